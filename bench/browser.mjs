@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumArgs, findChromium } from "../e2e/chromium.mjs";
+import { customerToken, freshDataDir, startStorefront, stop, table } from "./lib.mjs";
+
+const PORT = 5321;
+const base = `http://localhost:${PORT}`;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+/** What a first visit of a page downloads: JS and CSS from our origin, raw and gzip -9, and the biggest sources. */
+async function firstVisit(browser, path, { signedIn }) {
+  const context = await browser.newContext();
+  if (signedIn) {
+    const email = `bundle.${Date.now()}@example.com`;
+    await customerToken(PORT, email);
+    await context.request.post(`${base}/api/auth/sign-in/email`, {
+      headers: { origin: base },
+      data: { email, password: "bench-password-1" },
+    });
+  }
+  const page = await context.newPage();
+  const assets = [];
+  page.on("response", async (response) => {
+    const type = response.request().resourceType();
+    if ((type === "script" || type === "stylesheet") && response.url().startsWith(base)) {
+      assets.push({ type, url: response.url(), body: await response.body().catch(() => Buffer.alloc(0)) });
+    }
+  });
+  await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+  await context.close();
+  const sum = (kind, gzip) =>
+    assets
+      .filter((a) => a.type === kind)
+      .reduce((total, a) => total + (gzip ? gzipSync(a.body, { level: 9 }).length : a.body.length), 0);
+  const modules = new Map();
+  for (const asset of assets.filter((a) => a.type === "script")) {
+    try {
+      const map = JSON.parse(readFileSync(`web/dist${new URL(asset.url).pathname}.map`, "utf8"));
+      map.sources.forEach((source, i) => {
+        const name = source.includes("node_modules/")
+          ? source
+              .split("node_modules/")[1]
+              .split("/")
+              .slice(0, source.includes("node_modules/@") ? 2 : 1)
+              .join("/")
+          : "app code";
+        modules.set(name, (modules.get(name) ?? 0) + (map.sourcesContent?.[i]?.length ?? 0));
+      });
+    } catch {}
+  }
+  const biggest = [...modules.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  return {
+    path,
+    jsRaw: sum("script", false),
+    jsGzip: sum("script", true),
+    cssRaw: sum("stylesheet", false),
+    cssGzip: sum("stylesheet", true),
+    biggest: biggest.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(", "),
+  };
+}
+
+async function audit(path) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ["--headless=new", ...chromiumArgs],
+  });
+  try {
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    const lhr = result.lhr;
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    return {
+      path,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+      tbt: Math.round(lhr.audits["total-blocking-time"].numericValue),
+      cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Parts 3 and 4: bundle bytes of first visits, and Lighthouse (mobile) scores. */
+export async function benchBrowser({ lighthouse: runLighthouse }) {
+  const server = await startStorefront({ port: PORT, dataDir: freshDataDir("browser") });
+  try {
+    const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+    const visits = [];
+    for (const [path, signedIn] of [
+      ["/", false],
+      ["/availableProducts", false],
+      ["/login", false],
+      ["/dashboard", true],
+    ]) {
+      visits.push(await firstVisit(browser, path, { signedIn }));
+    }
+    await browser.close();
+    const bundle = table(
+      ["first visit", "JS raw KB", "JS gzip KB", "CSS raw KB", "CSS gzip KB", "biggest sources (raw KB)"],
+      visits.map((v) => [v.path, kb(v.jsRaw), kb(v.jsGzip), kb(v.cssRaw), kb(v.cssGzip), v.biggest]),
+    );
+    const audits = [];
+    if (runLighthouse) for (const path of ["/", "/availableProducts", "/login"]) audits.push(await audit(path));
+    const scores = table(
+      ["page", "performance", "accessibility", "best practices", "SEO", "LCP ms", "TBT ms", "CLS"],
+      audits.map((a) => [a.path, a.performance, a.accessibility, a.bestPractices, a.seo, a.lcp, a.tbt, a.cls]),
+    );
+    return { bundle, scores, visits, audits };
+  } finally {
+    await stop(server);
+  }
+}

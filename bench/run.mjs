@@ -1,0 +1,94 @@
+// npm run bench [-- --check] [-- --only=api,scale,browser] [-- --quick]
+// Measures, prints the tables, writes docs/PERFORMANCE.md, and with --check fails when a budget is missed.
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { benchApi } from "./api.mjs";
+import { benchBrowser } from "./browser.mjs";
+import { root, table } from "./lib.mjs";
+import { benchScale } from "./scale.mjs";
+
+const args = process.argv.slice(2);
+const check = args.includes("--check");
+const quick = args.includes("--quick");
+const only = (args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,scale,browser").split(",");
+const duration = quick ? 3 : 8;
+
+const sections = [];
+const budgets = [];
+const budget = (what, limit, measured, ok) => budgets.push([what, limit, measured, ok ? "pass" : "**FAIL**"]);
+
+if (only.includes("api")) {
+  const api = await benchApi({ duration });
+  console.log(`\nAPI throughput and latency (${duration} s, 10 connections)\n${api.text}`);
+  sections.push(
+    `## 1. API throughput and latency\n\nautocannon from a second process on loopback, ${duration} s per run, 10 connections. Each call is run against the storefront and against a plain \`node:http\` server answering the same bytes (the ceiling), in the same run.\n\n${api.text}`,
+  );
+  const share = api.results["PGlite GET /api/product?limit=20"];
+  budget(
+    "GET /api/product?limit=20 on PGlite, share of node:http",
+    ">= 40%",
+    `${Math.round(share * 100)}%`,
+    share >= 0.4,
+  );
+}
+if (only.includes("scale")) {
+  const scale = await benchScale({ duration });
+  console.log(`\nCatalogue scale\n${scale.text}`);
+  sections.push(
+    `## 2. Catalogue scale\n\nThe same calls with the 12 seeded tools and with 10 000 tools (generated straight into the database before the start).\n\n${scale.text}`,
+  );
+}
+if (only.includes("browser")) {
+  const browser = await benchBrowser({ lighthouse: true });
+  console.log(`\nFirst-visit bundles\n${browser.bundle}\n\nLighthouse (mobile)\n${browser.scores}`);
+  sections.push(
+    `## 3. Bundles of a first visit\n\nJS and CSS from our origin that Chromium downloads on a first visit (empty cache), gzip -9 of each file; /dashboard as a signed-in customer. "Biggest sources" adds up each package's source text in the loaded chunks' source maps.\n\n${browser.bundle}`,
+  );
+  sections.push(
+    `## 4. Lighthouse\n\nLighthouse (npm package) driving the system Chromium, default mobile settings (simulated slow 4G, 4x CPU slowdown).\n\n${browser.scores}`,
+  );
+  const home = browser.visits.find((visit) => visit.path === "/");
+  budget(
+    "JS on the first visit of /, gzip",
+    "<= 95 KB",
+    `${(home.jsGzip / 1024).toFixed(1)} KB`,
+    home.jsGzip <= 95 * 1024,
+  );
+  budget(
+    "CSS on the first visit of /, gzip",
+    "<= 12 KB",
+    `${(home.cssGzip / 1024).toFixed(1)} KB`,
+    home.cssGzip <= 12 * 1024,
+  );
+  for (const audit of browser.audits) {
+    budget(`Lighthouse performance ${audit.path}`, ">= 95", audit.performance, audit.performance >= 95);
+    const rest = [audit.accessibility, audit.bestPractices, audit.seo];
+    budget(
+      `Lighthouse accessibility / best practices / SEO ${audit.path}`,
+      "100 / 100 / 100",
+      rest.join(" / "),
+      rest.every((s) => s === 100),
+    );
+  }
+}
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+const budgetTable = table(["budget", "limit", "measured", "result"], budgets);
+console.log(`\nBudgets\n${budgetTable}`);
+const report = `# Performance
+
+Measured by \`npm run bench${args.length ? ` -- ${args.join(" ")}` : ""}\` on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${machine}. The server runs as in production (\`NODE_ENV=production\`, logs at warn).
+Budgets (DESIGN.md section 7) are checked by \`npm run bench -- --check\`, never by timed tests.
+
+## Budgets
+
+${budgetTable}
+
+${sections.join("\n\n")}
+`;
+if (only.length === 3) writeFileSync(`${root}/docs/PERFORMANCE.md`, report);
+if (check && budgets.some((row) => row[3] !== "pass")) {
+  console.error("\nSome budgets are missed.");
+  process.exit(1);
+}

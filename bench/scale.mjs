@@ -1,0 +1,54 @@
+import { autocannon, freshDataDir, root, startStorefront, stop, table } from "./lib.mjs";
+
+/** Fills a data folder with the seed plus `extra` generated products, before the server opens it. */
+async function catalogueOf(extra) {
+  const dataDir = freshDataDir(`scale-${extra}`);
+  const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
+  const { seedCatalogue } = await import(`${root}/server/dist/db/seed.js`);
+  const { products } = await import(`${root}/server/dist/db/schema.js`);
+  const database = await openDatabase({ databaseUrl: undefined, dataDir });
+  await database.migrate();
+  await seedCatalogue(database.db, `${dataDir}/images`);
+  const now = Date.now();
+  for (let start = 0; start < extra; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, extra - start) }, (_, i) => ({
+      name: `Generated tool ${start + i}`,
+      priceCents: 100 + ((start + i) % 9000),
+      quantity: 100 + ((start + i) % 500),
+      image: "/images/claw-hammer.svg",
+      description: "A generated catalogue entry for the scale benchmark.",
+      createdAt: new Date(now - 86_400_000 - (start + i) * 1000),
+    }));
+    await database.db.insert(products).values(batch);
+  }
+  await database.close();
+  return dataDir;
+}
+
+/** Part 2: the catalogue at 12 and at 10 000 products: the first page, the last page, the home page's call. */
+export async function benchScale({ duration }) {
+  const rows = [];
+  const results = {};
+  for (const extra of [0, 9988]) {
+    const port = 5311;
+    const server = await startStorefront({ port, dataDir: await catalogueOf(extra) });
+    try {
+      const total = (await fetch(`http://127.0.0.1:${port}/api/product?limit=1`)).headers.get("x-total-count");
+      const offsets = [0, Math.max(0, Number(total) - 20)];
+      for (const path of [
+        `/api/product?limit=6`,
+        ...offsets.map((offset) => `/api/product?limit=20&offset=${offset}`),
+        "/",
+      ]) {
+        const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, duration });
+        results[
+          `${total} ${path.replace(/offset=\d+/, offsets[1] && path.endsWith(`offset=${offsets[1]}`) ? "offset=last" : "offset=0")}`
+        ] = result;
+        rows.push([total, path, result.rps, `${result.p50} / ${result.p99}`, result.non2xx + result.errors]);
+      }
+    } finally {
+      await stop(server);
+    }
+  }
+  return { text: table(["products", "call", "req/s", "p50 / p99 ms", "non-2xx + errors"], rows), results };
+}

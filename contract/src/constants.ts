@@ -1,0 +1,37 @@
+/** Business constants of SPEC.md point 9, as amended by DESIGN.md section 4. */
+
+export const ORDER_MIN_QUANTITY = 100;
+export const ORDER_MAX_QUANTITY = 200;
+export const PASSWORD_MIN_LENGTH = 6;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const TOAST_OPTIONS = {
+  position: "top-right",
+  autoClose: 5000,
+  theme: "light",
+} as const;
+
+export const PROMOTIONS = {
+  discountPercent: 40,
+  firstOrderPercent: 30,
+  freeShipping: true,
+} as const;
+
+export const BUSINESS_STATS = [
+  { label: "Clients", value: "100+" },
+  { label: "Revenue", value: "120M+" },
+  { label: "Reviews", value: "33.3K" },
+  { label: "Tools", value: "50+" },
+  { label: "Customers", value: "1K+" },
+] as const;
+
+export const QUANTITY_UNIT = "Pieces";
+
+export const PAGE_SIZE = {
+  default: 20,
+  max: 100,
+  catalogue: 9,
+  homeProducts: 6,
+  homeReviews: 6,
+} as const;

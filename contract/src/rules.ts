@@ -1,0 +1,16 @@
+import { ORDER_MIN_QUANTITY } from "./constants.js";
+
+/**
+ * A standard email check (DESIGN.md section 4: SPEC.md's pattern rejected addresses such as
+ * first.last@company.co.uk). One local part, one domain with at least one dot, no spaces.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
+/** The Order Now button is enabled only when the stock covers the smallest bulk order. */
+export function canOrder(stock: number): boolean {
+  return stock >= ORDER_MIN_QUANTITY;
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { E2E_ADMIN } from "./accounts.js";
+import { chromiumArgs, findChromium } from "./chromium.mjs";
+
+const port = Number(process.env.E2E_PORT ?? 5055);
+const oidcPort = port + 1;
+// Workers load this file too; the folder is made once, by the first process, and passed down.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "forgeline-e2e-"));
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: true,
+  workers: 2,
+  // One retry, reported as "flaky": a loaded CI machine can stretch a slow step (password hashing) past a timeout.
+  retries: 1,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "phone",
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
+  webServer: [
+    {
+      command: "node e2e/oidc-stand-in.mjs",
+      cwd: "..",
+      url: `http://localhost:${oidcPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      env: { OIDC_PORT: String(oidcPort), STOREFRONT_URL: `http://localhost:${port}` },
+    },
+    {
+      command: "node server/dist/server.js",
+      cwd: "..",
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://localhost:${port}`,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "test",
+        AUTH_SECRET: "e2e-secret-0123456789abcdef0123456789abcdef",
+        SEED_ADMIN_EMAIL: E2E_ADMIN.email,
+        SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
+        GOOGLE_CLIENT_ID: "forgeline-e2e",
+        GOOGLE_CLIENT_SECRET: "forgeline-e2e-secret",
+        GOOGLE_DISCOVERY_URL: `http://localhost:${oidcPort}/.well-known/openid-configuration`,
+      },
+    },
+  ],
+});

@@ -1,0 +1,109 @@
+import { MESSAGES } from "@forgeline/contract";
+import type { Browser, Page } from "@playwright/test";
+import {
+  dashboardMenu,
+  E2E_ADMIN,
+  logInThroughPage,
+  orderThroughPage,
+  pngPicture,
+  signUpThroughPage,
+  uniqueEmail,
+} from "../accounts.js";
+import { expect, expectAccessible, test } from "../fixtures.js";
+
+const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: true });
+
+async function customerPage(browser: Browser, name: string) {
+  const page = await browser.newPage();
+  const account = { name, email: uniqueEmail(name.split(" ")[0]?.toLowerCase()), password: `${name.length}-password` };
+  await signUpThroughPage(page, account);
+  return { page, account };
+}
+
+test("the admin makes a customer an admin, adds a tool with a picture, and deletes it after confirming", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const promoted = await customerPage(browser, "Casey Customer");
+  const buyer = await customerPage(browser, "Bea Buyer");
+
+  await page.goto("/login");
+  await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  // All Users → Make Admin
+  await page.goto("/dashboard/users");
+  await expect(page.getByRole("heading", { level: 1, name: "All Users" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: promoted.account.email });
+  await expect(row.getByRole("cell").first()).toHaveText("Customer");
+  await expectAccessible(page);
+  await row.getByRole("button", { name: `Make Admin ${promoted.account.email}` }).click();
+  await expect(toast(page, MESSAGES.madeAdmin)).toBeVisible();
+  await expect(row.getByRole("cell").first()).toHaveText("Admin");
+  await expect(row.getByRole("button")).toHaveCount(0);
+
+  // The new admin signs in again and sees the admin drawer.
+  const promotedPage = promoted.page;
+  await promotedPage.getByRole("button", { name: "Log Out" }).click();
+  await promotedPage.goto("/login");
+  await logInThroughPage(promotedPage, promoted.account.email, promoted.account.password);
+  await expect(promotedPage).toHaveURL(/\/$/);
+  await promotedPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+  const drawer = await dashboardMenu(promotedPage);
+  await expect(drawer.getByRole("link", { name: "All Users" })).toBeVisible();
+  await expect(drawer.getByRole("link", { name: "My Orders" })).toHaveCount(0);
+  await promotedPage.close();
+
+  // Add Product
+  await page.goto("/dashboard/addProduct");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText(MESSAGES.nameRequired)).toBeVisible();
+  await expect(page.getByText(MESSAGES.imageRequired)).toBeVisible();
+  await expect(page.getByText(MESSAGES.priceRequired)).toBeVisible();
+  await expect(page.getByText(MESSAGES.quantityRequired)).toBeVisible();
+  await expect(page.getByText(MESSAGES.descriptionRequired)).toBeVisible();
+  const toolName = `Forgeline Test Clamp ${Date.now()}`;
+  await page.getByLabel("Name").fill(toolName);
+  await page.getByLabel("Price per piece ($)").fill("19.99");
+  await page.getByLabel("Quantity in stock").fill("99");
+  await page.getByLabel("Description").fill("Quick-release bar clamp, 300 mm reach, nylon pads.");
+  await page.getByLabel("Picture").setInputFiles(await pngPicture(page, "#1d4ed8"));
+  await expect(page.getByText("Picture uploaded")).toBeVisible();
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText(MESSAGES.quantityMinimum)).toBeVisible();
+  await page.getByLabel("Quantity in stock").fill("400");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(toast(page, MESSAGES.productAdded)).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  const card = page.getByRole("region", { name: "Our tools" }).getByRole("article").filter({ hasText: toolName });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("$19.99")).toBeVisible();
+  await expect(card.getByRole("img", { name: toolName })).toHaveAttribute("src", /^\/images\/.+\.webp$/);
+
+  // A customer orders it before it goes.
+  await orderThroughPage(buyer.page, toolName, 100);
+
+  // Manage Product → Delete, after confirming
+  await page.goto("/dashboard/manageProduct");
+  const productRow = page.getByRole("row").filter({ hasText: toolName });
+  await productRow.getByRole("button", { name: `Delete ${toolName}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Delete ${toolName}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(productRow).toBeVisible();
+  await productRow.getByRole("button", { name: `Delete ${toolName}` }).click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, MESSAGES.productDeleted(toolName))).toBeVisible();
+  await expect(productRow).toHaveCount(0);
+
+  await page.goto("/availableProducts");
+  await expect(page.getByText(/tools in the catalogue/)).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: toolName })).toHaveCount(0);
+
+  await buyer.page.goto("/dashboard");
+  await expect(buyer.page.getByRole("row").filter({ hasText: toolName }).getByText("$1,999.00")).toBeVisible();
+  await buyer.page.close();
+});

@@ -1,0 +1,62 @@
+import { MESSAGES } from "@forgeline/contract";
+import { orderThroughPage, signUpThroughPage, uniqueEmail } from "../accounts.js";
+import { expect, expectAccessible, test } from "../fixtures.js";
+
+const HAMMER = "Forgeline 16 oz Claw Hammer";
+
+test("a customer pays by card: a declined card changes nothing, 4242 pays, and nobody else can open the page", async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/status of 402/);
+  await signUpThroughPage(page, { name: "Paula Payer", email: uniqueEmail("paula"), password: "paying-password" });
+  await orderThroughPage(page, HAMMER, 120);
+
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: `Pay for ${HAMMER}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  const paymentUrl = page.url();
+  await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
+  await expect(page.getByText("$1,740.00")).toBeVisible();
+  await expect(page.getByText(/Test mode: no money moves/)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel("Card number").fill("4000000000000002");
+  await expect(page.getByLabel("Card number")).toHaveValue("4000 0000 0000 0002");
+  await page.getByLabel("Expiry (MM/YY)").fill("1234");
+  await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByRole("link", { name: `Pay for ${HAMMER}` })).toBeVisible();
+
+  await page.goto(paymentUrl);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText(MESSAGES.paymentCompleted)).toBeVisible();
+  const transaction = page.getByRole("status").getByText(/^pi_test_/);
+  await expect(transaction).toBeVisible();
+  const transactionId = await transaction.textContent();
+
+  await page.getByRole("link", { name: "Back to My Orders" }).click();
+  const row = page.getByRole("row").filter({ hasText: HAMMER });
+  await expect(row.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(row.getByText(transactionId ?? "")).toBeVisible();
+  await expect(row.getByRole("link", { name: /Pay/ })).toHaveCount(0);
+
+  await page.goto(paymentUrl);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay" })).toHaveCount(0);
+
+  const stranger = await browser.newPage();
+  stranger.on("console", () => undefined);
+  await signUpThroughPage(stranger, { name: "Sam Stranger", email: uniqueEmail("sam"), password: "stranger-password" });
+  await stranger.goto(paymentUrl);
+  await expect(stranger.getByRole("heading", { level: 1 })).toHaveText(MESSAGES.notFound);
+  await expect(stranger.getByLabel("Card number")).toHaveCount(0);
+  await stranger.close();
+});

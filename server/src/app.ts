@@ -1,0 +1,100 @@
+import path from "node:path";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { Database, DatabaseHandle } from "./db/client.js";
+import { registerAuthGuards } from "./http/auth-guard.js";
+import { registerErrorHandling } from "./http/errors.js";
+import { registerSecurityHeaders } from "./http/security.js";
+import { registerWeb } from "./http/web.js";
+import { accessTokens } from "./identity/access-token.js";
+import { createIdentity, type Identity } from "./identity/auth.js";
+import { identityRoutes } from "./identity/routes.js";
+import { imageRoutes } from "./image/routes.js";
+import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
+import { newsletterRoutes } from "./newsletter/routes.js";
+import { orderingRoutes } from "./ordering/routes.js";
+import { stripeClient, stripePaymentProvider, testPaymentProvider } from "./payment/providers.js";
+import { paymentRoutes } from "./payment/routes.js";
+import { productRoutes } from "./product/routes.js";
+import { profileRoutes } from "./profile/routes.js";
+import { reviewRoutes } from "./review/routes.js";
+import { systemRoutes } from "./system/routes.js";
+import { userRoutes } from "./user/routes.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    databaseKind: DatabaseHandle["kind"];
+    identity: Identity;
+    /** Every API route (method and path), for the authorization matrix that must cover them all. */
+    apiRoutes: { method: string; url: string }[];
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  authSecret: string;
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox folder in DATA_DIR. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** The whole storefront as one Fastify instance; server.ts listens with it, tests call it with inject. */
+export async function buildApp({ config, database, authSecret, mailer, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("db", database.db);
+  app.decorate("databaseKind", database.kind);
+
+  const mail =
+    mailer ??
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, app.log));
+  const identity = createIdentity({ db: database.db, config, authSecret, mailer: mail });
+  const tokens = accessTokens(authSecret);
+  const stripe = config.stripe ? stripeClient(config.stripe.secretKey) : undefined;
+  const payments = stripe ? stripePaymentProvider(stripe) : testPaymentProvider();
+  app.decorate("identity", identity);
+
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate("apiRoutes", apiRoutes);
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    for (const method of [route.method].flat()) if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { stripe: Boolean(stripe) });
+  await app.register(rateLimit, { global: false });
+  registerAuthGuards(app, tokens);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(identityRoutes, { identity });
+      await api.register(userRoutes, { identity, tokens });
+      await api.register(productRoutes);
+      await api.register(reviewRoutes);
+      await api.register(newsletterRoutes);
+      await api.register(orderingRoutes);
+      await api.register(profileRoutes);
+      await api.register(imageRoutes);
+      await api.register(paymentRoutes, { provider: payments, ...(stripe ? { stripe } : {}) });
+    },
+    { prefix: "/api" },
+  );
+
+  await registerWeb(app, config);
+  return app;
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEVELOPMENT_ADMIN } from "../config.js";
+import { ORIGIN, sessionCookie, signUp, uniqueEmail } from "../test/accounts.js";
+import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
+import { createTestApp } from "../test/test-app.js";
+import { findRole } from "../user/queries.js";
+import { ensureSeedAdmin } from "./seed-admin.js";
+
+describe("identity provider at /api/auth", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+    ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  const post = (url: string, payload: object) =>
+    ctx.app.inject({ method: "POST", url: `/api/auth${url}`, headers: ORIGIN, payload });
+  const signIn = (email: string, password: string) => post("/sign-in/email", { email, password });
+
+  it("signs up, then signs in with the same password and gets a session", async () => {
+    const account = await signUp(ctx.app, { name: "Ada Builder" });
+    const response = await signIn(account.email, account.password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ email: account.email, name: "Ada Builder" });
+    const session = await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/get-session",
+      headers: { cookie: sessionCookie(response.headers["set-cookie"]) },
+    });
+    expect(session.json().user.email).toBe(account.email);
+  });
+
+  it("refuses a wrong password with the provider's message", async () => {
+    const account = await signUp(ctx.app);
+    const response = await signIn(account.email, "wrong-password");
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe("Invalid email or password");
+  });
+
+  it("refuses a short password and a second account for one email, storing nothing", async () => {
+    const email = uniqueEmail();
+    const short = await post("/sign-up/email", { email, password: "12345", name: "Short" });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/password/i);
+    expect((await signIn(email, "12345")).statusCode).toBe(401);
+
+    const account = await signUp(ctx.app);
+    const twice = await post("/sign-up/email", { email: account.email, password: "another-pass", name: "Again" });
+    expect(twice.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await signIn(account.email, "another-pass")).statusCode).toBe(401);
+  });
+
+  it("after 10 wrong passwords in a minute refuses further attempts for the account (429), even the right one", {
+    timeout: 120_000,
+  }, async () => {
+    const account = await signUp(ctx.app);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await signIn(account.email, `wrong-${attempt}`)).statusCode).toBe(401);
+    }
+    const locked = await signIn(account.email, account.password);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(60);
+    expect(locked.json().message).toMatch(/Too many failed sign-ins/);
+
+    const bystander = await signUp(ctx.app);
+    expect((await signIn(bystander.email, bystander.password)).statusCode).toBe(200);
+  });
+
+  it("resets a password through the mailed link; the old password stops working", async () => {
+    const account = await signUp(ctx.app, { name: "Reset Me" });
+    const request = await post("/request-password-reset", { email: account.email, redirectTo: "/resetpassword" });
+    expect(request.statusCode).toBe(200);
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(account.email)).length).toBe(1);
+    const mail = smtp.received.find((m) => m.to.includes(account.email));
+    expect(mail?.raw).toContain("Subject: Reset your Forgeline Tools password");
+    const link = firstLink(mail?.raw ?? "");
+    expect(link).toMatch(/^http:\/\/localhost:5000\/api\/auth\/reset-password\//);
+
+    const opened = await ctx.app.inject({
+      method: "GET",
+      url: new URL(link ?? "").pathname + new URL(link ?? "").search,
+    });
+    expect(opened.statusCode).toBe(302);
+    const landing = new URL(opened.headers.location ?? "", "http://localhost:5000");
+    expect(landing.pathname).toBe("/resetpassword");
+    const token = landing.searchParams.get("token") ?? "";
+    expect(token).not.toBe("");
+
+    const reset = await post("/reset-password", { token, newPassword: "brand-new-pass" });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(account.email, "brand-new-pass")).statusCode).toBe(200);
+    expect((await signIn(account.email, account.password)).statusCode).toBe(401);
+    expect((await post("/reset-password", { token, newPassword: "third-pass" })).statusCode).toBe(400);
+  });
+
+  it("answers a reset request for an unknown address exactly like a known one, and sends nothing", async () => {
+    const known = await signUp(ctx.app);
+    const unknownEmail = uniqueEmail("nobody");
+    const forKnown = await post("/request-password-reset", { email: known.email, redirectTo: "/resetpassword" });
+    const forUnknown = await post("/request-password-reset", { email: unknownEmail, redirectTo: "/resetpassword" });
+    expect(forUnknown.statusCode).toBe(forKnown.statusCode);
+    expect(forUnknown.json()).toEqual(forKnown.json());
+    await expect.poll(() => smtp.received.some((mail) => mail.to.includes(known.email))).toBe(true);
+    expect(smtp.received.some((mail) => mail.to.includes(unknownEmail))).toBe(false);
+  });
+
+  it("sends at most 3 reset mails per address in 15 minutes", async () => {
+    const email = uniqueEmail("flood");
+    for (let i = 0; i < 3; i++) {
+      expect((await post("/request-password-reset", { email, redirectTo: "/resetpassword" })).statusCode).toBe(200);
+    }
+    expect((await post("/request-password-reset", { email, redirectTo: "/resetpassword" })).statusCode).toBe(429);
+  });
+
+  it("creates the seed admin once; it signs in and has the admin role", async () => {
+    expect(await ensureSeedAdmin(ctx.app.identity, ctx.db, DEVELOPMENT_ADMIN)).toBe(true);
+    expect(await ensureSeedAdmin(ctx.app.identity, ctx.db, DEVELOPMENT_ADMIN)).toBe(false);
+    expect((await signIn(DEVELOPMENT_ADMIN.email, DEVELOPMENT_ADMIN.password)).statusCode).toBe(200);
+    expect(await findRole(ctx.db, DEVELOPMENT_ADMIN.email)).toBe("admin");
+  });
+});
+
+describe("per-address limits on the identity calls", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it("refuses the 31st sign-in attempt within a minute from one address, whatever the accounts", async () => {
+    const attempt = (n: number) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: ORIGIN,
+        payload: { email: `visitor${n}@example.com`, password: "not-their-password" },
+      });
+    for (let n = 1; n <= 30; n++) expect((await attempt(n)).statusCode).toBe(401);
+    const refused = await attempt(31);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().statusCode).toBe(429);
+  });
+});

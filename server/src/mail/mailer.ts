@@ -1,0 +1,41 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends mail. SMTP in production; a local run writes .eml files instead, so nothing needs a mail server. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** Writes each message to `outbox/` as an .eml file and logs where it is and the first link in it. */
+export function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
+      const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(":", "-")}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const link = message.text.match(/https?:\/\/\S+/)?.[0];
+      log.info({ to: message.to, file, link }, `Mail "${message.subject}" written to the outbox (no SMTP_URL set)`);
+    },
+  };
+}

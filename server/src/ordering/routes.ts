@@ -1,0 +1,87 @@
+import {
+  idParamsSchema,
+  orderBodySchema,
+  orderCreatedSchema,
+  orderListQuerySchema,
+  orderSchema,
+} from "@forgeline/contract";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { authUsers, orders, products } from "../db/schema.js";
+import { callerOf } from "../http/auth-guard.js";
+import { HttpError } from "../http/errors.js";
+import { isUniqueViolation, orderOf, ordersOf } from "./queries.js";
+
+export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/ordering",
+    {
+      preHandler: app.authenticate,
+      schema: { body: orderBodySchema, response: { 200: orderCreatedSchema, 201: orderCreatedSchema } },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (caller.role === "admin")
+        throw new HttpError(403, "Admin accounts cannot place orders; use a customer account.");
+      const body = request.body;
+      if (body.userEmail !== undefined && body.userEmail.trim().toLowerCase() !== caller.email) {
+        throw new HttpError(403, "You can only order for your own account.");
+      }
+      const [product] = await app.db.select().from(products).where(eq(products.id, body.orderId));
+      if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
+      if (body.quantity > product.quantity) {
+        const message = `Only ${product.quantity} pieces of ${product.name} are in stock`;
+        throw new HttpError(400, message, [{ field: "quantity", message }]);
+      }
+      const [account] = await app.db
+        .select({ name: authUsers.name })
+        .from(authUsers)
+        .where(eq(authUsers.email, caller.email));
+      try {
+        const [created] = await app.db
+          .insert(orders)
+          .values({
+            productId: product.id,
+            productName: product.name,
+            unitPriceCents: product.priceCents,
+            quantity: body.quantity,
+            totalCents: product.priceCents * body.quantity,
+            userEmail: caller.email,
+            userName: account?.name || caller.email,
+            phone: body.phone,
+            address: body.address,
+          })
+          .returning({ id: orders.id });
+        return reply.code(201).send({ success: true, insertedId: created?.id ?? null });
+      } catch (error) {
+        // An unpaid order of this product already exists (SPEC.md point 8, as DESIGN.md section 4 fixes it).
+        if (isUniqueViolation(error)) return { success: false, insertedId: null };
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    "/ordering",
+    {
+      preHandler: app.authenticate,
+      schema: { querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (request.query.userEmail !== caller.email) throw new HttpError(403, "You can only see your own orders.");
+      return ordersOf(app.db, caller.email);
+    },
+  );
+
+  app.get(
+    "/ordering/:id",
+    { preHandler: app.authenticate, schema: { params: idParamsSchema, response: { 200: orderSchema } } },
+    async (request) => {
+      const order = await orderOf(app.db, callerOf(request).email, request.params.id);
+      if (!order) throw new HttpError(404, "No such order.");
+      return order;
+    },
+  );
+};

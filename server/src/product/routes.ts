@@ -1,0 +1,63 @@
+import {
+  deletedCountSchema,
+  dollarsToCents,
+  idParamsSchema,
+  insertedIdSchema,
+  pageQuerySchema,
+  productBodySchema,
+  productSchema,
+  TOTAL_COUNT_HEADER,
+} from "@forgeline/contract";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { products } from "../db/schema.js";
+import { callerOf } from "../http/auth-guard.js";
+import { HttpError } from "../http/errors.js";
+import { findProduct, listProducts } from "./queries.js";
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/product",
+    { schema: { querystring: pageQuerySchema, response: { 200: z.array(productSchema) } } },
+    async (request, reply) => {
+      const { items, total } = await listProducts(app.db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  // One product, for the order modal of /orderdetails?productId= (an addition to SPEC.md point 7).
+  app.get("/product/:id", { schema: { params: idParamsSchema, response: { 200: productSchema } } }, async (request) => {
+    const product = await findProduct(app.db, request.params.id);
+    if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
+    return product;
+  });
+
+  app.post(
+    "/product",
+    { preHandler: app.requireAdmin, schema: { body: productBodySchema, response: { 201: insertedIdSchema } } },
+    async (request, reply) => {
+      const { price, ...fields } = request.body;
+      const [created] = await app.db
+        .insert(products)
+        .values({ ...fields, priceCents: dollarsToCents(price), createdByEmail: callerOf(request).email })
+        .returning({ id: products.id });
+      return reply.code(201).send({ insertedId: created?.id ?? "" });
+    },
+  );
+
+  // Orders keep their own copy of the product's name and price, so they read right after this.
+  app.delete(
+    "/product/:id",
+    { preHandler: app.requireAdmin, schema: { params: idParamsSchema, response: { 200: deletedCountSchema } } },
+    async (request) => {
+      const deleted = await app.db
+        .delete(products)
+        .where(eq(products.id, request.params.id))
+        .returning({ id: products.id });
+      if (deleted.length === 0) throw new HttpError(404, "This product is no longer in the catalogue.");
+      return { deletedCount: deleted.length };
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import type { PageQuery, Review } from "@forgeline/contract";
+import { count, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { reviews } from "../db/schema.js";
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+/** Reviews are public, but the reviewer's email is not: it never leaves the server. */
+export function toReviewJson(row: ReviewRow): Review {
+  return {
+    _id: row.id,
+    name: row.name,
+    rating: row.rating,
+    description: row.description,
+    image: row.image,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Reviews newest first: all of them, or one reviewer's. */
+export async function listReviews(db: Database, page: PageQuery, email?: string) {
+  const byReviewer = email === undefined ? undefined : eq(reviews.email, email);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(reviews)
+      .where(byReviewer)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(reviews).where(byReviewer),
+  ]);
+  return { items: rows.map(toReviewJson), total: total?.value ?? 0 };
+}

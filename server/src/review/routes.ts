@@ -1,0 +1,51 @@
+import {
+  insertedIdSchema,
+  pageQuerySchema,
+  reviewBodySchema,
+  reviewListQuerySchema,
+  reviewSchema,
+  TOTAL_COUNT_HEADER,
+} from "@forgeline/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { reviews } from "../db/schema.js";
+import { callerOf } from "../http/auth-guard.js";
+import { HttpError } from "../http/errors.js";
+import { listReviews } from "./queries.js";
+
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Everyone reads all reviews; `?email=` narrows to one reviewer, and only that reviewer may ask.
+  app.get(
+    "/review",
+    {
+      schema: {
+        querystring: pageQuerySchema.extend(reviewListQuerySchema.shape),
+        response: { 200: z.array(reviewSchema) },
+      },
+      preHandler: async (request) => {
+        if ((request.query as { email?: string }).email !== undefined) await app.authenticate(request);
+      },
+    },
+    async (request, reply) => {
+      const { email, ...page } = request.query;
+      if (email !== undefined && callerOf(request).email !== email) {
+        throw new HttpError(403, "You can only list your own reviews.");
+      }
+      const { items, total } = await listReviews(app.db, page, email);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.post(
+    "/review",
+    { preHandler: app.authenticate, schema: { body: reviewBodySchema, response: { 201: insertedIdSchema } } },
+    async (request, reply) => {
+      const [created] = await app.db
+        .insert(reviews)
+        .values({ ...request.body, email: callerOf(request).email })
+        .returning({ id: reviews.id });
+      return reply.code(201).send({ insertedId: created?.id ?? "" });
+    },
+  );
+};

@@ -1,0 +1,248 @@
+import type { Product } from "@forgeline/contract";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessTokens } from "../identity/access-token.js";
+import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { multipartFile } from "../test/multipart.js";
+import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
+
+/**
+ * Who may call what (DESIGN.md section 3), as one table: every API route × every identity. A route the
+ * app serves without a row here fails the coverage test, so a new route cannot ship unchecked.
+ */
+const IDENTITIES = ["none", "forged", "expired", "customer", "other", "admin"] as const;
+type Identity = (typeof IDENTITIES)[number];
+type Expected = Record<Identity, number>;
+
+const anyone = (status: number): Expected => ({
+  none: status,
+  forged: status,
+  expired: status,
+  customer: status,
+  other: status,
+  admin: status,
+});
+const signedIn = (status: number): Expected => ({
+  none: 401,
+  forged: 401,
+  expired: 401,
+  customer: status,
+  other: status,
+  admin: status,
+});
+const adminOnly = (status: number): Expected => ({
+  none: 401,
+  forged: 401,
+  expired: 401,
+  customer: 403,
+  other: 403,
+  admin: status,
+});
+
+interface Fixtures {
+  app: FastifyInstance;
+  customer: TestAccount;
+  other: TestAccount;
+  admin: TestAccount;
+  product: Product;
+  orderId: string;
+  orderPrice: number;
+  jpeg: Buffer;
+}
+interface Call {
+  url: string;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+}
+
+const fresh = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+async function addProduct(f: Fixtures): Promise<string> {
+  const response = await f.app.inject({
+    method: "POST",
+    url: "/api/product",
+    headers: bearer(f.admin.token),
+    payload: {
+      name: `Matrix tool ${fresh()}`,
+      price: 10,
+      quantity: 1000,
+      description: "For the matrix.",
+      image: "/images/x.webp",
+    },
+  });
+  return response.json().insertedId;
+}
+
+const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expect: Expected }> = {
+  "GET /api/health": { call: () => ({ url: "/api/health" }), expect: anyone(200) },
+  "GET /api/config": { call: () => ({ url: "/api/config" }), expect: anyone(200) },
+  "POST /api/newsletter": {
+    call: () => ({ url: "/api/newsletter", payload: { email: `n${fresh()}@example.com` } }),
+    expect: anyone(201),
+  },
+  "GET /api/product": { call: () => ({ url: "/api/product" }), expect: anyone(200) },
+  "GET /api/product/:id": { call: (f) => ({ url: `/api/product/${f.product._id}` }), expect: anyone(200) },
+  "POST /api/product": {
+    call: () => ({
+      url: "/api/product",
+      payload: { name: `Matrix ${fresh()}`, price: 5, quantity: 100, description: "d", image: "/images/x.webp" },
+    }),
+    expect: adminOnly(201),
+  },
+  "DELETE /api/product/:id": {
+    call: async (f) => ({ url: `/api/product/${await addProduct(f)}` }),
+    expect: adminOnly(200),
+  },
+  "GET /api/review": { call: () => ({ url: "/api/review" }), expect: anyone(200) },
+  "POST /api/review": {
+    call: () => ({
+      url: "/api/review",
+      payload: { name: "M", rating: 5, description: "Good.", image: "/images/x.webp" },
+    }),
+    expect: signedIn(201),
+  },
+  "GET /api/profile": { call: () => ({ url: "/api/profile" }), expect: signedIn(200) },
+  "POST /api/profile": {
+    call: () => ({
+      url: "/api/profile",
+      payload: {
+        name: "M",
+        phone: "5550100000",
+        fburl: "https://facebook.com/m",
+        address: "1 Road",
+        image: "/images/x.webp",
+      },
+    }),
+    expect: signedIn(200),
+  },
+  "POST /api/image": {
+    call: (f) => {
+      const body = multipartFile("image", "photo.jpg", "image/jpeg", f.jpeg);
+      return { url: "/api/image", payload: body.payload, headers: body.headers };
+    },
+    expect: signedIn(200),
+  },
+  "GET /api/ordering": {
+    call: (f) => ({ url: `/api/ordering?userEmail=${f.customer.email}` }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 403, admin: 403 },
+  },
+  "POST /api/ordering": {
+    call: async (f) => ({
+      url: "/api/ordering",
+      payload: { orderId: await addProduct(f), quantity: 100, phone: "5550100000", address: "1 Road" },
+    }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 201, other: 201, admin: 403 },
+  },
+  "GET /api/ordering/:id": {
+    call: (f) => ({ url: `/api/ordering/${f.orderId}` }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
+  },
+  "POST /api/create-payment-intent": {
+    call: (f) => ({ url: "/api/create-payment-intent", payload: { orderId: f.orderId, price: f.orderPrice } }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
+  },
+  "POST /api/payments/test/confirm": {
+    call: async (f) => {
+      const intent = await f.app.inject({
+        method: "POST",
+        url: "/api/create-payment-intent",
+        headers: bearer(f.customer.token),
+        payload: { orderId: f.orderId, price: f.orderPrice },
+      });
+      // A declined card: the customer gets past the guard (402), the order stays payable for the next row.
+      const card = { cardNumber: "4000000000000002", expiry: "12/34", cvc: "123" };
+      return { url: "/api/payments/test/confirm", payload: { clientSecret: intent.json().clientSecret, ...card } };
+    },
+    expect: { none: 401, forged: 401, expired: 401, customer: 402, other: 404, admin: 404 },
+  },
+  "GET /api/admin/:email": {
+    call: (f) => ({ url: `/api/admin/${f.customer.email}` }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 403, admin: 200 },
+  },
+  "GET /api/user": { call: () => ({ url: "/api/user" }), expect: adminOnly(200) },
+  "PUT /api/user/admin/:email": {
+    call: async (f) => ({ url: `/api/user/admin/${(await signUp(f.app)).email}` }),
+    expect: adminOnly(200),
+  },
+  // Trading a session for a token needs the identity session's cookie: a bearer token is not enough.
+  "PUT /api/user/:email": { call: (f) => ({ url: `/api/user/${f.customer.email}` }), expect: anyone(401) },
+};
+
+/** The identity provider's own calls check their own credentials; identity.test.ts covers them. */
+const NOT_IN_MATRIX = [
+  "POST /api/auth/*",
+  "GET /api/auth/*",
+  "POST /api/auth/sign-in/email",
+  "POST /api/auth/sign-up/email",
+  "POST /api/auth/request-password-reset",
+  "POST /api/auth/reset-password",
+];
+
+describe("authorization matrix", () => {
+  let fixtures: Fixtures;
+  let tokens: Record<Identity, string | null>;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const ctx = await createTestApp({ seed: true });
+    close = ctx.close;
+    const customer = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const admin = await signUp(ctx.app, { admin: true });
+    const [product] = (await ctx.app.inject({ method: "GET", url: "/api/product?limit=1" })).json<Product[]>();
+    if (!product) throw new Error("no seeded product");
+    const order = await ctx.app.inject({
+      method: "POST",
+      url: "/api/ordering",
+      headers: bearer(customer.token),
+      payload: { orderId: product._id, quantity: 100, phone: "5550100000", address: "1 Road" },
+    });
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } })
+      .jpeg()
+      .toBuffer();
+    fixtures = {
+      app: ctx.app,
+      customer,
+      other,
+      admin,
+      product,
+      orderId: order.json().insertedId,
+      orderPrice: product.price * 100,
+      jpeg,
+    };
+    tokens = {
+      none: null,
+      forged: await accessTokens("a-different-secret-0000000000000000000000").issue(admin.email),
+      expired: await accessTokens(TEST_AUTH_SECRET).issue(admin.email, Math.floor(Date.now() / 1000) - 1),
+      customer: customer.token,
+      other: other.token,
+      admin: admin.token,
+    };
+  });
+  afterAll(() => close());
+
+  it("has a row for every API route the app serves", () => {
+    const served = fixtures.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    const missing = served.filter((route) => !(route in MATRIX) && !NOT_IN_MATRIX.includes(route));
+    expect(missing).toEqual([]);
+    expect(Object.keys(MATRIX).filter((route) => !served.includes(route))).toEqual([]);
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    it(`${route}: ${IDENTITIES.map((identity) => `${identity} ${row.expect[identity]}`).join(", ")}`, async () => {
+      const method = route.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
+      for (const identity of IDENTITIES) {
+        const call = await row.call(fixtures);
+        const token = tokens[identity];
+        const response = await fixtures.app.inject({
+          method,
+          url: call.url,
+          headers: { ...call.headers, ...(token ? bearer(token) : {}) },
+          ...(call.payload ? { payload: call.payload } : {}),
+        });
+        expect({ identity, status: response.statusCode }).toEqual({ identity, status: row.expect[identity] });
+      }
+    });
+  }
+});

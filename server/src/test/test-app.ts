@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import { type DatabaseHandle, usePglite, usePostgres } from "../db/client.js";
+import { seedCatalogue } from "../db/seed.js";
+import type { Mailer } from "../mail/mailer.js";
+import { databaseUrlFor } from "./global-setup.js";
+
+/** A fresh copy of the migrated database: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
+async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject("postgresTemplate");
+  if (url && template) {
+    const name = `forgeline_test_${randomUUID().replaceAll("-", "")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const handle = usePostgres(databaseUrlFor(url, name), 4);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = await readFile(inject("pgliteTemplate"));
+  return usePglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+}
+
+export interface TestAppOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+  mailer?: Mailer;
+}
+
+export const TEST_AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+
+/** The real app on a fresh database, for `app.inject`. Call `close()` in afterAll. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "forgeline-app-"));
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:5000",
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, mailer: options.mailer });
+  if (options.seed) await seedCatalogue(database.db, config.imagesDir);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import {
+  accessTokenResponseSchema,
+  adminResponseSchema,
+  emailParamsSchema,
+  modifiedCountResponseSchema,
+  pageQuerySchema,
+  TOTAL_COUNT_HEADER,
+  userSchema,
+} from "@forgeline/contract";
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { callerOf } from "../http/auth-guard.js";
+import { HttpError } from "../http/errors.js";
+import type { AccessTokens } from "../identity/access-token.js";
+import type { Identity } from "../identity/auth.js";
+import { ensureUser, findRole, listUsers, makeAdmin } from "./queries.js";
+
+export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: AccessTokens }> = async (app, options) => {
+  const { identity, tokens } = options;
+
+  // The browser trades its identity session for the API's access token; only for its own email.
+  app.put(
+    "/user/:email",
+    { schema: { params: emailParamsSchema, response: { 200: accessTokenResponseSchema } } },
+    async (request) => {
+      const session = await identity.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!session) throw new HttpError(401, "Please sign in to continue.");
+      if (session.user.email.toLowerCase() !== request.params.email) {
+        throw new HttpError(403, "You can only get an access token for your own account.");
+      }
+      await ensureUser(app.db, request.params.email);
+      return { token: await tokens.issue(request.params.email) };
+    },
+  );
+
+  app.get(
+    "/admin/:email",
+    { preHandler: app.authenticate, schema: { params: emailParamsSchema, response: { 200: adminResponseSchema } } },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.email !== request.params.email && caller.role !== "admin") {
+        throw new HttpError(403, "You can only ask about your own account.");
+      }
+      return { admin: (await findRole(app.db, request.params.email)) === "admin" };
+    },
+  );
+
+  app.get(
+    "/user",
+    { preHandler: app.requireAdmin, schema: { querystring: pageQuerySchema, response: { 200: z.array(userSchema) } } },
+    async (request, reply) => {
+      const { items, total } = await listUsers(app.db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.put(
+    "/user/admin/:email",
+    {
+      preHandler: app.requireAdmin,
+      schema: { params: emailParamsSchema, response: { 200: modifiedCountResponseSchema } },
+    },
+    async (request) => {
+      if (!(await findRole(app.db, request.params.email))) {
+        throw new HttpError(404, `No user with the email ${request.params.email}`);
+      }
+      return { modifiedCount: await makeAdmin(app.db, request.params.email) };
+    },
+  );
+};

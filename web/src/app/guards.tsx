@@ -1,0 +1,44 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { Spinner } from "../components/spinner";
+import { paths } from "../config/paths";
+import { accessTokenFor, signOut, useSession } from "../lib/session";
+import { useIsAdmin } from "../lib/use-is-admin";
+
+/**
+ * Signed-in routes: a spinner while the sign-in state is unknown; a signed-out visitor goes to /login
+ * and comes back here afterwards (the origin travels in the navigation state).
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const session = useSession();
+  const email = session.data?.email;
+  const token = useQuery({
+    queryKey: ["accessToken", email],
+    enabled: Boolean(email),
+    retry: false,
+    staleTime: 10 * 60_000,
+    queryFn: () => accessTokenFor(email ?? ""),
+  });
+  if (session.isPending || (email && token.isPending)) return <Spinner label="Checking your sign-in" />;
+  if (!email || token.isError) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  return <>{children}</>;
+}
+
+/** Admin routes: anyone else is signed out and sent to /login (SPEC.md point 2). */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const admin = useIsAdmin();
+  if (admin.isPending) return <Spinner label="Checking your access" />;
+  if (admin.data !== true) return <SignOutToLogin />;
+  return <>{children}</>;
+}
+
+function SignOutToLogin() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    void signOut().then(() => navigate(paths.login, { replace: true, state: { from: location } }));
+  }, [navigate, location]);
+  return <Spinner label="Signing out" />;
+}

@@ -1,0 +1,5 @@
+import { NotFound } from "../../components/not-found";
+
+export default function NotFoundPage() {
+  return <NotFound />;
+}

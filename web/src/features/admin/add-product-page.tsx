@@ -1,0 +1,75 @@
+import { MESSAGES, type ProductBody, type ProductInput, productBodySchema } from "@forgeline/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import { Field, TextAreaField } from "../../components/field";
+import { ImageUpload } from "../../components/image-upload";
+import { notify } from "../../lib/toast";
+import { useAddProduct } from "./api";
+
+const empty: ProductInput = { name: "", price: "", quantity: "", description: "", image: "" };
+
+export default function AddProductPage() {
+  const addProduct = useAddProduct();
+  const form = useForm<ProductInput, unknown, ProductBody>({
+    resolver: zodResolver(productBodySchema),
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (product) => {
+    try {
+      await addProduct.mutateAsync(product);
+      notify("success", MESSAGES.productAdded);
+      form.reset(empty);
+    } catch {
+      notify("error", MESSAGES.productAddFailed);
+    }
+  });
+
+  return (
+    <section aria-labelledby="add-product-heading" className="max-w-xl">
+      <h1 id="add-product-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
+        Add Product
+      </h1>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Field label="Name" error={errors.name?.message} {...form.register("name")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Price per piece ($)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            error={errors.price?.message}
+            {...form.register("price")}
+          />
+          <Field
+            label="Quantity in stock"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="100"
+            error={errors.quantity?.message}
+            {...form.register("quantity")}
+          />
+        </div>
+        <Controller
+          control={form.control}
+          name="image"
+          render={({ field }) => (
+            <ImageUpload
+              label="Picture"
+              value={String(field.value ?? "")}
+              onChange={field.onChange}
+              error={errors.image?.message}
+            />
+          )}
+        />
+        <TextAreaField label="Description" error={errors.description?.message} {...form.register("description")} />
+        <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
+          Add Product
+        </button>
+      </form>
+    </section>
+  );
+}

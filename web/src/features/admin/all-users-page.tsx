@@ -1,0 +1,64 @@
+import { MESSAGES } from "@forgeline/contract";
+import { QueryState } from "../../components/query-state";
+import { ApiError } from "../../lib/api-client";
+import { notify } from "../../lib/toast";
+import { useAllUsers, useMakeAdmin } from "./api";
+
+export default function AllUsersPage() {
+  const users = useAllUsers();
+  const makeAdmin = useMakeAdmin();
+
+  async function promote(email: string) {
+    try {
+      const { modifiedCount } = await makeAdmin.mutateAsync(email);
+      if (modifiedCount > 0) notify("success", MESSAGES.madeAdmin);
+    } catch (error) {
+      notify("error", error instanceof ApiError && error.status === 403 ? MESSAGES.adminOnly : String(error));
+    }
+  }
+
+  return (
+    <section aria-labelledby="users-heading">
+      <h1 id="users-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
+        All Users
+      </h1>
+      <QueryState query={users} what="users" isEmpty={(list) => list.length === 0} empty="No users yet.">
+        {(list) => (
+          <div className="overflow-x-auto rounded-box border border-base-300">
+            <table className="table">
+              <thead className="text-base-content">
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((user) => (
+                  <tr key={user._id}>
+                    <th scope="row" className="font-medium break-all">
+                      {user.email}
+                    </th>
+                    <td>{user.role === "admin" ? "Admin" : "Customer"}</td>
+                    <td>
+                      {user.role !== "admin" && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          disabled={makeAdmin.isPending}
+                          onClick={() => void promote(user.email)}
+                        >
+                          Make Admin<span className="sr-only"> {user.email}</span>
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { formatPrice, MESSAGES, PAGE_SIZE, type Product, QUANTITY_UNIT } from "@forgeline/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { QueryState } from "../../components/query-state";
+import { apiGetPage } from "../../lib/api-client";
+import { productsQueryKey } from "../../lib/query-keys";
+import { notify } from "../../lib/toast";
+import { useDeleteProduct } from "./api";
+
+export default function ManageProductsPage() {
+  const [page, setPage] = useState(0);
+  const catalogue = useQuery({
+    queryKey: [...productsQueryKey, "manage", page],
+    queryFn: () => apiGetPage<Product>("/api/product", { limit: PAGE_SIZE.max, offset: page * PAGE_SIZE.max }),
+    placeholderData: keepPreviousData,
+  });
+  const deleteProduct = useDeleteProduct();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [doomed, setDoomed] = useState<Product | null>(null);
+  const pages = Math.max(1, Math.ceil((catalogue.data?.total ?? 0) / PAGE_SIZE.max));
+
+  function ask(product: Product) {
+    setDoomed(product);
+    dialog.current?.showModal();
+  }
+
+  async function confirmDelete() {
+    dialog.current?.close();
+    if (!doomed) return;
+    try {
+      await deleteProduct.mutateAsync(doomed);
+      notify("success", MESSAGES.productDeleted(doomed.name));
+    } catch {
+      notify("error", MESSAGES.productDeleteFailed(doomed.name));
+    }
+  }
+
+  return (
+    <section aria-labelledby="manage-heading">
+      <h1 id="manage-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
+        Manage Product
+      </h1>
+      <QueryState query={catalogue} what="products" isEmpty={(data) => data.items.length === 0} empty="No products.">
+        {(data) => (
+          <div className="overflow-x-auto rounded-box border border-base-300">
+            <table className="table">
+              <thead className="text-base-content">
+                <tr>
+                  <th scope="col">Picture</th>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="text-right">
+                    Price
+                  </th>
+                  <th scope="col" className="text-right">
+                    Stock
+                  </th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((product) => (
+                  <tr key={product._id}>
+                    <td>
+                      <img
+                        src={product.image}
+                        alt=""
+                        width={64}
+                        height={48}
+                        className="rounded bg-base-200"
+                        loading="lazy"
+                      />
+                    </td>
+                    <th scope="row" className="font-medium">
+                      {product.name}
+                    </th>
+                    <td className="text-right">{formatPrice(product.price)}</td>
+                    <td className="text-right whitespace-nowrap">
+                      {product.quantity} {QUANTITY_UNIT}
+                    </td>
+                    <td>
+                      <button type="button" className="btn btn-sm btn-error" onClick={() => ask(product)}>
+                        Delete<span className="sr-only"> {product.name}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+      {pages > 1 && (
+        <nav aria-label="Product pages" className="mt-4 flex items-center gap-4">
+          <button type="button" className="btn btn-sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Previous page
+          </button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <button type="button" className="btn btn-sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+            Next page
+          </button>
+        </nav>
+      )}
+      <dialog ref={dialog} className="modal" aria-labelledby="delete-title">
+        <div className="modal-box">
+          <h2 id="delete-title" className="text-lg font-bold">
+            Delete {doomed?.name}?
+          </h2>
+          <p className="py-2 text-sm">It leaves the catalogue at once. Orders that name it keep its name and price.</p>
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-error" onClick={() => void confirmDelete()}>
+              Delete
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { createAuthClient } from "better-auth/react";
+
+/**
+ * Better Auth's client, loaded only by the sign-in pages. It talks to /api/auth on this origin; Google
+ * (a generic OpenID Connect provider on the server) is reached through its social sign-in.
+ */
+export const authClient = createAuthClient();
+
+export const GOOGLE_PROVIDER_ID = "google";
+
+/** Where to go after signing in: the page the guard sent the visitor from, or home. */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
+  return from?.pathname ? `${from.pathname}${from.search ?? ""}` : "/";
+}

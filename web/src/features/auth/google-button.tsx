@@ -1,0 +1,28 @@
+import { useState } from "react";
+import { usePublicConfig } from "../../lib/public-config";
+import { authClient, GOOGLE_PROVIDER_ID } from "./auth-client";
+
+/** "Continue with Google", shown only when the server has Google sign-in configured. */
+export function GoogleButton({ returnTo, onError }: { returnTo: string; onError: (message: string) => void }) {
+  const config = usePublicConfig();
+  const [busy, setBusy] = useState(false);
+  if (!config.data?.googleSignIn) return null;
+
+  async function continueWithGoogle() {
+    setBusy(true);
+    const { error } = await authClient.signIn.social({ provider: GOOGLE_PROVIDER_ID, callbackURL: returnTo });
+    if (error) {
+      setBusy(false);
+      onError(error.message ?? "Google sign-in failed");
+    }
+  }
+
+  return (
+    <>
+      <div className="divider text-sm">or</div>
+      <button type="button" className="btn btn-outline w-full" onClick={continueWithGoogle} disabled={busy}>
+        Continue with Google
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { type LoginForm, loginFormSchema } from "@forgeline/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Field } from "../../components/field";
+import { paths } from "../../config/paths";
+import { AuthCard, ProviderError } from "./auth-card";
+import { authClient } from "./auth-client";
+import { GoogleButton } from "./google-button";
+import { useSignInFlow } from "./use-sign-in-flow";
+
+export default function LoginPage() {
+  const { returnTo, origin, providerError, setProviderError, signInWith } = useSignInFlow();
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit((values) => signInWith(() => authClient.signIn.email(values), "Sign-in failed"));
+
+  return (
+    <AuthCard title="Login">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <ProviderError message={providerError} />
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          Login
+        </button>
+      </form>
+      <p className="text-sm">
+        <Link className="link" to={paths.resetPassword}>
+          Forgot your password?
+        </Link>
+      </p>
+      <p className="text-sm">
+        New to Forgeline?{" "}
+        <Link className="link link-primary" to={paths.signup} state={origin}>
+          Create an account
+        </Link>
+      </p>
+      <GoogleButton returnTo={returnTo} onError={setProviderError} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,127 @@
+import {
+  MESSAGES,
+  type NewPasswordForm,
+  newPasswordFormSchema,
+  type ResetRequestForm,
+  resetRequestFormSchema,
+} from "@forgeline/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useSearchParams } from "react-router";
+import { Field } from "../../components/field";
+import { paths } from "../../config/paths";
+import { notify } from "../../lib/toast";
+import { AuthCard, ProviderError } from "./auth-card";
+import { authClient } from "./auth-client";
+
+/** Step 1 asks for the address and mails a link; the link comes back here with a token for step 2. */
+export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const linkError = searchParams.get("error");
+  return (
+    <AuthCard title="Reset Password">
+      {linkError && (
+        <p className="text-sm font-medium text-error" role="alert">
+          This reset link is no longer valid. Ask for a new one below.
+        </p>
+      )}
+      {token ? <ChooseNewPassword token={token} /> : <RequestResetMail />}
+    </AuthCard>
+  );
+}
+
+function RequestResetMail() {
+  const [sent, setSent] = useState(false);
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const form = useForm<ResetRequestForm>({
+    resolver: zodResolver(resetRequestFormSchema),
+    defaultValues: { email: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ email }) => {
+    setProviderError(null);
+    const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
+    if (error) {
+      setProviderError(error.message ?? "We could not send the mail");
+      return;
+    }
+    setSent(true);
+    notify("success", MESSAGES.resetSent);
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <p className="text-sm text-base-content/80">
+        Enter the email of your account and we will mail you a link to choose a new password.
+      </p>
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <ProviderError message={providerError} />
+      {sent && (
+        <p className="text-sm font-medium text-success" role="status">
+          {MESSAGES.resetSent}: if an account uses this address, the link is on its way.
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+        Send reset link
+      </button>
+      <Link className="link text-sm" to={paths.login}>
+        Back to login
+      </Link>
+    </form>
+  );
+}
+
+function ChooseNewPassword({ token }: { token: string }) {
+  const [done, setDone] = useState(false);
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    setProviderError(null);
+    const { error } = await authClient.resetPassword({ newPassword: password, token });
+    if (error) {
+      setProviderError(error.message ?? "We could not change the password");
+      return;
+    }
+    setDone(true);
+  });
+
+  if (done) {
+    return (
+      <div className="flex flex-col gap-4" role="status">
+        <p className="font-medium text-success">Your password is changed.</p>
+        <Link className="btn btn-primary" to={paths.login}>
+          Login with your new password
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <ProviderError message={providerError} />
+      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+        Change password
+      </button>
+    </form>
+  );
+}

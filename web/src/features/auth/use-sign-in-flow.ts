@@ -1,0 +1,30 @@
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { completeSignIn } from "../../lib/session";
+import { returnPath } from "./auth-client";
+
+type ProviderAnswer = { error: { message?: string | undefined } | null };
+
+/**
+ * What login and sign-up share: the identity provider's error in red, or, on success, the access token
+ * and a return to the page the visitor came from.
+ */
+export function useSignInFlow() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const returnTo = returnPath(location.state);
+  const [providerError, setProviderError] = useState<string | null>(null);
+
+  async function signInWith(attempt: () => Promise<ProviderAnswer>, failure: string) {
+    setProviderError(null);
+    const { error } = await attempt();
+    if (error) {
+      setProviderError(error.message ?? failure);
+      return;
+    }
+    await completeSignIn();
+    navigate(returnTo, { replace: true });
+  }
+
+  return { returnTo, origin: location.state, providerError, setProviderError, signInWith };
+}

@@ -1,0 +1,95 @@
+import { useId, useState } from "react";
+import { NavLink, Outlet } from "react-router";
+import { Spinner } from "../../components/spinner";
+import { paths } from "../../config/paths";
+import { useSession } from "../../lib/session";
+import { useIsAdmin } from "../../lib/use-is-admin";
+
+const customerItems = [
+  { to: paths.dashboard, label: "My Orders" },
+  { to: paths.myReview, label: "My Review" },
+  { to: paths.addReview, label: "Add Review" },
+];
+const everyoneItems = [
+  { to: paths.myProfile, label: "My Profile" },
+  { to: paths.updateProfile, label: "Update Profile" },
+];
+const adminItems = [
+  { to: paths.users, label: "All Users" },
+  { to: paths.addProduct, label: "Add Product" },
+  { to: paths.manageProduct, label: "Manage Product" },
+];
+
+/** The dashboard with its drawer: customers see their orders and reviews, admins run the shop. */
+export default function DashboardLayout() {
+  const drawerId = useId();
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+  const session = useSession();
+  const admin = useIsAdmin();
+  if (admin.isPending) return <Spinner label="Loading your dashboard" />;
+  const items = admin.data ? [...everyoneItems, ...adminItems] : [...customerItems, ...everyoneItems];
+
+  return (
+    <div className="drawer lg:drawer-open">
+      <input
+        id={drawerId}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={open}
+        onChange={(event) => setOpen(event.target.checked)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <div className="drawer-content min-w-0 lg:pl-6">
+        <div className="mb-4 flex items-center justify-between gap-2">
+          <p className="text-sm text-base-content/80">
+            Signed in as <span className="font-semibold">{session.data?.name || session.data?.email}</span>
+            {admin.data ? " (admin)" : ""}
+          </p>
+          <button
+            type="button"
+            className="btn btn-sm lg:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen(!open)}
+          >
+            Menu
+          </button>
+        </div>
+        <Outlet />
+      </div>
+      <div className="drawer-side z-50 lg:z-auto">
+        <button
+          type="button"
+          className="drawer-overlay"
+          aria-label="Close the dashboard menu"
+          onClick={() => setOpen(false)}
+        />
+        <nav id={menuId} aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4 lg:rounded-box">
+          <p className="mb-2 px-2 text-lg font-bold">Dashboard</p>
+          <ul className="menu w-full gap-1 p-0">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) => (isActive ? "menu-active" : "")}
+                  onClick={() => setOpen(false)}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard: a customer's My Orders, an admin's My Profile (DESIGN.md section 4). */
+export function DashboardHome({ customer, admin }: { customer: React.ReactNode; admin: React.ReactNode }) {
+  const isAdmin = useIsAdmin();
+  return <>{isAdmin.data ? admin : customer}</>;
+}

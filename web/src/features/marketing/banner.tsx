@@ -1,0 +1,34 @@
+import { PROMOTIONS } from "@forgeline/contract";
+import { Link } from "react-router";
+import { paths } from "../../config/paths";
+
+export function Banner() {
+  return (
+    <section aria-labelledby="banner-heading" className="hero rounded-box bg-neutral text-neutral-content">
+      <div className="hero-content w-full flex-col items-start gap-4 px-6 py-12 sm:px-10 sm:py-16">
+        <p className="rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-content">
+          Free shipping on every order
+        </p>
+        <h1 id="banner-heading" className="max-w-2xl text-3xl font-bold leading-tight sm:text-5xl">
+          Professional tools, straight from the factory floor
+        </h1>
+        <p className="max-w-xl text-lg text-neutral-content/90">
+          Save {PROMOTIONS.discountPercent}% on bulk orders of 100 to 200 pieces, and take{" "}
+          {PROMOTIONS.firstOrderPercent}% off your first order.
+        </p>
+        <ul className="flex flex-wrap gap-2 text-sm" aria-label="Promotions">
+          <li className="rounded-full border border-neutral-content/40 px-3 py-1">
+            {PROMOTIONS.discountPercent}% off bulk
+          </li>
+          <li className="rounded-full border border-neutral-content/40 px-3 py-1">
+            {PROMOTIONS.firstOrderPercent}% off your first order
+          </li>
+          <li className="rounded-full border border-neutral-content/40 px-3 py-1">Free shipping</li>
+        </ul>
+        <Link to={paths.availableProducts} className="btn btn-primary btn-lg">
+          Browse all tools
+        </Link>
+      </div>
+    </section>
+  );
+}

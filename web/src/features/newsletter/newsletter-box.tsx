@@ -1,0 +1,63 @@
+import { isEmail, MESSAGES } from "@forgeline/contract";
+import { type FormEvent, useState } from "react";
+import { Field } from "../../components/field";
+import { ApiError, apiPost } from "../../lib/api-client";
+import { notify } from "../../lib/toast";
+
+type Status = { kind: "idle" | "sending" | "done" } | { kind: "invalid"; message: string };
+
+export function NewsletterBox() {
+  const [email, setEmail] = useState("");
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+
+  async function subscribe(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = email.trim();
+    const problem = !address ? MESSAGES.emailRequired : isEmail(address) ? null : MESSAGES.emailInvalid;
+    if (problem) {
+      setStatus({ kind: "invalid", message: problem });
+      return;
+    }
+    setStatus({ kind: "sending" });
+    try {
+      const answer = await apiPost<{ message: string }>("/api/newsletter", { email: address });
+      setStatus({ kind: "done" });
+      setEmail("");
+      notify("success", answer.message);
+    } catch (error) {
+      const message = error instanceof ApiError ? (error.messageFor("email") ?? error.message) : String(error);
+      setStatus({ kind: "invalid", message });
+    }
+  }
+
+  return (
+    <section aria-labelledby="newsletter-heading" className="rounded-box bg-primary/10 px-6 py-10">
+      <div className="mx-auto max-w-xl text-center">
+        <h2 id="newsletter-heading" className="text-2xl font-bold sm:text-3xl">
+          Get the newsletter
+        </h2>
+        <p className="mt-2 text-base-content/80">New tools, bulk prices and workshop tips, once a month.</p>
+        <form noValidate onSubmit={subscribe} className="mt-6 flex flex-col gap-3 text-left sm:flex-row sm:items-start">
+          <Field
+            className="flex-1"
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={status.kind === "invalid" ? status.message : undefined}
+          />
+          <button type="submit" className="btn btn-primary sm:mt-6" disabled={status.kind === "sending"}>
+            Subscribe
+          </button>
+        </form>
+        {status.kind === "done" && (
+          <p className="mt-4 font-medium text-success" role="status">
+            {MESSAGES.newsletterThanks}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

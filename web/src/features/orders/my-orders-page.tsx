@@ -1,0 +1,71 @@
+import { formatPrice } from "@forgeline/contract";
+import { Link } from "react-router";
+import { QueryState } from "../../components/query-state";
+import { paths } from "../../config/paths";
+import { useMyOrders } from "./api/get-orders";
+
+export default function MyOrdersPage() {
+  const orders = useMyOrders();
+  return (
+    <section aria-labelledby="orders-heading">
+      <h1 id="orders-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
+        My Orders
+      </h1>
+      <QueryState
+        query={orders}
+        what="orders"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <>
+            You have no orders yet.{" "}
+            <Link className="link link-primary" to={paths.availableProducts}>
+              Browse the tools
+            </Link>
+          </>
+        }
+      >
+        {(list) => (
+          <div className="overflow-x-auto rounded-box border border-base-300">
+            <table className="table">
+              <thead className="text-base-content">
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="text-right">
+                    Quantity
+                  </th>
+                  <th scope="col" className="text-right">
+                    Total
+                  </th>
+                  <th scope="col">Payment</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((order) => (
+                  <tr key={order._id}>
+                    <th scope="row" className="font-medium">
+                      {order.order}
+                    </th>
+                    <td className="text-right">{order.quantity}</td>
+                    <td className="text-right">{formatPrice(order.price)}</td>
+                    <td>
+                      {order.paid ? (
+                        <span>
+                          <span className="badge badge-success">Paid</span>{" "}
+                          <span className="text-xs text-base-content/80">{order.transactionId}</span>
+                        </span>
+                      ) : (
+                        <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
+                          Pay<span className="sr-only"> for {order.order}</span>
+                        </Link>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Order } from "@forgeline/contract";
+import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { type FormEvent, useState } from "react";
+import { createPaymentIntent } from "./api";
+
+let stripePromise: Promise<Stripe | null> | undefined;
+
+/** Stripe Elements: loaded only on this page, and only when the server is configured for Stripe. */
+export default function StripeCardForm(props: { publishableKey: string; order: Order; onPaid: (id: string) => void }) {
+  stripePromise ??= loadStripe(props.publishableKey);
+  return (
+    <Elements stripe={stripePromise}>
+      <CardForm order={props.order} onPaid={props.onPaid} />
+    </Elements>
+  );
+}
+
+function CardForm({ order, onPaid }: { order: Order; onPaid: (id: string) => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const clientSecret = await createPaymentIntent(order);
+      const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
+      if (result.error) setError(result.error.message ?? "The payment failed.");
+      // The order turns paid when Stripe's signed webhook reaches the server.
+      else if (result.paymentIntent?.status === "succeeded") onPaid(result.paymentIntent.id);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={pay} className="flex flex-col gap-4">
+      <fieldset className="rounded-box border border-base-300 p-4">
+        <legend className="px-1 text-sm font-medium">Card</legend>
+        <CardElement options={{ hidePostalCode: true }} />
+      </fieldset>
+      {error && (
+        <p className="text-sm font-medium text-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={!stripe || busy}>
+        Pay
+      </button>
+    </form>
+  );
+}

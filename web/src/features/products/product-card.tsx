@@ -1,0 +1,62 @@
+import { canOrder, formatPrice, MESSAGES, type Product, QUANTITY_UNIT } from "@forgeline/contract";
+import { Link } from "react-router";
+import { paths } from "../../config/paths";
+
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: Product;
+  eager?: boolean;
+  /** 2 under a page's h1, 3 under a section's h2: headings never skip a level. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const orderable = canOrder(product.quantity);
+  const stockId = `stock-${product._id}`;
+  return (
+    <article className="card border border-base-300 bg-base-100 shadow-sm">
+      <figure className="bg-base-200">
+        <img
+          src={product.image}
+          alt={product.name}
+          width={400}
+          height={300}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[4/3] w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-2 p-5">
+        <Heading className="card-title text-lg">{product.name}</Heading>
+        <p className="text-sm text-base-content/80">{product.description}</p>
+        <dl className="mt-1 grid grid-cols-2 gap-1 text-sm">
+          <dt className="text-base-content/70">Price per piece</dt>
+          <dd className="text-right font-semibold">{formatPrice(product.price)}</dd>
+          <dt className="text-base-content/70">Available</dt>
+          <dd id={stockId} className="text-right font-semibold">
+            {product.quantity} {QUANTITY_UNIT}
+          </dd>
+        </dl>
+        <p className="text-sm">{MESSAGES.orderBand}</p>
+        {!orderable && (
+          <p className="text-sm font-medium text-error" role="note">
+            {MESSAGES.lowStock}
+          </p>
+        )}
+        <div className="card-actions mt-2">
+          {orderable ? (
+            <Link to={paths.orderDetails(product._id)} className="btn btn-primary w-full" aria-describedby={stockId}>
+              Order Now
+            </Link>
+          ) : (
+            <button type="button" className="btn btn-primary w-full" disabled aria-describedby={stockId}>
+              Order Now
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

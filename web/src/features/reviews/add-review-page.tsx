@@ -1,0 +1,61 @@
+import { MESSAGES, type ReviewBody, type ReviewInput, reviewBodySchema } from "@forgeline/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { Field, TextAreaField } from "../../components/field";
+import { ImageUpload } from "../../components/image-upload";
+import { paths } from "../../config/paths";
+import { useSession } from "../../lib/session";
+import { notify } from "../../lib/toast";
+import { useAddReview } from "./api/my-reviews";
+import { StarRating } from "./star-rating";
+
+export default function AddReviewPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const addReview = useAddReview();
+  const form = useForm<ReviewInput, unknown, ReviewBody>({
+    resolver: zodResolver(reviewBodySchema),
+    defaultValues: { name: session.data?.name ?? "", rating: 0, description: "", image: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (review) => {
+    try {
+      await addReview.mutateAsync(review);
+      notify("success", MESSAGES.reviewAdded);
+      navigate(paths.myReview);
+    } catch {
+      notify("error", MESSAGES.reviewAddFailed);
+    }
+  });
+
+  return (
+    <section aria-labelledby="add-review-heading" className="max-w-xl">
+      <h1 id="add-review-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
+        Add Review
+      </h1>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Field label="Name" autoComplete="name" error={errors.name?.message} {...form.register("name")} />
+        <Controller
+          control={form.control}
+          name="rating"
+          render={({ field }) => (
+            <StarRating value={Number(field.value)} onChange={field.onChange} error={errors.rating?.message} />
+          )}
+        />
+        <TextAreaField label="Your review" error={errors.description?.message} {...form.register("description")} />
+        <Controller
+          control={form.control}
+          name="image"
+          render={({ field }) => (
+            <ImageUpload label="Picture" value={field.value} onChange={field.onChange} error={errors.image?.message} />
+          )}
+        />
+        <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
+          Add Review
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ApiErrorBody, ImageUploadResponse } from "@forgeline/contract";
+import { ApiError } from "./api-client";
+import { storedAccessToken } from "./session";
+
+/**
+ * Sends a picture to POST /api/image and answers its URL. XMLHttpRequest rather than fetch, because only
+ * it reports upload progress.
+ */
+export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/image");
+    const token = storedAccessToken();
+    if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onerror = () => reject(new ApiError(0, "The upload failed. Check your connection and try again."));
+    request.onload = () => {
+      const body = JSON.parse(request.responseText || "null") as (ImageUploadResponse & ApiErrorBody) | null;
+      if (request.status === 200 && body?.success) resolve(body.data.url);
+      else reject(new ApiError(request.status, body?.errors?.[0]?.message ?? body?.message ?? "The upload failed."));
+    };
+    const form = new FormData();
+    form.append("image", file);
+    request.send(form);
+  });
+}

@@ -1,0 +1,24 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      // The contract is compiled from source into the bundle, so its unused parts are tree-shaken.
+      "@forgeline/contract": fileURLToPath(new URL("../contract/src/index.ts", import.meta.url)),
+    },
+  },
+  build: {
+    target: "es2022",
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      "/api": "http://localhost:5000",
+      "/images": "http://localhost:5000",
+    },
+  },
+});
