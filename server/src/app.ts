@@ -6,6 +6,7 @@ import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { registerAuthGuards } from "./http/auth-guard.js";
 import { registerErrorHandling } from "./http/errors.js";
+import { PageCache } from "./http/page-cache.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { registerWeb } from "./http/web.js";
 import { accessTokens } from "./identity/access-token.js";
@@ -29,6 +30,8 @@ declare module "fastify" {
     db: Database;
     databaseKind: DatabaseHandle["kind"];
     identity: Identity;
+    /** The public list pages kept in memory; a write to their table clears them. */
+    pageCaches: { products: PageCache; reviews: PageCache };
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
   }
@@ -55,6 +58,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("databaseKind", database.kind);
+  app.decorate("pageCaches", { products: new PageCache(), reviews: new PageCache() });
 
   const mail =
     mailer ??

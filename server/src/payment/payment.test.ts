@@ -63,6 +63,8 @@ describe("card payment with the built-in test provider", () => {
     expect(paid.json()).toEqual({ status: "succeeded", transactionId: expect.stringMatching(/^pi_test_/) });
     expect(await orderRow(order.id)).toMatchObject({ paid: true, transactionId: paid.json().transactionId });
     expect(await stockOf(hammer._id)).toBe((stockBefore ?? 0) - 150);
+    const listed = (await ctx.app.inject({ method: "GET", url: "/api/product?limit=100" })).json<Product[]>();
+    expect(listed.find((product) => product._id === hammer._id)?.quantity).toBe((stockBefore ?? 0) - 150);
 
     const view = await ctx.app.inject({
       method: "GET",

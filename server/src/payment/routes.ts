@@ -33,6 +33,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; s
   app,
   options,
 ) => {
+  // A paid order takes stock, which the cached catalogue pages show.
+  const payOrder = async (orderId: string, transactionId: string) => {
+    const result = await markOrderPaid(app.db, orderId, transactionId);
+    if (result === "paid") app.pageCaches.products.clear();
+    return result;
+  };
+
   const { provider } = options;
 
   app.post(
@@ -88,7 +95,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; s
           cvc: request.body.cvc,
         });
         if (problem) throw new HttpError(402, problem, [{ field: "card", message: problem }]);
-        const result = await markOrderPaid(app.db, intent.orderId, intent.id);
+        const result = await payOrder(intent.orderId, intent.id);
         if (result === "out-of-stock") throw new HttpError(409, OUT_OF_STOCK);
         if (result === "already-paid") throw new HttpError(409, "This order is already paid.");
         await app.db.update(paymentIntents).set({ status: "succeeded" }).where(eq(paymentIntents.id, intent.id));
@@ -120,7 +127,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; s
           const intent = event.data.object;
           const [known] = await app.db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
           if (known && known.amountCents === intent.amount_received) {
-            const result = await markOrderPaid(app.db, known.orderId, intent.id);
+            const result = await payOrder(known.orderId, intent.id);
             if (result === "out-of-stock") {
               request.log.error(
                 { orderId: known.orderId, intent: intent.id },

@@ -79,6 +79,9 @@ describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", (
       payload: { orderId: id, quantity: 100, phone: "5550100000", address: "1 Yard Road" },
     });
     expect(ordered.statusCode).toBe(201);
+    const listedIds = async () =>
+      (await ctx.app.inject({ method: "GET", url: "/api/product?limit=100" })).json<Product[]>().map((p) => p._id);
+    expect(await listedIds()).toContain(id);
 
     expect((await remove(null, id)).statusCode).toBe(401);
     expect((await remove(customer, id)).statusCode).toBe(403);
@@ -86,6 +89,7 @@ describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", (
     expect(deleted.json()).toEqual({ deletedCount: 1 });
     expect((await ctx.app.inject({ method: "GET", url: `/api/product/${id}` })).statusCode).toBe(404);
     expect((await remove(admin, id)).statusCode).toBe(404);
+    expect(await listedIds()).not.toContain(id);
 
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, ordered.json().insertedId));
     expect(order).toMatchObject({ productName: "Forgeline Doomed Clamp", unitPriceCents: 2450, totalCents: 245000 });

@@ -10,20 +10,23 @@ import {
 } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { serializedPage } from "../http/page-cache.js";
 import { findProduct, listProducts } from "./queries.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/product",
-    { schema: { querystring: pageQuerySchema, response: { 200: z.array(productSchema) } } },
+    // The body comes already serialized from the page cache; listProducts shapes every item as productSchema.
+    { schema: { querystring: pageQuerySchema } },
     async (request, reply) => {
-      const { items, total } = await listProducts(app.db, request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      const { limit, offset } = request.query;
+      const page = await app.pageCaches.products.get(`${limit}:${offset}`, () =>
+        serializedPage(listProducts(app.db, request.query)),
+      );
+      return reply.header(TOTAL_COUNT_HEADER, page.total).type("application/json; charset=utf-8").send(page.body);
     },
   );
 
@@ -43,6 +46,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(products)
         .values({ ...fields, priceCents: dollarsToCents(price), createdByEmail: callerOf(request).email })
         .returning({ id: products.id });
+      app.pageCaches.products.clear();
       return reply.code(201).send({ insertedId: created?.id ?? "" });
     },
   );
@@ -57,6 +61,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(products.id, request.params.id))
         .returning({ id: products.id });
       if (deleted.length === 0) throw new HttpError(404, "This product is no longer in the catalogue.");
+      app.pageCaches.products.clear();
       return { deletedCount: deleted.length };
     },
   );
