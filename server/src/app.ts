@@ -79,7 +79,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { stripe: Boolean(stripe) });
+  registerSecurityHeaders(app, { stripe: Boolean(stripe) });
   await app.register(rateLimit, { global: false });
   registerAuthGuards(app, tokens);
 
