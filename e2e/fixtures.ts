@@ -11,6 +11,20 @@ export interface ConsoleWatch {
  * origins (the OpenID Connect stand-in) are not ours to judge.
  */
 export const test = base.extend<{ consoleErrors: ConsoleWatch }>({
+  // Public pages arrive server-rendered: a test types into them only once they are live (see ReadyMark).
+  page: async ({ page, baseURL, javaScriptEnabled }, use) => {
+    const whenLive = async <T>(navigation: Promise<T>) => {
+      const response = await navigation;
+      if (javaScriptEnabled && page.url().startsWith(baseURL ?? ""))
+        await page.locator("html[data-ready]").waitFor({ state: "attached" });
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = (url, options) => whenLive(goto(url, options));
+    page.reload = (options) => whenLive(reload(options));
+    await use(page);
+  },
   consoleErrors: [
     async ({ page, baseURL }, use) => {
       const errors: string[] = [];

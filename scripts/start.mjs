@@ -31,7 +31,8 @@ if (stale("server/dist/server.js", "server/src", "contract/src")) {
   console.log("Building the server…");
   run("npx", ["tsc", "-b", "server"]);
 }
-if (stale("web/dist/index.html", "web/src", "web/public", "contract/src")) {
+const webSources = ["web/src", "web/public", "contract/src"];
+if (stale("web/dist/index.html", ...webSources) || stale("web/dist-server/entry-server.js", ...webSources)) {
   console.log("Building the storefront…");
   run("npm", ["run", "build", "-w", "web"]);
 }

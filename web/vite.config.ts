@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {
@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
+    // The server-rendering build (dist-server) needs only code; the public files come with dist.
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     proxy: {
@@ -21,4 +23,4 @@ export default defineConfig({
       "/images": "http://localhost:5000",
     },
   },
-});
+}));

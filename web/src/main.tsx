@@ -1,12 +1,23 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import "./index.css";
 import { App } from "./app/app";
+import { FIRST_SCREEN_DATA_ID } from "./first-screen";
+import { queryClient } from "./lib/query-client";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
-createRoot(root).render(
+
+// A server-rendered page brings the data it was rendered with, so the first render here matches it.
+const firstScreen = document.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
+if (firstScreen) {
+  for (const [key, data] of JSON.parse(firstScreen) as [unknown[], unknown][]) queryClient.setQueryData(key, data);
+}
+
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,16 +1,64 @@
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import { pageQuerySchema } from "@forgeline/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { cataloguePage } from "../product/catalogue-pages.js";
+import { publicReviewsPage } from "../review/public-pages.js";
 import { notFoundBody } from "./errors.js";
+import type { CachedPage } from "./page-cache.js";
 
 const ONE_YEAR = "public, max-age=31536000, immutable";
 const ONE_DAY = "public, max-age=86400";
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+interface ListPage {
+  limit: number;
+  offset: number;
+}
+
+/** web/src/entry-server.tsx, built into web/dist-server by `npm run build`. */
+interface ServerRenderer {
+  render(
+    href: string,
+    load: { products(page: ListPage): Promise<unknown>; reviews(page: ListPage): Promise<unknown> },
+  ): Promise<{ markup: string; dataScript: string } | null>;
+}
+
+const parsed = (page: CachedPage) => ({ items: JSON.parse(page.body) as unknown[], total: page.total });
 
 /**
- * Serves the built SPA at `/` (hashed assets cached for a year, index.html revalidated), the image
- * store at `/images/`, and index.html for any other page path so that client-side routes load.
+ * index.html with the public pages rendered into it (they paint before any script runs, with the
+ * catalogue and reviews already in them), or the bare shell when there is no server build or the
+ * rendering fails: the browser then renders the page itself.
+ */
+async function pageRenderer(app: FastifyInstance, webDistDir: string) {
+  const template = await readFile(path.join(webDistDir, "index.html"), "utf8");
+  const entry = path.join(webDistDir, "..", "dist-server", "entry-server.js");
+  const renderer = existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as ServerRenderer) : null;
+  if (!renderer) app.log.warn(`No server-rendering build at ${entry}; pages are rendered in the browser only.`);
+  const load = {
+    products: async (page: ListPage) => parsed(await cataloguePage(app, pageQuerySchema.parse(page))),
+    reviews: async (page: ListPage) => parsed(await publicReviewsPage(app, pageQuerySchema.parse(page))),
+  };
+  return async (request: FastifyRequest): Promise<string> => {
+    if (!renderer) return template;
+    try {
+      const page = await renderer.render(request.url, load);
+      if (!page) return template;
+      return template.replace(ROOT_ELEMENT, `<div id="root">${page.markup}</div>${page.dataScript}`);
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, "server rendering failed; the browser renders the page");
+      return template;
+    }
+  };
+}
+
+/**
+ * Serves the built SPA (hashed assets cached for a year, pages revalidated), the image store at
+ * `/images/`, and every other page path as index.html, server-rendered for the public pages.
  */
 export async function registerWeb(app: FastifyInstance, options: { webDistDir: string; imagesDir: string }) {
   await mkdir(options.imagesDir, { recursive: true });
@@ -22,13 +70,14 @@ export async function registerWeb(app: FastifyInstance, options: { webDistDir: s
     setHeaders: (res) => res.setHeader("cache-control", ONE_DAY),
   });
 
-  const indexHtml = path.join(options.webDistDir, "index.html");
-  const hasWeb = existsSync(indexHtml);
+  const hasWeb = existsSync(path.join(options.webDistDir, "index.html"));
+  const renderPage = hasWeb ? await pageRenderer(app, options.webDistDir) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       prefix: "/",
       wildcard: false,
+      index: false,
       cacheControl: false,
       setHeaders: (res, filePath) =>
         res.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? ONE_YEAR : "no-cache"),
@@ -37,14 +86,17 @@ export async function registerWeb(app: FastifyInstance, options: { webDistDir: s
     app.log.warn(`No built web app at ${options.webDistDir}; run "npm run build" to serve the storefront.`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       (request.method === "GET" || request.method === "HEAD") &&
       !request.url.startsWith("/api/") &&
       !request.url.startsWith("/images/") &&
       !path.extname(request.url.split("?")[0] ?? "");
-    if (isPage && hasWeb) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
+    if (isPage && renderPage) {
+      return reply
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(await renderPage(request));
     }
     return reply.code(404).send(notFoundBody(request.url));
   });

@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
-import { serializedPage } from "../http/page-cache.js";
-import { findProduct, listProducts } from "./queries.js";
+import { cataloguePage } from "./catalogue-pages.js";
+import { findProduct } from "./queries.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,10 +22,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     // The body comes already serialized from the page cache; listProducts shapes every item as productSchema.
     { schema: { querystring: pageQuerySchema } },
     async (request, reply) => {
-      const { limit, offset } = request.query;
-      const page = await app.pageCaches.products.get(`${limit}:${offset}`, () =>
-        serializedPage(listProducts(app.db, request.query)),
-      );
+      const page = await cataloguePage(app, request.query);
       return reply.header(TOTAL_COUNT_HEADER, page.total).type("application/json; charset=utf-8").send(page.body);
     },
   );

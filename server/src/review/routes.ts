@@ -10,6 +10,7 @@ import { reviews } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
 import { serializedPage } from "../http/page-cache.js";
+import { publicReviewsPage } from "./public-pages.js";
 import { listReviews } from "./queries.js";
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,9 +31,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (email !== undefined && callerOf(request).email !== email) {
         throw new HttpError(403, "You can only list your own reviews.");
       }
-      const key = `${page.limit}:${page.offset}`;
       const result = await (email === undefined
-        ? app.pageCaches.reviews.get(key, () => serializedPage(listReviews(app.db, page)))
+        ? publicReviewsPage(app, page)
         : serializedPage(listReviews(app.db, page, email)));
       return reply.header(TOTAL_COUNT_HEADER, result.total).type("application/json; charset=utf-8").send(result.body);
     },

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { BrowserRouter } from "react-router";
 import { Layout } from "../components/layout";
 import { ScrollToTop } from "../components/scroll-to-top";
@@ -7,16 +7,37 @@ import { Spinner } from "../components/spinner";
 import { queryClient } from "../lib/query-client";
 import { AppRoutes } from "./app-routes";
 
+/**
+ * Marks the page live (`<html data-ready>`) once the route's content has hydrated or rendered: the
+ * browser tests wait for it before typing into a server-rendered page.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = "true";
+  }, []);
+  return null;
+}
+
+/** Everything inside the router and the query client: the same tree in the browser and on the server. */
+export function AppContent() {
+  return (
+    <>
+      <ScrollToTop />
+      <Layout>
+        <Suspense fallback={<Spinner />}>
+          <AppRoutes />
+          <ReadyMark />
+        </Suspense>
+      </Layout>
+    </>
+  );
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <ScrollToTop />
-        <Layout>
-          <Suspense fallback={<Spinner />}>
-            <AppRoutes />
-          </Suspense>
-        </Layout>
+        <AppContent />
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { paths } from "../config/paths";
 import { signOut, useSession } from "../lib/session";
-
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
+import { navItemClass } from "./nav-item";
 
 export function Navbar() {
   const session = useSession();
@@ -25,20 +24,20 @@ export function Navbar() {
         <NavLink to={paths.home} className="flex-1 px-2 text-xl font-bold tracking-tight">
           <span className="text-primary">Forge</span>line
         </NavLink>
-        <ul className="menu menu-horizontal menu-sm gap-0.5 p-0 sm:menu-md sm:gap-1">
+        <ul className="flex items-center gap-0.5 sm:gap-1">
           <li>
-            <NavLink to={paths.home} end className={linkClass}>
+            <NavLink to={paths.home} end className={navItemClass}>
               Home
             </NavLink>
           </li>
           <li>
-            <NavLink to={paths.blogs} className={linkClass}>
+            <NavLink to={paths.blogs} className={navItemClass}>
               Blogs
             </NavLink>
           </li>
           {signedIn && (
             <li>
-              <NavLink to={paths.dashboard} className={linkClass}>
+              <NavLink to={paths.dashboard} className={navItemClass}>
                 Dashboard
               </NavLink>
             </li>
@@ -46,11 +45,16 @@ export function Navbar() {
           {!session.isPending && (
             <li>
               {signedIn ? (
-                <button type="button" onClick={logOut} disabled={leaving}>
+                <button
+                  type="button"
+                  className={`${navItemClass({ isActive: false })} cursor-pointer`}
+                  onClick={logOut}
+                  disabled={leaving}
+                >
                   Log Out
                 </button>
               ) : (
-                <NavLink to={paths.login} className={linkClass}>
+                <NavLink to={paths.login} className={navItemClass}>
                   Login
                 </NavLink>
               )}

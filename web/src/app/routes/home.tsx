@@ -1,19 +1,24 @@
-import { BlogTeasers } from "../../features/blogs/blog-teasers";
+import { lazy, Suspense } from "react";
 import { Banner } from "../../features/marketing/banner";
-import { BusinessSummary } from "../../features/marketing/business-summary";
-import { NewsletterBox } from "../../features/newsletter/newsletter-box";
 import { FeaturedProducts } from "../../features/products/featured-products";
-import { CustomerReviews } from "../../features/reviews/customer-reviews";
+import { nearViewport } from "../../lib/near-viewport";
+
+const BELOW_THE_FOLD = "home-below-the-fold";
+
+// The server renders the whole page; the code of its lower half loads (and brings that half to life)
+// only when a visitor scrolls near it, so the first visit loads only what the first screen needs.
+const HomeBelowTheFold = lazy(() => nearViewport(BELOW_THE_FOLD).then(() => import("./home-below-the-fold")));
 
 export default function HomePage() {
   return (
     <div className="flex flex-col gap-14">
       <Banner />
       <FeaturedProducts />
-      <CustomerReviews />
-      <BusinessSummary />
-      <BlogTeasers />
-      <NewsletterBox />
+      <div id={BELOW_THE_FOLD} className="flex flex-col gap-14">
+        <Suspense fallback={null}>
+          <HomeBelowTheFold />
+        </Suspense>
+      </div>
     </div>
   );
 }

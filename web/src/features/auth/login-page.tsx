@@ -4,12 +4,14 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Field } from "../../components/field";
 import { paths } from "../../config/paths";
+import { useHydrated } from "../../lib/use-hydrated";
 import { AuthCard, ProviderError } from "./auth-card";
 import { authClient } from "./auth-client";
 import { GoogleButton } from "./google-button";
 import { useSignInFlow } from "./use-sign-in-flow";
 
 export default function LoginPage() {
+  const hydrated = useHydrated();
   const { returnTo, origin, providerError, setProviderError, signInWith } = useSignInFlow();
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
@@ -37,7 +39,7 @@ export default function LoginPage() {
           {...form.register("password")}
         />
         <ProviderError message={providerError} />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !hydrated}>
           Login
         </button>
       </form>

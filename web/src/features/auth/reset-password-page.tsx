@@ -12,6 +12,7 @@ import { Link, useSearchParams } from "react-router";
 import { Field } from "../../components/field";
 import { paths } from "../../config/paths";
 import { notify } from "../../lib/toast";
+import { useHydrated } from "../../lib/use-hydrated";
 import { AuthCard, ProviderError } from "./auth-card";
 import { authClient } from "./auth-client";
 
@@ -33,6 +34,7 @@ export default function ResetPasswordPage() {
 }
 
 function RequestResetMail() {
+  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
   const [providerError, setProviderError] = useState<string | null>(null);
   const form = useForm<ResetRequestForm>({
@@ -70,7 +72,7 @@ function RequestResetMail() {
           {MESSAGES.resetSent}: if an account uses this address, the link is on its way.
         </p>
       )}
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !hydrated}>
         Send reset link
       </button>
       <Link className="link text-sm" to={paths.login}>
@@ -81,6 +83,7 @@ function RequestResetMail() {
 }
 
 function ChooseNewPassword({ token }: { token: string }) {
+  const hydrated = useHydrated();
   const [done, setDone] = useState(false);
   const [providerError, setProviderError] = useState<string | null>(null);
   const form = useForm<NewPasswordForm>({
@@ -119,7 +122,7 @@ function ChooseNewPassword({ token }: { token: string }) {
         {...form.register("password")}
       />
       <ProviderError message={providerError} />
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !hydrated}>
         Change password
       </button>
     </form>

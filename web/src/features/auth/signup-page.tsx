@@ -4,12 +4,14 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Field } from "../../components/field";
 import { paths } from "../../config/paths";
+import { useHydrated } from "../../lib/use-hydrated";
 import { AuthCard, ProviderError } from "./auth-card";
 import { authClient } from "./auth-client";
 import { GoogleButton } from "./google-button";
 import { useSignInFlow } from "./use-sign-in-flow";
 
 export default function SignupPage() {
+  const hydrated = useHydrated();
   const { returnTo, origin, providerError, setProviderError, signInWith } = useSignInFlow();
   const form = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
@@ -38,7 +40,7 @@ export default function SignupPage() {
           {...form.register("password")}
         />
         <ProviderError message={providerError} />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !hydrated}>
           Sign Up
         </button>
       </form>

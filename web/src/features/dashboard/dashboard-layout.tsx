@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { NavLink, Outlet } from "react-router";
+import { navItemClass } from "../../components/nav-item";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
 import { useSession } from "../../lib/session";
@@ -68,15 +69,10 @@ export default function DashboardLayout() {
         />
         <nav id={menuId} aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4 lg:rounded-box">
           <p className="mb-2 px-2 text-lg font-bold">Dashboard</p>
-          <ul className="menu w-full gap-1 p-0">
+          <ul className="flex w-full flex-col gap-1">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end
-                  className={({ isActive }) => (isActive ? "menu-active" : "")}
-                  onClick={() => setOpen(false)}
-                >
+                <NavLink to={item.to} end className={navItemClass} onClick={() => setOpen(false)}>
                   {item.label}
                 </NavLink>
               </li>

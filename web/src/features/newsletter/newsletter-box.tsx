@@ -3,16 +3,19 @@ import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
 import { ApiError, apiPost } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
+import { useHydrated } from "../../lib/use-hydrated";
 
 type Status = { kind: "idle" | "sending" | "done" } | { kind: "invalid"; message: string };
 
 export function NewsletterBox() {
-  const [email, setEmail] = useState("");
+  const hydrated = useHydrated();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
+  // The field is uncontrolled: what a visitor typed before the server-rendered page came alive stays.
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const address = email.trim();
+    const form = event.currentTarget;
+    const address = String(new FormData(form).get("email") ?? "").trim();
     const problem = !address ? MESSAGES.emailRequired : isEmail(address) ? null : MESSAGES.emailInvalid;
     if (problem) {
       setStatus({ kind: "invalid", message: problem });
@@ -22,7 +25,7 @@ export function NewsletterBox() {
     try {
       const answer = await apiPost<{ message: string }>("/api/newsletter", { email: address });
       setStatus({ kind: "done" });
-      setEmail("");
+      form.reset();
       notify("success", answer.message);
     } catch (error) {
       const message = error instanceof ApiError ? (error.messageFor("email") ?? error.message) : String(error);
@@ -44,11 +47,10 @@ export function NewsletterBox() {
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            name="email"
             error={status.kind === "invalid" ? status.message : undefined}
           />
-          <button type="submit" className="btn btn-primary sm:mt-6" disabled={status.kind === "sending"}>
+          <button type="submit" className="btn btn-primary sm:mt-6" disabled={status.kind === "sending" || !hydrated}>
             Subscribe
           </button>
         </form>

@@ -1,14 +1,14 @@
 import { PAGE_SIZE } from "@forgeline/contract";
 import { Link, useSearchParams } from "react-router";
 import { QueryState } from "../../components/query-state";
-import { useProducts } from "./api/get-products";
+import { cataloguePage, useProducts } from "./api/get-products";
 import { ProductGrid } from "./product-grid";
 
 export default function AvailableProductsPage() {
   const [searchParams] = useSearchParams();
-  const requested = Number.parseInt(searchParams.get("page") ?? "1", 10);
-  const page = Number.isFinite(requested) && requested > 0 ? requested : 1;
-  const query = useProducts({ limit: PAGE_SIZE.catalogue, offset: (page - 1) * PAGE_SIZE.catalogue });
+  const listPage = cataloguePage(searchParams);
+  const page = listPage.offset / PAGE_SIZE.catalogue + 1;
+  const query = useProducts(listPage);
   const pageCount = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE.catalogue)) : 1;
 
   return (

@@ -3,9 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { apiGetPage } from "../../../lib/api-client";
 import { reviewsQueryKey } from "../../../lib/query-keys";
 
-export function useReviews(page: { limit: number; offset: number }) {
+import type { ListPage } from "../../products/api/get-products";
+
+/** The key of one page of all reviews; the server-rendered home page fills the same key. */
+export const reviewsPageQueryKey = (page: ListPage) => [...reviewsQueryKey, page] as const;
+
+export function useReviews(page: ListPage) {
   return useQuery({
-    queryKey: [...reviewsQueryKey, page],
+    queryKey: reviewsPageQueryKey(page),
     queryFn: () => apiGetPage<Review>("/api/review", page),
   });
 }
