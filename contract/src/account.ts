@@ -1,7 +1,7 @@
+import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./constants.js";
 import { MESSAGES } from "./messages.js";
 import { isEmail } from "./rules.js";
-import { z } from "./zod.js";
 
 /** A required email: "Email is Required" when empty, "Provide a Valid Email" when malformed. */
 export function emailField(requiredMessage: string = MESSAGES.emailRequired) {

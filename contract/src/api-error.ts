@@ -1,4 +1,4 @@
-import { z } from "./zod.js";
+import { z } from "zod";
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 

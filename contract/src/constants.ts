@@ -6,25 +6,11 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-export const TOAST_OPTIONS = {
-  position: "top-right",
-  autoClose: 5000,
-  theme: "light",
-} as const;
-
 export const PROMOTIONS = {
   discountPercent: 40,
   firstOrderPercent: 30,
   freeShipping: true,
 } as const;
-
-export const BUSINESS_STATS = [
-  { label: "Clients", value: "100+" },
-  { label: "Revenue", value: "120M+" },
-  { label: "Reviews", value: "33.3K" },
-  { label: "Tools", value: "50+" },
-  { label: "Customers", value: "1K+" },
-] as const;
 
 export const QUANTITY_UNIT = "Pieces";
 

@@ -1,3 +1,5 @@
+import { CARD_MESSAGES } from "./card-messages.js";
+
 /**
  * Every user-facing message: SPEC.md points 5 and 8 with the spelling fixes of DESIGN.md section 4.
  * Browser and server both read them from here, so a message is written once.
@@ -32,7 +34,6 @@ export const MESSAGES = {
   productDeleteFailed: (name: string) => `Failed to delete ${name}`,
   paymentCompleted: "Congrats! Your Payment is completed.",
   newsletterThanks: "Thanks for subscribing! Our next newsletter is on its way to you.",
-  orderBand: "An order must be between 100 and 200 pieces.",
-  lowStock: "Not enough stock for a bulk order right now. Please try again later.",
+  ...CARD_MESSAGES,
   notFound: "Oops! The page you're looking for isn't here",
 } as const;

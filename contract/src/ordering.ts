@@ -1,6 +1,6 @@
+import { z } from "zod";
 import { emailField } from "./account.js";
 import { ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "./constants.js";
-import { z } from "./zod.js";
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
 

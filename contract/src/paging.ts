@@ -1,5 +1,5 @@
+import { z } from "zod";
 import { PAGE_SIZE } from "./constants.js";
-import { z } from "./zod.js";
 
 function wholeNumber(field: string, min: number, max: number, fallback: number) {
   const message = `${field} must be a whole number from ${min} to ${max}`;

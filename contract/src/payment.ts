@@ -1,4 +1,4 @@
-import { z } from "./zod.js";
+import { z } from "zod";
 
 /** POST /api/create-payment-intent: the amount is the order's; a `price` that differs is refused. */
 export const paymentIntentBodySchema = z.object({

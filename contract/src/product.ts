@@ -1,7 +1,7 @@
+import { z } from "zod";
 import { ORDER_MIN_QUANTITY } from "./constants.js";
 import { imageField } from "./image.js";
 import { MESSAGES } from "./messages.js";
-import { z } from "./zod.js";
 
 export const productSchema = z.object({
   _id: z.string(),

@@ -1,8 +1,8 @@
+import { z } from "zod";
 import { emailField } from "./account.js";
 import { imageField } from "./image.js";
 import { MESSAGES } from "./messages.js";
 import { addressField } from "./ordering.js";
-import { z } from "./zod.js";
 
 export const profileSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,4 @@
-import { z } from "./zod.js";
+import { z } from "zod";
 
 /** What the browser may know of the server's configuration (`GET /api/config`). */
 export const publicConfigSchema = z.object({

@@ -1,8 +1,8 @@
+import { z } from "zod";
 import { emailField } from "./account.js";
 import { RATING_MAX, RATING_MIN } from "./constants.js";
 import { imageField } from "./image.js";
 import { MESSAGES } from "./messages.js";
-import { z } from "./zod.js";
 
 export const reviewSchema = z.object({
   _id: z.string(),

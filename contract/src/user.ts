@@ -1,5 +1,5 @@
+import { z } from "zod";
 import { emailField } from "./account.js";
-import { z } from "./zod.js";
 
 export const roleSchema = z.enum(["admin", "customer"]);
 

@@ -31,7 +31,7 @@ declare module "fastify" {
     databaseKind: DatabaseHandle["kind"];
     identity: Identity;
     /** The public list pages kept in memory; a write to their table clears them. */
-    pageCaches: { products: PageCache; reviews: PageCache };
+    pageCaches: { products: PageCache; reviews: PageCache; html: PageCache<Buffer> };
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
   }
@@ -58,7 +58,10 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("databaseKind", database.kind);
-  app.decorate("pageCaches", { products: new PageCache(), reviews: new PageCache() });
+  const products = new PageCache();
+  const reviews = new PageCache();
+  // The server-rendered pages show catalogue and review pages, so they go when those do.
+  app.decorate("pageCaches", { products, reviews, html: PageCache.builtFrom<Buffer>(products, reviews) });
 
   const mail =
     mailer ??

@@ -5,6 +5,10 @@ import { App } from "./app/app";
 import { FIRST_SCREEN_DATA_ID } from "./first-screen";
 import { queryClient } from "./lib/query-client";
 
+// The CSP forbids eval. zod (loaded with the forms) probes for it when it builds a schema, which the
+// browser reports as a CSP violation; its jitless mode skips the probe. Set before zod loads, without importing it.
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
+
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 

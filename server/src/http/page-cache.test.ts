@@ -40,4 +40,18 @@ describe("the public page cache", () => {
     expect((await cache.get("bad", load)).body).toBe("[4]");
     expect(counted.loads).toBe(4);
   });
+
+  it("clears a cache built from others whenever one of them is cleared", async () => {
+    const products = new PageCache();
+    const reviews = new PageCache();
+    const pages = PageCache.builtFrom<CachedPage>(products, reviews);
+    const { counted, load } = counter();
+    await pages.get("/", load);
+    await pages.get("/", load);
+    reviews.clear();
+    await pages.get("/", load);
+    products.clear();
+    await pages.get("/", load);
+    expect(counted.loads).toBe(3);
+  });
 });

@@ -5,20 +5,28 @@ export interface CachedPage {
 }
 
 /**
- * Pages of the public lists (the catalogue, the reviews) kept in memory for a few seconds: every visitor
- * reads them and they change rarely, so most requests skip the database and the serializer. Writes in
- * this process clear the cache at once; other instances sharing a PostgreSQL see a change within `ttlMs`.
- * Concurrent misses for one page share one load.
+ * Pages everyone reads and that change rarely (the catalogue and review pages, the server-rendered HTML)
+ * kept in memory for a few seconds, so most requests skip the database, the serializer and the renderer.
+ * Writes in this process clear the cache at once (and the caches built from it); other instances sharing
+ * a PostgreSQL see a change within `ttlMs`. Concurrent misses for one page share one load.
  */
-export class PageCache {
-  readonly #pages = new Map<string, { expires: number; page: Promise<CachedPage> }>();
+export class PageCache<T = CachedPage> {
+  readonly #pages = new Map<string, { expires: number; page: Promise<T> }>();
+  readonly #dependents: PageCache<unknown>[] = [];
 
   constructor(
     private readonly ttlMs = 5_000,
     private readonly maxPages = 500,
   ) {}
 
-  get(key: string, load: () => Promise<CachedPage>): Promise<CachedPage> {
+  /** A cache of pages built from these caches' pages: cleared whenever any of them is. */
+  static builtFrom<D>(...sources: PageCache<unknown>[]): PageCache<D> {
+    const cache = new PageCache<D>();
+    for (const source of sources) source.#dependents.push(cache as PageCache<unknown>);
+    return cache;
+  }
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.#pages.get(key);
     if (hit && hit.expires > now) return hit.page;
@@ -36,6 +44,7 @@ export class PageCache {
 
   clear(): void {
     this.#pages.clear();
+    for (const dependent of this.#dependents) dependent.clear();
   }
 }
 

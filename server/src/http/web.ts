@@ -2,9 +2,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { pageQuerySchema } from "@forgeline/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cataloguePage } from "../product/catalogue-pages.js";
 import { publicReviewsPage } from "../review/public-pages.js";
 import { notFoundBody } from "./errors.js";
@@ -25,6 +27,41 @@ interface ServerRenderer {
     href: string,
     load: { products(page: ListPage): Promise<unknown>; reviews(page: ListPage): Promise<unknown> },
   ): Promise<{ markup: string; dataScript: string } | null>;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+type Encoding = "br" | "gzip" | "identity";
+
+function encodingFor(request: FastifyRequest): Encoding {
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
+}
+
+function encode(html: string, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "br") return brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === "gzip") return gzipped(html);
+  return Promise.resolve(Buffer.from(html));
+}
+
+/**
+ * A page, compressed when the browser accepts it (the assets come compressed from the build), from the
+ * page cache: rendered and compressed once per address until the catalogue or the reviews change.
+ */
+async function sendPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  render: (request: FastifyRequest) => Promise<string>,
+) {
+  const encoding = encodingFor(request);
+  const body = await app.pageCaches.html.get(`${encoding} ${request.url}`, async () =>
+    encode(await render(request), encoding),
+  );
+  reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  return reply.send(body);
 }
 
 const parsed = (page: CachedPage) => ({ items: JSON.parse(page.body) as unknown[], total: page.total });
@@ -78,6 +115,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDistDir: s
       prefix: "/",
       wildcard: false,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) =>
         res.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? ONE_YEAR : "no-cache"),
@@ -93,10 +131,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDistDir: s
       !request.url.startsWith("/images/") &&
       !path.extname(request.url.split("?")[0] ?? "");
     if (isPage && renderPage) {
-      return reply
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(await renderPage(request));
+      return sendPage(app, request, reply, renderPage);
     }
     return reply.code(404).send(notFoundBody(request.url));
   });

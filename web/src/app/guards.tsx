@@ -3,7 +3,8 @@ import { type ReactNode, useEffect } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../components/spinner";
 import { paths } from "../config/paths";
-import { accessTokenFor, signOut, useSession } from "../lib/session";
+import { accessTokenFor, signOut } from "../lib/account-session";
+import { useSession } from "../lib/session";
 import { useIsAdmin } from "../lib/use-is-admin";
 
 /**

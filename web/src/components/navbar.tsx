@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { paths } from "../config/paths";
-import { signOut, useSession } from "../lib/session";
+import { useSession } from "../lib/session";
 import { navItemClass } from "./nav-item";
 
 export function Navbar() {
@@ -14,6 +14,8 @@ export function Navbar() {
   async function logOut() {
     setLeaving(true);
     navigate(paths.home);
+    // Loaded on use: the code that signs in and out is not needed to show a page.
+    const { signOut } = await import("../lib/account-session");
     await signOut();
     setLeaving(false);
   }

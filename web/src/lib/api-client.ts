@@ -1,5 +1,4 @@
 import type { ApiErrorBody, FieldError } from "@forgeline/contract";
-import { storedAccessToken } from "./session";
 
 /** A refused or failed API call, with the server's message and, for a 400, the rejected fields. */
 export class ApiError extends Error {
@@ -16,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(path: string, init: RequestInit = {}): Promise<Response> {
+export async function request(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
   let response: Response;
@@ -38,19 +37,6 @@ export async function apiGet<T>(path: string): Promise<T> {
 
 export async function apiPost<T>(path: string, body: unknown): Promise<T> {
   return (await request(path, { method: "POST", body: JSON.stringify(body) })).json() as Promise<T>;
-}
-
-/** A protected call: the access token goes along as a bearer header (SPEC.md point 6). */
-export async function apiAuthed<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = storedAccessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await request(path, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return response.json() as Promise<T>;
 }
 
 export interface Page<T> {

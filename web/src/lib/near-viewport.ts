@@ -1,5 +1,5 @@
 /**
- * Resolves once the element with this id comes within a screen of the viewport, or at once where there
+ * Resolves once the element with this id comes within 200 px of the viewport, or at once where there
  * is no such element (on the server, or before the element is rendered).
  */
 export function nearViewport(id: string): Promise<void> {
@@ -12,7 +12,7 @@ export function nearViewport(id: string): Promise<void> {
         observer.disconnect();
         resolve();
       },
-      { rootMargin: "100% 0px" },
+      { rootMargin: "200px 0px" },
     );
     observer.observe(element);
   });

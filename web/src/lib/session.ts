@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { queryClient } from "./query-client";
-import { productsQueryKey, reviewsQueryKey } from "./query-keys";
 
 /**
  * The signed-in state, from the identity provider's small get-session call (not its whole client, which
- * only the sign-in pages load), and the API's access token kept in localStorage as `accessToken`.
+ * only the sign-in pages load). What changes it (sign-in, Log Out) and the access token are in
+ * account-session.ts, loaded only by the pages that need them.
  */
 export interface SessionUser {
   email: string;
@@ -12,9 +11,8 @@ export interface SessionUser {
 }
 
 export const sessionQueryKey = ["session"] as const;
-const TOKEN_KEY = "accessToken";
 
-async function fetchSession(): Promise<SessionUser | null> {
+export async function fetchSession(): Promise<SessionUser | null> {
   const response = await fetch("/api/auth/get-session");
   if (!response.ok) return null;
   const body = (await response.json()) as { user?: { email: string; name: string } } | null;
@@ -23,49 +21,4 @@ async function fetchSession(): Promise<SessionUser | null> {
 
 export function useSession() {
   return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 5 * 60_000 });
-}
-
-function tokenClaims(token: string): { sub?: string; exp?: number } {
-  try {
-    const payload = token.split(".")[1] ?? "";
-    return JSON.parse(atob(payload.replaceAll("-", "+").replaceAll("_", "/")));
-  } catch {
-    return {};
-  }
-}
-
-export function storedAccessToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
-}
-
-/** The access token for this account: the stored one while it has over a minute left, else a new one. */
-export async function accessTokenFor(email: string): Promise<string> {
-  const stored = storedAccessToken();
-  if (stored) {
-    const claims = tokenClaims(stored);
-    if (claims.sub === email && (claims.exp ?? 0) * 1000 > Date.now() + 60_000) return stored;
-  }
-  const response = await fetch(`/api/user/${encodeURIComponent(email)}`, { method: "PUT" });
-  if (!response.ok) throw new Error("Could not get an access token for this session");
-  const { token } = (await response.json()) as { token: string };
-  localStorage.setItem(TOKEN_KEY, token);
-  return token;
-}
-
-/** After a sign-in: remember who is signed in and fetch their access token. */
-export async function completeSignIn(): Promise<SessionUser | null> {
-  await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-  const user = await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
-  if (user) await accessTokenFor(user.email);
-  return user;
-}
-
-/** Log Out: the token goes, the identity session ends, and no signed-in data stays cached. */
-export async function signOut(): Promise<void> {
-  localStorage.removeItem(TOKEN_KEY);
-  await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-  queryClient.removeQueries({
-    predicate: (query) => query.queryKey[0] !== productsQueryKey[0] && query.queryKey[0] !== reviewsQueryKey[0],
-  });
-  queryClient.setQueryData(sessionQueryKey, null);
 }

@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ImageUploadResponse } from "@forgeline/contract";
 import { ApiError } from "./api-client";
-import { storedAccessToken } from "./session";
+import { storedAccessToken } from "./token-store";
 
 /**
  * Sends a picture to POST /api/image and answers its URL. XMLHttpRequest rather than fetch, because only

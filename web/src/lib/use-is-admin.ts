@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiAuthed } from "./api-client";
-import { accessTokenFor, useSession } from "./session";
+import { accessTokenFor } from "./account-session";
+import { apiAuthed } from "./api-authed";
+import { useSession } from "./session";
 
 /** Whether the signed-in account is an admin, as the server says (SPEC.md point 6). */
 export function useIsAdmin() {

@@ -8,9 +8,19 @@ import { useProduct } from "../../features/products/api/get-product";
 import { useProducts } from "../../features/products/api/get-products";
 import { ProductGrid } from "../../features/products/product-grid";
 import { useSession } from "../../lib/session";
+import { RequireAuth } from "../guards";
 
-/** /orderdetails?productId=: the catalogue with the order modal open (DESIGN.md section 5). */
-export default function OrderDetailsPage() {
+/** /orderdetails?productId=: a signed-in route (DESIGN.md section 5). */
+export default function GuardedOrderDetailsPage() {
+  return (
+    <RequireAuth>
+      <OrderDetailsPage />
+    </RequireAuth>
+  );
+}
+
+/** The catalogue with the order modal open. */
+function OrderDetailsPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const productId = searchParams.get("productId");

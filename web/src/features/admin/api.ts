@@ -1,6 +1,6 @@
 import type { Product, ProductBody, User } from "@forgeline/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed } from "../../lib/api-client";
+import { apiAuthed } from "../../lib/api-authed";
 import { productsQueryKey } from "../../lib/query-keys";
 
 export const usersQueryKey = ["users"] as const;

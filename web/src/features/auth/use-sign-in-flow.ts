@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { completeSignIn } from "../../lib/session";
+import { completeSignIn } from "../../lib/account-session";
 import { returnPath } from "./auth-client";
 
 type ProviderAnswer = { error: { message?: string | undefined } | null };

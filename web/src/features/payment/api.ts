@@ -1,6 +1,6 @@
 import type { Order, PaymentResult } from "@forgeline/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed } from "../../lib/api-client";
+import { apiAuthed } from "../../lib/api-authed";
 import { ordersQueryKey } from "../../lib/query-keys";
 
 export function useOrder(id: string) {

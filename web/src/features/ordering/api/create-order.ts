@@ -1,6 +1,6 @@
 import type { OrderForm } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed } from "../../../lib/api-client";
+import { apiAuthed } from "../../../lib/api-authed";
 
 import { ordersQueryKey } from "../../../lib/query-keys";
 

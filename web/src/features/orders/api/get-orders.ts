@@ -2,9 +2,11 @@ import type { Order } from "@forgeline/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { paths } from "../../../config/paths";
-import { ApiError, apiAuthed } from "../../../lib/api-client";
+import { signOut } from "../../../lib/account-session";
+import { apiAuthed } from "../../../lib/api-authed";
+import { ApiError } from "../../../lib/api-client";
 import { ordersQueryKey } from "../../../lib/query-keys";
-import { signOut, useSession } from "../../../lib/session";
+import { useSession } from "../../../lib/session";
 
 /**
  * The signed-in customer's orders. A 401 or 403 here means the sign-in is no longer good: the customer

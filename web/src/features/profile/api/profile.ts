@@ -1,6 +1,6 @@
 import type { Profile, ProfileBody } from "@forgeline/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed } from "../../../lib/api-client";
+import { apiAuthed } from "../../../lib/api-authed";
 import { profileQueryKey } from "../../../lib/query-keys";
 import { sessionQueryKey, useSession } from "../../../lib/session";
 

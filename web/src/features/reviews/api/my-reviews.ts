@@ -1,6 +1,6 @@
 import type { Review, ReviewBody } from "@forgeline/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed } from "../../../lib/api-client";
+import { apiAuthed } from "../../../lib/api-authed";
 import { reviewsQueryKey } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
 
