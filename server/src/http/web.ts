@@ -85,7 +85,8 @@ async function pageRenderer(app: FastifyInstance, webDistDir: string) {
     try {
       const page = await renderer.render(request.url, load);
       if (!page) return template;
-      return template.replace(ROOT_ELEMENT, `<div id="root">${page.markup}</div>${page.dataScript}`);
+      // A function, not a string: "$&" or "$'" in a product or review must not be read as a replace pattern.
+      return template.replace(ROOT_ELEMENT, () => `<div id="root">${page.markup}</div>${page.dataScript}`);
     } catch (error) {
       request.log.error({ err: error, url: request.url }, "server rendering failed; the browser renders the page");
       return template;
