@@ -1,3 +1,6 @@
+import { TOTAL_COUNT_HEADER } from "@forgeline/contract";
+import type { FastifyReply } from "fastify";
+
 /** One page of a public list, serialized once: its JSON body and the size of the whole list. */
 export interface CachedPage {
   body: string;
@@ -46,6 +49,11 @@ export class PageCache<T = CachedPage> {
     this.#pages.clear();
     for (const dependent of this.#dependents) dependent.clear();
   }
+}
+
+/** Answers a list page: its serialized items, and the size of the whole list in X-Total-Count. */
+export function sendListPage(reply: FastifyReply, page: CachedPage): FastifyReply {
+  return reply.header(TOTAL_COUNT_HEADER, page.total).type("application/json; charset=utf-8").send(page.body);
 }
 
 /** Loads one page of a list and serializes it for the cache. */

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import { pageQuerySchema } from "@forgeline/contract";
+import { type PageQuery, pageQuerySchema } from "@forgeline/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cataloguePage } from "../product/catalogue-pages.js";
 import { publicReviewsPage } from "../review/public-pages.js";
@@ -16,16 +16,11 @@ const ONE_YEAR = "public, max-age=31536000, immutable";
 const ONE_DAY = "public, max-age=86400";
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-interface ListPage {
-  limit: number;
-  offset: number;
-}
-
 /** web/src/entry-server.tsx, built into web/dist-server by `npm run build`. */
 interface ServerRenderer {
   render(
     href: string,
-    load: { products(page: ListPage): Promise<unknown>; reviews(page: ListPage): Promise<unknown> },
+    load: { products(page: PageQuery): Promise<unknown>; reviews(page: PageQuery): Promise<unknown> },
   ): Promise<{ markup: string; dataScript: string } | null>;
 }
 
@@ -77,8 +72,8 @@ async function pageRenderer(app: FastifyInstance, webDistDir: string) {
   const renderer = existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as ServerRenderer) : null;
   if (!renderer) app.log.warn(`No server-rendering build at ${entry}; pages are rendered in the browser only.`);
   const load = {
-    products: async (page: ListPage) => parsed(await cataloguePage(app, pageQuerySchema.parse(page))),
-    reviews: async (page: ListPage) => parsed(await publicReviewsPage(app, pageQuerySchema.parse(page))),
+    products: async (page: PageQuery) => parsed(await cataloguePage(app, pageQuerySchema.parse(page))),
+    reviews: async (page: PageQuery) => parsed(await publicReviewsPage(app, pageQuerySchema.parse(page))),
   };
   return async (request: FastifyRequest): Promise<string> => {
     if (!renderer) return template;

@@ -6,13 +6,13 @@ import {
   pageQuerySchema,
   productBodySchema,
   productSchema,
-  TOTAL_COUNT_HEADER,
 } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { sendListPage } from "../http/page-cache.js";
 import { cataloguePage } from "./catalogue-pages.js";
 import { findProduct } from "./queries.js";
 
@@ -22,8 +22,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     // The body comes already serialized from the page cache; listProducts shapes every item as productSchema.
     { schema: { querystring: pageQuerySchema } },
     async (request, reply) => {
-      const page = await cataloguePage(app, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, page.total).type("application/json; charset=utf-8").send(page.body);
+      return sendListPage(reply, await cataloguePage(app, request.query));
     },
   );
 

@@ -1,15 +1,9 @@
-import {
-  insertedIdSchema,
-  pageQuerySchema,
-  reviewBodySchema,
-  reviewListQuerySchema,
-  TOTAL_COUNT_HEADER,
-} from "@forgeline/contract";
+import { insertedIdSchema, pageQuerySchema, reviewBodySchema, reviewListQuerySchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { reviews } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
-import { serializedPage } from "../http/page-cache.js";
+import { sendListPage, serializedPage } from "../http/page-cache.js";
 import { publicReviewsPage } from "./public-pages.js";
 import { listReviews } from "./queries.js";
 
@@ -34,7 +28,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await (email === undefined
         ? publicReviewsPage(app, page)
         : serializedPage(listReviews(app.db, page, email)));
-      return reply.header(TOTAL_COUNT_HEADER, result.total).type("application/json; charset=utf-8").send(result.body);
+      return sendListPage(reply, result);
     },
   );
 

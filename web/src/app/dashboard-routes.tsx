@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { Route, Routes } from "react-router";
 import { RequireAdmin, RequireAuth } from "./guards";
+import NotFoundPage from "./routes/not-found";
 
 const DashboardLayout = lazy(() => import("../features/dashboard/dashboard-layout"));
 const DashboardHome = lazy(() =>
@@ -15,7 +16,6 @@ const PaymentPage = lazy(() => import("../features/payment/payment-page"));
 const AllUsersPage = lazy(() => import("../features/admin/all-users-page"));
 const AddProductPage = lazy(() => import("../features/admin/add-product-page"));
 const ManageProductsPage = lazy(() => import("../features/admin/manage-products-page"));
-const NotFoundPage = lazy(() => import("./routes/not-found"));
 
 /** /dashboard/*: the signed-in routes of SPEC.md point 2, loaded only when the dashboard is opened. */
 export default function DashboardRoutes() {
