@@ -13,7 +13,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     target: "es2022",
-    sourcemap: true,
+    // No source maps: served, they would publish the shop's source (the server refuses *.map as well).
+    sourcemap: false,
     // No preload lists of each lazy chunk's imports in the first bundle: they cost the first visit of every
     // page about 1 KB of gzipped JS, and the route chunks are small and shallow.
     modulePreload: false,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const dist = path.resolve(import.meta.dirname, "..", "dist");
-const TEXT = new Set([".js", ".css", ".html", ".svg", ".txt", ".json", ".map"]);
+const TEXT = new Set([".js", ".css", ".html", ".svg", ".txt", ".json"]);
 
 let files = 0;
 for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {

@@ -3,8 +3,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router";
+import { matchRoutes, type RouteObject, StaticRouter } from "react-router";
 import { AppContent } from "./app/app";
+import { appRoutes, DASHBOARD_ROUTE } from "./app/app-routes";
 import { cataloguePage, type ListPage, productsPageQueryKey } from "./features/products/api/get-products";
 import { reviewsPageQueryKey } from "./features/reviews/api/get-reviews";
 import { FIRST_SCREEN_DATA_ID } from "./first-screen";
@@ -16,8 +17,62 @@ export interface FirstScreenLoaders {
   reviews(page: ListPage): Promise<Page<Review>>;
 }
 
-/** The public pages, rendered on the server so that they paint before any script has run. */
-const SERVER_RENDERED = new Set(["/", "/availableProducts", "/blogs", "/login", "/signup", "/resetpassword"]);
+/**
+ * The public pages, rendered on the server so that they paint before any script has run, with the query
+ * parameters each one reads: cataloguePage's `page`, and the reset link's `token` (or Better Auth's `error`
+ * when the link was refused). Nothing else in the query string can change what they show.
+ */
+const SERVER_RENDERED = new Map<string, readonly string[]>([
+  ["/", []],
+  ["/availableProducts", ["page"]],
+  ["/blogs", []],
+  ["/login", []],
+  ["/signup", []],
+  ["/resetpassword", ["token", "error"]],
+]);
+
+// Imported as the browser imports it, apart, so the dashboard's modules stay in their own chunks here too.
+const { dashboardRoutes } = await import("./app/dashboard-routes");
+
+/** The route tables that a splat route of the app hands the rest of the address to. */
+const NESTED_ROUTES = new Map<string, RouteObject[]>([[DASHBOARD_ROUTE, dashboardRoutes]]);
+
+/** The catch-all route: where the app has no page, it shows the 404 page. */
+const NOT_FOUND_ROUTE = "*";
+
+/** The patterns of the routes an address reaches, outermost first, through the nested tables ("" for an index). */
+function routePatterns(routes: RouteObject[], pathname: string): string[] {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const patterns = matches.map((match) => match.route.path ?? "");
+  const deepest = matches.at(-1);
+  const nested = NESTED_ROUTES.get(deepest?.route.path ?? "");
+  if (!deepest || !nested) return patterns;
+  return [...patterns, ...routePatterns(nested, `/${deepest.params["*"] ?? ""}`)];
+}
+
+export interface PageAddress {
+  /** 404 where the app has no page (the browser shows the 404 page there too), else 200. */
+  status: 200 | 404;
+  /** The path and, in a fixed order, the query parameters the rendered page reads: all its render depends on. */
+  address: string;
+  /** The route patterns the address reaches: a page's code is loaded once per route, not once per address. */
+  route: string;
+}
+
+/** Where a request lands in the app's own route tables, found without rendering. */
+export function locate(href: string): PageAddress {
+  // Appended, not resolved against a base: "//host/path" is a path here, not another origin.
+  const url = new URL(`http://localhost${href}`);
+  const patterns = routePatterns(appRoutes, url.pathname);
+  const status = patterns.length > 0 && patterns.at(-1) !== NOT_FOUND_ROUTE ? 200 : 404;
+  const query = new URLSearchParams();
+  for (const name of SERVER_RENDERED.get(url.pathname) ?? []) {
+    const value = url.searchParams.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  const search = query.size > 0 ? `?${query}` : "";
+  return { status, address: url.pathname + search, route: patterns.join(" > ") };
+}
 
 type QueryEntry = [readonly unknown[], unknown];
 
@@ -50,19 +105,23 @@ const loadedRoutes = new Set<string>();
  * The first render of a route waits for its lazy modules; from then on they are loaded and renderToString
  * gives the whole page in one piece, without the inline scripts of streamed rendering (the CSP forbids them).
  */
-async function loadRouteModules(pathname: string, tree: ReactNode): Promise<void> {
-  if (loadedRoutes.has(pathname)) return;
+async function loadRouteModules(route: string, tree: ReactNode): Promise<void> {
+  if (loadedRoutes.has(route)) return;
   const { prelude } = await prerenderToNodeStream(tree);
   for await (const _ of prelude) {
     // drained only to let the render finish
   }
-  loadedRoutes.add(pathname);
+  loadedRoutes.add(route);
 }
 
-/** A public page rendered with its data, or null for a page the browser renders alone. */
+/**
+ * A public page or the 404 page, rendered with its data from only what `locate` keeps of the address (so
+ * the server may cache it under that); null for a page the browser renders alone.
+ */
 export async function render(href: string, load: FirstScreenLoaders): Promise<RenderedPage | null> {
-  const url = new URL(href, "http://localhost");
-  if (!SERVER_RENDERED.has(url.pathname)) return null;
+  const page = locate(href);
+  const url = new URL(`http://localhost${page.address}`);
+  if (page.status === 200 && !SERVER_RENDERED.has(url.pathname)) return null;
   const entries = await firstScreenQueries(url, load);
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
@@ -71,13 +130,13 @@ export async function render(href: string, load: FirstScreenLoaders): Promise<Re
   const tree = (
     <StrictMode>
       <QueryClientProvider client={client}>
-        <StaticRouter location={url.pathname + url.search}>
+        <StaticRouter location={page.address}>
           <AppContent />
         </StaticRouter>
       </QueryClientProvider>
     </StrictMode>
   );
-  await loadRouteModules(url.pathname, tree);
+  await loadRouteModules(page.route, tree);
   const markup = renderToString(tree);
   const data = JSON.stringify(entries).replaceAll("<", "\\u003c");
   return { markup, dataScript: `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${data}</script>` };

@@ -45,6 +45,11 @@ export class PageCache<T = CachedPage> {
     return entry.page;
   }
 
+  /** How many pages are held (a test sees through it what was rendered or loaded). */
+  get size(): number {
+    return this.#pages.size;
+  }
+
   clear(): void {
     this.#pages.clear();
     for (const dependent of this.#dependents) dependent.clear();

@@ -1,11 +1,35 @@
 import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
 
-const serverBuild = path.resolve(import.meta.dirname, "../../../web/dist-server/entry-server.js");
+const webDist = path.resolve(import.meta.dirname, "../../../web/dist");
+const serverBuild = path.resolve(webDist, "../dist-server/entry-server.js");
+
+/** Every route of SPEC.md point 2 (a payment page for any order id), as a visitor would type it. */
+const APP_PAGES = [
+  "/",
+  "/availableProducts",
+  "/orderdetails?productId=42",
+  "/blogs",
+  "/login",
+  "/signup",
+  "/resetpassword",
+  "/dashboard",
+  "/dashboard/myreview",
+  "/dashboard/addReview",
+  "/dashboard/myprofile",
+  "/dashboard/updateProfile",
+  "/dashboard/payment/3f2b8c1e-0d6a-4c1b-9f51-0b7a4e5d2c10",
+  "/dashboard/payment/17",
+  "/dashboard/users",
+  "/dashboard/addProduct",
+  "/dashboard/manageProduct",
+];
 
 describe.skipIf(!existsSync(serverBuild))("server-rendered pages", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -52,11 +76,104 @@ describe.skipIf(!existsSync(serverBuild))("server-rendered pages", () => {
     expect(home.body).not.toContain("<script>alert(1)");
   });
 
+  it("answers every route of the app 200, and any other address 404 with the 404 page, not to be indexed", async () => {
+    for (const url of APP_PAGES) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain("noindex");
+    }
+    const unknown = [
+      "/no/such/page",
+      "/blogs/2024",
+      "/dashboard/nope",
+      "/dashboard/payment",
+      "/adminx",
+      "/wp-login.php",
+    ];
+    for (const url of unknown) {
+      const response = await ctx.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
+      expect(response.body, url).toContain('<h1 class="text-2xl font-bold sm:text-3xl">Oops! The page you&#x27;re');
+      expect(response.body, url).toContain('<a class="btn btn-primary" href="/" data-discover="true">Back to home</a>');
+      expect(response.body, url).toContain('<meta name="robots" content="noindex"></head>');
+    }
+    const head = await ctx.app.inject({ method: "HEAD", url: "/no/such/page" });
+    expect(head.statusCode).toBe(404);
+    const missingScript = await ctx.app.inject({
+      method: "GET",
+      url: "/assets/gone-1234.js",
+      headers: { accept: "*/*" },
+    });
+    expect(missingScript.statusCode).toBe(404);
+    expect(missingScript.json()).toEqual({
+      statusCode: 404,
+      error: "Not Found",
+      message: "No API route for /assets/gone-1234.js",
+    });
+  });
+
+  it("renders a page once for any query string it does not read, and again for one it reads", async () => {
+    ctx.app.pageCaches.html.clear();
+    const first = await page("/");
+    for (let i = 0; i < 50; i++) {
+      const junk = await page(`/?utm_source=mail${i}&x=${"a".repeat(i)}&_=${i}`);
+      expect(junk.statusCode).toBe(200);
+      expect(junk.body).toBe(first.body);
+    }
+    expect(ctx.app.pageCaches.html.size).toBe(1);
+
+    const pageTwo = await page("/availableProducts?page=2");
+    expect(pageTwo.body).toMatch(/Page <!-- -->2<!-- --> of/);
+    expect((await page("/availableProducts?ref=ad&page=2&page=3")).body).toBe(pageTwo.body);
+    expect(ctx.app.pageCaches.html.size).toBe(2);
+    const pageOne = await page("/availableProducts?ref=ad");
+    expect(pageOne.body).toMatch(/Page <!-- -->1<!-- --> of/);
+    expect(ctx.app.pageCaches.html.size).toBe(3);
+
+    const resetLink = await page("/resetpassword?utm_source=mail&token=abc123");
+    expect(resetLink.body).toContain("Change password");
+    expect((await page("/resetpassword?utm_source=mail")).body).toContain("Send reset link");
+  });
+
   it("renders the catalogue page asked for, and leaves signed-in pages to the browser", async () => {
     const second = await page("/availableProducts?page=2");
     expect(second.body).toMatch(/Page <!-- -->2<!-- --> of/);
     const dashboard = await page("/dashboard");
     expect(dashboard.statusCode).toBe(200);
     expect(dashboard.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe("source maps", () => {
+  it.skipIf(!existsSync(webDist))("are not in the build", async () => {
+    const files = await readdir(webDist, { recursive: true });
+    expect(files.filter((file) => /\.map\b/.test(file))).toEqual([]);
+  });
+
+  it("are never served, even when a build left some beside the scripts", async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), "forgeline-web-"));
+    await mkdir(path.join(dist, "assets"));
+    await writeFile(
+      path.join(dist, "index.html"),
+      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(path.join(dist, "assets/app-1a2b.js"), "console.log('shop');");
+    for (const map of ["app-1a2b.js.map", "app-1a2b.js.map.gz", "app-1a2b.js.map.br"]) {
+      await writeFile(path.join(dist, "assets", map), '{"version":3,"sources":["../src/secret.ts"]}');
+    }
+    const ctx = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+    try {
+      const script = await ctx.app.inject({ method: "GET", url: "/assets/app-1a2b.js" });
+      expect(script.statusCode).toBe(200);
+      for (const url of ["/assets/app-1a2b.js.map", "/assets/app-1a2b.js.map.gz", "/assets/app-1a2b.js.map.br"]) {
+        const map = await ctx.app.inject({ method: "GET", url });
+        expect(map.statusCode, url).toBe(404);
+        expect(map.body, url).not.toContain("secret.ts");
+      }
+    } finally {
+      await ctx.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -16,13 +16,37 @@ const ONE_YEAR = "public, max-age=31536000, immutable";
 const ONE_DAY = "public, max-age=86400";
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+/** Where a request lands in the web app's route table (web/src/entry-server.tsx `locate`). */
+interface PageAddress {
+  /** 404 where the app has no page: the 404 page, answered as such. */
+  status: 200 | 404;
+  /** The path and the query parameters its page reads, in a fixed order: what the page is rendered and cached by. */
+  address: string;
+}
+
 /** web/src/entry-server.tsx, built into web/dist-server by `npm run build`. */
 interface ServerRenderer {
+  locate(href: string): PageAddress;
   render(
     href: string,
     load: { products(page: PageQuery): Promise<unknown>; reviews(page: PageQuery): Promise<unknown> },
   ): Promise<{ markup: string; dataScript: string } | null>;
 }
+
+/** The pages of the web app: where a request lands, and that page's HTML. */
+interface Pages {
+  locate(request: FastifyRequest): PageAddress;
+  render(request: FastifyRequest, page: PageAddress): Promise<string>;
+}
+
+/** Without the server build there is no route table: every address is the same page, the bare shell. */
+const WITHOUT_ROUTES: PageAddress = { status: 200, address: "(any)" };
+
+/** Search engines leave the 404 page out of their index. */
+const NO_INDEX = '<meta name="robots" content="noindex">';
+
+/** Source maps would publish the shop's source: never served, even when a build left some in web/dist. */
+const SOURCE_MAP = /\.map(\.br|\.gz)?$/;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -42,19 +66,20 @@ function encode(html: string, encoding: Encoding): Promise<Buffer> {
 
 /**
  * A page, compressed when the browser accepts it (the assets come compressed from the build), from the
- * page cache: rendered and compressed once per address until the catalogue or the reviews change.
+ * page cache: rendered and compressed once per page address (not per URL: a query string the page does
+ * not read is no new page) until the catalogue or the reviews change.
  */
-async function sendPage(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  render: (request: FastifyRequest) => Promise<string>,
-) {
+async function sendPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, pages: Pages) {
+  const page = pages.locate(request);
   const encoding = encodingFor(request);
-  const body = await app.pageCaches.html.get(`${encoding} ${request.url}`, async () =>
-    encode(await render(request), encoding),
+  const body = await app.pageCaches.html.get(`${encoding} ${page.address}`, async () =>
+    encode(await pages.render(request, page), encoding),
   );
-  reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
+  reply
+    .code(page.status)
+    .header("cache-control", "no-cache")
+    .header("vary", "accept-encoding")
+    .type("text/html; charset=utf-8");
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   return reply.send(body);
 }
@@ -62,11 +87,11 @@ async function sendPage(
 const parsed = (page: CachedPage) => ({ items: JSON.parse(page.body) as unknown[], total: page.total });
 
 /**
- * index.html with the public pages rendered into it (they paint before any script runs, with the
- * catalogue and reviews already in them), or the bare shell when there is no server build or the
+ * index.html with the public pages and the 404 page rendered into it (they paint before any script runs,
+ * with the catalogue and reviews already in them), or the bare shell when there is no server build or the
  * rendering fails: the browser then renders the page itself.
  */
-async function pageRenderer(app: FastifyInstance, webDistDir: string) {
+async function pageRenderer(app: FastifyInstance, webDistDir: string): Promise<Pages> {
   const template = await readFile(path.join(webDistDir, "index.html"), "utf8");
   const entry = path.join(webDistDir, "..", "dist-server", "entry-server.js");
   const renderer = existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as ServerRenderer) : null;
@@ -75,23 +100,40 @@ async function pageRenderer(app: FastifyInstance, webDistDir: string) {
     products: async (page: PageQuery) => parsed(await cataloguePage(app, pageQuerySchema.parse(page))),
     reviews: async (page: PageQuery) => parsed(await publicReviewsPage(app, pageQuerySchema.parse(page))),
   };
-  return async (request: FastifyRequest): Promise<string> => {
-    if (!renderer) return template;
-    try {
-      const page = await renderer.render(request.url, load);
-      if (!page) return template;
-      // A function, not a string: "$&" or "$'" in a product or review must not be read as a replace pattern.
-      return template.replace(ROOT_ELEMENT, () => `<div id="root">${page.markup}</div>${page.dataScript}`);
-    } catch (error) {
-      request.log.error({ err: error, url: request.url }, "server rendering failed; the browser renders the page");
-      return template;
-    }
+  const shell = { 200: template, 404: template.replace("</head>", () => `${NO_INDEX}</head>`) };
+  return {
+    locate: (request) => renderer?.locate(request.url) ?? WITHOUT_ROUTES,
+    async render(request, page) {
+      const html = shell[page.status];
+      if (!renderer) return html;
+      try {
+        const rendered = await renderer.render(page.address, load);
+        // A function, not a string: "$&" or "$'" in a product or review must not be read as a replace pattern.
+        return rendered
+          ? html.replace(ROOT_ELEMENT, () => `<div id="root">${rendered.markup}</div>${rendered.dataScript}`)
+          : html;
+      } catch (error) {
+        // The path only: a reset link's token must not reach the logs.
+        const pagePath = page.address.split("?")[0];
+        request.log.error({ err: error, path: pagePath }, "server rendering failed; the browser renders the page");
+        return html;
+      }
+    },
   };
 }
 
+/** A browser asking for a page: not the API or a picture, and no file unless it asks for HTML. */
+function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const pathname = request.url.split("?")[0] ?? "";
+  if (pathname.startsWith("/api/") || pathname.startsWith("/images/")) return false;
+  return !path.extname(pathname) || String(request.headers.accept ?? "").includes("text/html");
+}
+
 /**
- * Serves the built SPA (hashed assets cached for a year, pages revalidated), the image store at
- * `/images/`, and every other page path as index.html, server-rendered for the public pages.
+ * Serves the built SPA (hashed assets cached for a year, pages revalidated; no source maps), the image
+ * store at `/images/`, and every other page path as index.html, server-rendered for the public pages and
+ * answered 404 with the 404 page where the web app has no route.
  */
 export async function registerWeb(app: FastifyInstance, options: { webDistDir: string; imagesDir: string }) {
   await mkdir(options.imagesDir, { recursive: true });
@@ -104,7 +146,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDistDir: s
   });
 
   const hasWeb = existsSync(path.join(options.webDistDir, "index.html"));
-  const renderPage = hasWeb ? await pageRenderer(app, options.webDistDir) : null;
+  const pages = hasWeb ? await pageRenderer(app, options.webDistDir) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.webDistDir,
@@ -112,6 +154,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDistDir: s
       wildcard: false,
       index: false,
       preCompressed: true,
+      allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
       cacheControl: false,
       setHeaders: (res, filePath) =>
         res.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? ONE_YEAR : "no-cache"),
@@ -121,14 +164,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDistDir: s
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      (request.method === "GET" || request.method === "HEAD") &&
-      !request.url.startsWith("/api/") &&
-      !request.url.startsWith("/images/") &&
-      !path.extname(request.url.split("?")[0] ?? "");
-    if (isPage && renderPage) {
-      return sendPage(app, request, reply, renderPage);
-    }
+    if (pages && isPageRequest(request)) return sendPage(app, request, reply, pages);
     return reply.code(404).send(notFoundBody(request.url));
   });
 }

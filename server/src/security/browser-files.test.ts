@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEVELOPMENT_ADMIN } from "../config.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -42,7 +41,6 @@ describe("what the browser receives", () => {
       .map((match) => match?.[2] ?? "");
     const forbidden = [
       ...values,
-      DEVELOPMENT_ADMIN.password,
       TEST_AUTH_SECRET,
       "e2e-secret-",
       "forgeline-e2e-secret",
@@ -59,6 +57,49 @@ describe("what the browser receives", () => {
       for (const secret of forbidden) if (text.includes(secret)) leaks.push(`${path.relative(root, file)}: ${secret}`);
     }
     expect(leaks).toEqual([]);
+  });
+
+  it("turns off the browser features a shop never uses, and upgrades plain HTTP only on an HTTPS shop", async () => {
+    const unused =
+      "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), " +
+      "geolocation=(), gyroscope=(), hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), " +
+      "screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()";
+    const local = await createTestApp();
+    try {
+      for (const url of ["/", "/api/health"]) {
+        const response = await local.app.inject({ method: "GET", url });
+        expect(response.headers["permissions-policy"], url).toBe(`${unused}, payment=()`);
+        expect(response.headers["content-security-policy"], url).toBe(
+          "default-src 'self';script-src 'self';frame-src 'self';style-src 'self' 'unsafe-inline';" +
+            "img-src 'self' data: blob:;connect-src 'self';font-src 'self';object-src 'none';base-uri 'self';" +
+            "form-action 'self';frame-ancestors 'none'",
+        );
+      }
+    } finally {
+      await local.close();
+    }
+    const shop = await createTestApp({
+      env: {
+        PUBLIC_URL: "https://shop.forgeline.test",
+        STRIPE_SECRET_KEY: "sk_test_forgeline",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_forgeline",
+        STRIPE_WEBHOOK_SECRET: "whsec_forgeline",
+      },
+    });
+    try {
+      for (const url of ["/", "/api/health"]) {
+        const response = await shop.app.inject({ method: "GET", url });
+        expect(response.headers["permissions-policy"], url).toBe(`${unused}, payment=(self "https://js.stripe.com")`);
+        expect(response.headers["content-security-policy"], url).toBe(
+          "default-src 'self';script-src 'self' https://js.stripe.com;frame-src 'self' https://js.stripe.com;" +
+            "style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;connect-src 'self' https://api.stripe.com;" +
+            "font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none';" +
+            "upgrade-insecure-requests",
+        );
+      }
+    } finally {
+      await shop.close();
+    }
   });
 
   it("pages and API answers carry the security headers", async () => {

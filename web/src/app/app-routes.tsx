@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { Route, Routes } from "react-router";
+import { type RouteObject, useRoutes } from "react-router";
 import HomePage from "./routes/home";
 
 const AvailableProductsPage = lazy(() => import("../features/products/available-products-page"));
@@ -11,23 +11,29 @@ const OrderDetailsPage = lazy(() => import("./routes/order-details"));
 const DashboardRoutes = lazy(() => import("./dashboard-routes"));
 const NotFoundPage = lazy(() => import("./routes/not-found"));
 
+/** The route under which the dashboard's own table (dashboard-routes.tsx) takes over. */
+export const DASHBOARD_ROUTE = "dashboard/*";
+
 /**
- * Every route of SPEC.md point 2. The home page, where most visits start, comes with the first bundle;
- * every other page module loads only when its route is visited, the dashboard's routes (with the
- * guards) only when the dashboard is.
+ * Every route of SPEC.md point 2; the catch-all `*` is the 404 page. The server renderer matches
+ * addresses against this table too, so it answers 404 exactly where the browser shows the 404 page.
+ */
+export const appRoutes: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: "availableProducts", element: <AvailableProductsPage /> },
+  { path: "blogs", element: <BlogsPage /> },
+  { path: "orderdetails", element: <OrderDetailsPage /> },
+  { path: "login", element: <LoginPage /> },
+  { path: "signup", element: <SignupPage /> },
+  { path: "resetpassword", element: <ResetPasswordPage /> },
+  { path: DASHBOARD_ROUTE, element: <DashboardRoutes /> },
+  { path: "*", element: <NotFoundPage /> },
+];
+
+/**
+ * The home page, where most visits start, comes with the first bundle; every other page module loads
+ * only when its route is visited, the dashboard's routes (with the guards) only when the dashboard is.
  */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route index element={<HomePage />} />
-      <Route path="availableProducts" element={<AvailableProductsPage />} />
-      <Route path="blogs" element={<BlogsPage />} />
-      <Route path="orderdetails" element={<OrderDetailsPage />} />
-      <Route path="login" element={<LoginPage />} />
-      <Route path="signup" element={<SignupPage />} />
-      <Route path="resetpassword" element={<ResetPasswordPage />} />
-      <Route path="dashboard/*" element={<DashboardRoutes />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  return useRoutes(appRoutes);
 }

@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { Route, Routes } from "react-router";
+import { type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireAuth } from "./guards";
 import NotFoundPage from "./routes/not-found";
 
@@ -17,49 +17,51 @@ const AllUsersPage = lazy(() => import("../features/admin/all-users-page"));
 const AddProductPage = lazy(() => import("../features/admin/add-product-page"));
 const ManageProductsPage = lazy(() => import("../features/admin/manage-products-page"));
 
-/** /dashboard/*: the signed-in routes of SPEC.md point 2, loaded only when the dashboard is opened. */
+/** /dashboard/*: the signed-in routes of SPEC.md point 2; the catch-all `*` is the 404 page. */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    element: (
+      <RequireAuth>
+        <DashboardLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <DashboardHome customer={<MyOrdersPage />} admin={<MyProfilePage />} /> },
+      { path: "myreview", element: <MyReviewsPage /> },
+      { path: "addReview", element: <AddReviewPage /> },
+      { path: "myprofile", element: <MyProfilePage /> },
+      { path: "updateProfile", element: <UpdateProfilePage /> },
+      { path: "payment/:id", element: <PaymentPage /> },
+      {
+        path: "users",
+        element: (
+          <RequireAdmin>
+            <AllUsersPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "addProduct",
+        element: (
+          <RequireAdmin>
+            <AddProductPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "manageProduct",
+        element: (
+          <RequireAdmin>
+            <ManageProductsPage />
+          </RequireAdmin>
+        ),
+      },
+    ],
+  },
+  { path: "*", element: <NotFoundPage /> },
+];
+
+/** Loaded only when the dashboard is opened. */
 export default function DashboardRoutes() {
-  return (
-    <Routes>
-      <Route
-        element={
-          <RequireAuth>
-            <DashboardLayout />
-          </RequireAuth>
-        }
-      >
-        <Route index element={<DashboardHome customer={<MyOrdersPage />} admin={<MyProfilePage />} />} />
-        <Route path="myreview" element={<MyReviewsPage />} />
-        <Route path="addReview" element={<AddReviewPage />} />
-        <Route path="myprofile" element={<MyProfilePage />} />
-        <Route path="updateProfile" element={<UpdateProfilePage />} />
-        <Route path="payment/:id" element={<PaymentPage />} />
-        <Route
-          path="users"
-          element={
-            <RequireAdmin>
-              <AllUsersPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path="addProduct"
-          element={
-            <RequireAdmin>
-              <AddProductPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path="manageProduct"
-          element={
-            <RequireAdmin>
-              <ManageProductsPage />
-            </RequireAdmin>
-          }
-        />
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  return useRoutes(dashboardRoutes);
 }
