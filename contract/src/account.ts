@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./constants.js";
+import { MAX_LENGTH } from "./limits.js";
 import { MESSAGES } from "./messages.js";
 import { isEmail } from "./rules.js";
+import { requiredText } from "./text-field.js";
 
 /** A required email: "Email is Required" when empty, "Provide a Valid Email" when malformed. */
 export function emailField(requiredMessage: string = MESSAGES.emailRequired) {
@@ -16,16 +18,12 @@ export const passwordField = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, { error: MESSAGES.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
-  .max(128, { error: "Must be 128 Characters Or Fewer" });
+  .max(MAX_LENGTH.password, { error: `Must be ${MAX_LENGTH.password} Characters Or Fewer` });
 
 export const loginFormSchema = z.object({ email: emailField(), password: passwordField });
 
 export const signupFormSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.nameRequired })
-    .max(100, { error: "Name must be 100 characters or fewer" }),
+  name: requiredText(MESSAGES.nameRequired, "Name", MAX_LENGTH.personName),
   email: emailField(),
   password: passwordField,
 });

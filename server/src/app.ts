@@ -5,7 +5,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { registerAuthGuards } from "./http/auth-guard.js";
+import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
 import { registerErrorHandling } from "./http/errors.js";
+import { requestForLog } from "./http/log-redaction.js";
 import { PageCache } from "./http/page-cache.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { registerWeb } from "./http/web.js";
@@ -16,7 +18,7 @@ import { imageRoutes } from "./image/routes.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { orderingRoutes } from "./ordering/routes.js";
-import { stripeClient, stripePaymentProvider, testPaymentProvider } from "./payment/providers.js";
+import { paymentProviderFor } from "./payment/configured-provider.js";
 import { paymentRoutes } from "./payment/routes.js";
 import { productRoutes } from "./product/routes.js";
 import { profileRoutes } from "./profile/routes.js";
@@ -49,9 +51,13 @@ export interface AppOptions {
 /** The whole storefront as one Fastify instance; server.ts listens with it, tests call it with inject. */
 export async function buildApp({ config, database, authSecret, mailer, logger = false }: AppOptions) {
   const app = Fastify({
-    logger,
+    logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: requestForLog } } : logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (proxy-addr counts hops from 0).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,8 +76,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       : outboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, app.log));
   const identity = createIdentity({ db: database.db, config, authSecret, mailer: mail });
   const tokens = accessTokens(authSecret);
-  const stripe = config.stripe ? stripeClient(config.stripe.secretKey) : undefined;
-  const payments = stripe ? stripePaymentProvider(stripe) : testPaymentProvider();
+  const payments = paymentProviderFor(config, app.log);
   app.decorate("identity", identity);
 
   const apiRoutes: { method: string; url: string }[] = [];
@@ -82,14 +87,15 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { stripe: Boolean(stripe) });
+  refuseNonCanonicalPaths(app);
+  registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
   await app.register(rateLimit, { global: false });
   registerAuthGuards(app, tokens);
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
-      await api.register(identityRoutes, { identity });
+      await api.register(identityRoutes, { identity, mailer: mail });
       await api.register(userRoutes, { identity, tokens });
       await api.register(productRoutes);
       await api.register(reviewRoutes);
@@ -97,7 +103,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(orderingRoutes);
       await api.register(profileRoutes);
       await api.register(imageRoutes);
-      await api.register(paymentRoutes, { provider: payments, ...(stripe ? { stripe } : {}) });
+      await api.register(paymentRoutes, { provider: payments });
     },
     { prefix: "/api" },
   );

@@ -25,3 +25,87 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrowError(/PORT[\s\S]*DATABASE_URL/);
   });
 });
+
+describe("loadConfig: the payment provider", () => {
+  const production = {
+    NODE_ENV: "production",
+    AUTH_SECRET: "production-secret-0123456789abcdef0123456789",
+    PUBLIC_URL: "https://shop.example.com",
+  };
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: "sk_live_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+  };
+
+  it("takes Stripe when its three keys are set, else the test provider outside production", () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig(stripeKeys).stripe).toEqual({
+      secretKey: "sk_live_x",
+      publishableKey: "pk_live_x",
+      webhookSecret: "whsec_x",
+      apiUrl: "https://api.stripe.com",
+    });
+    expect(loadConfig({ ...stripeKeys, PAYMENT_PROVIDER: "test" }).stripe).toBeUndefined();
+  });
+
+  it("refuses a production start without Stripe keys unless PAYMENT_PROVIDER=test says so", () => {
+    expect(() => loadConfig(production)).toThrowError(
+      "PAYMENT_PROVIDER: production takes no money with the test provider; set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=test to run without payments on purpose",
+    );
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: "test" }).stripe).toBeUndefined();
+    expect(loadConfig({ ...production, ...stripeKeys }).stripe?.secretKey).toBe("sk_live_x");
+  });
+
+  it("refuses PAYMENT_PROVIDER=stripe without the keys, an unknown provider, and Stripe's API over http in production", () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrowError(
+      "PAYMENT_PROVIDER=stripe: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "paypal" })).toThrowError(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ ...production, ...stripeKeys, STRIPE_API_URL: "http://127.0.0.1:9" })).toThrowError(
+      "STRIPE_API_URL: must be https:// in production (it carries the secret key)",
+    );
+  });
+});
+
+describe("loadConfig: exposure and trust", () => {
+  const prod = {
+    NODE_ENV: "production",
+    AUTH_SECRET: "0123456789abcdef0123456789abcdef",
+    PUBLIC_URL: "https://shop.example.com",
+    PAYMENT_PROVIDER: "test",
+  };
+
+  it("listens on 127.0.0.1 outside production and on every interface in production, unless HOST is set", () => {
+    expect(loadConfig({}).host).toBe("127.0.0.1");
+    expect(loadConfig(prod).host).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  });
+
+  it("takes TRUST_PROXY as a hop count or addresses, and refuses to trust everyone", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.5, 10.0.1.0/24" }).trustProxy).toEqual(["10.0.0.5", "10.0.1.0/24"]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrowError(
+      `TRUST_PROXY: TRUST_PROXY must be "false", a hop count (e.g. 1) or the balancer's addresses, never "true"`,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "balancer.internal" })).toThrowError(
+      "TRUST_PROXY addresses must be IP addresses or CIDR ranges, separated by commas",
+    );
+  });
+
+  it("refuses a plain-http PUBLIC_URL in production, except on this machine", () => {
+    expect(() => loadConfig({ ...prod, PUBLIC_URL: "http://shop.example.com" })).toThrowError(
+      "PUBLIC_URL: must be https:// in production (sessions and card payments need it)",
+    );
+    expect(loadConfig({ ...prod, PUBLIC_URL: "http://localhost:5000" }).publicUrl).toBe("http://localhost:5000");
+  });
+
+  it("has no built-in admin password: outside production the seed admin's is generated at start-up", () => {
+    expect(loadConfig({}).seedAdmin).toEqual({ email: "admin@forgeline.test", password: undefined });
+    expect(loadConfig(prod).seedAdmin).toBeUndefined();
+    expect(() => loadConfig({ ...prod, SEED_ADMIN_EMAIL: "boss@example.com" })).toThrowError(
+      "SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD: set both, or neither, in production",
+    );
+  });
+});

@@ -5,12 +5,32 @@ const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => val
 
 const httpUrl = z.string().regex(/^https?:\/\/[^/\s]+/, "must be an http(s) URL");
 
-/** Development conveniences; a production start refuses them (see loadConfig). */
-export const DEVELOPMENT_ADMIN = { email: "admin@forgeline.test", password: "forgeline-admin" } as const;
+/** The first admin's address on a local run; its password is generated on the first start (seed-admin.ts). */
+export const LOCAL_ADMIN_EMAIL = "admin@forgeline.test";
+
+/**
+ * Which proxies may name the client's address in X-Forwarded-For: a hop count (how many proxies stand in
+ * front of the server) or their addresses. "true" (believe any client) is refused: it would let every
+ * visitor pick its own address, and with it a fresh allowance for every per-address limit.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .refine((value) => !["true", "yes", "*"].includes(value.toLowerCase()), {
+    message: 'TRUST_PROXY must be "false", a hop count (e.g. 1) or the balancer\'s addresses, never "true"',
+  })
+  .transform((value): number | string[] | false => {
+    if (value === "false" || value === "0") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(",").map((address) => address.trim());
+  })
+  .refine((value) => !Array.isArray(value) || value.every((address) => /^[0-9a-fA-F.:/]+$/.test(address)), {
+    message: "TRUST_PROXY addresses must be IP addresses or CIDR ranges, separated by commas",
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -21,7 +41,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_CATALOGUE: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  IMAGE_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  IMAGE_UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).default(50),
+  TRUST_PROXY: trustProxySetting.default(false),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(6, "SEED_ADMIN_PASSWORD must be at least 6 characters").optional(),
@@ -45,6 +67,8 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
     .optional(),
+  STRIPE_API_URL: httpUrl.default("https://api.stripe.com"),
+  PAYMENT_PROVIDER: z.enum(["test", "stripe"]).optional(),
 });
 
 export interface Config {
@@ -59,16 +83,28 @@ export interface Config {
   seedCatalogue: boolean;
   webDistDir: string;
   imagesDir: string;
-  /** Behind a load balancer, read the client's address from X-Forwarded-For (for rate limits). */
-  trustProxy: boolean;
+  /** What one account may upload through POST /api/image in any 24 hours. */
+  imageUploadQuota: { pictures: number; bytes: number };
+  /** Behind a load balancer: how many proxies (or which addresses) may name the client in X-Forwarded-For. */
+  trustProxy: number | string[] | false;
   /** Signs sessions and access tokens; outside production a generated one is kept in DATA_DIR. */
   authSecret: string | undefined;
-  seedAdmin: { email: string; password: string } | undefined;
+  /** The first admin; without a password one is generated on the first start and kept in DATA_DIR. */
+  seedAdmin: { email: string; password: string | undefined } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
-  /** Card payments: Stripe when its keys are set, else the built-in test provider (no money moves). */
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  /**
+   * Card payments through Stripe; undefined means the built-in test provider (no money moves), which
+   * production runs only when PAYMENT_PROVIDER=test says so.
+   */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string } | undefined;
+}
+
+/** https, or a plain-http address on this machine (a production build tried locally). */
+function isSecureOrLocal(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, "../../web/dist");
@@ -87,8 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (production && !e.AUTH_SECRET) problems.push("AUTH_SECRET: required in production (32+ random characters)");
   if (production && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (e.g. https://shop.example.com)");
-  if (production && e.SEED_ADMIN_PASSWORD === DEVELOPMENT_ADMIN.password) {
-    problems.push("SEED_ADMIN_PASSWORD: the development password is refused in production");
+  if (production && e.PUBLIC_URL && !isSecureOrLocal(e.PUBLIC_URL)) {
+    problems.push("PUBLIC_URL: must be https:// in production (sessions and card payments need it)");
+  }
+  if (production && Boolean(e.SEED_ADMIN_EMAIL) !== Boolean(e.SEED_ADMIN_PASSWORD)) {
+    problems.push("SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD: set both, or neither, in production");
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both, or neither");
@@ -97,18 +136,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     problems.push("STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three, or none");
   }
+  if (e.PAYMENT_PROVIDER === "stripe" && !stripeKeys.some(Boolean)) {
+    problems.push("PAYMENT_PROVIDER=stripe: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET");
+  }
+  if (production && !e.PAYMENT_PROVIDER && !stripeKeys.some(Boolean)) {
+    problems.push(
+      "PAYMENT_PROVIDER: production takes no money with the test provider; set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=test to run without payments on purpose",
+    );
+  }
+  if (production && !e.STRIPE_API_URL.startsWith("https://")) {
+    problems.push("STRIPE_API_URL: must be https:// in production (it carries the secret key)");
+  }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 
   const dataDir = path.resolve(e.DATA_DIR);
   const seedAdmin =
-    e.SEED_ADMIN_EMAIL && e.SEED_ADMIN_PASSWORD
-      ? { email: e.SEED_ADMIN_EMAIL.toLowerCase(), password: e.SEED_ADMIN_PASSWORD }
-      : production
-        ? undefined
-        : { ...DEVELOPMENT_ADMIN };
+    production && !e.SEED_ADMIN_EMAIL
+      ? undefined
+      : { email: (e.SEED_ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL).toLowerCase(), password: e.SEED_ADMIN_PASSWORD };
   return {
     nodeEnv: e.NODE_ENV,
-    host: e.HOST,
+    // Outside production only this machine can reach the shop unless HOST says otherwise.
+    host: e.HOST ?? (production ? "0.0.0.0" : "127.0.0.1"),
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     dataDir,
@@ -117,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedCatalogue: e.SEED_CATALOGUE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
     imagesDir: path.join(dataDir, "images"),
+    imageUploadQuota: { pictures: e.IMAGE_UPLOADS_PER_DAY, bytes: e.IMAGE_UPLOAD_MB_PER_DAY * 1024 * 1024 },
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
     seedAdmin,
@@ -127,11 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
         : undefined,
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+      e.PAYMENT_PROVIDER !== "test" && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
   };

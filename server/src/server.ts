@@ -4,7 +4,7 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedCatalogue } from "./db/seed.js";
 import { resolveAuthSecret } from "./identity/secret.js";
-import { ensureSeedAdmin } from "./identity/seed-admin.js";
+import { ensureSeedAdmin, localAdminPassword } from "./identity/seed-admin.js";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const config = loadConfig();
@@ -17,8 +17,26 @@ app.addHook("onClose", () => database.close());
 if (config.seedCatalogue && (await seedCatalogue(database.db, config.imagesDir))) {
   app.log.info("Seeded an empty database with the tool catalogue and reviews.");
 }
-if (config.seedAdmin && (await ensureSeedAdmin(app.identity, database.db, config.seedAdmin))) {
-  app.log.info(`Created the admin account ${config.seedAdmin.email}.`);
+if (config.seedAdmin) await seedAdmin(config.seedAdmin);
+
+async function seedAdmin({ email, password }: { email: string; password: string | undefined }) {
+  const local = password ? undefined : await localAdminPassword(config.dataDir);
+  const result = await ensureSeedAdmin(app.identity, database.db, {
+    email,
+    password: password ?? local?.password ?? "",
+  });
+  if (result === "created" && local) {
+    // Printed once, when made; afterwards it is in the file.
+    app.log.warn(
+      `Created the admin account ${email} with the password ${local.password} (kept in ${config.dataDir}/admin-password).`,
+    );
+  } else if (result === "created") {
+    app.log.info(`Created the admin account ${email}.`);
+  } else if (result === "refused") {
+    app.log.error(
+      `SEED_ADMIN_EMAIL ${email} belongs to an account that is not an admin; it was not promoted. Confirm that address and run "npm run make-admin -- ${email}" if it is yours.`,
+    );
+  }
 }
 
 let closing = false;

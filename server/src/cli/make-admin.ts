@@ -1,4 +1,4 @@
-// npm run make-admin -- someone@example.com : makes that account an admin (stop a PGlite server first).
+// npm run make-admin -- someone@example.com : makes that verified account an admin (stop a PGlite server first).
 import { isEmail } from "@forgeline/contract";
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
@@ -13,8 +13,15 @@ const config = loadConfig();
 const database = await openDatabase(config);
 try {
   await database.migrate();
-  const changed = await makeAdmin(database.db, email);
-  console.log(changed > 0 ? `${email} is now an admin.` : `${email} was already an admin.`);
+  const outcome = {
+    "made-admin": `${email} is now an admin.`,
+    "already-admin": `${email} was already an admin.`,
+    "no-account": `No account has the address ${email}: sign up first, then confirm the address from the mail.`,
+    unverified: `${email} has not confirmed its address yet (the link in the confirmation mail); it was not made an admin.`,
+  };
+  const result = await makeAdmin(database.db, email);
+  console.log(outcome[result]);
+  if (result === "no-account" || result === "unverified") process.exitCode = 1;
 } finally {
   await database.close();
 }

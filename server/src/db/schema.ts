@@ -98,6 +98,8 @@ export const users = pgTable("users", {
   role: text("role", { enum: ["admin", "customer"] })
     .notNull()
     .default("customer"),
+  /** Access tokens issued before this time are refused (a role change revokes them; the browser renews). */
+  tokensValidAfter: timestamp("tokens_valid_after", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -187,7 +189,9 @@ export const rateLimits = pgTable("rate_limits", {
 
 /**
  * A payment attempt for one order, as the provider knows it. The client secret lets the browser confirm
- * it; only the server marks the order paid, in the same transaction that takes the stock.
+ * it; only the server marks the order paid, in the same transaction that takes the stock. `open` waits for
+ * the customer (Pay again reuses it), `succeeded` paid the order, `canceled` took nothing, `refunded` gave
+ * the money back (a second payment of an order already paid).
  */
 export const paymentIntents = pgTable(
   "payment_intents",
@@ -199,10 +203,43 @@ export const paymentIntents = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
     clientSecret: text("client_secret").notNull().unique(),
-    status: text("status", { enum: ["open", "succeeded", "failed"] })
+    status: text("status", { enum: ["open", "succeeded", "canceled", "refunded"] })
       .notNull()
       .default("open"),
     createdAt: createdAt(),
   },
-  (table) => [index("payment_intents_by_order").on(table.orderId)],
+  (table) => [
+    index("payment_intents_by_order").on(table.orderId),
+    // One open intent per order, so two Pay clicks can never leave two chargeable intents behind.
+    uniqueIndex("payment_intents_one_open_per_order").on(table.orderId).where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/** Money given back, one row per refund the provider made (its id), so every refund can be traced. */
+export const paymentRefunds = pgTable("payment_refunds", {
+  id: text("id").primaryKey(),
+  intentId: text("intent_id")
+    .notNull()
+    .references(() => paymentIntents.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  reason: text("reason", { enum: ["duplicate", "out-of-stock", "amount-mismatch"] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every picture stored through POST /api/image (the seed pictures are not). The per-account daily quota
+ * counts these rows, in the database so that every instance sees the same count; the sweep removes a file
+ * and its row once nothing refers to it after a day.
+ */
+export const imageUploads = pgTable(
+  "image_uploads",
+  {
+    /** The file's name in the image store; it is served as /images/<name>. */
+    name: text("name").primaryKey(),
+    uploaderEmail: text("uploader_email").notNull(),
+    /** Size of the file as uploaded, before re-encoding: what the quota counts. */
+    originalBytes: integer("original_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("image_uploads_by_uploader").on(table.uploaderEmail, table.createdAt)],
 );

@@ -1,8 +1,7 @@
 import { MESSAGES } from "@forgeline/contract";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { users } from "../db/schema.js";
 import type { AccessTokens } from "../identity/access-token.js";
+import { findTokenHolder } from "../user/queries.js";
 import { HttpError } from "./errors.js";
 
 export interface Caller {
@@ -15,9 +14,9 @@ declare module "fastify" {
     caller: Caller | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer token of a known user, else 401. */
+    /** onRequest hook: a valid bearer token of a known user, else 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: as authenticate, and the user is an admin, else 403. */
+    /** onRequest hook: as authenticate, and the user is an admin, else 403. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -25,23 +24,21 @@ declare module "fastify" {
 const SIGN_IN_AGAIN = "Your sign-in has expired or is not valid. Please sign in again.";
 
 /**
- * Every protected call is checked here. The token only names the account; the role is read from the
- * database on each call, so Make Admin takes effect at once and nothing the browser sends is trusted.
+ * Every protected call is checked here. The token only names the account and its identity session; on
+ * each call one query checks that the session still exists (sign-out and password reset end it) and that
+ * the token is not older than a role change, and reads the role, so nothing the browser sends is trusted.
  */
 export function registerAuthGuards(app: FastifyInstance, tokens: AccessTokens) {
   async function identify(request: FastifyRequest): Promise<Caller> {
     const header = request.headers.authorization;
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token) throw new HttpError(401, "Please sign in to continue.");
-    const email = await tokens.verify(token).catch(() => {
+    const claims = await tokens.verify(token).catch(() => {
       throw new HttpError(401, SIGN_IN_AGAIN);
     });
-    const [user] = await app.db
-      .select({ email: users.email, role: users.role })
-      .from(users)
-      .where(eq(users.email, email));
-    if (!user) throw new HttpError(401, SIGN_IN_AGAIN);
-    return user;
+    const caller = await findTokenHolder(app.db, claims);
+    if (!caller) throw new HttpError(401, SIGN_IN_AGAIN);
+    return caller;
   }
 
   app.decorateRequest("caller", null);

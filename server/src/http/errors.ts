@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { FieldError } from "@forgeline/contract";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 export function errorBody(statusCode: number, message: string, errors?: FieldError[]) {
@@ -47,6 +47,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.code(statusCode).send(errorBody(statusCode, error.message));
   });
+}
+
+/** A 429 that tells the caller when to come back, in the Retry-After header and in the message. */
+export function tooManyRequests(reply: FastifyReply, seconds: number, message: (minutes: number) => string): never {
+  reply.header("retry-after", String(seconds));
+  throw new HttpError(429, message(Math.ceil(seconds / 60)));
 }
 
 export function notFoundBody(url: string) {

@@ -6,7 +6,8 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { authAccounts, authSessions, authUsers, authVerifications } from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
-import { passwordResetMail } from "./mails.js";
+import { passwordResetMail, verifyAddressMail } from "./mails.js";
+import { clearHitsUnder } from "./rate-limits.js";
 
 export const GOOGLE_PROVIDER_ID = "google";
 
@@ -31,8 +32,22 @@ export function createIdentity(options: { db: Database; config: Config; authSecr
       provider: "pg",
       schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
     }),
-    // Requests are limited by the API's own rules (identity/routes.ts), per address and per account.
-    rateLimit: { enabled: false },
+    // The API's own limits (identity/routes.ts) come first; this is a second line, per instance, with
+    // the client address the API worked out (it sets x-forwarded-for itself). Roomier than the first line.
+    rateLimit: {
+      enabled: true,
+      storage: "memory",
+      window: 60,
+      max: 1200,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 60 },
+        "/sign-up/email": { window: 60, max: 40 },
+        "/request-password-reset": { window: 60, max: 20 },
+        "/reset-password": { window: 60, max: 40 },
+        "/change-password": { window: 60, max: 20 },
+        "/send-verification-email": { window: 60, max: 10 },
+      },
+    },
     advanced: { cookiePrefix: "forgeline", useSecureCookies: origin.protocol === "https:" },
     emailAndPassword: {
       enabled: true,
@@ -43,6 +58,19 @@ export function createIdentity(options: { db: Database; config: Config; authSecr
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await options.mailer.send(passwordResetMail({ to: user.email, name: user.name, link: url }));
+      },
+      // Whoever reset the password owns the mailbox: the sign-in locks on the account are lifted.
+      onPasswordReset: async ({ user }) => {
+        await clearHitsUnder(options.db, `sign-in:${user.email.toLowerCase()}`);
+      },
+    },
+    // Unverified accounts may browse and order; only a verified one can be made an admin (user/queries.ts).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await options.mailer.send(verifyAddressMail({ to: user.email, name: user.name, link: url }));
       },
     },
     plugins: config.google

@@ -1,10 +1,14 @@
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEVELOPMENT_ADMIN } from "../config.js";
+import { authUsers } from "../db/schema.js";
 import { ORIGIN, sessionCookie, signUp, uniqueEmail } from "../test/accounts.js";
 import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { createTestApp } from "../test/test-app.js";
 import { findRole } from "../user/queries.js";
-import { ensureSeedAdmin } from "./seed-admin.js";
+import { ensureSeedAdmin, localAdminPassword } from "./seed-admin.js";
 
 describe("identity provider at /api/auth", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
@@ -51,7 +55,9 @@ describe("identity provider at /api/auth", () => {
 
     const account = await signUp(ctx.app);
     const twice = await post("/sign-up/email", { email: account.email, password: "another-pass", name: "Again" });
-    expect(twice.statusCode).toBeGreaterThanOrEqual(400);
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json()).toEqual({ token: null, user: null });
+    expect(twice.headers["set-cookie"]).toBeUndefined();
     expect((await signIn(account.email, "another-pass")).statusCode).toBe(401);
   });
 
@@ -75,8 +81,10 @@ describe("identity provider at /api/auth", () => {
     const account = await signUp(ctx.app, { name: "Reset Me" });
     const request = await post("/request-password-reset", { email: account.email, redirectTo: "/resetpassword" });
     expect(request.statusCode).toBe(200);
-    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(account.email)).length).toBe(1);
-    const mail = smtp.received.find((m) => m.to.includes(account.email));
+    const resetMails = () =>
+      smtp.received.filter((m) => m.to.includes(account.email) && m.raw.includes("Subject: Reset your Forgeline"));
+    await expect.poll(() => resetMails().length).toBe(1);
+    const mail = resetMails()[0];
     expect(mail?.raw).toContain("Subject: Reset your Forgeline Tools password");
     const link = firstLink(mail?.raw ?? "");
     expect(link).toMatch(/^http:\/\/localhost:5000\/api\/auth\/reset-password\//);
@@ -105,7 +113,9 @@ describe("identity provider at /api/auth", () => {
     const forUnknown = await post("/request-password-reset", { email: unknownEmail, redirectTo: "/resetpassword" });
     expect(forUnknown.statusCode).toBe(forKnown.statusCode);
     expect(forUnknown.json()).toEqual(forKnown.json());
-    await expect.poll(() => smtp.received.some((mail) => mail.to.includes(known.email))).toBe(true);
+    const resetMailTo = (email: string) =>
+      smtp.received.some((mail) => mail.to.includes(email) && mail.raw.includes("Subject: Reset your Forgeline"));
+    await expect.poll(() => resetMailTo(known.email)).toBe(true);
     expect(smtp.received.some((mail) => mail.to.includes(unknownEmail))).toBe(false);
   });
 
@@ -117,11 +127,33 @@ describe("identity provider at /api/auth", () => {
     expect((await post("/request-password-reset", { email, redirectTo: "/resetpassword" })).statusCode).toBe(429);
   });
 
-  it("creates the seed admin once; it signs in and has the admin role", async () => {
-    expect(await ensureSeedAdmin(ctx.app.identity, ctx.db, DEVELOPMENT_ADMIN)).toBe(true);
-    expect(await ensureSeedAdmin(ctx.app.identity, ctx.db, DEVELOPMENT_ADMIN)).toBe(false);
-    expect((await signIn(DEVELOPMENT_ADMIN.email, DEVELOPMENT_ADMIN.password)).statusCode).toBe(200);
-    expect(await findRole(ctx.db, DEVELOPMENT_ADMIN.email)).toBe("admin");
+  it("creates the seed admin once, verified, with its password, and sends it no mail", async () => {
+    const seed = { email: uniqueEmail("seed-admin"), password: "seeded-admin-pass" };
+    expect(await ensureSeedAdmin(ctx.app.identity, ctx.db, seed)).toBe("created");
+    expect(await ensureSeedAdmin(ctx.app.identity, ctx.db, seed)).toBe("exists");
+    expect((await signIn(seed.email, seed.password)).statusCode).toBe(200);
+    expect(await findRole(ctx.db, seed.email)).toBe("admin");
+    const [account] = await ctx.db.select().from(authUsers).where(eq(authUsers.email, seed.email));
+    expect(account?.emailVerified).toBe(true);
+    expect(smtp.received.some((mail) => mail.to.includes(seed.email))).toBe(false);
+  });
+
+  it("generates the local admin password on the first start, keeps it private in DATA_DIR, and reuses it", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "forgeline-admin-"));
+    const first = await localAdminPassword(folder);
+    expect(first.generated).toBe(true);
+    expect(first.password.length).toBeGreaterThanOrEqual(16);
+    expect((await stat(path.join(folder, "admin-password"))).mode & 0o777).toBe(0o600);
+    expect(await localAdminPassword(folder)).toEqual({ password: first.password, generated: false });
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("never promotes an account someone registered first under the seed admin's address", async () => {
+    const squatter = await signUp(ctx.app, { name: "Squatter" });
+    const result = await ensureSeedAdmin(ctx.app.identity, ctx.db, { email: squatter.email, password: "seed-pass-9" });
+    expect(result).toBe("refused");
+    expect(await findRole(ctx.db, squatter.email)).toBe("customer");
+    expect((await signIn(squatter.email, "seed-pass-9")).statusCode).toBe(401);
   });
 });
 

@@ -1,52 +1,55 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { rateLimits } from "../db/schema.js";
 
 export interface LimitRule {
-  /** Hits allowed in one window before the key is locked. */
+  /** Attempts allowed in one window; the next one is refused and locks the key for `lockMs`. */
   max: number;
   windowMs: number;
   lockMs: number;
 }
 
 /**
- * 10 wrong passwords lock the account's password sign-in for 15 minutes. The window is five minutes, not
- * one: 10 guesses in a minute are caught either way, and so are guesses slowed down to dodge a short one.
+ * Sign-in attempts for one account from one address: the 11th within five minutes is refused and the
+ * pair is locked for 15 minutes. Five minutes, not one: guesses slowed down to dodge a short window are
+ * caught too. Keyed by account and address, so a stranger elsewhere cannot lock the owner out.
  */
-export const SIGN_IN_FAILURES: LimitRule = { max: 10, windowMs: 5 * 60_000, lockMs: 15 * 60_000 };
-/** At most 3 reset mails per address in 15 minutes, so nobody floods a mailbox. */
-export const RESET_MAILS: LimitRule = { max: 3, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-
-/** Seconds until the key may be used again, or 0 when it is not locked. */
-export async function lockedFor(db: Database, key: string): Promise<number> {
-  const [row] = await db
-    .select({ lockedUntil: rateLimits.lockedUntil })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  const remaining = (row?.lockedUntil?.getTime() ?? 0) - Date.now();
-  return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
-}
+export const SIGN_IN_ATTEMPTS: LimitRule = { max: 10, windowMs: 5 * 60_000, lockMs: 15 * 60_000 };
+/** A softer cap on one account from all addresses together, against guessing spread over many addresses. */
+export const ACCOUNT_SIGN_IN_ATTEMPTS: LimitRule = { max: 50, windowMs: 60 * 60_000, lockMs: 60 * 60_000 };
+/** At most 3 mails of one kind (reset, "you already have an account") per address in 15 minutes. */
+export const ACCOUNT_MAILS: LimitRule = { max: 3, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
 /**
- * Counts one hit in a single statement (safe under concurrency and across instances): a hit after the
- * window restarts the count; reaching `max` within the window sets the lock.
+ * Counts one attempt and answers, in the same single statement, the seconds the key is locked for (0 when
+ * this attempt may go ahead). Counting before checking means a burst of parallel attempts cannot all slip
+ * past a count that none of them has written yet: the (max + 1)th attempt in a window is refused and
+ * locks the key for `lockMs`.
  */
-export async function recordHit(db: Database, key: string, rule: LimitRule): Promise<void> {
+export async function consumeAttempt(db: Database, key: string, rule: LimitRule): Promise<number> {
   const windowSeconds = rule.windowMs / 1000;
   const lockSeconds = rule.lockMs / 1000;
-  await db
+  const windowOver = sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowSeconds})`;
+  const [row] = await db
     .insert(rateLimits)
     .values({ key, hits: 1, windowStartedAt: sql`now()` })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        hits: sql`case when ${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) then 1 else ${rateLimits.hits} + 1 end`,
-        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) then now() else ${rateLimits.windowStartedAt} end`,
-        lockedUntil: sql`case when ${rateLimits.windowStartedAt} >= now() - make_interval(secs => ${windowSeconds}) and ${rateLimits.hits} + 1 >= ${rule.max} then now() + make_interval(secs => ${lockSeconds}) else ${rateLimits.lockedUntil} end`,
+        hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
+        windowStartedAt: sql`case when ${windowOver} then now() else ${rateLimits.windowStartedAt} end`,
+        lockedUntil: sql`case when not ${windowOver} and ${rateLimits.hits} + 1 > ${rule.max} and (${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} < now()) then now() + make_interval(secs => ${lockSeconds}) else ${rateLimits.lockedUntil} end`,
       },
-    });
+    })
+    .returning({ lockedFor: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.lockedUntil} - now())))` });
+  return Number(row?.lockedFor ?? 0);
 }
 
-export async function clearHits(db: Database, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+export async function clearHits(db: Database, ...keys: string[]): Promise<void> {
+  await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+}
+
+/** Forgets a key and every key under it (`key:…`), e.g. an account's sign-in counts from all addresses. */
+export async function clearHitsUnder(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(or(eq(rateLimits.key, key), sql`starts_with(${rateLimits.key}, ${`${key}:`})`));
 }

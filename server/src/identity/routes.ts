@@ -1,21 +1,93 @@
+import { emailField, MESSAGES, passwordField, signupFormSchema } from "@forgeline/contract";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { HttpError } from "../http/errors.js";
+import { z } from "zod";
+import { HttpError, tooManyRequests } from "../http/errors.js";
+import type { Mailer } from "../mail/mailer.js";
 import type { Identity } from "./auth.js";
-import { clearHits, lockedFor, RESET_MAILS, recordHit, SIGN_IN_FAILURES } from "./rate-limits.js";
+import { accountExistsMail } from "./mails.js";
+import { ACCOUNT_MAILS, ACCOUNT_SIGN_IN_ATTEMPTS, clearHits, consumeAttempt, SIGN_IN_ATTEMPTS } from "./rate-limits.js";
 
-/** Hands a Fastify request to the identity provider (a fetch-style handler). */
-function ask(identity: Identity, request: FastifyRequest): Promise<Response> {
+const AUTH_PREFIX = "/api/auth";
+
+/**
+ * Calls per client address per minute, by the path the identity provider itself will see. Every identity
+ * call has a limit; the ones that check a password, send a mail or create something are tighter.
+ */
+const PER_ADDRESS_PER_MINUTE: Record<string, number> = {
+  "/sign-in/email": 30,
+  "/sign-up/email": 20,
+  "/request-password-reset": 10,
+  "/reset-password": 20,
+  "/change-password": 10,
+  "/send-verification-email": 5,
+  "/verify-email": 20,
+  "/update-user": 20,
+};
+// Every page load asks for the session (get-session), so a household or an office behind one address
+// needs room; this still stops a flood.
+const OTHER_CALLS_PER_MINUTE = 600;
+
+const shortText = z.string().max(2000).optional();
+/**
+ * The rules of the forms (contract/) on the identity calls that take the same fields, so the server
+ * refuses what the form would. Only these fields go on to the identity provider (nothing like
+ * `emailVerified` or `image` slips through); calls not listed here carry no user fields of ours.
+ */
+const BODY_RULES: Record<string, z.ZodType<Record<string, unknown>>> = {
+  "/sign-up/email": signupFormSchema.extend({ callbackURL: shortText }),
+  "/sign-in/email": z.object({
+    email: emailField(),
+    password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
+    callbackURL: shortText,
+    rememberMe: z.boolean().optional(),
+  }),
+  "/request-password-reset": z.object({ email: emailField(MESSAGES.resetEmailMissing), redirectTo: shortText }),
+  "/reset-password": z.object({ newPassword: passwordField, token: z.string().min(1).max(200) }),
+  "/change-password": z.object({
+    currentPassword: z.string().min(1, MESSAGES.passwordRequired).max(128),
+    newPassword: passwordField,
+    revokeOtherSessions: z.boolean().optional(),
+  }),
+  "/update-user": signupFormSchema.pick({ name: true }),
+  "/send-verification-email": z.object({ email: emailField(), callbackURL: shortText }),
+};
+
+/**
+ * The path the identity provider will act on. The server refuses addresses with dot segments or doubled
+ * slashes before routing (http/canonical-path.ts), so this is also the path Fastify matched.
+ */
+function identityPath(request: FastifyRequest): string {
+  const pathname = new URL(request.url, "http://internal").pathname;
+  return pathname.startsWith(AUTH_PREFIX) ? pathname.slice(AUTH_PREFIX.length) : pathname;
+}
+
+function validBody(request: FastifyRequest, path: string): Record<string, unknown> | undefined {
+  const rule = request.method === "POST" ? BODY_RULES[path] : undefined;
+  if (!rule) return undefined;
+  const parsed = rule.safeParse(request.body ?? {});
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => ({
+    field: issue.path.join(".") || "body",
+    message: issue.message,
+  }));
+  throw new HttpError(400, errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors);
+}
+
+/** Hands a request to the identity provider (a fetch-style handler), with the body we validated. */
+function callIdentityProvider(identity: Identity, request: FastifyRequest, body: unknown): Promise<Response> {
   const url = new URL(request.url, request.server.config.publicUrl);
-  const init: RequestInit = { method: request.method, headers: fromNodeHeaders(request.headers) };
-  if (request.body !== undefined && request.method !== "GET" && request.method !== "HEAD") {
-    init.body = JSON.stringify(request.body);
-  }
+  const headers = fromNodeHeaders(request.headers);
+  // Its own limiter reads the client's address from here: the one Fastify worked out, never the client's say.
+  headers.set("x-forwarded-for", request.ip);
+  headers.delete("content-length");
+  const init: RequestInit = { method: request.method, headers };
+  if (body !== undefined && request.method !== "GET" && request.method !== "HEAD") init.body = JSON.stringify(body);
   return identity.handler(new Request(url, init));
 }
 
 /** Copies the identity provider's answer to the client. */
-async function answer(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function relayAnswer(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
@@ -25,61 +97,89 @@ async function answer(reply: FastifyReply, response: Response): Promise<FastifyR
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
 
-async function forward(identity: Identity, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  return answer(reply, await ask(identity, request));
-}
-
-function emailIn(body: unknown): string | null {
-  const email = (body as { email?: unknown } | null)?.email;
-  return typeof email === "string" && email.length <= 254 ? email.trim().toLowerCase() : null;
-}
-
 function tooMany(reply: FastifyReply, seconds: number, what: string): never {
-  reply.header("retry-after", String(seconds));
-  throw new HttpError(429, `${what} Please try again in ${Math.ceil(seconds / 60)} minute(s).`);
+  return tooManyRequests(reply, seconds, (minutes) => `${what} Please try again in ${minutes} minute(s).`);
 }
-
-const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
 
 /**
- * /api/auth/*: the identity provider's calls, with the limits that make password guessing slow:
- * per client address (every sensitive call) and per account (failed sign-ins, reset mails).
+ * /api/auth/*: the identity provider's calls, through one route so that every limit applies to the path
+ * the provider acts on: per client address (every call), per account and address for sign-in (counted
+ * before the password is checked), per address for mails. Better Auth's own limiter runs behind this.
  */
-export async function identityRoutes(app: FastifyInstance, options: { identity: Identity }) {
-  const { identity } = options;
-
-  app.post("/auth/sign-in/email", { config: perAddress(30) }, async (request, reply) => {
-    const email = emailIn(request.body);
-    const key = email && `sign-in:${email}`;
-    if (key) {
-      const wait = await lockedFor(app.db, key);
-      if (wait > 0) tooMany(reply, wait, "Too many failed sign-ins for this account.");
+export async function identityRoutes(app: FastifyInstance, options: { identity: Identity; mailer: Mailer }) {
+  const { identity, mailer } = options;
+  const perAddress = new Map<string, ReturnType<typeof app.createRateLimit>>();
+  const limiterFor = (path: string) => {
+    const bucket = path in PER_ADDRESS_PER_MINUTE ? path : "other";
+    let limiter = perAddress.get(bucket);
+    if (!limiter) {
+      limiter = app.createRateLimit({
+        max: PER_ADDRESS_PER_MINUTE[bucket] ?? OTHER_CALLS_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `identity${bucket}:${request.ip}`,
+      });
+      perAddress.set(bucket, limiter);
     }
-    const response = await ask(identity, request);
+    return limiter;
+  };
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
+    const account = `sign-in:${String(body.email).toLowerCase()}`;
+    const [fromHere, fromAnywhere] = await Promise.all([
+      consumeAttempt(app.db, `${account}:${request.ip}`, SIGN_IN_ATTEMPTS),
+      consumeAttempt(app.db, account, ACCOUNT_SIGN_IN_ATTEMPTS),
+    ]);
+    const wait = Math.max(fromHere, fromAnywhere);
+    if (wait > 0) tooMany(reply, wait, "Too many failed sign-ins for this account.");
+    const response = await callIdentityProvider(identity, request, body);
     // Counted before the answer leaves, so a guesser cannot race the next attempt past the count.
-    if (key && response.status === 401) await recordHit(app.db, key, SIGN_IN_FAILURES);
-    if (key && response.status === 200) await clearHits(app.db, key);
-    return answer(reply, response);
-  });
+    if (response.status === 200) await clearHits(app.db, `${account}:${request.ip}`, account);
+    return relayAnswer(reply, response);
+  }
 
-  app.post("/auth/request-password-reset", { config: perAddress(10) }, async (request, reply) => {
-    const email = emailIn(request.body);
-    if (email) {
-      const key = `reset-mail:${email}`;
-      const wait = await lockedFor(app.db, key);
-      if (wait > 0) tooMany(reply, wait, "Too many reset mails for this address.");
-      await recordHit(app.db, key, RESET_MAILS);
+  async function requestPasswordReset(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
+    const wait = await consumeAttempt(app.db, `reset-mail:${String(body.email).toLowerCase()}`, ACCOUNT_MAILS);
+    if (wait > 0) tooMany(reply, wait, "Too many reset mails for this address.");
+    return relayAnswer(reply, await callIdentityProvider(identity, request, body));
+  }
+
+  /**
+   * A sign-up with an address that already has an account answers like a new one and mails the owner,
+   * so the form cannot be used to find out who shops here. (No session comes back: the page then says
+   * "No user is logged in".)
+   */
+  async function signUp(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
+    const response = await callIdentityProvider(identity, request, body);
+    if (response.status !== 422) return relayAnswer(reply, response);
+    const refusal = (await response.json().catch(() => null)) as { code?: string } | null;
+    if (!refusal?.code?.startsWith("USER_ALREADY_EXISTS")) return reply.code(422).send(refusal);
+    const email = String(body.email).toLowerCase();
+    // A new account costs a password hash; so does this answer, or its speed would tell.
+    await (await identity.$context).password.hash(String(body.password));
+    if ((await consumeAttempt(app.db, `account-exists-mail:${email}`, ACCOUNT_MAILS)) === 0) {
+      await mailer.send(accountExistsMail({ to: email, signInLink: `${app.config.publicUrl}/login` }));
     }
-    return forward(identity, request, reply);
-  });
-
-  for (const url of ["/auth/sign-up/email", "/auth/reset-password"]) {
-    app.post(url, { config: perAddress(20) }, (request, reply) => forward(identity, request, reply));
+    return reply.code(200).send({ token: null, user: null });
   }
 
   app.route({
     method: ["GET", "POST"],
     url: "/auth/*",
-    handler: (request, reply) => forward(identity, request, reply),
+    onRequest: async (request, reply) => {
+      const limit = await limiterFor(identityPath(request))(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        tooMany(reply, limit.ttlInSeconds, "Too many requests from your address.");
+      }
+    },
+    handler: async (request, reply) => {
+      const path = identityPath(request);
+      const body = validBody(request, path);
+      if (request.method === "POST" && path === "/sign-in/email" && body) return signIn(request, reply, body);
+      if (request.method === "POST" && path === "/sign-up/email" && body) return signUp(request, reply, body);
+      if (request.method === "POST" && path === "/request-password-reset" && body) {
+        return requestPasswordReset(request, reply, body);
+      }
+      return relayAnswer(reply, await callIdentityProvider(identity, request, body ?? request.body));
+    },
   });
 }

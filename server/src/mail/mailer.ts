@@ -24,7 +24,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** Writes each message to `outbox/` as an .eml file and logs where it is and the first link in it. */
+/** Writes each message to `outbox/` as an .eml file and logs where it is. */
 export function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
@@ -34,8 +34,8 @@ export function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLo
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(":", "-")}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      const link = message.text.match(/https?:\/\/\S+/)?.[0];
-      log.info({ to: message.to, file, link }, `Mail "${message.subject}" written to the outbox (no SMTP_URL set)`);
+      // Not the link itself: reset and confirmation links are keys to an account, and logs travel.
+      log.info({ to: message.to, file }, `Mail "${message.subject}" written to the outbox (no SMTP_URL set)`);
     },
   };
 }

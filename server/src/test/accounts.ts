@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { authUsers } from "../db/schema.js";
 import { makeAdmin } from "../user/queries.js";
 
 /** What a browser sends with its calls to the identity provider. */
@@ -11,6 +13,8 @@ export interface TestAccount {
   cookie: string;
   /** The API's bearer token, from PUT /api/user/{email}. */
   token: string;
+  /** The identity session the token is tied to (its `sid` claim). */
+  sessionId: string;
 }
 
 let counter = 0;
@@ -24,6 +28,12 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   return cookies.map((cookie) => cookie.split(";")[0]).join("; ");
 }
 
+let customers = 0;
+function nextCustomerAddress(): string {
+  customers += 1;
+  return `10.77.${Math.floor(customers / 250) % 250}.${(customers % 250) + 1}`;
+}
+
 /** Signs a new account up through the identity provider and trades its session for an access token. */
 export async function signUp(
   app: FastifyInstance,
@@ -34,15 +44,29 @@ export async function signUp(
   const response = await app.inject({
     method: "POST",
     url: "/api/auth/sign-up/email",
+    // Each test customer comes from an address of its own, as real ones do, so fixtures never add up to
+    // a per-address limit; the limits themselves are tested from one address on purpose.
+    remoteAddress: nextCustomerAddress(),
     headers: ORIGIN,
     payload: { email, password, name: options.name ?? "Test Customer" },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const cookie = sessionCookie(response.headers["set-cookie"]);
+  if (options.admin) {
+    // The confirmation link is exercised in identity.test.ts; fixtures take its result as given.
+    await markAddressConfirmed(app, email);
+    const result = await makeAdmin(app.db, email);
+    if (result !== "made-admin") throw new Error(`make admin failed: ${result}`);
+  }
   const tokenResponse = await app.inject({ method: "PUT", url: `/api/user/${email}`, headers: { cookie } });
   if (tokenResponse.statusCode !== 200) throw new Error(`token failed: ${tokenResponse.body}`);
-  if (options.admin) await makeAdmin(app.db, email);
-  return { email, password, cookie, token: tokenResponse.json().token };
+  const token: string = tokenResponse.json().token;
+  const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
+  return { email, password, cookie, token, sessionId: claims.sid };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function markAddressConfirmed(app: FastifyInstance, email: string): Promise<void> {
+  await app.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.email, email));
+}

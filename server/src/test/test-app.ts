@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app.js";
@@ -42,6 +43,7 @@ export interface TestAppOptions {
   seed?: boolean;
   env?: Record<string, string>;
   mailer?: Mailer;
+  logger?: FastifyServerOptions["logger"];
 }
 
 export const TEST_AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
@@ -57,7 +59,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: "http://localhost:5000",
     ...options.env,
   });
-  const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, mailer: options.mailer });
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: TEST_AUTH_SECRET,
+    mailer: options.mailer,
+    logger: options.logger ?? false,
+  });
   if (options.seed) await seedCatalogue(database.db, config.imagesDir);
   await app.ready();
   return {

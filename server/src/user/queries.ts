@@ -1,7 +1,8 @@
 import type { Role } from "@forgeline/contract";
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { users } from "../db/schema.js";
+import { authSessions, authUsers, users } from "../db/schema.js";
+import type { VerifiedToken } from "../identity/access-token.js";
 
 /** Makes sure the shop knows the account; a new one starts as a customer. Answers its role. */
 export async function ensureUser(db: Database, email: string): Promise<Role> {
@@ -10,16 +11,52 @@ export async function ensureUser(db: Database, email: string): Promise<Role> {
   return user?.role ?? "customer";
 }
 
-/** Makes the account an admin, creating its record if needed. Answers how many records changed. */
-export async function makeAdmin(db: Database, email: string): Promise<number> {
-  const inserted = await db.insert(users).values({ email, role: "admin" }).onConflictDoNothing().returning();
-  if (inserted.length > 0) return 1;
-  const updated = await db
-    .update(users)
-    .set({ role: "admin" })
-    .where(and(eq(users.email, email), ne(users.role, "admin")))
+// Token issue times are whole seconds, so the cut-off is too: a token renewed right after a change passes.
+const wholeSecondNow = sql`date_trunc('second', now())`;
+
+export type MakeAdminResult = "made-admin" | "already-admin" | "no-account" | "unverified";
+
+/**
+ * Makes an existing account with a verified address an admin (the route, the CLI and the seed all come
+ * here): a role is keyed by email, so an address nobody has proven to own must never receive it. The
+ * account's access tokens issued before the change stop working; the browser fetches a new one.
+ */
+export async function makeAdmin(db: Database, email: string): Promise<MakeAdminResult> {
+  const [account] = await db
+    .select({ verified: authUsers.emailVerified })
+    .from(authUsers)
+    .where(eq(authUsers.email, email));
+  if (!account) return "no-account";
+  if (!account.verified) return "unverified";
+  const changed = await db
+    .insert(users)
+    .values({ email, role: "admin", tokensValidAfter: wholeSecondNow })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { role: "admin", tokensValidAfter: wholeSecondNow },
+      setWhere: sql`${users.role} <> 'admin'`,
+    })
     .returning({ id: users.id });
-  return updated.length;
+  return changed.length > 0 ? "made-admin" : "already-admin";
+}
+
+/**
+ * The caller a verified token names, or null when its identity session has ended (sign-out, password
+ * reset, expiry) or the token predates the account's last role change. One indexed query per call.
+ */
+export async function findTokenHolder(
+  db: Database,
+  token: VerifiedToken,
+): Promise<{ email: string; role: Role } | null> {
+  const [holder] = await db
+    .select({ email: users.email, role: users.role, tokensValidAfter: users.tokensValidAfter })
+    .from(users)
+    .innerJoin(authSessions, and(eq(authSessions.id, token.sessionId), gt(authSessions.expiresAt, sql`now()`)))
+    .innerJoin(authUsers, and(eq(authUsers.id, authSessions.userId), eq(authUsers.email, users.email)))
+    .where(eq(users.email, token.email));
+  if (!holder) return null;
+  if (holder.tokensValidAfter && token.issuedAt * 1000 < holder.tokensValidAfter.getTime()) return null;
+  return { email: holder.email, role: holder.role };
 }
 
 export async function findRole(db: Database, email: string): Promise<Role | undefined> {

@@ -18,25 +18,35 @@ import { ensureUser, findRole, listUsers, makeAdmin } from "./queries.js";
 
 export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: AccessTokens }> = async (app, options) => {
   const { identity, tokens } = options;
+  const identitySessionOf = new WeakMap<object, string>();
 
   // The browser trades its identity session for the API's access token; only for its own email.
   app.put(
     "/user/:email",
-    { schema: { params: emailParamsSchema, response: { 200: accessTokenResponseSchema } } },
+    {
+      // The identity session is checked before anything of the request is read.
+      onRequest: async (request) => {
+        const session = await identity.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        if (!session) throw new HttpError(401, "Please sign in to continue.");
+        const asked = (request.params as { email: string }).email.trim().toLowerCase();
+        if (session.user.email.toLowerCase() !== asked) {
+          throw new HttpError(403, "You can only get an access token for your own account.");
+        }
+        identitySessionOf.set(request, session.session.id);
+      },
+      schema: { params: emailParamsSchema, response: { 200: accessTokenResponseSchema } },
+    },
     async (request) => {
-      const session = await identity.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (!session) throw new HttpError(401, "Please sign in to continue.");
-      if (session.user.email.toLowerCase() !== request.params.email) {
-        throw new HttpError(403, "You can only get an access token for your own account.");
-      }
       await ensureUser(app.db, request.params.email);
-      return { token: await tokens.issue(request.params.email) };
+      return {
+        token: await tokens.issue({ email: request.params.email, sessionId: identitySessionOf.get(request) ?? "" }),
+      };
     },
   );
 
   app.get(
     "/admin/:email",
-    { preHandler: app.authenticate, schema: { params: emailParamsSchema, response: { 200: adminResponseSchema } } },
+    { onRequest: app.authenticate, schema: { params: emailParamsSchema, response: { 200: adminResponseSchema } } },
     async (request) => {
       const caller = callerOf(request);
       if (caller.email !== request.params.email && caller.role !== "admin") {
@@ -48,7 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: Acc
 
   app.get(
     "/user",
-    { preHandler: app.requireAdmin, schema: { querystring: pageQuerySchema, response: { 200: z.array(userSchema) } } },
+    { onRequest: app.requireAdmin, schema: { querystring: pageQuerySchema, response: { 200: z.array(userSchema) } } },
     async (request, reply) => {
       const { items, total } = await listUsers(app.db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
@@ -59,14 +69,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: Acc
   app.put(
     "/user/admin/:email",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { params: emailParamsSchema, response: { 200: modifiedCountResponseSchema } },
     },
     async (request) => {
-      if (!(await findRole(app.db, request.params.email))) {
-        throw new HttpError(404, `No user with the email ${request.params.email}`);
+      const { email } = request.params;
+      const result = await makeAdmin(app.db, email);
+      if (result === "no-account") throw new HttpError(404, `No user with the email ${email}`);
+      if (result === "unverified") {
+        throw new HttpError(409, `${email} has not confirmed this address yet, so it cannot be made an admin.`);
       }
-      return { modifiedCount: await makeAdmin(app.db, request.params.email) };
+      return { modifiedCount: result === "made-admin" ? 1 : 0 };
     },
   );
 };

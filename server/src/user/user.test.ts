@@ -1,7 +1,7 @@
 import { MESSAGES } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens } from "../identity/access-token.js";
-import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
 import { findRole } from "./queries.js";
 
@@ -18,8 +18,8 @@ describe("user calls: access token, admin check, all users, make admin", () => {
     customer = await signUp(ctx.app);
     other = await signUp(ctx.app);
     admin = await signUp(ctx.app, { admin: true });
-    forged = await accessTokens("another-secret-that-is-long-enough-000000").issue(admin.email);
-    expired = await accessTokens(TEST_AUTH_SECRET).issue(customer.email, Math.floor(Date.now() / 1000) - 60);
+    forged = await accessTokens("another-secret-that-is-long-enough-000000").issue(admin);
+    expired = await accessTokens(TEST_AUTH_SECRET).issue(customer, Math.floor(Date.now() / 1000) - 60);
   });
   afterAll(() => ctx.close());
 
@@ -43,10 +43,12 @@ describe("user calls: access token, admin check, all users, make admin", () => {
       ).toBe(401);
     });
 
-    it("refuses a malformed email with a 400 naming the field", async () => {
+    // The session is checked first: a malformed address is never the caller's own, so it is refused as such.
+    it("refuses a malformed email as someone else's (403), and a stranger's broken call with 401", async () => {
       const response = await call("PUT", "/api/user/not-an-email", { cookie: customer.cookie });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual([{ field: "email", message: MESSAGES.emailInvalid }]);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe("You can only get an access token for your own account.");
+      expect((await call("PUT", "/api/user/not-an-email", {})).statusCode).toBe(401);
     });
   });
 
@@ -113,12 +115,26 @@ describe("user calls: access token, admin check, all users, make admin", () => {
       expect(await findRole(ctx.db, customer.email)).toBe("customer");
     });
 
-    it("makes a customer an admin once; the new admin's existing token carries the role at once", async () => {
+    it("makes a verified customer an admin once; the new admin's old token ends, a renewed one is an admin's", async () => {
+      await markAddressConfirmed(ctx.app, other.email);
       const first = await call("PUT", `/api/user/admin/${other.email}`, bearer(admin.token));
       expect(first.json()).toEqual({ modifiedCount: 1 });
       const again = await call("PUT", `/api/user/admin/${other.email}`, bearer(admin.token));
       expect(again.json()).toEqual({ modifiedCount: 0 });
-      expect((await call("GET", "/api/user", bearer(other.token))).statusCode).toBe(200);
+      // Issue times are whole seconds: wait for the next one so that the renewed token is newer than the change.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const renewed = await call("PUT", `/api/user/${other.email}`, { cookie: other.cookie });
+      expect((await call("GET", "/api/user", bearer(renewed.json().token))).statusCode).toBe(200);
+    });
+
+    it("refuses an account whose address is not confirmed (409), and keeps it a customer", async () => {
+      const unconfirmed = await signUp(ctx.app);
+      const response = await call("PUT", `/api/user/admin/${unconfirmed.email}`, bearer(admin.token));
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(
+        `${unconfirmed.email} has not confirmed this address yet, so it cannot be made an admin.`,
+      );
+      expect(await findRole(ctx.db, unconfirmed.email)).toBe("customer");
     });
 
     it("answers 404 for an unknown email", async () => {

@@ -1,3 +1,4 @@
+import { MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { completeSignIn } from "../../lib/account-session";
@@ -7,7 +8,8 @@ type ProviderAnswer = { error: { message?: string | undefined } | null };
 
 /**
  * What login and sign-up share: the identity provider's error in red, or, on success, the access token
- * and a return to the page the visitor came from.
+ * and a return to the page the visitor came from. When the provider took the call (created the account)
+ * but no session came back, there is no user to go on with: "No user is logged in" (SPEC.md point 8), in red.
  */
 export function useSignInFlow() {
   const location = useLocation();
@@ -22,7 +24,11 @@ export function useSignInFlow() {
       setProviderError(error.message ?? failure);
       return;
     }
-    await completeSignIn();
+    const user = await completeSignIn();
+    if (!user) {
+      setProviderError(MESSAGES.noUserLoggedIn);
+      return;
+    }
     navigate(returnTo, { replace: true });
   }
 
