@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_LENGTH } from "./limits.js";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
@@ -7,10 +8,12 @@ export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"
 export const IMAGE_URL_PATTERN = /^\/images\/[A-Za-z0-9._-]+$/;
 
 export function imageField(requiredMessage = "Image is Required") {
+  const notOurs = "Upload the image with the image picker";
   return z
     .string({ error: requiredMessage })
     .min(1, { error: requiredMessage, abort: true })
-    .regex(IMAGE_URL_PATTERN, { error: "Upload the image with the image picker" });
+    .max(MAX_LENGTH.imageUrl, { error: notOurs, abort: true })
+    .regex(IMAGE_URL_PATTERN, { error: notOurs });
 }
 
 /** imgbb's answer shape, which the original client read. */

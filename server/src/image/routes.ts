@@ -1,9 +1,15 @@
+import { randomUUID } from "node:crypto";
 import multipart from "@fastify/multipart";
 import { IMAGE_MAX_BYTES, imageUploadResponseSchema } from "@forgeline/contract";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
-import { folderImageStore, ImageRejected, storeImage } from "./store.js";
+import { releaseUpload, reserveUpload } from "./quota.js";
+import { folderImageStore, ImageRejected, type ImageStore, reencodeToWebp } from "./store.js";
+import { removeUnusedUploads } from "./sweep.js";
+
+const SWEEP_EVERY_MS = 60 * 60_000;
 
 const imageError = (status: number, message: string) => new HttpError(status, message, [{ field: "image", message }]);
 
@@ -22,23 +28,59 @@ async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
+/** Removes unused uploads at start-up and every hour; a failed sweep is logged and tried again later. */
+function sweepUnusedUploads(app: FastifyInstance, store: ImageStore) {
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = removeUnusedUploads(app.db, store).then(
+      (removed) => {
+        if (removed.length > 0) app.log.info({ removed }, "removed uploaded pictures nothing refers to");
+      },
+      (error) => app.log.error({ err: error }, "removing unused uploaded pictures failed"),
+    );
+    return running;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    await sweep();
+    timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    // A sweep under way finishes before the database it uses is closed.
+    await running;
+  });
+}
+
 /** POST /api/image (multipart field `image`), signed-in callers only; answers imgbb's shape. */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
   const store = folderImageStore(app.config.imagesDir);
+  sweepUnusedUploads(app, store);
 
   app.post(
     "/image",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: { response: { 200: imageUploadResponseSchema } },
     },
     async (request) => {
       const bytes = await uploadedImage(request);
+      const upload = {
+        name: `${randomUUID()}.webp`,
+        uploaderEmail: callerOf(request).email,
+        originalBytes: bytes.length,
+      };
+      if (!(await reserveUpload(app.db, upload, app.config.imageUploadQuota))) {
+        throw imageError(429, "You have uploaded too many pictures today. Please try again tomorrow.");
+      }
       try {
-        return { success: true as const, data: await storeImage(store, bytes) };
+        const picture = await reencodeToWebp(bytes);
+        const url = await store.save(upload.name, picture.data);
+        return { success: true as const, data: { url, width: picture.width, height: picture.height } };
       } catch (error) {
+        await releaseUpload(app.db, upload.name);
         if (error instanceof ImageRejected) throw imageError(400, error.message);
         throw error;
       }

@@ -1,16 +1,16 @@
 import type { ApiErrorBody, ImageUploadResponse } from "@forgeline/contract";
+import { freshAccessToken } from "./account-session";
 import { ApiError } from "./api-client";
-import { storedAccessToken } from "./token-store";
 
 /**
  * Sends a picture to POST /api/image and answers its URL. XMLHttpRequest rather than fetch, because only
  * it reports upload progress.
  */
-export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
+export async function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
+  const token = await freshAccessToken();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", "/api/image");
-    const token = storedAccessToken();
     if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
