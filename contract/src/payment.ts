@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { maximumPrice, ORDER_TOTAL_MAX_CENTS } from "./limits.js";
+import { centsToDollars } from "./money.js";
 
 /** POST /api/create-payment-intent: the amount is the order's; a `price` that differs is refused. */
 export const paymentIntentBodySchema = z.object({
   orderId: z.uuid({ error: "orderId must be an order id" }),
   price: z
     .number({ error: "price must be the order's total in dollars" })
-    .positive({ error: "price must be positive" }),
+    .positive({ error: "price must be positive" })
+    .max(centsToDollars(ORDER_TOTAL_MAX_CENTS), { error: maximumPrice(ORDER_TOTAL_MAX_CENTS) }),
 });
 
 export const paymentIntentResponseSchema = z.object({ clientSecret: z.string() });

@@ -1,4 +1,5 @@
 import type { Order, Product } from "@forgeline/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../db/schema.js";
 import { accessTokens } from "../identity/access-token.js";
@@ -76,23 +77,100 @@ describe("ordering", () => {
     expect(await count()).toBe(before);
   });
 
+  const badPhone = "Provide a valid phone number: digits, spaces, + and -, 7 to 20 characters";
   it.each([
-    ["99 pieces", { quantity: 99 }, "quantity"],
-    ["201 pieces", { quantity: 201 }, "quantity"],
-    ["a negative quantity", { quantity: -150 }, "quantity"],
-    ["a fractional quantity", { quantity: 150.5 }, "quantity"],
-    ["a quantity that is not a number", { quantity: "lots" }, "quantity"],
-    ["no phone", { phone: undefined }, "phone"],
-    ["a phone of letters", { phone: "call me maybe" }, "phone"],
-    ["no address", { address: "" }, "address"],
-    ["a 10 000-character address", { address: "x".repeat(10_000) }, "address"],
-    ["a product id that is not an id", { orderId: "drill" }, "orderId"],
-  ])("refuses %s with a 400 naming the field, storing nothing", async (_, change, field) => {
+    ["99 pieces", { quantity: 99 }, "quantity", "Order at least 100 pieces"],
+    ["201 pieces", { quantity: 201 }, "quantity", "Order at most 200 pieces"],
+    ["a negative quantity", { quantity: -150 }, "quantity", "Order at least 100 pieces"],
+    ["a fractional quantity", { quantity: 150.5 }, "quantity", "Quantity must be a whole number"],
+    ["a quantity that is not a number", { quantity: "lots" }, "quantity", "Quantity is Required"],
+    ["a quantity past 32 bits", { quantity: 2 ** 31 }, "quantity", "Order at most 200 pieces"],
+    ["no phone", { phone: undefined }, "phone", "Phone is Required"],
+    ["a phone of letters", { phone: "call me maybe" }, "phone", badPhone],
+    ["a 21-character phone", { phone: "1".repeat(21) }, "phone", badPhone],
+    ["no address", { address: "" }, "address", "Address is Required"],
+    ["a 501-character address", { address: "x".repeat(501) }, "address", "Address must be 500 characters or fewer"],
+    [
+      "a 10 000-character address",
+      { address: "x".repeat(10_000) },
+      "address",
+      "Address must be 500 characters or fewer",
+    ],
+    ["a product id that is not an id", { orderId: "drill" }, "orderId", "orderId must be a product id"],
+    [
+      "a 255-character userEmail",
+      { userEmail: `${"u".repeat(243)}@example.com` },
+      "userEmail",
+      "Provide a Valid Email",
+    ],
+    ["a userEmail that is not text", { userEmail: ["a@b.co"] }, "userEmail", "Email is Required"],
+  ])("refuses %s with a 400 naming the field, storing nothing", async (_, change, field, message) => {
     const before = await count();
     const response = await order(other, { orderId: level._id, quantity: 100, ...contact, ...change });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors.map((error: { field: string }) => error.field)).toContain(field);
+    expect(response.json().errors).toContainEqual({ field, message });
     expect(await count()).toBe(before);
+  });
+
+  it("stores and charges the largest order there can be: 200 pieces at $100,000.00 = $20,000,000.00", async () => {
+    const added = await ctx.app.inject({
+      method: "POST",
+      url: "/api/product",
+      headers: bearer(admin.token),
+      payload: {
+        name: "Forgeline Hydraulic Press",
+        price: 100_000,
+        quantity: 1_000_000,
+        description: "The dearest tool the catalogue can hold.",
+        image: "/images/press.webp",
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    const productId = added.json().insertedId;
+    const placed = await order(customer, { orderId: productId, quantity: 200, ...contact });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().insertedId;
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ unitPriceCents: 10_000_000, quantity: 200, totalCents: 2_000_000_000 });
+
+    const pay = (price: number) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/create-payment-intent",
+        headers: bearer(customer.token),
+        payload: { orderId, price },
+      });
+    const aboveAnyTotal = await pay(20_000_000.01);
+    expect(aboveAnyTotal.statusCode).toBe(400);
+    expect(aboveAnyTotal.json().errors).toEqual([{ field: "price", message: "Maximum $20,000,000.00" }]);
+    const aCentShort = await pay(19_999_999.99);
+    expect(aCentShort.statusCode).toBe(400);
+    expect(aCentShort.json().errors).toEqual([
+      { field: "price", message: "The amount does not match this order's total of $20,000,000.00." },
+    ]);
+    const intent = await pay(20_000_000);
+    expect(intent.statusCode).toBe(200);
+    const confirmed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/payments/test/confirm",
+      headers: bearer(customer.token),
+      payload: {
+        clientSecret: intent.json().clientSecret,
+        cardNumber: "4242424242424242",
+        expiry: "12/34",
+        cvc: "123",
+      },
+    });
+    expect(confirmed.statusCode).toBe(200);
+
+    const paid = await ctx.app.inject({
+      method: "GET",
+      url: `/api/ordering/${orderId}`,
+      headers: bearer(customer.token),
+    });
+    expect(paid.json()).toMatchObject({ unitPrice: 100_000, quantity: 200, price: 20_000_000, paid: true });
+    const press = await ctx.app.inject({ method: "GET", url: `/api/product/${productId}` });
+    expect(press.json().quantity).toBe(999_800);
   });
 
   it("refuses more pieces than the stock holds, and a product that does not exist", async () => {
@@ -112,7 +190,7 @@ describe("ordering", () => {
     ).toBe(403);
     expect((await order(admin, { orderId: level._id, quantity: 100, ...contact })).statusCode).toBe(403);
     expect((await order(null, { orderId: level._id, quantity: 100, ...contact })).statusCode).toBe(401);
-    const forged = await accessTokens("some-other-secret-0000000000000000000000").issue(other.email);
+    const forged = await accessTokens("some-other-secret-0000000000000000000000").issue(other);
     const response = await ctx.app.inject({
       method: "POST",
       url: "/api/ordering",

@@ -8,16 +8,17 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authUsers, orders, products } from "../db/schema.js";
+import { orders, products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { accountName } from "../profile/account-name.js";
 import { isUniqueViolation, orderOf, ordersOf } from "./queries.js";
 
 export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/ordering",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { body: orderBodySchema, response: { 200: orderCreatedSchema, 201: orderCreatedSchema } },
     },
     async (request, reply) => {
@@ -34,10 +35,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = `Only ${product.quantity} pieces of ${product.name} are in stock`;
         throw new HttpError(400, message, [{ field: "quantity", message }]);
       }
-      const [account] = await app.db
-        .select({ name: authUsers.name })
-        .from(authUsers)
-        .where(eq(authUsers.email, caller.email));
+      const userName = (await accountName(app.db, caller.email)) || caller.email;
       try {
         const [created] = await app.db
           .insert(orders)
@@ -48,7 +46,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
             quantity: body.quantity,
             totalCents: product.priceCents * body.quantity,
             userEmail: caller.email,
-            userName: account?.name || caller.email,
+            userName,
             phone: body.phone,
             address: body.address,
           })
@@ -65,7 +63,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/ordering",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } },
     },
     async (request) => {
@@ -77,7 +75,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/ordering/:id",
-    { preHandler: app.authenticate, schema: { params: idParamsSchema, response: { 200: orderSchema } } },
+    { onRequest: app.authenticate, schema: { params: idParamsSchema, response: { 200: orderSchema } } },
     async (request) => {
       const order = await orderOf(app.db, callerOf(request).email, request.params.id);
       if (!order) throw new HttpError(404, "No such order.");

@@ -1,9 +1,12 @@
 import type { Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products } from "../db/schema.js";
+import { orders, paymentIntents, paymentRefunds, products } from "../db/schema.js";
+import { isUniqueViolation } from "../ordering/queries.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
+import { refundIntent } from "./refund.js";
+import { testPaymentProvider } from "./test-provider.js";
 
 const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
 
@@ -24,6 +27,8 @@ describe("card payment with the built-in test provider", () => {
   const productNamed = (text: string) => catalogue.find((product) => product.name.includes(text)) as Product;
   const stockOf = async (id: string) => (await ctx.db.select().from(products).where(eq(products.id, id)))[0]?.quantity;
   const orderRow = async (id: string) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
+  const intentRows = (orderId: string) =>
+    ctx.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
 
   async function placeOrder(account: TestAccount, product: Product, quantity = 120) {
     const response = await ctx.app.inject({
@@ -43,6 +48,8 @@ describe("card payment with the built-in test provider", () => {
       headers: bearer(account.token),
       payload: { orderId, price },
     });
+  const reconcile = (account: TestAccount, orderId: string) =>
+    ctx.app.inject({ method: "POST", url: `/api/payments/${orderId}/reconcile`, headers: bearer(account.token) });
   const confirm = (account: TestAccount, clientSecret: string, card = VISA) =>
     ctx.app.inject({
       method: "POST",
@@ -121,16 +128,44 @@ describe("card payment with the built-in test provider", () => {
     ).toBe(401);
   });
 
-  it("refuses paying twice", async () => {
+  it("Pay twice reuses the order's open intent (the same client secret), and paying it twice is refused", async () => {
     const driver = productNamed("Impact Driver");
     const order = await placeOrder(buyer, driver);
     const first = (await intent(buyer, order.id, order.totalCents / 100)).json().clientSecret;
     const second = (await intent(buyer, order.id, order.totalCents / 100)).json().clientSecret;
+    expect(second).toBe(first);
+    expect(await intentRows(order.id)).toHaveLength(1);
     expect((await confirm(buyer, first)).statusCode).toBe(200);
     const stockAfter = await stockOf(driver._id);
-    expect((await confirm(buyer, second)).statusCode).toBe(409);
+    const again = await confirm(buyer, second);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This order is already paid.");
     expect((await intent(buyer, order.id, order.totalCents / 100)).statusCode).toBe(409);
     expect(await stockOf(driver._id)).toBe(stockAfter);
+    expect((await intentRows(order.id)).map((row) => row.status)).toEqual(["succeeded"]);
+  });
+
+  it("the database itself allows one open intent per order", async () => {
+    const payer = await signUp(ctx.app);
+    const order = await placeOrder(payer, productNamed("Tape Measure"));
+    const { clientSecret } = (await intent(payer, order.id, order.totalCents / 100)).json();
+    const second = {
+      id: "pi_test_second",
+      provider: "test" as const,
+      orderId: order.id,
+      amountCents: order.totalCents,
+    };
+    const refused = await ctx.db
+      .insert(paymentIntents)
+      .values({ ...second, clientSecret: "second_secret" })
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(refused)).toBe(true);
+    await ctx.db
+      .update(paymentIntents)
+      .set({ status: "canceled" })
+      .where(eq(paymentIntents.clientSecret, clientSecret));
+    await ctx.db.insert(paymentIntents).values({ ...second, clientSecret: "second_secret" });
+    expect((await intentRows(order.id)).map((row) => row.status).sort()).toEqual(["canceled", "open"]);
   });
 
   it("refuses payment when the stock no longer covers the order, before any charge", async () => {
@@ -140,10 +175,65 @@ describe("card payment with the built-in test provider", () => {
     await ctx.db.update(products).set({ quantity: 60 }).where(eq(products.id, level._id));
     const refused = await confirm(buyer, clientSecret);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/no longer enough stock/);
+    expect(refused.json().message).toBe("There is no longer enough stock for this order. Nothing was charged.");
     expect(await orderRow(order.id)).toMatchObject({ paid: false, transactionId: null });
     expect(await stockOf(level._id)).toBe(60);
+    expect((await intentRows(order.id)).map((row) => row.status)).toEqual(["canceled"]);
     expect((await intent(buyer, order.id, order.totalCents / 100)).statusCode).toBe(409);
+
+    const stale = await confirm(buyer, clientSecret);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe("This payment was canceled. Nothing was charged. Please pay again.");
+    const asked = await reconcile(buyer, order.id);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toBe("There is no longer enough stock for this order. Nothing was charged.");
+  });
+
+  it("answers the payment page's reconcile call from the order's state", async () => {
+    const payer = await signUp(ctx.app);
+    const order = await placeOrder(payer, productNamed("Screwdriver Set"));
+    const notYet = await reconcile(payer, order.id);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().message).toBe("Your payment is not complete yet.");
+    const { clientSecret } = (await intent(payer, order.id, order.totalCents / 100)).json();
+    expect((await reconcile(payer, order.id)).json().message).toBe("Your payment is not complete yet.");
+    const paid = (await confirm(payer, clientSecret)).json();
+    expect((await reconcile(other, order.id)).statusCode).toBe(404);
+    const asked = await reconcile(payer, order.id);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ status: "succeeded", transactionId: paid.transactionId });
+  });
+
+  it("test provider: a refund is recorded, once, and never above the amount paid", async () => {
+    const payer = await signUp(ctx.app);
+    const order = await placeOrder(payer, productNamed("Jigsaw"));
+    const { clientSecret } = (await intent(payer, order.id, order.totalCents / 100)).json();
+    expect((await confirm(payer, clientSecret)).statusCode).toBe(200);
+    const [paid] = await intentRows(order.id);
+    if (!paid) throw new Error("no intent");
+
+    const provider = testPaymentProvider();
+    expect(await provider.refund(paid, order.totalCents + 1)).toEqual({
+      ok: false,
+      message: `A refund must be between 1 and ${order.totalCents} cents.`,
+    });
+    const refunded = await refundIntent(ctx.db, provider, paid, "duplicate");
+    expect(refunded).toEqual({ ok: true, value: { refundId: expect.stringMatching(/^re_test_/) } });
+    expect(await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.intentId, paid.id))).toEqual([
+      expect.objectContaining({ amountCents: order.totalCents, reason: "duplicate" }),
+    ]);
+    expect((await intentRows(order.id)).map((row) => row.status)).toEqual(["refunded"]);
+
+    const [now] = await intentRows(order.id);
+    expect(await refundIntent(ctx.db, provider, now ?? paid, "duplicate")).toEqual({
+      ok: false,
+      message: `Payment ${paid.id} is already refunded.`,
+    });
+    expect(await refundIntent(ctx.db, provider, paid, "duplicate")).toEqual({
+      ok: false,
+      message: `Payment ${paid.id} is already refunded.`,
+    });
+    expect(await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.intentId, paid.id))).toHaveLength(1);
   });
 
   it("marks an order paid exactly once, and takes stock once, under 20 concurrent attempts", async () => {
@@ -157,6 +247,8 @@ describe("card payment with the built-in test provider", () => {
         async () => (await intent(payer, order.id, order.totalCents / 100)).json().clientSecret as string,
       ),
     );
+    expect(new Set(secrets).size).toBe(1);
+    expect(await intentRows(order.id)).toHaveLength(1);
     const results = await Promise.all(secrets.map((secret) => confirm(payer, secret)));
     const statuses = results.map((result) => result.statusCode).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);

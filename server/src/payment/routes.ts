@@ -7,46 +7,66 @@ import {
   testCardConfirmationSchema,
 } from "@forgeline/contract";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type Stripe from "stripe";
+import { z } from "zod";
 import { orders, paymentIntents, products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
-import { markOrderPaid } from "./mark-paid.js";
+import { openIntentFor } from "./open-intent.js";
 import type { PaymentProvider } from "./providers.js";
-import { testCardProblem } from "./test-cards.js";
+import { type Payments, type Settlement, settleFromProvider, settleIntent } from "./settle.js";
 
 const OUT_OF_STOCK = "There is no longer enough stock for this order. Nothing was charged.";
+const ALREADY_PAID = "This order is already paid.";
+const NOT_COMPLETE = "Your payment is not complete yet.";
+const CANCELED = "This payment was canceled. Nothing was charged. Please pay again.";
+const UNREACHABLE = "The payment service did not answer. Please try again in a minute.";
 
-async function callersUnpaidOrder(app: FastifyInstance, email: string, orderId: string) {
+type OrderRow = typeof orders.$inferSelect;
+
+async function callersOrder(app: FastifyInstance, email: string, orderId: string) {
   const [order] = await app.db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userEmail, email)));
   if (!order) throw new HttpError(404, "No such order.");
-  if (order.paid) throw new HttpError(409, "This order is already paid.");
   return order;
 }
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; stripe?: Stripe }> = async (
-  app,
-  options,
-) => {
-  // A paid order takes stock, which the cached catalogue pages show.
-  const payOrder = async (orderId: string, transactionId: string) => {
-    const result = await markOrderPaid(app.db, orderId, transactionId);
-    if (result === "paid") app.pageCaches.products.clear();
-    return result;
-  };
+async function callersUnpaidOrder(app: FastifyInstance, email: string, orderId: string) {
+  const order = await callersOrder(app, email, orderId);
+  if (order.paid) throw new HttpError(409, ALREADY_PAID);
+  return order;
+}
 
-  const { provider } = options;
+async function stockCovers(app: FastifyInstance, order: OrderRow) {
+  const [product] = await app.db
+    .select({ quantity: products.quantity })
+    .from(products)
+    .where(eq(products.id, order.productId));
+  return Boolean(product && product.quantity >= order.quantity);
+}
+
+/** The provider's own words go to the log; the customer gets a plain message and can try again. */
+function unreachable(log: FastifyBaseLogger, failure: { message: string }) {
+  log.error({ reason: failure.message }, "the payment provider refused a call or did not answer");
+  return new HttpError(502, UNREACHABLE);
+}
+
+/** Why a settled payment did not pay its order (the order is unpaid when this is asked). */
+const refusal = (settlement: Settlement) =>
+  new HttpError(409, settlement === "out-of-stock" ? OUT_OF_STOCK : settlement === "pending" ? NOT_COMPLETE : CANCELED);
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, { provider }) => {
+  const payments: Payments = { db: app.db, provider, stockTaken: () => app.pageCaches.products.clear() };
+  const limit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
   app.post(
     "/create-payment-intent",
     {
-      preHandler: app.authenticate,
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      onRequest: app.authenticate,
+      config: limit,
       schema: { body: paymentIntentBodySchema, response: { 200: paymentIntentResponseSchema } },
     },
     async (request) => {
@@ -56,29 +76,62 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; s
         const message = `The amount does not match this order's total of ${formatPrice(centsToDollars(order.totalCents))}.`;
         throw new HttpError(400, message, [{ field: "price", message }]);
       }
-      const [product] = await app.db
-        .select({ quantity: products.quantity })
-        .from(products)
-        .where(eq(products.id, order.productId));
-      if (!product || product.quantity < order.quantity) throw new HttpError(409, OUT_OF_STOCK);
-      const intent = await provider.createIntent({ id: order.id, amountCents: order.totalCents, email: caller.email });
-      await app.db.insert(paymentIntents).values({
-        id: intent.id,
-        provider: provider.name,
-        orderId: order.id,
-        amountCents: order.totalCents,
-        clientSecret: intent.clientSecret,
-      });
-      return { clientSecret: intent.clientSecret };
+      if (!(await stockCovers(app, order))) throw new HttpError(409, OUT_OF_STOCK);
+      const opened = await openIntentFor(payments, request.log, order, caller.email);
+      if (!opened.ok) throw unreachable(request.log, opened);
+      if ("clientSecret" in opened.value) return opened.value;
+      // The open intent had been authorized already (its webhook was late): the order is settled now.
+      throw new HttpError(409, opened.value.settled === "out-of-stock" ? OUT_OF_STOCK : ALREADY_PAID);
     },
   );
 
-  if (provider.name === "test") {
+  // After the card was confirmed in the browser, the payment page asks here rather than wait for a
+  // webhook: the server asks the provider where the order's intent stands and settles it as the webhook would.
+  app.post(
+    "/payments/:id/reconcile",
+    {
+      onRequest: app.authenticate,
+      config: limit,
+      schema: {
+        params: z.object({ id: z.uuid({ error: "id must be an order id" }) }),
+        response: { 200: paymentResultSchema },
+      },
+    },
+    async (request) => {
+      const order = await callersOrder(app, callerOf(request).email, request.params.id);
+      let settlement: Settlement | undefined;
+      if (!order.paid) {
+        const [open] = await app.db
+          .select()
+          .from(paymentIntents)
+          .where(
+            and(
+              eq(paymentIntents.orderId, order.id),
+              eq(paymentIntents.status, "open"),
+              eq(paymentIntents.provider, provider.name),
+            ),
+          );
+        if (open) {
+          const settled = await settleFromProvider(payments, request.log, open);
+          if (!settled.ok) throw unreachable(request.log, settled);
+          settlement = settled.value;
+        }
+      }
+      const [now] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+      if (now?.paid && now.transactionId) return { status: "succeeded" as const, transactionId: now.transactionId };
+      if (settlement) throw refusal(settlement);
+      // No intent waits any more: an earlier webhook released it, or the customer never paid.
+      throw new HttpError(409, (await stockCovers(app, order)) ? NOT_COMPLETE : OUT_OF_STOCK);
+    },
+  );
+
+  const { confirmCard } = provider;
+  if (confirmCard) {
     app.post(
       "/payments/test/confirm",
       {
-        preHandler: app.authenticate,
-        config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+        onRequest: app.authenticate,
+        config: limit,
         schema: { body: testCardConfirmationSchema, response: { 200: paymentResultSchema } },
       },
       async (request) => {
@@ -86,60 +139,46 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; s
         const [intent] = await app.db
           .select()
           .from(paymentIntents)
-          .where(eq(paymentIntents.clientSecret, request.body.clientSecret));
-        if (intent?.provider !== "test") throw new HttpError(404, "No such payment.");
+          .where(
+            and(eq(paymentIntents.clientSecret, request.body.clientSecret), eq(paymentIntents.provider, provider.name)),
+          );
+        if (!intent) throw new HttpError(404, "No such payment.");
         await callersUnpaidOrder(app, caller.email, intent.orderId);
-        const problem = testCardProblem({
-          number: request.body.cardNumber,
-          expiry: request.body.expiry,
-          cvc: request.body.cvc,
-        });
-        if (problem) throw new HttpError(402, problem, [{ field: "card", message: problem }]);
-        const result = await payOrder(intent.orderId, intent.id);
-        if (result === "out-of-stock") throw new HttpError(409, OUT_OF_STOCK);
-        if (result === "already-paid") throw new HttpError(409, "This order is already paid.");
-        await app.db.update(paymentIntents).set({ status: "succeeded" }).where(eq(paymentIntents.id, intent.id));
-        return { status: "succeeded" as const, transactionId: intent.id };
+        if (intent.status !== "open") throw new HttpError(409, CANCELED);
+        const card = { number: request.body.cardNumber, expiry: request.body.expiry, cvc: request.body.cvc };
+        const confirmed = await confirmCard(intent, card);
+        if (!confirmed.ok) throw new HttpError(402, confirmed.message, [{ field: "card", message: confirmed.message }]);
+        const settled = await settleIntent(payments, request.log, intent, confirmed.value);
+        if (!settled.ok) throw unreachable(request.log, settled);
+        if (settled.value === "paid") return { status: "succeeded" as const, transactionId: intent.id };
+        throw settled.value === "already-paid" || settled.value === "paid-by-another"
+          ? new HttpError(409, ALREADY_PAID)
+          : refusal(settled.value);
       },
     );
   }
 
-  const stripe = options.stripe;
-  const webhookSecret = app.config.stripe?.webhookSecret;
-  if (stripe && webhookSecret) {
+  const { readWebhook } = provider;
+  if (readWebhook) {
     await app.register(async (webhook) => {
-      // The signature covers the exact bytes Stripe sent, so this route keeps the body unparsed.
+      // The signature covers the exact bytes the provider sent, so this route keeps the body unparsed.
       webhook.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
         done(null, body),
       );
-      webhook.post("/payments/stripe/webhook", async (request, reply) => {
-        let event: Stripe.Event;
-        try {
-          event = stripe.webhooks.constructEvent(
-            request.body as string,
-            String(request.headers["stripe-signature"] ?? ""),
-            webhookSecret,
-          );
-        } catch {
-          throw new HttpError(400, "The webhook signature is not valid.");
-        }
-        if (event.type === "payment_intent.succeeded") {
-          const intent = event.data.object;
-          const [known] = await app.db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
-          if (known && known.amountCents === intent.amount_received) {
-            const result = await payOrder(known.orderId, intent.id);
-            if (result === "out-of-stock") {
-              request.log.error(
-                { orderId: known.orderId, intent: intent.id },
-                "paid by Stripe but out of stock: refund it",
-              );
-            }
-            await app.db.update(paymentIntents).set({ status: "succeeded" }).where(eq(paymentIntents.id, intent.id));
-          } else {
-            request.log.warn(
-              { intent: intent.id },
-              "payment_intent.succeeded for an unknown intent or a different amount",
-            );
+      webhook.post(`/payments/${provider.name}/webhook`, async (request, reply) => {
+        const read = readWebhook(request.body as string, request.headers);
+        if (!read.ok) throw new HttpError(400, read.message);
+        const intentId = read.value;
+        if (intentId) {
+          const [row] = await app.db
+            .select()
+            .from(paymentIntents)
+            .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.provider, provider.name)));
+          if (!row) request.log.warn({ intentId }, "a webhook about an intent this shop did not create: ignored");
+          else {
+            const settled = await settleFromProvider(payments, request.log, row);
+            // Any answer but a 2xx makes the provider deliver the event again later.
+            if (!settled.ok) throw unreachable(request.log, settled);
           }
         }
         return reply.send({ received: true });

@@ -29,6 +29,14 @@ export async function confirmTestPayment(card: {
   return apiAuthed<PaymentResult>("/api/payments/test/confirm", { method: "POST", body: card });
 }
 
+/**
+ * After Stripe.js confirmed the card: the server asks Stripe where the payment stands and settles the
+ * order (the webhook may come late). Answers only once the order is paid; otherwise an ApiError says why.
+ */
+export async function reconcilePayment(order: Order) {
+  return apiAuthed<PaymentResult>(`/api/payments/${encodeURIComponent(order._id)}/reconcile`, { method: "POST" });
+}
+
 /** After a payment every order list and this order's page show the new state. */
 export function useRefreshOrders() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import type { Order } from "@forgeline/contract";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useState } from "react";
-import { createPaymentIntent } from "./api";
+import { createPaymentIntent, reconcilePayment } from "./api";
 
 let stripePromise: Promise<Stripe | null> | undefined;
 
@@ -31,9 +31,14 @@ function CardForm({ order, onPaid }: { order: Order; onPaid: (id: string) => voi
     try {
       const clientSecret = await createPaymentIntent(order);
       const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
-      if (result.error) setError(result.error.message ?? "The payment failed.");
-      // The order turns paid when Stripe's signed webhook reaches the server.
-      else if (result.paymentIntent?.status === "succeeded") onPaid(result.paymentIntent.id);
+      // An intent confirmed before (a second click, another tab) is refused by Stripe.js: the server knows.
+      if (result.error && result.error.code !== "payment_intent_unexpected_state") {
+        setError(result.error.message ?? "The payment failed.");
+      } else {
+        // The card is authorized; only the server marks the order paid (and then captures the payment).
+        const paid = await reconcilePayment(order);
+        onPaid(paid.transactionId);
+      }
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {

@@ -1,0 +1,105 @@
+import { and, count, eq, ne } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { type orders, paymentIntents } from "../db/schema.js";
+import { failed, type Outcome, ok } from "./providers.js";
+import type { IntentRow } from "./refund.js";
+import { type Payments, type Settlement, settleIntent } from "./settle.js";
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The intent a Pay answers. The order's open intent is reused (same client secret) while the provider
+ * still has it open for the order's amount; otherwise a new one is made, with an idempotency key from the
+ * order and the attempt number, so a doubled or retried call still makes one. An open intent found
+ * already authorized (its webhook is late) is settled instead, which pays the order.
+ */
+export async function openIntentFor(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  order: OrderRow,
+  email: string,
+): Promise<Outcome<{ clientSecret: string } | { settled: Settlement }>> {
+  const { db, provider } = payments;
+  const openIntentOf = async () =>
+    (
+      await db
+        .select()
+        .from(paymentIntents)
+        .where(and(eq(paymentIntents.orderId, order.id), eq(paymentIntents.status, "open")))
+    )[0];
+
+  const open = await openIntentOf();
+  if (open) {
+    const reuse = await reusable(payments, log, open, order.totalCents);
+    if (!reuse.ok) return reuse;
+    if (reuse.value === true) return ok({ clientSecret: open.clientSecret });
+    if (reuse.value !== false) return ok({ settled: reuse.value });
+  }
+
+  // Numbered by the intents already closed, not all of them, so Pays racing past an empty open slot agree
+  // on the key and the provider answers them all with one intent.
+  const [attempts] = await db
+    .select({ n: count() })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.orderId, order.id), ne(paymentIntents.status, "open")));
+  const created = await provider.createIntent({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    email,
+    idempotencyKey: `order-${order.id}-attempt-${(attempts?.n ?? 0) + 1}`,
+  });
+  if (!created.ok) return created;
+  const intent = created.value;
+  const [recorded] = await db
+    .insert(paymentIntents)
+    .values({
+      id: intent.id,
+      provider: provider.name,
+      orderId: order.id,
+      amountCents: intent.amountCents,
+      clientSecret: intent.clientSecret,
+    })
+    .onConflictDoNothing()
+    .returning({ clientSecret: paymentIntents.clientSecret });
+  if (recorded) return ok(recorded);
+
+  // Another Pay of this order recorded its intent first (the unique index allows one open intent per
+  // order): answer that one, and cancel ours unless the idempotency key made it the same intent. Nobody
+  // got our intent's client secret, so a cancel that fails still leaves nothing anyone could pay.
+  const winner = await openIntentOf();
+  if (winner?.id !== intent.id) await provider.cancelIntent(intent);
+  return winner
+    ? ok({ clientSecret: winner.clientSecret })
+    : failed(`Intent ${intent.id} was not recorded: the order's payment changed meanwhile.`);
+}
+
+/** true: reuse it; false: it was closed here, make another; else how its late authorization settled. */
+async function reusable(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  open: IntentRow,
+  amountCents: number,
+): Promise<Outcome<boolean | Settlement>> {
+  const { db, provider } = payments;
+  // An intent of the provider used before a switch cannot be confirmed any more.
+  if (open.provider === provider.name) {
+    const current = await provider.retrieveIntent(open);
+    if (!current.ok) return current;
+    const { state } = current.value;
+    if (state === "open" && current.value.amountCents === amountCents) return ok(true);
+    if (state === "open") {
+      const canceled = await provider.cancelIntent(open);
+      if (!canceled.ok) return canceled;
+    }
+    if (state === "capturable" || state === "succeeded") {
+      const settled = await settleIntent(payments, log, open, current.value);
+      // Only an intent for another amount comes back canceled: it is replaced like any other.
+      if (!settled.ok || settled.value !== "canceled") return settled;
+    }
+  }
+  await db
+    .update(paymentIntents)
+    .set({ status: "canceled" })
+    .where(and(eq(paymentIntents.id, open.id), eq(paymentIntents.status, "open")));
+  return ok(false);
+}

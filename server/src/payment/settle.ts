@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.js";
+import { orders, paymentIntents } from "../db/schema.js";
+import { markOrderPaid } from "./mark-paid.js";
+import { type Outcome, ok, type PaymentProvider, type ProviderIntent } from "./providers.js";
+import { type IntentRow, type RefundReason, refundIntent } from "./refund.js";
+
+/** What settling a payment needs: the database, the provider, and what to do once stock was taken. */
+export interface Payments {
+  db: Database;
+  provider: PaymentProvider;
+  /** A paid order takes stock, which the cached catalogue pages show. */
+  stockTaken: () => void;
+}
+
+/**
+ * `paid`: this intent paid the order just now; `already-paid`: it had before (a replay);
+ * `paid-by-another`: another intent had, so this one was canceled or refunded; `out-of-stock`: the stock
+ * no longer covers the order, so this one was canceled or refunded and the order stays unpaid;
+ * `pending`: the customer has not finished; `canceled`: nothing was or will be charged.
+ */
+export type Settlement = "paid" | "already-paid" | "paid-by-another" | "out-of-stock" | "pending" | "canceled";
+
+type Done = Outcome<undefined>;
+const done: Done = ok(undefined);
+
+/**
+ * Applies what the provider says of one of the shop's intents: from the webhook, the payment page and a
+ * new Pay alike. An authorized intent marks its order paid (one transaction with the stock) and only then
+ * is captured; an intent the shop will not keep (its order was paid by another intent, or the stock is
+ * gone) is canceled, or refunded if its money was already taken, and logged. A replay changes nothing.
+ */
+export async function settleIntent(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  row: IntentRow,
+  current: ProviderIntent,
+): Promise<Outcome<Settlement>> {
+  const then = (result: Done, settlement: Settlement): Outcome<Settlement> => (result.ok ? ok(settlement) : result);
+  if (current.state === "open") return ok("pending");
+  if (current.state === "canceled") {
+    await setStatus(payments.db, row, "canceled");
+    return ok("canceled");
+  }
+  if (current.amountCents !== row.amountCents) {
+    const why = `payment of ${current.amountCents} cents for an order of ${row.amountCents}: released`;
+    return then(await release(payments, log, row, current, "amount-mismatch", why), "canceled");
+  }
+  const marked = await markOrderPaid(payments.db, row.orderId, row.id);
+  if (marked === "paid") {
+    payments.stockTaken();
+    return then(await keep(payments, log, row, current), "paid");
+  }
+  if (marked === "out-of-stock") {
+    const why = "the stock no longer covers the order: its payment is released and the order stays unpaid";
+    return then(await release(payments, log, row, current, "out-of-stock", why), "out-of-stock");
+  }
+  const [order] = await payments.db
+    .select({ transactionId: orders.transactionId })
+    .from(orders)
+    .where(eq(orders.id, row.orderId));
+  if (order?.transactionId === row.id) return then(await keep(payments, log, row, current), "already-paid");
+  const why = `a second payment for an order already paid by ${order?.transactionId}: released`;
+  return then(await release(payments, log, row, current, "duplicate", why), "paid-by-another");
+}
+
+/** Asks the provider where one of the shop's intents stands now, and settles it. */
+export async function settleFromProvider(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  row: IntentRow,
+): Promise<Outcome<Settlement>> {
+  const current = await payments.provider.retrieveIntent(row);
+  return current.ok ? settleIntent(payments, log, row, current.value) : current;
+}
+
+/** Captures the intent that paid its order; a failed capture is tried again by the next webhook or visit. */
+async function keep(payments: Payments, log: FastifyBaseLogger, row: IntentRow, current: ProviderIntent) {
+  if (row.status === "succeeded") return done;
+  if (current.state === "capturable") {
+    const captured = await payments.provider.captureIntent(row);
+    if (!captured.ok) {
+      log.error(
+        { orderId: row.orderId, intentId: row.id, reason: captured.message },
+        "the order is paid but its payment is not captured yet; the next webhook or visit of the payment page tries again",
+      );
+      return captured;
+    }
+  }
+  await setStatus(payments.db, row, "succeeded");
+  return done;
+}
+
+/** Gives up an intent the shop will not keep: canceled while only authorized, refunded once captured. */
+async function release(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  row: IntentRow,
+  current: ProviderIntent,
+  reason: RefundReason,
+  why: string,
+): Promise<Done> {
+  if (row.status === "canceled" || row.status === "refunded") return done;
+  log.warn({ orderId: row.orderId, intentId: row.id, state: current.state }, why);
+  if (current.state === "capturable") {
+    const canceled = await payments.provider.cancelIntent(row);
+    if (!canceled.ok) return canceled;
+    await setStatus(payments.db, row, "canceled");
+    return done;
+  }
+  const refunded = await refundIntent(payments.db, payments.provider, row, reason);
+  return refunded.ok ? done : refunded;
+}
+
+async function setStatus(db: Database, row: IntentRow, status: IntentRow["status"]) {
+  await db.update(paymentIntents).set({ status }).where(eq(paymentIntents.id, row.id));
+}
