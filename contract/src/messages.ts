@@ -34,6 +34,7 @@ export const MESSAGES = {
   productDeleteFailed: (name: string) => `Failed to delete ${name}`,
   paymentCompleted: "Congrats! Your Payment is completed.",
   newsletterThanks: "Thanks for subscribing! Our next newsletter is on its way to you.",
+  noUserLoggedIn: "No user is logged in",
   ...CARD_MESSAGES,
   notFound: "Oops! The page you're looking for isn't here",
 } as const;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
 import { ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "./constants.js";
+import { MAX_LENGTH } from "./limits.js";
+import { requiredText } from "./text-field.js";
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
 
@@ -10,11 +12,7 @@ export const phoneField = z
   .min(1, { error: "Phone is Required", abort: true })
   .regex(PHONE_PATTERN, { error: "Provide a valid phone number: digits, spaces, + and -, 7 to 20 characters" });
 
-export const addressField = z
-  .string({ error: "Address is Required" })
-  .trim()
-  .min(1, { error: "Address is Required" })
-  .max(500, { error: "Address must be 500 characters or fewer" });
+export const addressField = requiredText("Address is Required", "Address", MAX_LENGTH.address);
 
 /** The band of SPEC.md point 5 as DESIGN.md section 4 enforces it: 100-200 pieces, whole numbers. */
 export function orderQuantityField(stock: number = ORDER_MAX_QUANTITY) {
@@ -36,7 +34,7 @@ export const orderBodySchema = z.object({
   quantity: orderQuantityField(),
   phone: phoneField,
   address: addressField,
-  userEmail: z.string().optional(),
+  userEmail: emailField().optional(),
 });
 
 export const orderFormSchema = z.object({ quantity: orderQuantityField(), phone: phoneField, address: addressField });

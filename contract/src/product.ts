@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { ORDER_MIN_QUANTITY } from "./constants.js";
 import { imageField } from "./image.js";
+import { MAX_LENGTH, maximumCount, maximumPrice, STOCK_MAX, UNIT_PRICE_MAX_CENTS } from "./limits.js";
 import { MESSAGES } from "./messages.js";
+import { centsToDollars } from "./money.js";
+import { requiredText } from "./text-field.js";
 
 export const productSchema = z.object({
   _id: z.string(),
@@ -26,28 +29,22 @@ function requiredNumber<T extends z.ZodType>(requiredMessage: string, rules: (nu
 
 /** POST /api/product (admins). The creator's email comes from the token. */
 export const productBodySchema = z.object({
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.nameRequired })
-    .max(200, { error: "Name must be 200 characters or fewer" }),
+  name: requiredText(MESSAGES.nameRequired, "Name", MAX_LENGTH.productName),
+  /** Dollars per piece, capped so that a whole order fits the 32-bit cents of the database. */
   price: requiredNumber(MESSAGES.priceRequired, (number) =>
     number
       .positive({ error: "Price must be more than $0" })
-      .max(1_000_000, { error: "Price must be $1,000,000 or less" })
+      .max(centsToDollars(UNIT_PRICE_MAX_CENTS), { error: maximumPrice(UNIT_PRICE_MAX_CENTS) })
       .multipleOf(0.01, { error: "Price can have at most 2 decimals" }),
   ),
+  /** Pieces in stock. */
   quantity: requiredNumber(MESSAGES.quantityRequired, (number) =>
     number
       .int({ error: "Quantity must be a whole number" })
       .min(ORDER_MIN_QUANTITY, { error: MESSAGES.quantityMinimum })
-      .max(10_000_000, { error: "Quantity must be 10,000,000 or less" }),
+      .max(STOCK_MAX, { error: maximumCount(STOCK_MAX) }),
   ),
-  description: z
-    .string({ error: MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, { error: MESSAGES.descriptionRequired })
-    .max(2000, { error: "Description must be 2000 characters or fewer" }),
+  description: requiredText(MESSAGES.descriptionRequired, "Description", MAX_LENGTH.productDescription),
   image: imageField(),
 });
 

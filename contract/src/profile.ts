@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
 import { imageField } from "./image.js";
+import { MAX_LENGTH } from "./limits.js";
 import { MESSAGES } from "./messages.js";
 import { addressField } from "./ordering.js";
+import { requiredText } from "./text-field.js";
 
 export const profileSchema = z.object({
   _id: z.string(),
@@ -16,11 +18,7 @@ export const profileSchema = z.object({
 
 /** POST /api/profile upserts the caller's profile; the email is the account's and cannot change. */
 export const profileBodySchema = z.object({
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.nameRequired })
-    .max(100, { error: "Name must be 100 characters or fewer" }),
+  name: requiredText(MESSAGES.nameRequired, "Name", MAX_LENGTH.personName),
   email: emailField().optional(),
   phone: z
     .string({ error: "Phone is Required" })
@@ -31,7 +29,7 @@ export const profileBodySchema = z.object({
     .string({ error: MESSAGES.facebookRequired })
     .trim()
     .min(1, { error: MESSAGES.facebookRequired, abort: true })
-    .max(300, { error: "Facebook URL must be 300 characters or fewer" })
+    .max(MAX_LENGTH.facebookUrl, { error: `Facebook URL must be ${MAX_LENGTH.facebookUrl} characters or fewer` })
     .regex(/^https:\/\/(www\.|m\.)?(facebook|fb)\.com\/\S+$/i, {
       error: "Provide a Facebook URL, like https://facebook.com/yourname",
     }),

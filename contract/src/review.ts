@@ -2,7 +2,9 @@ import { z } from "zod";
 import { emailField } from "./account.js";
 import { RATING_MAX, RATING_MIN } from "./constants.js";
 import { imageField } from "./image.js";
+import { MAX_LENGTH } from "./limits.js";
 import { MESSAGES } from "./messages.js";
+import { requiredText } from "./text-field.js";
 
 export const reviewSchema = z.object({
   _id: z.string(),
@@ -15,23 +17,17 @@ export const reviewSchema = z.object({
 
 export type Review = z.infer<typeof reviewSchema>;
 
-/** POST /api/review. The reviewer's email comes from the token. */
+/**
+ * POST /api/review. The reviewer is the caller: the email comes from the token and the name shown is the
+ * account's. A `name` in the body (SPEC.md point 7 sends one) is dropped unread, like any unknown field.
+ */
 export const reviewBodySchema = z.object({
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.nameRequired })
-    .max(100, { error: "Name must be 100 characters or fewer" }),
   rating: z.coerce
     .number({ error: MESSAGES.ratingRequired })
     .int({ error: MESSAGES.ratingRequired })
     .min(RATING_MIN, { error: MESSAGES.ratingRequired })
     .max(RATING_MAX, { error: MESSAGES.ratingMaximum }),
-  description: z
-    .string({ error: MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, { error: MESSAGES.descriptionRequired })
-    .max(1000, { error: "Description must be 1000 characters or fewer" }),
+  description: requiredText(MESSAGES.descriptionRequired, "Description", MAX_LENGTH.reviewDescription),
   image: imageField(),
 });
 

@@ -1,4 +1,5 @@
 import { ORDER_MIN_QUANTITY } from "./constants.js";
+import { MAX_LENGTH } from "./limits.js";
 
 /**
  * A standard email check (DESIGN.md section 4: SPEC.md's pattern rejected addresses such as
@@ -7,7 +8,7 @@ import { ORDER_MIN_QUANTITY } from "./constants.js";
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_PATTERN.test(value);
+  return value.length <= MAX_LENGTH.email && EMAIL_PATTERN.test(value);
 }
 
 /** The Order Now button is enabled only when the stock covers the smallest bulk order. */

@@ -1,4 +1,4 @@
-import { MESSAGES, type Product } from "@forgeline/contract";
+import type { Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "../db/schema.js";
@@ -40,28 +40,56 @@ describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", (
     expect(row).toMatchObject({ priceCents: 2450, createdByEmail: admin.email });
   });
 
+  it("takes a product at every cap: $100,000.00 a piece, 1,000,000 in stock, the longest name and description", async () => {
+    const largest = {
+      ...valid,
+      name: "N".repeat(200),
+      price: 100_000,
+      quantity: 1_000_000,
+      description: "D".repeat(2000),
+    };
+    const response = await add(admin, largest);
+    expect(response.statusCode).toBe(201);
+    const [row] = await ctx.db.select().from(products).where(eq(products.id, response.json().insertedId));
+    expect(row).toMatchObject({ priceCents: 10_000_000, quantity: 1_000_000 });
+    const listed = await ctx.app.inject({ method: "GET", url: `/api/product/${response.json().insertedId}` });
+    expect(listed.json()).toEqual({ _id: response.json().insertedId, ...largest });
+  });
+
   it("refuses anyone but an admin, storing nothing", async () => {
     const before = await count();
     expect((await add(null, valid)).statusCode).toBe(401);
     expect((await add({ ...admin, token: "forged" }, valid)).statusCode).toBe(401);
     const byCustomer = await add(customer, valid);
     expect(byCustomer.statusCode).toBe(403);
-    expect(byCustomer.json().message).toBe(MESSAGES.adminOnly);
+    expect(byCustomer.json().message).toBe("Admin Access Only");
     expect(await count()).toBe(before);
   });
 
   it.each([
-    ["an empty price", { price: "" }, "price", MESSAGES.priceRequired],
-    ["no quantity", { quantity: undefined }, "quantity", MESSAGES.quantityRequired],
+    ["an empty price", { price: "" }, "price", "Price is Required"],
+    ["no quantity", { quantity: undefined }, "quantity", "Quantity is Required"],
     ["price 0", { price: 0 }, "price", "Price must be more than $0"],
     ["a negative price", { price: -5 }, "price", "Price must be more than $0"],
     ["a price with 3 decimals", { price: 1.005 }, "price", "Price can have at most 2 decimals"],
-    ["quantity 99", { quantity: 99 }, "quantity", MESSAGES.quantityMinimum],
+    ["a price one cent above $100,000.00", { price: 100_000.01 }, "price", "Maximum $100,000.00"],
+    ["a price of a trillion dollars", { price: 1e12 }, "price", "Maximum $100,000.00"],
+    ["a price as text", { price: "cheap" }, "price", "Price is Required"],
+    ["quantity 99", { quantity: 99 }, "quantity", "Minimum 100"],
+    ["a stock of 1,000,001", { quantity: 1_000_001 }, "quantity", "Maximum 1,000,000"],
+    ["a stock past 32 bits", { quantity: 2 ** 31 }, "quantity", "Maximum 1,000,000"],
     ["a fractional quantity", { quantity: 150.5 }, "quantity", "Quantity must be a whole number"],
-    ["no image", { image: undefined }, "image", MESSAGES.imageRequired],
+    ["no image", { image: undefined }, "image", "Image is Required"],
     ["a 10 000-character name", { name: "n".repeat(10_000) }, "name", "Name must be 200 characters or fewer"],
-    ["no name", { name: " " }, "name", MESSAGES.nameRequired],
-    ["no description", { description: "" }, "description", MESSAGES.descriptionRequired],
+    ["a 201-character name", { name: "n".repeat(201) }, "name", "Name must be 200 characters or fewer"],
+    ["no name", { name: " " }, "name", "Name is Required"],
+    ["no description", { description: "" }, "description", "Description is Required"],
+    [
+      "a 2001-character description",
+      { description: "d".repeat(2001) },
+      "description",
+      "Description must be 2000 characters or fewer",
+    ],
   ])("refuses %s with the field's message, storing nothing", async (_, change, field, message) => {
     const before = await count();
     const response = await add(admin, { ...valid, ...change });

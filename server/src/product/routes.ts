@@ -35,7 +35,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/product",
-    { preHandler: app.requireAdmin, schema: { body: productBodySchema, response: { 201: insertedIdSchema } } },
+    { onRequest: app.requireAdmin, schema: { body: productBodySchema, response: { 201: insertedIdSchema } } },
     async (request, reply) => {
       const { price, ...fields } = request.body;
       const [created] = await app.db
@@ -50,7 +50,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   // Orders keep their own copy of the product's name and price, so they read right after this.
   app.delete(
     "/product/:id",
-    { preHandler: app.requireAdmin, schema: { params: idParamsSchema, response: { 200: deletedCountSchema } } },
+    { onRequest: app.requireAdmin, schema: { params: idParamsSchema, response: { 200: deletedCountSchema } } },
     async (request) => {
       const deleted = await app.db
         .delete(products)

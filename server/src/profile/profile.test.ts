@@ -1,4 +1,3 @@
-import { MESSAGES } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../db/schema.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
@@ -8,6 +7,8 @@ describe("profile", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let owner: TestAccount;
   let other: TestAccount;
+  /** Stays without a profile: every refused save is made with it. */
+  let blank: TestAccount;
   const valid = {
     name: "Pat Profile",
     phone: "5550102000",
@@ -20,6 +21,7 @@ describe("profile", () => {
     ctx = await createTestApp();
     owner = await signUp(ctx.app);
     other = await signUp(ctx.app);
+    blank = await signUp(ctx.app);
   });
   afterAll(() => ctx.close());
 
@@ -55,7 +57,7 @@ describe("profile", () => {
   });
 
   it.each([
-    ["no Facebook URL", { fburl: "" }, "fburl", MESSAGES.facebookRequired],
+    ["no Facebook URL", { fburl: "" }, "fburl", "Facebook URL is Required"],
     [
       "a Facebook URL elsewhere",
       { fburl: "https://evil.example.com/x" },
@@ -63,16 +65,39 @@ describe("profile", () => {
       "Provide a Facebook URL, like https://facebook.com/yourname",
     ],
     ["a phone with letters", { phone: "555-CALL" }, "phone", "Phone must be 7 to 15 digits"],
-    ["a malformed email", { email: "pat@" }, "email", MESSAGES.emailInvalid],
-    ["no name", { name: "" }, "name", MESSAGES.nameRequired],
-    ["no image", { image: undefined }, "image", MESSAGES.imageRequired],
+    ["a malformed email", { email: "pat@" }, "email", "Provide a Valid Email"],
+    ["a 255-character email", { email: `${"p".repeat(243)}@example.com` }, "email", "Provide a Valid Email"],
+    ["no name", { name: "" }, "name", "Name is Required"],
+    ["no image", { image: undefined }, "image", "Image is Required"],
     ["a 10 000-character name", { name: "n".repeat(10_000) }, "name", "Name must be 100 characters or fewer"],
+    ["a 101-character name", { name: "n".repeat(101) }, "name", "Name must be 100 characters or fewer"],
+    [
+      "a 301-character Facebook URL",
+      { fburl: `https://facebook.com/${"p".repeat(280)}` },
+      "fburl",
+      "Facebook URL must be 300 characters or fewer",
+    ],
+    ["a 501-character address", { address: "a".repeat(501) }, "address", "Address must be 500 characters or fewer"],
+    ["a 16-digit phone", { phone: "1".repeat(16) }, "phone", "Phone must be 7 to 15 digits"],
+    ["a name that is not text", { name: { first: "Pat" } }, "name", "Name is Required"],
   ])("refuses %s with the field's message and stores nothing", async (_, change, field, message) => {
-    const fresh = await signUp(ctx.app);
-    const response = await save(fresh, { ...valid, ...change });
+    const response = await save(blank, { ...valid, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual({ field, message });
-    expect((await read(fresh)).json()).toEqual([]);
+    expect((await read(blank)).json()).toEqual([]);
+  });
+
+  it("takes every field at its longest", async () => {
+    const fresh = await signUp(ctx.app);
+    const longest = {
+      ...valid,
+      name: "n".repeat(100),
+      phone: "1".repeat(15),
+      fburl: `https://facebook.com/${"p".repeat(279)}`,
+      address: "a".repeat(500),
+    };
+    expect((await save(fresh, longest)).statusCode).toBe(200);
+    expect((await read(fresh)).json()).toEqual([{ _id: expect.any(String), ...longest, email: fresh.email }]);
   });
 
   it("refuses callers without a valid token", async () => {

@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // A list, as SPEC.md point 7 reads it, holding the caller's profile only.
   app.get(
     "/profile",
-    { preHandler: app.authenticate, schema: { response: { 200: z.array(profileSchema) } } },
+    { onRequest: app.authenticate, schema: { response: { 200: z.array(profileSchema) } } },
     async (request) => {
       const rows = await app.db
         .select()
@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/profile",
-    { preHandler: app.authenticate, schema: { body: profileBodySchema, response: { 200: insertedIdSchema } } },
+    { onRequest: app.authenticate, schema: { body: profileBodySchema, response: { 200: insertedIdSchema } } },
     async (request) => {
       const email = callerOf(request).email;
       const { email: sent, ...fields } = request.body;

@@ -2,10 +2,12 @@ import { insertedIdSchema, pageQuerySchema, reviewBodySchema, reviewListQuerySch
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { reviews } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
-import { HttpError } from "../http/errors.js";
+import { HttpError, tooManyRequests } from "../http/errors.js";
 import { sendListPage, serializedPage } from "../http/page-cache.js";
+import { accountName } from "../profile/account-name.js";
 import { publicReviewsPage } from "./public-pages.js";
 import { listReviews } from "./queries.js";
+import { REVIEWS_PER_HOUR, reviewWaitSeconds } from "./review-limit.js";
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // Everyone reads all reviews; `?email=` narrows to one reviewer, and only that reviewer may ask.
@@ -15,7 +17,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: pageQuerySchema.extend(reviewListQuerySchema.shape),
       },
-      preHandler: async (request) => {
+      onRequest: async (request) => {
         if ((request.query as { email?: string }).email !== undefined) await app.authenticate(request);
       },
     },
@@ -34,11 +36,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/review",
-    { preHandler: app.authenticate, schema: { body: reviewBodySchema, response: { 201: insertedIdSchema } } },
+    { onRequest: app.authenticate, schema: { body: reviewBodySchema, response: { 201: insertedIdSchema } } },
     async (request, reply) => {
+      const { email } = callerOf(request);
+      const wait = await reviewWaitSeconds(app.db, email);
+      if (wait > 0) {
+        tooManyRequests(
+          reply,
+          wait,
+          (minutes) =>
+            `You can add at most ${REVIEWS_PER_HOUR} reviews an hour. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        );
+      }
+      // The reviewer's email stays on the server, so an account without a name is shown as "Customer".
+      const name = (await accountName(app.db, email)) || "Customer";
       const [created] = await app.db
         .insert(reviews)
-        .values({ ...request.body, email: callerOf(request).email })
+        .values({ ...request.body, name, email })
         .returning({ id: reviews.id });
       app.pageCaches.reviews.clear();
       return reply.code(201).send({ insertedId: created?.id ?? "" });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens } from "../identity/access-token.js";
-import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
 
@@ -156,13 +156,22 @@ const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expe
     },
     expect: { none: 401, forged: 401, expired: 401, customer: 402, other: 404, admin: 404 },
   },
+  // The owner gets past the guard: the order is still unpaid, so the answer is 409 "not complete yet".
+  "POST /api/payments/:id/reconcile": {
+    call: (f) => ({ url: `/api/payments/${f.orderId}/reconcile` }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 409, other: 404, admin: 404 },
+  },
   "GET /api/admin/:email": {
     call: (f) => ({ url: `/api/admin/${f.customer.email}` }),
     expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 403, admin: 200 },
   },
   "GET /api/user": { call: () => ({ url: "/api/user" }), expect: adminOnly(200) },
   "PUT /api/user/admin/:email": {
-    call: async (f) => ({ url: `/api/user/admin/${(await signUp(f.app)).email}` }),
+    call: async (f) => {
+      const customer = await signUp(f.app);
+      await markAddressConfirmed(f.app, customer.email);
+      return { url: `/api/user/admin/${customer.email}` };
+    },
     expect: adminOnly(200),
   },
   // Trading a session for a token needs the identity session's cookie: a bearer token is not enough.
@@ -213,8 +222,8 @@ describe("authorization matrix", () => {
     };
     tokens = {
       none: null,
-      forged: await accessTokens("a-different-secret-0000000000000000000000").issue(admin.email),
-      expired: await accessTokens(TEST_AUTH_SECRET).issue(admin.email, Math.floor(Date.now() / 1000) - 1),
+      forged: await accessTokens("a-different-secret-0000000000000000000000").issue(admin),
+      expired: await accessTokens(TEST_AUTH_SECRET).issue(admin, Math.floor(Date.now() / 1000) - 1),
       customer: customer.token,
       other: other.token,
       admin: admin.token,
@@ -227,6 +236,25 @@ describe("authorization matrix", () => {
     const missing = served.filter((route) => !(route in MATRIX) && !NOT_IN_MATRIX.includes(route));
     expect(missing).toEqual([]);
     expect(Object.keys(MATRIX).filter((route) => !served.includes(route))).toEqual([]);
+  });
+
+  // Authentication runs in onRequest, before the body is read: a broken body changes nothing for a stranger.
+  it("answers 401 to a caller without a token on every protected route, whatever the body", async () => {
+    const protectedRoutes = Object.entries(MATRIX).filter(([, row]) => row.expect.none === 401);
+    expect(protectedRoutes.length).toBeGreaterThan(10);
+    for (const [route] of protectedRoutes) {
+      const [method, url] = route.split(" ") as ["GET" | "POST" | "PUT" | "DELETE", string];
+      const concrete = url.replace(":email", "someone@example.com").replace(":id", "not-a-uuid");
+      for (const payload of ["{", "", '{"name":""}']) {
+        const response = await fixtures.app.inject({
+          method,
+          url: concrete,
+          headers: { "content-type": "application/json" },
+          ...(method === "GET" ? {} : { payload }),
+        });
+        expect({ route, payload, status: response.statusCode }).toEqual({ route, payload, status: 401 });
+      }
+    }
   });
 
   for (const [route, row] of Object.entries(MATRIX)) {

@@ -1,4 +1,13 @@
-import { MESSAGES, type ProductBody, type ProductInput, productBodySchema } from "@forgeline/contract";
+import {
+  centsToDollars,
+  MESSAGES,
+  ORDER_MIN_QUANTITY,
+  type ProductBody,
+  type ProductInput,
+  productBodySchema,
+  STOCK_MAX,
+  UNIT_PRICE_MAX_CENTS,
+} from "@forgeline/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { Field, TextAreaField } from "../../components/field";
@@ -40,6 +49,7 @@ export default function AddProductPage() {
             inputMode="decimal"
             step="0.01"
             min="0.01"
+            max={centsToDollars(UNIT_PRICE_MAX_CENTS)}
             error={errors.price?.message}
             {...form.register("price")}
           />
@@ -48,7 +58,8 @@ export default function AddProductPage() {
             type="number"
             inputMode="numeric"
             step="1"
-            min="100"
+            min={ORDER_MIN_QUANTITY}
+            max={STOCK_MAX}
             error={errors.quantity?.message}
             {...form.register("quantity")}
           />

@@ -13,7 +13,10 @@ export default function AllUsersPage() {
       const { modifiedCount } = await makeAdmin.mutateAsync(email);
       if (modifiedCount > 0) notify("success", MESSAGES.madeAdmin);
     } catch (error) {
-      notify("error", error instanceof ApiError && error.status === 403 ? MESSAGES.adminOnly : String(error));
+      notify(
+        "error",
+        error instanceof ApiError && error.status === 403 ? MESSAGES.adminOnly : (error as Error).message,
+      );
     }
   }
 

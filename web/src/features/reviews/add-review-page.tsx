@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
 import { ImageUpload } from "../../components/image-upload";
 import { paths } from "../../config/paths";
+import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useAddReview } from "./api/my-reviews";
@@ -16,7 +17,7 @@ export default function AddReviewPage() {
   const addReview = useAddReview();
   const form = useForm<ReviewInput, unknown, ReviewBody>({
     resolver: zodResolver(reviewBodySchema),
-    defaultValues: { name: session.data?.name ?? "", rating: 0, description: "", image: "" },
+    defaultValues: { rating: 0, description: "", image: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -25,8 +26,9 @@ export default function AddReviewPage() {
       await addReview.mutateAsync(review);
       notify("success", MESSAGES.reviewAdded);
       navigate(paths.myReview);
-    } catch {
-      notify("error", MESSAGES.reviewAddFailed);
+    } catch (error) {
+      // Past the hourly allowance the server's message says when to come back.
+      notify("error", error instanceof ApiError && error.status === 429 ? error.message : MESSAGES.reviewAddFailed);
     }
   });
 
@@ -36,7 +38,8 @@ export default function AddReviewPage() {
         Add Review
       </h1>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="name" error={errors.name?.message} {...form.register("name")} />
+        {/* The review carries the account's name (the profile changes it), so it is shown, not typed. */}
+        <Field label="Name" value={session.data?.name ?? ""} readOnly />
         <Controller
           control={form.control}
           name="rating"
