@@ -28,8 +28,8 @@ export async function logInThroughPage(page: Page, email: string, password: stri
 }
 
 /** The first link of the newest mail to `to` in the server's outbox (no SMTP_URL in the e2e run). */
-export async function latestMailLink(to: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+export async function latestMailLink(to: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
+  const outbox = path.join(dataDir, "outbox");
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith(`${to}.eml`)).sort();
   const newest = files.at(-1);
   if (!newest) return "";

@@ -14,8 +14,8 @@ export default defineConfig({
   testDir: "./tests",
   fullyParallel: true,
   workers: 2,
-  // One retry, reported as "flaky": a loaded CI machine can stretch a slow step (password hashing) past a timeout.
-  retries: 1,
+  // No retries: a test that fails once is a failure to look into, not something a second run may hide.
+  retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 15_000 },

@@ -7,3 +7,8 @@ export function apiCustomer(
   email: string,
   password?: string,
 ): Promise<{ email: string; cookie: string; token: string }>;
+export function apiSignIn(
+  port: number,
+  email: string,
+  password?: string,
+): Promise<{ email: string; cookie: string; token: string }>;

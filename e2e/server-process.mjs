@@ -47,7 +47,23 @@ export async function apiCustomer(port, email, password = "customer-password-1")
     body: JSON.stringify({ email, password, name: "API Customer" }),
   });
   if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status}`);
-  const cookie = signUp.headers
+  return withAccessToken(api, email, signUp);
+}
+
+/** An existing customer signed in through the API, with the session cookie traded for an access token. */
+export async function apiSignIn(port, email, password = "customer-password-1") {
+  const api = `http://127.0.0.1:${port}/api`;
+  const signIn = await fetch(`${api}/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+    body: JSON.stringify({ email, password }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
+  return withAccessToken(api, email, signIn);
+}
+
+async function withAccessToken(api, email, identityAnswer) {
+  const cookie = identityAnswer.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");

@@ -3,6 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import {
   dashboardMenu,
   E2E_ADMIN,
+  latestMailLink,
   logInThroughPage,
   orderThroughPage,
   pngPicture,
@@ -27,6 +28,10 @@ test("the admin makes a customer an admin, adds a tool with a picture, and delet
   test.setTimeout(90_000);
   const promoted = await customerPage(browser, "Casey Customer");
   const buyer = await customerPage(browser, "Bea Buyer");
+  // Only an account whose owner confirmed the address can be made an admin: Casey opens the mailed link.
+  await expect.poll(() => latestMailLink(promoted.account.email)).toContain("/api/auth/verify-email");
+  await promoted.page.goto(await latestMailLink(promoted.account.email));
+  await expect(promoted.page).toHaveURL(/\/$/);
 
   await page.goto("/login");
   await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);

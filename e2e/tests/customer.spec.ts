@@ -86,6 +86,7 @@ test.describe("a new customer", () => {
     await (await dashboardMenu(page)).getByRole("link", { name: "Add Review" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Add Review" })).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("Rita Review");
+    await expect(page.getByLabel("Name")).toHaveAttribute("readonly", "");
 
     await page.getByRole("button", { name: "Add Review" }).click();
     await expect(page.getByText(MESSAGES.ratingRequired)).toBeVisible();
@@ -170,6 +171,12 @@ test.describe("a new customer", () => {
       const forged = `${encode({ alg: "HS256" })}.${encode({ sub, exp: Math.floor(Date.now() / 1000) + 3600 })}.forged`;
       localStorage.setItem("accessToken", forged);
     }, email);
+    // The browser tries once to renew a refused token; here the identity session has ended too.
+    await page.route(/\/api\/user\/[^/]+$/, (route) =>
+      route.request().method() === "PUT"
+        ? route.fulfill({ status: 401, contentType: "application/json", body: '{"statusCode":401}' })
+        : route.continue(),
+    );
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
