@@ -14,6 +14,8 @@ export function freshDataDir(name) {
 export function startStorefront({ port, dataDir, env = {} }) {
   return startServer(dataDir, port, {
     NODE_ENV: "production",
+    // The bench pays with the test provider: production refuses it unless chosen explicitly.
+    PAYMENT_PROVIDER: "test",
     AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
     SEED_ADMIN_EMAIL: "bench.admin@example.com",
     SEED_ADMIN_PASSWORD: "bench-admin-password",
