@@ -1,0 +1,102 @@
+// The architecture's import rules, checked by `npm run lint` (docs/ARCHITECTURE.md says why each exists).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      comment: "A cycle makes two modules one: neither can be read, tested or moved alone.",
+      severity: "error",
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "no-folder-cycles",
+      comment: "Two folders that import each other are one capability split in two, or a layer inverted.",
+      severity: "error",
+      scope: "folder",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "contract-stands-alone",
+      comment: "The contract is shared by browser and server, so it imports neither (nor anything but zod).",
+      severity: "error",
+      from: { path: "^contract/" },
+      to: { path: "^(web|server|e2e|bench)/" },
+    },
+    {
+      name: "web-and-server-apart",
+      comment: "The browser and the server meet only in the contract.",
+      severity: "error",
+      from: { path: "^web/" },
+      to: { path: "^(server|e2e|bench)/" },
+    },
+    {
+      name: "server-not-web",
+      severity: "error",
+      from: { path: "^server/" },
+      to: { path: "^(web/src|e2e|bench)/" },
+    },
+    {
+      name: "bench-not-e2e",
+      comment: "Benchmarks and browser tests share only what lives in scripts or their own folder.",
+      severity: "error",
+      from: { path: "^bench/" },
+      to: { path: "^e2e/" },
+    },
+    {
+      name: "web-features-apart",
+      comment: "A feature never reaches into another; shared pieces live in components/ or lib/, routes compose.",
+      severity: "error",
+      from: { path: "^web/src/features/([^/]+)/" },
+      to: { path: "^web/src/features/([^/]+)/", pathNot: "^web/src/features/$1/" },
+    },
+    {
+      name: "web-shared-below-features",
+      comment: "components/, lib/ and config/ are used by features and app/, never the other way round.",
+      severity: "error",
+      from: { path: "^web/src/(components|lib|config)/" },
+      to: { path: "^web/src/(features|app)/" },
+    },
+    {
+      name: "web-features-below-app",
+      severity: "error",
+      from: { path: "^web/src/features/" },
+      to: { path: "^web/src/app/" },
+    },
+    {
+      name: "server-plumbing-below-resources",
+      comment: "http/, db/ and mail/ serve every resource and know none of them.",
+      severity: "error",
+      from: { path: "^server/src/(http|db|mail)/" },
+      to: {
+        path: "^server/src/([^/]+)/",
+        pathNot: "^server/src/(http|db|mail)/",
+      },
+    },
+    {
+      name: "server-resources-through-queries",
+      comment:
+        "A resource folder uses another only through its queries.ts (the one owner of its tables) or its " +
+        "declared public modules; it never reads another's routes or internals.",
+      severity: "error",
+      from: { path: "^server/src/([^/]+)/", pathNot: "^server/src/cli/" },
+      to: {
+        path: "^server/src/([^/]+)/",
+        pathNot: ["^server/src/$1/", "^server/src/(http|db|mail)/", "^server/src/[^/]+/queries\\.ts$"],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ["node_modules", "dist"] },
+    // Tests may cross any boundary to set the scene; the rules are about the code that ships.
+    exclude: { path: ["node_modules", "/dist/", "dist-server/", "\\.test\\.tsx?$", "^server/src/(test|security)/"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.depcruise.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"],
+    },
+  },
+};
