@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumArgs, findChromium } from "../e2e/chromium.mjs";
+import { chromiumArgs, findChromium } from "../scripts/chromium.mjs";
 import { customerToken, freshDataDir, startStorefront, stop, table } from "./lib.mjs";
 
 const PORT = 5321;

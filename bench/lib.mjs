@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { apiCustomer, startServer, stopServer } from "../e2e/server-process.mjs";
+import { apiCustomer, startServer, stopServer } from "../scripts/server-process.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
 

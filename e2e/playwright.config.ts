@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { E2E_ADMIN } from "./accounts.js";
-import { chromiumArgs, findChromium } from "./chromium.mjs";
+import { chromiumArgs, findChromium } from "../scripts/chromium.mjs";
+import { E2E_ADMIN } from "./support/accounts.js";
 
 const port = Number(process.env.E2E_PORT ?? 5055);
 const oidcPort = port + 1;

@@ -1,7 +1,7 @@
 // Runs the browser tests after checking that a Chromium is there to drive.
 import { spawnSync } from "node:child_process";
 import { chromium } from "@playwright/test";
-import { findChromium } from "./chromium.mjs";
+import { findChromium } from "../scripts/chromium.mjs";
 
 let ownBrowser = "";
 try {

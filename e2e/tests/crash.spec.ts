@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Order, Product } from "@forgeline/contract";
 import { expect, test } from "@playwright/test";
-import { apiCustomer, startServer, stopServer } from "../server-process.mjs";
+import { apiCustomer, startServer, stopServer } from "../../scripts/server-process.mjs";
 
 /**
  * Reliability: the server is killed (SIGKILL, no chance to clean up) in the middle of a stream of orders

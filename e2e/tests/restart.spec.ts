@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { latestMailLink } from "../accounts.js";
-import { apiCustomer, apiSignIn, startServer, stopServer } from "../server-process.mjs";
+import { apiCustomer, apiSignIn, startServer, stopServer } from "../../scripts/server-process.mjs";
+import { latestMailLink } from "../support/mail.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
