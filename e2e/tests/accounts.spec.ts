@@ -1,13 +1,7 @@
-import { MESSAGES } from "@forgeline/contract";
-import {
-  dashboardMenu,
-  E2E_ADMIN,
-  latestMailLink,
-  logInThroughPage,
-  signUpThroughPage,
-  uniqueEmail,
-} from "../accounts.js";
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../fixtures.js";
+import { E2E_ADMIN, logInThroughPage, signUpThroughPage, uniqueEmail } from "../support/accounts.js";
+import { dashboardMenu } from "../support/dashboard.js";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { latestMailLink } from "../support/mail.js";
 
 const accessToken = (page: import("@playwright/test").Page) => page.evaluate(() => localStorage.getItem("accessToken"));
 
@@ -40,14 +34,14 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText(MESSAGES.emailRequired)).toBeVisible();
-    await expect(page.getByText(MESSAGES.passwordRequired)).toBeVisible();
+    await expect(page.getByText("Email is Required")).toBeVisible();
+    await expect(page.getByText("Password is Required")).toBeVisible();
 
     await page.getByLabel("Email").fill("first.last@company");
     await page.getByLabel("Password").fill("12345");
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText(MESSAGES.emailInvalid)).toBeVisible();
-    await expect(page.getByText(MESSAGES.passwordTooShort)).toBeVisible();
+    await expect(page.getByText("Provide a Valid Email")).toBeVisible();
+    await expect(page.getByText("Must be 6 Characters Or Longer")).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Email").fill(uniqueEmail("stranger"));
@@ -60,7 +54,7 @@ test.describe("accounts", () => {
     await page.goto("/signup");
     await expectAccessible(page);
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page.getByText(MESSAGES.nameRequired)).toBeVisible();
+    await expect(page.getByText("Name is Required")).toBeVisible();
   });
 
   test("resets a forgotten password through the mailed link and logs in with the new one", async ({
@@ -77,11 +71,11 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByText(MESSAGES.resetEmailMissing)).toBeVisible();
+    await expect(page.getByText("Please Enter your Email Address")).toBeVisible();
     await page.getByLabel("Email").fill(account.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByRole("status").filter({ hasText: MESSAGES.resetSent })).toBeVisible();
-    await expect(page.locator(".Toastify").getByText(MESSAGES.resetSent, { exact: true })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Sent email" })).toBeVisible();
+    await expect(page.locator(".Toastify").getByText("Sent email", { exact: true })).toBeVisible();
 
     await expect.poll(() => latestMailLink(account.email)).toContain("/api/auth/reset-password/");
     await page.goto(await latestMailLink(account.email));

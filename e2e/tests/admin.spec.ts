@@ -1,23 +1,16 @@
-import { MESSAGES } from "@forgeline/contract";
 import type { Browser, Page } from "@playwright/test";
-import {
-  dashboardMenu,
-  E2E_ADMIN,
-  latestMailLink,
-  logInThroughPage,
-  orderThroughPage,
-  pngPicture,
-  signUpThroughPage,
-  uniqueEmail,
-} from "../accounts.js";
-import { expect, expectAccessible, test } from "../fixtures.js";
+import { E2E_ADMIN, logInThroughPage, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
+import { dashboardMenu } from "../support/dashboard.js";
+import { expect, expectAccessible, test } from "../support/fixtures.js";
+import { latestMailLink } from "../support/mail.js";
+import { orderThroughPage } from "../support/orders.js";
+import { pngPicture } from "../support/pictures.js";
 
 const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: true });
 
 async function customerPage(browser: Browser, name: string) {
   const page = await browser.newPage();
-  const account = { name, email: uniqueEmail(name.split(" ")[0]?.toLowerCase()), password: `${name.length}-password` };
-  await signUpThroughPage(page, account);
+  const account = await signUpThroughApi(page, newCustomer(name, name.split(" ")[0]?.toLowerCase()));
   return { page, account };
 }
 
@@ -33,9 +26,7 @@ test("the admin makes a customer an admin, adds a tool with a picture, and delet
   await promoted.page.goto(await latestMailLink(promoted.account.email));
   await expect(promoted.page).toHaveURL(/\/$/);
 
-  await page.goto("/login");
-  await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
 
   // All Users → Make Admin
   await page.goto("/dashboard/users");
@@ -44,7 +35,7 @@ test("the admin makes a customer an admin, adds a tool with a picture, and delet
   await expect(row.getByRole("cell").first()).toHaveText("Customer");
   await expectAccessible(page);
   await row.getByRole("button", { name: `Make Admin ${promoted.account.email}` }).click();
-  await expect(toast(page, MESSAGES.madeAdmin)).toBeVisible();
+  await expect(toast(page, "Successfully Made an Admin")).toBeVisible();
   await expect(row.getByRole("cell").first()).toHaveText("Admin");
   await expect(row.getByRole("button")).toHaveCount(0);
 
@@ -63,11 +54,11 @@ test("the admin makes a customer an admin, adds a tool with a picture, and delet
   // Add Product
   await page.goto("/dashboard/addProduct");
   await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText(MESSAGES.nameRequired)).toBeVisible();
-  await expect(page.getByText(MESSAGES.imageRequired)).toBeVisible();
-  await expect(page.getByText(MESSAGES.priceRequired)).toBeVisible();
-  await expect(page.getByText(MESSAGES.quantityRequired)).toBeVisible();
-  await expect(page.getByText(MESSAGES.descriptionRequired)).toBeVisible();
+  await expect(page.getByText("Name is Required")).toBeVisible();
+  await expect(page.getByText("Image is Required")).toBeVisible();
+  await expect(page.getByText("Price is Required")).toBeVisible();
+  await expect(page.getByText("Quantity is Required")).toBeVisible();
+  await expect(page.getByText("Description is Required")).toBeVisible();
   const toolName = `Forgeline Test Clamp ${Date.now()}`;
   await page.getByLabel("Name").fill(toolName);
   await page.getByLabel("Price per piece ($)").fill("19.99");
@@ -76,11 +67,11 @@ test("the admin makes a customer an admin, adds a tool with a picture, and delet
   await page.getByLabel("Picture").setInputFiles(await pngPicture(page, "#1d4ed8"));
   await expect(page.getByText("Picture uploaded")).toBeVisible();
   await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText(MESSAGES.quantityMinimum)).toBeVisible();
+  await expect(page.getByText("Minimum 100")).toBeVisible();
   await page.getByLabel("Quantity in stock").fill("400");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(toast(page, MESSAGES.productAdded)).toBeVisible();
+  await expect(toast(page, "Product Data Added Successfully")).toBeVisible();
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   const card = page.getByRole("region", { name: "Our tools" }).getByRole("article").filter({ hasText: toolName });
@@ -101,7 +92,7 @@ test("the admin makes a customer an admin, adds a tool with a picture, and delet
   await expect(productRow).toBeVisible();
   await productRow.getByRole("button", { name: `Delete ${toolName}` }).click();
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, MESSAGES.productDeleted(toolName))).toBeVisible();
+  await expect(toast(page, `Product: ${toolName} is deleted`)).toBeVisible();
   await expect(productRow).toHaveCount(0);
 
   await page.goto("/availableProducts");

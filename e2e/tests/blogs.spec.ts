@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../fixtures.js";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 
 test.describe("/blogs", () => {
   test("shows six question-and-answer essays about React and JavaScript", async ({ page }) => {

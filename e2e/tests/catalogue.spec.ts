@@ -1,6 +1,5 @@
-import { MESSAGES } from "@forgeline/contract";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../fixtures.js";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 
 /** Tools other tests add come first (newest first), so a seeded tool may sit on a later page. */
 async function cardOnSomePage(page: Page, name: string) {
@@ -38,7 +37,7 @@ test.describe("/availableProducts", () => {
     for (const card of await cards.all()) {
       await expect(card.getByText(/^\$\d+\.\d{2}$/)).toBeVisible();
       await expect(card.getByText(/^\d+ Pieces$/)).toBeVisible();
-      await expect(card.getByText(MESSAGES.orderBand)).toBeVisible();
+      await expect(card.getByText("An order must be between 100 and 200 pieces.")).toBeVisible();
     }
   });
 
@@ -46,11 +45,15 @@ test.describe("/availableProducts", () => {
     const grinder = await cardOnSomePage(page, "Angle Grinder");
     await expect(grinder.getByText("0 Pieces", { exact: true })).toBeVisible();
     await expect(grinder.getByRole("button", { name: "Order Now" })).toBeDisabled();
-    await expect(grinder.getByText(MESSAGES.lowStock)).toBeVisible();
+    await expect(
+      grinder.getByText("Not enough stock for a bulk order right now. Please try again later."),
+    ).toBeVisible();
 
     const level = await cardOnSomePage(page, "Box Beam Level");
     await expect(level.getByText("100 Pieces", { exact: true })).toBeVisible();
-    await expect(level.getByText(MESSAGES.lowStock)).toHaveCount(0);
+    await expect(level.getByText("Not enough stock for a bulk order right now. Please try again later.")).toHaveCount(
+      0,
+    );
     await level.getByRole("link", { name: "Order Now" }).click();
     // Ordering is for signed-in customers: a visitor goes through the login page first.
     await expect(page).toHaveURL(/\/login$/);

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "../fixtures.js";
+import { expect, expectAccessible, test } from "../support/fixtures.js";
 
 // Chromium reports a page answered 404 on the console: here that is the point.
 const NOT_FOUND_ANSWER = /status of 404 \(Not Found\)/;

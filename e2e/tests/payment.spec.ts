@@ -1,6 +1,6 @@
-import { MESSAGES } from "@forgeline/contract";
-import { orderThroughPage, signUpThroughPage, uniqueEmail } from "../accounts.js";
-import { expect, expectAccessible, test } from "../fixtures.js";
+import { newCustomer, signUpThroughApi } from "../support/accounts.js";
+import { expect, expectAccessible, test } from "../support/fixtures.js";
+import { orderThroughPage } from "../support/orders.js";
 
 const HAMMER = "Forgeline 16 oz Claw Hammer";
 
@@ -10,7 +10,7 @@ test("a customer pays by card: a declined card changes nothing, 4242 pays, and n
   consoleErrors,
 }) => {
   consoleErrors.allow(/status of 402/);
-  await signUpThroughPage(page, { name: "Paula Payer", email: uniqueEmail("paula"), password: "paying-password" });
+  await signUpThroughApi(page, newCustomer("Paula Payer", "paula"));
   await orderThroughPage(page, HAMMER, 120);
 
   await page.goto("/dashboard");
@@ -37,7 +37,7 @@ test("a customer pays by card: a declined card changes nothing, 4242 pays, and n
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByText(MESSAGES.paymentCompleted)).toBeVisible();
+  await expect(page.getByText("Congrats! Your Payment is completed.")).toBeVisible();
   const transaction = page.getByRole("status").getByText(/^pi_test_/);
   await expect(transaction).toBeVisible();
   const transactionId = await transaction.textContent();
@@ -54,9 +54,9 @@ test("a customer pays by card: a declined card changes nothing, 4242 pays, and n
 
   const stranger = await browser.newPage();
   stranger.on("console", () => undefined);
-  await signUpThroughPage(stranger, { name: "Sam Stranger", email: uniqueEmail("sam"), password: "stranger-password" });
+  await signUpThroughApi(stranger, newCustomer("Sam Stranger", "sam"));
   await stranger.goto(paymentUrl);
-  await expect(stranger.getByRole("heading", { level: 1 })).toHaveText(MESSAGES.notFound);
+  await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("Oops! The page you're looking for isn't here");
   await expect(stranger.getByLabel("Card number")).toHaveCount(0);
   await stranger.close();
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "../fixtures.js";
+import { expect, test } from "../support/fixtures.js";
 
 // The public pages are rendered on the server with their data, so they show before (and without) any script.
 test.describe("server-rendered public pages, with JavaScript off", () => {

@@ -1,5 +1,5 @@
-import { uniqueEmail } from "../accounts.js";
-import { expect, test } from "../fixtures.js";
+import { uniqueEmail } from "../support/accounts.js";
+import { expect, test } from "../support/fixtures.js";
 
 test("a sign-up that brings back no session says No user is logged in, in red, and stays on the form", async ({
   page,
