@@ -40,6 +40,7 @@ const sameOrigin = () => ({ origin: new URL(test.info().project.use.baseURL ?? "
 export async function signUpThroughApi(page: Page, account = newCustomer()) {
   const response = await page.request.post("/api/auth/sign-up/email", { data: account, headers: sameOrigin() });
   expect(response.status()).toBe(200);
+  await takeAccessToken(page, account.email);
   return account;
 }
 
@@ -49,5 +50,12 @@ export async function signInThroughApi(page: Page, email: string, password: stri
     data: { email, password },
     headers: sameOrigin(),
   });
+  expect(response.status()).toBe(200);
+  await takeAccessToken(page, email);
+}
+
+/** What the pages do right after signing in: trade the identity session for the API's access token. */
+async function takeAccessToken(page: Page, email: string) {
+  const response = await page.request.put(`/api/user/${encodeURIComponent(email)}`, { headers: sameOrigin() });
   expect(response.status()).toBe(200);
 }

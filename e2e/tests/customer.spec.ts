@@ -109,6 +109,8 @@ test.describe("a new customer", () => {
     await expect(mine.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    // The reviews sit below the first screen, and come to life when the visitor scrolls down to them.
+    await page.keyboard.press("End");
     await expect(page.getByRole("region", { name: "What our customers say" }).getByText(words)).toBeVisible();
   });
 
