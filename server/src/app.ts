@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
+import { registerApiDocs } from "./http/api-docs.js";
 import { registerAuthGuards } from "./http/auth-guard.js";
 import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
 import { registerErrorHandling } from "./http/errors.js";
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
   await app.register(rateLimit, { global: false });
   registerAuthGuards(app, tokens);
+  await registerApiDocs(app);
 
   await app.register(
     async (api) => {

@@ -1,8 +1,9 @@
-import { emailField, MESSAGES, passwordField, signupFormSchema } from "@forgeline/contract";
+import { apiErrorSchema, emailField, MESSAGES, passwordField, signupFormSchema } from "@forgeline/contract";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HttpError, tooManyRequests } from "../http/errors.js";
+import { errorAnswers, jsonAnswer } from "../http/route-schema.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Identity } from "./auth.js";
 import { accountExistsMail } from "./mails.js";
@@ -51,6 +52,48 @@ const BODY_RULES: Record<string, z.ZodType<Record<string, unknown>>> = {
   }),
   "/update-user": signupFormSchema.pick({ name: true }),
   "/send-verification-email": z.object({ email: emailField(), callbackURL: shortText }),
+};
+
+/** The refusals of the identity calls: ours (the shared error shape) or the identity provider's own. */
+const identityRefusalSchema = z.union([
+  apiErrorSchema,
+  z.looseObject({ code: z.string().optional(), message: z.string() }).meta({ title: "IdentityProviderError" }),
+]);
+const identityRefusal = (meaning: string) => jsonAnswer(meaning, identityRefusalSchema);
+
+/**
+ * One route stands for all of the identity provider's calls, so the document describes them together: which
+ * calls the storefront makes, which bodies are checked here first, and that the answers are the provider's.
+ * The body is not declared: the checks above run per call, and GET calls have none.
+ */
+const IDENTITY_CALL_SCHEMA = {
+  summary: "Call the identity provider (Better Auth): sign up, sign in, sessions, passwords",
+  description: [
+    "Passed to Better Auth (https://www.better-auth.com/docs) after this server's own limits and checks.",
+    "The storefront calls `POST sign-up/email`, `POST sign-in/email`, `POST sign-in/social` (Google, which",
+    "comes back to `GET callback/google`), `GET get-session`, `POST sign-out`, `POST request-password-reset`",
+    "and `POST reset-password`; the mails link to `GET verify-email` and `GET reset-password/{token}`.",
+    "The bodies of",
+    Object.keys(BODY_RULES)
+      .map((path) => `\`POST ${path.slice(1)}\``)
+      .join(", "),
+    "are checked with the storefront's own form rules first (a 400 in the shared error shape names each",
+    "field), and only the fields those rules know are passed on. A sign-up with an address that already has",
+    "an account answers like a new one (`{ token: null, user: null }`) and mails the owner instead.",
+  ].join(" "),
+  tags: ["Identity"],
+  params: z.object({ "*": z.string().describe("The identity provider's call, e.g. `sign-in/email`.") }),
+  response: {
+    200: jsonAnswer("The identity provider's answer for the call (a session, a user, or `null`).", z.unknown()),
+    302: z.undefined().describe("A redirect (after a link from a mail, or Google's sign-in)."),
+    400: identityRefusal("Refused as sent: the form's rules (`errors` names each field) or the provider's."),
+    401: identityRefusal("Wrong email or password, or no session."),
+    403: identityRefusal("Not allowed, e.g. signing in before confirming the email address."),
+    404: identityRefusal("The identity provider has no such call."),
+    422: identityRefusal("The identity provider could not do it, e.g. a reset link that has expired."),
+    429: identityRefusal("Too many calls: the Retry-After header says how many seconds to wait."),
+    ...errorAnswers(413, 415),
+  },
 };
 
 /**
@@ -165,6 +208,7 @@ export async function identityRoutes(app: FastifyInstance, options: { identity: 
   app.route({
     method: ["GET", "POST"],
     url: "/auth/*",
+    schema: IDENTITY_CALL_SCHEMA,
     onRequest: async (request, reply) => {
       const limit = await limiterFor(identityPath(request))(request);
       if (!limit.isAllowed && limit.isExceeded) {

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import multipart from "@fastify/multipart";
-import { IMAGE_MAX_BYTES, imageUploadResponseSchema } from "@forgeline/contract";
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, imageUploadResponseSchema } from "@forgeline/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { releaseUpload, reserveUpload } from "./quota.js";
 import { folderImageStore, ImageRejected, type ImageStore, reencodeToWebp } from "./store.js";
 import { removeUnusedUploads } from "./sweep.js";
@@ -52,6 +54,22 @@ function sweepUnusedUploads(app: FastifyInstance, store: ImageStore) {
   });
 }
 
+/**
+ * The upload form, as the document shows it. The file is streamed and checked by `uploadedImage`, so the
+ * schema lets any body through (a multipart body is not parsed before the handler) and only describes it.
+ */
+const UPLOAD_FORM = z.unknown().meta({
+  type: "object",
+  properties: {
+    image: {
+      type: "string",
+      contentMediaType: "image/*",
+      description: `The picture (${IMAGE_TYPES.join(", ")}), up to ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`,
+    },
+  },
+  required: ["image"],
+});
+
 /** POST /api/image (multipart field `image`), signed-in callers only; answers imgbb's shape. */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
@@ -63,7 +81,21 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { response: { 200: imageUploadResponseSchema } },
+      schema: {
+        summary: "Upload a picture; it is stored re-encoded as WebP",
+        description: "A multipart form whose one field, `image`, is the file. Each account has a daily allowance.",
+        tags: ["Images"],
+        security: requires("accessToken"),
+        consumes: ["multipart/form-data"],
+        body: UPLOAD_FORM,
+        response: {
+          200: jsonAnswer(
+            "Stored; `data.url` is the picture's address (imgbb's answer shape).",
+            imageUploadResponseSchema,
+          ),
+          ...errorAnswers(400, 401, 413, 415, 429),
+        },
+      },
     },
     async (request) => {
       const bytes = await uploadedImage(request);

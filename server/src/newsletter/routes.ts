@@ -2,6 +2,7 @@ import { MESSAGES, newsletterBodySchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { newsletterSubscribers } from "../db/schema.js";
+import { errorAnswers, jsonAnswer } from "../http/route-schema.js";
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -9,8 +10,17 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
       schema: {
+        summary: "Subscribe an email address to the newsletter",
+        description: "Subscribing twice is harmless: the address is stored once.",
+        tags: ["Newsletter"],
         body: newsletterBodySchema,
-        response: { 201: z.object({ success: z.literal(true), message: z.string() }) },
+        response: {
+          201: jsonAnswer(
+            "Subscribed; `message` thanks the subscriber.",
+            z.object({ success: z.literal(true), message: z.string() }),
+          ),
+          ...errorAnswers(400, 413, 415, 429),
+        },
       },
     },
     async (request, reply) => {

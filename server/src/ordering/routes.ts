@@ -11,6 +11,7 @@ import { z } from "zod";
 import { orders, products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { accountName } from "../profile/account-name.js";
 import { isUniqueViolation, orderOf, ordersOf } from "./queries.js";
 
@@ -19,7 +20,23 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/ordering",
     {
       onRequest: app.authenticate,
-      schema: { body: orderBodySchema, response: { 200: orderCreatedSchema, 201: orderCreatedSchema } },
+      schema: {
+        summary: "Order 100 to 200 pieces of one product",
+        description:
+          "`orderId` names the product (SPEC.md's wire name). The price, name and email come from the server; " +
+          "a `userEmail` other than the caller's is refused. Admin accounts cannot order.",
+        tags: ["Orders"],
+        security: requires("accessToken"),
+        body: orderBodySchema,
+        response: {
+          200: jsonAnswer(
+            "Not placed: an unpaid order of this product is waiting (`success`: false, `insertedId`: null).",
+            orderCreatedSchema,
+          ),
+          201: jsonAnswer("The order is placed; `insertedId` is its id.", orderCreatedSchema),
+          ...errorAnswers(400, 401, 403, 404, 413, 415),
+        },
+      },
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -64,7 +81,20 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/ordering",
     {
       onRequest: app.authenticate,
-      schema: { querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } },
+      schema: {
+        summary: "List the caller's orders",
+        description: "`userEmail` must be the caller's own.",
+        tags: ["Orders"],
+        security: requires("accessToken"),
+        querystring: orderListQuerySchema,
+        response: {
+          200: jsonAnswer(
+            "The caller's orders, newest first: `orderId` is the product's id, `order` its name, `price` the total.",
+            z.array(orderSchema),
+          ),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -75,7 +105,16 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/ordering/:id",
-    { onRequest: app.authenticate, schema: { params: idParamsSchema, response: { 200: orderSchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Read one of the caller's orders",
+        tags: ["Orders"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: { 200: jsonAnswer("The order.", orderSchema), ...errorAnswers(400, 401, 404) },
+      },
+    },
     async (request) => {
       const order = await orderOf(app.db, callerOf(request).email, request.params.id);
       if (!order) throw new HttpError(404, "No such order.");

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { orders, paymentIntents, products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { openIntentFor } from "./open-intent.js";
 import type { PaymentProvider } from "./providers.js";
 import { type Payments, type Settlement, settleFromProvider, settleIntent } from "./settle.js";
@@ -58,6 +59,22 @@ function unreachable(log: FastifyBaseLogger, failure: { message: string }) {
 const refusal = (settlement: Settlement) =>
   new HttpError(409, settlement === "out-of-stock" ? OUT_OF_STOCK : settlement === "pending" ? NOT_COMPLETE : CANCELED);
 
+/**
+ * The provider's events. The body is read as the exact text the provider signed (its own parser below),
+ * so the schema lets that text through and its metadata describes the event.
+ */
+const WEBHOOK_SCHEMA = {
+  summary: "Receive the payment provider's events (Stripe calls this, not the browser)",
+  description: "Only the intent named by the event is looked up; the provider is then asked where it stands.",
+  tags: ["Payments"],
+  security: requires("stripeSignature"),
+  body: z.unknown().meta({ type: "object", description: "The provider's event, as it sent it." }),
+  response: {
+    200: jsonAnswer("Received.", z.object({ received: z.literal(true) })),
+    ...errorAnswers(400, 413, 415, 502),
+  },
+};
+
 export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, { provider }) => {
   const payments: Payments = { db: app.db, provider, stockTaken: () => app.pageCaches.products.clear() };
   const limit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
@@ -67,7 +84,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     {
       onRequest: app.authenticate,
       config: limit,
-      schema: { body: paymentIntentBodySchema, response: { 200: paymentIntentResponseSchema } },
+      schema: {
+        summary: "Open a card payment for one of the caller's unpaid orders",
+        description:
+          "`price` must be the order's total in dollars. The answer's client secret goes to " +
+          "the card form (Stripe Elements, or POST /api/payments/test/confirm with the test provider).",
+        tags: ["Payments"],
+        security: requires("accessToken"),
+        body: paymentIntentBodySchema,
+        response: {
+          200: jsonAnswer("The payment is open.", paymentIntentResponseSchema),
+          ...errorAnswers(400, 401, 404, 409, 413, 415, 429, 502),
+        },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -93,8 +122,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       onRequest: app.authenticate,
       config: limit,
       schema: {
+        summary: "Settle an order's payment after the card was confirmed, without waiting for the webhook",
+        description: "409 when the payment is not complete, was canceled, or the stock no longer covers the order.",
+        tags: ["Payments"],
+        security: requires("accessToken"),
         params: z.object({ id: z.uuid({ error: "id must be an order id" }) }),
-        response: { 200: paymentResultSchema },
+        response: {
+          200: jsonAnswer("The order is paid.", paymentResultSchema),
+          ...errorAnswers(400, 401, 404, 409, 429, 502),
+        },
       },
     },
     async (request) => {
@@ -132,7 +168,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       {
         onRequest: app.authenticate,
         config: limit,
-        schema: { body: testCardConfirmationSchema, response: { 200: paymentResultSchema } },
+        schema: {
+          summary: "Pay with a test card (only when the built-in test provider takes the payments)",
+          description:
+            "No money moves. Stripe's test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined (402).",
+          tags: ["Payments"],
+          security: requires("accessToken"),
+          body: testCardConfirmationSchema,
+          response: {
+            200: jsonAnswer("The order is paid.", paymentResultSchema),
+            ...errorAnswers(400, 401, 402, 404, 409, 413, 415, 429, 502),
+          },
+        },
       },
       async (request) => {
         const caller = callerOf(request);
@@ -165,7 +212,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       webhook.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
         done(null, body),
       );
-      webhook.post(`/payments/${provider.name}/webhook`, async (request, reply) => {
+      webhook.post(`/payments/${provider.name}/webhook`, { schema: WEBHOOK_SCHEMA }, async (request, reply) => {
         const read = readWebhook(request.body as string, request.headers);
         if (!read.ok) throw new HttpError(400, read.message);
         const intentId = read.value;

@@ -9,33 +9,73 @@ import {
 } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
 import { sendListPage } from "../http/page-cache.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { cataloguePage } from "./catalogue-pages.js";
 import { findProduct } from "./queries.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/product",
-    // The body comes already serialized from the page cache; listProducts shapes every item as productSchema.
-    { schema: { querystring: pageQuerySchema } },
+    // The body comes already serialized from the page cache, so the 200 schema documents it without a check;
+    // listProducts shapes every item as productSchema.
+    {
+      schema: {
+        summary: "List the catalogue, one page at a time",
+        tags: ["Catalogue"],
+        querystring: pageQuerySchema,
+        response: {
+          200: jsonAnswer(
+            "One page of products, newest first; X-Total-Count holds the size of the whole catalogue.",
+            z.array(productSchema),
+          ),
+          ...errorAnswers(400),
+        },
+      },
+    },
     async (request, reply) => {
       return sendListPage(reply, await cataloguePage(app, request.query));
     },
   );
 
   // One product, for the order modal of /orderdetails?productId= (an addition to SPEC.md point 7).
-  app.get("/product/:id", { schema: { params: idParamsSchema, response: { 200: productSchema } } }, async (request) => {
-    const product = await findProduct(app.db, request.params.id);
-    if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
-    return product;
-  });
+  app.get(
+    "/product/:id",
+    {
+      schema: {
+        summary: "Read one product",
+        tags: ["Catalogue"],
+        params: idParamsSchema,
+        response: { 200: jsonAnswer("The product.", productSchema), ...errorAnswers(400, 404) },
+      },
+    },
+    async (request) => {
+      const product = await findProduct(app.db, request.params.id);
+      if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
+      return product;
+    },
+  );
 
   app.post(
     "/product",
-    { onRequest: app.requireAdmin, schema: { body: productBodySchema, response: { 201: insertedIdSchema } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Add a product to the catalogue (admins only)",
+        description: "`price` is in dollars; `image` is an address POST /api/image answered.",
+        tags: ["Catalogue"],
+        security: requires("accessToken"),
+        body: productBodySchema,
+        response: {
+          201: jsonAnswer("The product is in the catalogue; `insertedId` is its id.", insertedIdSchema),
+          ...errorAnswers(400, 401, 403, 413, 415),
+        },
+      },
+    },
     async (request, reply) => {
       const { price, ...fields } = request.body;
       const [created] = await app.db
@@ -50,7 +90,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   // Orders keep their own copy of the product's name and price, so they read right after this.
   app.delete(
     "/product/:id",
-    { onRequest: app.requireAdmin, schema: { params: idParamsSchema, response: { 200: deletedCountSchema } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Remove a product from the catalogue (admins only)",
+        description: "Orders of it keep their own copy of its name and price.",
+        tags: ["Catalogue"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: {
+          200: jsonAnswer("The product is gone (`deletedCount`: 1).", deletedCountSchema),
+          ...errorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
     async (request) => {
       const deleted = await app.db
         .delete(products)

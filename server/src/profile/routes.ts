@@ -5,6 +5,7 @@ import { z } from "zod";
 import { authUsers, profiles } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -22,7 +23,21 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // A list, as SPEC.md point 7 reads it, holding the caller's profile only.
   app.get(
     "/profile",
-    { onRequest: app.authenticate, schema: { response: { 200: z.array(profileSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Read the caller's profile",
+        tags: ["Profile"],
+        security: requires("accessToken"),
+        response: {
+          200: jsonAnswer(
+            "A list (SPEC.md's shape) holding the caller's profile, or empty before the first save.",
+            z.array(profileSchema),
+          ),
+          ...errorAnswers(401),
+        },
+      },
+    },
     async (request) => {
       const rows = await app.db
         .select()
@@ -34,7 +49,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/profile",
-    { onRequest: app.authenticate, schema: { body: profileBodySchema, response: { 200: insertedIdSchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Save the caller's profile (its name is the account's name too)",
+        description: "The email is the account's: another one is refused.",
+        tags: ["Profile"],
+        security: requires("accessToken"),
+        body: profileBodySchema,
+        response: {
+          200: jsonAnswer("Saved; `insertedId` is the profile's id.", insertedIdSchema),
+          ...errorAnswers(400, 401, 403, 413, 415),
+        },
+      },
+    },
     async (request) => {
       const email = callerOf(request).email;
       const { email: sent, ...fields } = request.body;

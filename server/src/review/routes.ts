@@ -1,9 +1,17 @@
-import { insertedIdSchema, pageQuerySchema, reviewBodySchema, reviewListQuerySchema } from "@forgeline/contract";
+import {
+  insertedIdSchema,
+  pageQuerySchema,
+  reviewBodySchema,
+  reviewListQuerySchema,
+  reviewSchema,
+} from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { reviews } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError, tooManyRequests } from "../http/errors.js";
 import { sendListPage, serializedPage } from "../http/page-cache.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { accountName } from "../profile/account-name.js";
 import { publicReviewsPage } from "./public-pages.js";
 import { listReviews } from "./queries.js";
@@ -15,13 +23,25 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     "/review",
     {
       schema: {
+        summary: "List the reviews, one page at a time; `email` narrows to the caller's own",
+        tags: ["Reviews"],
+        // Public, except with `email`, which needs the reviewer's own token.
+        security: [{}, ...requires("accessToken")],
         querystring: pageQuerySchema.extend(reviewListQuerySchema.shape),
+        response: {
+          200: jsonAnswer(
+            "One page of reviews, newest first; X-Total-Count holds the size of the whole list.",
+            z.array(reviewSchema),
+          ),
+          ...errorAnswers(400, 401, 403),
+        },
       },
       onRequest: async (request) => {
         if ((request.query as { email?: string }).email !== undefined) await app.authenticate(request);
       },
     },
-    // The body is serialized here (and cached when public); listReviews shapes every item as reviewSchema.
+    // The body is serialized here (and cached when public), so the 200 schema documents it without a check;
+    // listReviews shapes every item as reviewSchema.
     async (request, reply) => {
       const { email, ...page } = request.query;
       if (email !== undefined && callerOf(request).email !== email) {
@@ -36,7 +56,20 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/review",
-    { onRequest: app.authenticate, schema: { body: reviewBodySchema, response: { 201: insertedIdSchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Add a review",
+        description: `The reviewer's name is the account's; its email stays on the server. At most ${REVIEWS_PER_HOUR} reviews an hour per account.`,
+        tags: ["Reviews"],
+        security: requires("accessToken"),
+        body: reviewBodySchema,
+        response: {
+          201: jsonAnswer("The review is published; `insertedId` is its id.", insertedIdSchema),
+          ...errorAnswers(400, 401, 413, 415, 429),
+        },
+      },
+    },
     async (request, reply) => {
       const { email } = callerOf(request);
       const wait = await reviewWaitSeconds(app.db, email);

@@ -77,6 +77,17 @@ async function addProduct(f: Fixtures): Promise<string> {
 const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expect: Expected }> = {
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: anyone(200) },
   "GET /api/config": { call: () => ({ url: "/api/config" }), expect: anyone(200) },
+  "GET /api/openapi.json": { call: () => ({ url: "/api/openapi.json" }), expect: anyone(200) },
+  // The API reference page and its files (Swagger UI).
+  "GET /api/docs": { call: () => ({ url: "/api/docs" }), expect: anyone(200) },
+  "GET /api/docs/json": { call: () => ({ url: "/api/docs/json" }), expect: anyone(200) },
+  "GET /api/docs/yaml": { call: () => ({ url: "/api/docs/yaml" }), expect: anyone(200) },
+  "GET /api/docs/static/swagger-initializer.js": {
+    call: () => ({ url: "/api/docs/static/swagger-initializer.js" }),
+    expect: anyone(200),
+  },
+  "GET /api/docs/static/index.html": { call: () => ({ url: "/api/docs/static/index.html" }), expect: anyone(302) },
+  "GET /api/docs/static/*": { call: () => ({ url: "/api/docs/static/swagger-ui.css" }), expect: anyone(200) },
   "POST /api/newsletter": {
     call: () => ({ url: "/api/newsletter", payload: { email: `n${fresh()}@example.com` } }),
     expect: anyone(201),
@@ -191,6 +202,8 @@ const NOT_IN_MATRIX = [
 describe("authorization matrix", () => {
   let fixtures: Fixtures;
   let tokens: Record<Identity, string | null>;
+  /** Per route ("GET /api/product/:id"), the statuses the OpenAPI document says it answers. */
+  let documented: (route: string) => string[];
   let close: () => Promise<void>;
 
   beforeAll(async () => {
@@ -210,6 +223,11 @@ describe("authorization matrix", () => {
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } })
       .jpeg()
       .toBuffer();
+    const { paths } = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    documented = (route) => {
+      const [method, url] = route.split(" ") as [string, string];
+      return Object.keys(paths[url.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()]?.responses ?? {});
+    };
     fixtures = {
       app: ctx.app,
       customer,
@@ -270,6 +288,8 @@ describe("authorization matrix", () => {
           ...(call.payload ? { payload: call.payload } : {}),
         });
         expect({ identity, status: response.statusCode }).toEqual({ identity, status: row.expect[identity] });
+        // What the caller got is an answer the document describes (the reference page's files are not in it).
+        if (!route.startsWith("GET /api/docs")) expect(documented(route)).toContain(String(response.statusCode));
       }
     });
   }

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import type { AccessTokens } from "../identity/access-token.js";
 import type { Identity } from "../identity/auth.js";
 import { ensureUser, findRole, listUsers, makeAdmin } from "./queries.js";
@@ -34,7 +35,18 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: Acc
         }
         identitySessionOf.set(request, session.session.id);
       },
-      schema: { params: emailParamsSchema, response: { 200: accessTokenResponseSchema } },
+      schema: {
+        summary: "Trade the signed-in session for an API access token (own account only)",
+        description:
+          "Sent with the identity session's cookie. The token goes in `Authorization: Bearer` on the other calls.",
+        tags: ["Users"],
+        security: requires("identitySession"),
+        params: emailParamsSchema,
+        response: {
+          200: jsonAnswer("A fresh access token.", accessTokenResponseSchema),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
     },
     async (request) => {
       await ensureUser(app.db, request.params.email);
@@ -46,7 +58,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: Acc
 
   app.get(
     "/admin/:email",
-    { onRequest: app.authenticate, schema: { params: emailParamsSchema, response: { 200: adminResponseSchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Tell whether an account is an admin (own account, or any for admins)",
+        tags: ["Users"],
+        security: requires("accessToken"),
+        params: emailParamsSchema,
+        response: {
+          200: jsonAnswer("Whether the account is an admin.", adminResponseSchema),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       if (caller.email !== request.params.email && caller.role !== "admin") {
@@ -58,7 +82,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: Acc
 
   app.get(
     "/user",
-    { onRequest: app.requireAdmin, schema: { querystring: pageQuerySchema, response: { 200: z.array(userSchema) } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "List the users (admins only)",
+        tags: ["Users"],
+        security: requires("accessToken"),
+        querystring: pageQuerySchema,
+        response: {
+          200: jsonAnswer("One page of users; X-Total-Count holds the size of the whole list.", z.array(userSchema)),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
     async (request, reply) => {
       const { items, total } = await listUsers(app.db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
@@ -70,7 +106,18 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: Acc
     "/user/admin/:email",
     {
       onRequest: app.requireAdmin,
-      schema: { params: emailParamsSchema, response: { 200: modifiedCountResponseSchema } },
+      schema: {
+        summary: "Make an account an admin (admins only)",
+        description:
+          "Only an account whose owner has confirmed the address (409 otherwise). `modifiedCount` is 0 when it already was one.",
+        tags: ["Users"],
+        security: requires("accessToken"),
+        params: emailParamsSchema,
+        response: {
+          200: jsonAnswer("The account is an admin now.", modifiedCountResponseSchema),
+          ...errorAnswers(400, 401, 403, 404, 409),
+        },
+      },
     },
     async (request) => {
       const { email } = request.params;

@@ -1,0 +1,67 @@
+import { apiErrorSchema } from "@forgeline/contract";
+import type { z } from "zod";
+
+/**
+ * What each error status means on this API, as the OpenAPI document shows it. Every one of them carries
+ * the shared error shape (contract/src/api-error.ts); a route's own description says what its refusals mean.
+ */
+const ERROR_MEANINGS = {
+  400: "Refused as sent: `message` says why and `errors` names each rejected field.",
+  401: "No valid access token (missing, forged or expired): sign in, or renew the token, and try again.",
+  402: "The card was declined; nothing was charged.",
+  403: "Signed in, but this account may not do this.",
+  404: "There is no such thing (or it is not the caller's).",
+  409: "Not possible in the current state; `message` says why.",
+  413: "The body is too large (JSON bodies: 1 MB).",
+  415: "The body's Content-Type is not one this route reads.",
+  429: "Too many requests: the Retry-After header says how many seconds to wait.",
+  500: "Something went wrong on the server; the details stay in its log.",
+  502: "The payment provider did not answer or refused the call; try again in a minute.",
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_MEANINGS;
+
+/** A JSON answer of a route and what it means: the route's serializer checks it, the OpenAPI document shows it. */
+export function jsonAnswer<Schema extends z.ZodType>(description: string, schema: Schema) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+type ErrorAnswer = ReturnType<typeof jsonAnswer<typeof apiErrorSchema>>;
+
+/** A route's error answers: these statuses, and the 500 that any route may give. */
+export function errorAnswers<const Status extends Exclude<ErrorStatus, 500>>(
+  ...statuses: Status[]
+): Record<Status | 500, ErrorAnswer> {
+  const all: ErrorStatus[] = [...statuses, 500];
+  return Object.fromEntries(
+    all.map((status) => [status, jsonAnswer(ERROR_MEANINGS[status], apiErrorSchema)]),
+  ) as Record<Status | 500, ErrorAnswer>;
+}
+
+/** How callers prove who they are, as the OpenAPI document's security schemes name them. */
+export const SECURITY_SCHEMES = {
+  accessToken: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description:
+      "The API's access token, from PUT /api/user/{email}; short-lived, it ends with the session it came from.",
+  },
+  identitySession: {
+    type: "apiKey",
+    in: "cookie",
+    name: "forgeline.session_token",
+    description: "The identity provider's session cookie, set by signing in (`__Secure-` prefixed over HTTPS).",
+  },
+  stripeSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "Stripe-Signature",
+    description: "Stripe's signature of the exact body, made with the webhook secret.",
+  },
+} as const;
+
+/** A route's security requirement: callers prove themselves with this scheme. */
+export function requires(scheme: keyof typeof SECURITY_SCHEMES) {
+  return [{ [scheme]: [] }];
+}
