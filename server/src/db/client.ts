@@ -21,7 +21,7 @@ export interface DatabaseHandle {
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
 /** The embedded PostgreSQL (PGlite, WASM) living in a folder, or in memory when `client` is given. */
-export function usePglite(client: PGlite): DatabaseHandle {
+export function pgliteDatabase(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
@@ -31,7 +31,8 @@ export function usePglite(client: PGlite): DatabaseHandle {
   };
 }
 
-export function usePostgres(connectionString: string, poolSize = 10): DatabaseHandle {
+/** A pool of connections to a PostgreSQL server. */
+export function postgresDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   const db = drizzlePostgres({ client: pool, schema });
   return {
@@ -47,8 +48,8 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return usePostgres(options.databaseUrl);
+  if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
   const folder = path.join(options.dataDir, "pgdata");
   await mkdir(folder, { recursive: true });
-  return usePglite(await PGlite.create(folder));
+  return pgliteDatabase(await PGlite.create(folder));
 }
