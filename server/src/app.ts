@@ -11,7 +11,7 @@ import { requestForLog } from "./http/log-redaction.js";
 import { PageCache } from "./http/page-cache.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { registerWeb } from "./http/web.js";
-import { accessTokens } from "./identity/access-token.js";
+import { type AccessTokens, accessTokens } from "./identity/access-token.js";
 import { createIdentity, type Identity } from "./identity/auth.js";
 import { identityRoutes } from "./identity/routes.js";
 import { imageRoutes } from "./image/routes.js";
@@ -19,6 +19,7 @@ import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { orderingRoutes } from "./ordering/routes.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
+import type { PaymentProvider } from "./payment/providers.js";
 import { paymentRoutes } from "./payment/routes.js";
 import { productRoutes } from "./product/routes.js";
 import { profileRoutes } from "./profile/routes.js";
@@ -26,12 +27,21 @@ import { reviewRoutes } from "./review/routes.js";
 import { systemRoutes } from "./system/routes.js";
 import { userRoutes } from "./user/routes.js";
 
+/**
+ * What the routes are handed, all as decorators of the one instance (none as plugin options): every
+ * folder reads `app.db`, `app.identity` and so on, and none imports another's service to get it.
+ */
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     db: Database;
     databaseKind: DatabaseHandle["kind"];
+    /** The identity provider (Better Auth): accounts, sessions, /api/auth/*. */
     identity: Identity;
+    mailer: Mailer;
+    /** Issues and checks the API's bearer tokens. */
+    accessTokens: AccessTokens;
+    paymentProvider: PaymentProvider;
     /** The public list pages kept in memory; a write to their table clears them. */
     pageCaches: { products: PageCache; reviews: PageCache; html: PageCache<Buffer> };
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
@@ -74,10 +84,10 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     (config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, app.log));
-  const identity = createIdentity({ db: database.db, config, authSecret, mailer: mail });
-  const tokens = accessTokens(authSecret);
-  const payments = paymentProviderFor(config, app.log);
-  app.decorate("identity", identity);
+  app.decorate("identity", createIdentity({ db: database.db, config, authSecret, mailer: mail }));
+  app.decorate("mailer", mail);
+  app.decorate("accessTokens", accessTokens(authSecret));
+  app.decorate("paymentProvider", paymentProviderFor(config, app.log));
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate("apiRoutes", apiRoutes);
@@ -90,20 +100,20 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   refuseNonCanonicalPaths(app);
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
   await app.register(rateLimit, { global: false });
-  registerAuthGuards(app, tokens);
+  registerAuthGuards(app);
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
-      await api.register(identityRoutes, { identity, mailer: mail });
-      await api.register(userRoutes, { identity, tokens });
+      await api.register(identityRoutes);
+      await api.register(userRoutes);
       await api.register(productRoutes);
       await api.register(reviewRoutes);
       await api.register(newsletterRoutes);
       await api.register(orderingRoutes);
       await api.register(profileRoutes);
       await api.register(imageRoutes);
-      await api.register(paymentRoutes, { provider: payments });
+      await api.register(paymentRoutes);
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,5 @@
 import { MESSAGES } from "@forgeline/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AccessTokens } from "../identity/access-token.js";
 import { findTokenHolder } from "../user/queries.js";
 import { HttpError } from "./errors.js";
 
@@ -28,12 +27,12 @@ const SIGN_IN_AGAIN = "Your sign-in has expired or is not valid. Please sign in 
  * each call one query checks that the session still exists (sign-out and password reset end it) and that
  * the token is not older than a role change, and reads the role, so nothing the browser sends is trusted.
  */
-export function registerAuthGuards(app: FastifyInstance, tokens: AccessTokens) {
+export function registerAuthGuards(app: FastifyInstance) {
   async function identify(request: FastifyRequest): Promise<Caller> {
     const header = request.headers.authorization;
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token) throw new HttpError(401, "Please sign in to continue.");
-    const claims = await tokens.verify(token).catch(() => {
+    const claims = await app.accessTokens.verify(token).catch(() => {
       throw new HttpError(401, SIGN_IN_AGAIN);
     });
     const caller = await findTokenHolder(app.db, claims);

@@ -14,7 +14,6 @@ import { orders, paymentIntents, products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
 import { openIntentFor } from "./open-intent.js";
-import type { PaymentProvider } from "./providers.js";
 import { type Payments, type Settlement, settleFromProvider, settleIntent } from "./settle.js";
 
 const OUT_OF_STOCK = "There is no longer enough stock for this order. Nothing was charged.";
@@ -58,7 +57,8 @@ function unreachable(log: FastifyBaseLogger, failure: { message: string }) {
 const refusal = (settlement: Settlement) =>
   new HttpError(409, settlement === "out-of-stock" ? OUT_OF_STOCK : settlement === "pending" ? NOT_COMPLETE : CANCELED);
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, { provider }) => {
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = app.paymentProvider;
   const payments: Payments = { db: app.db, provider, stockTaken: () => app.pageCaches.products.clear() };
   const limit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
