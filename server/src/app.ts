@@ -8,9 +8,9 @@ import { registerAuthGuards } from "./http/auth-guard.js";
 import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { requestForLog } from "./http/log-redaction.js";
-import { PageCache } from "./http/page-cache.js";
+import { CachedList, PageCache } from "./http/page-cache.js";
 import { registerSecurityHeaders } from "./http/security.js";
-import { registerWeb } from "./http/web.js";
+import { serveStaticFiles } from "./http/static-files.js";
 import { type AccessTokens, accessTokens } from "./identity/access-token.js";
 import { createIdentity, type Identity } from "./identity/auth.js";
 import { identityRoutes } from "./identity/routes.js";
@@ -18,11 +18,14 @@ import { imageRoutes } from "./image/routes.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { orderingRoutes } from "./ordering/routes.js";
+import { registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
 import type { PaymentProvider } from "./payment/providers.js";
 import { paymentRoutes } from "./payment/routes.js";
+import { listProducts } from "./product/queries.js";
 import { productRoutes } from "./product/routes.js";
 import { profileRoutes } from "./profile/routes.js";
+import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { systemRoutes } from "./system/routes.js";
 import { userRoutes } from "./user/routes.js";
@@ -42,8 +45,11 @@ declare module "fastify" {
     /** Issues and checks the API's bearer tokens. */
     accessTokens: AccessTokens;
     paymentProvider: PaymentProvider;
-    /** The public list pages kept in memory; a write to their table clears them. */
-    pageCaches: { products: PageCache; reviews: PageCache; html: PageCache<Buffer> };
+    /**
+     * The public lists kept in memory page by page (a write to their table clears them), and the
+     * server-rendered pages, which show them and so are cleared with them.
+     */
+    pageCaches: { catalogue: CachedList; reviews: CachedList; html: PageCache<Buffer> };
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
   }
@@ -74,10 +80,13 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("databaseKind", database.kind);
-  const products = new PageCache();
-  const reviews = new PageCache();
-  // The server-rendered pages show catalogue and review pages, so they go when those do.
-  app.decorate("pageCaches", { products, reviews, html: PageCache.builtFrom<Buffer>(products, reviews) });
+  const catalogue = new CachedList((page) => listProducts(database.db, page));
+  const reviews = new CachedList((page) => listReviews(database.db, page));
+  app.decorate("pageCaches", {
+    catalogue,
+    reviews,
+    html: PageCache.builtFrom<Buffer>(catalogue.cache, reviews.cache),
+  });
 
   const mail =
     mailer ??
@@ -118,6 +127,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     { prefix: "/api" },
   );
 
-  await registerWeb(app, config);
+  const hasWeb = await serveStaticFiles(app, config);
+  await registerPages(app, hasWeb ? config.webDistDir : null);
   return app;
 }

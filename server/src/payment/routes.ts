@@ -59,7 +59,7 @@ const refusal = (settlement: Settlement) =>
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.paymentProvider;
-  const payments: Payments = { db: app.db, provider, stockTaken: () => app.pageCaches.products.clear() };
+  const payments: Payments = { db: app.db, provider, stockTaken: () => app.pageCaches.catalogue.clear() };
   const limit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
   app.post(

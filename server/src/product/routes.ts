@@ -13,7 +13,6 @@ import { products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
 import { sendListPage } from "../http/page-cache.js";
-import { cataloguePage } from "./catalogue-pages.js";
 import { findProduct } from "./queries.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +21,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     // The body comes already serialized from the page cache; listProducts shapes every item as productSchema.
     { schema: { querystring: pageQuerySchema } },
     async (request, reply) => {
-      return sendListPage(reply, await cataloguePage(app, request.query));
+      return sendListPage(reply, await app.pageCaches.catalogue.page(request.query));
     },
   );
 
@@ -42,7 +41,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(products)
         .values({ ...fields, priceCents: dollarsToCents(price), createdByEmail: callerOf(request).email })
         .returning({ id: products.id });
-      app.pageCaches.products.clear();
+      app.pageCaches.catalogue.clear();
       return reply.code(201).send({ insertedId: created?.id ?? "" });
     },
   );
@@ -57,7 +56,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(products.id, request.params.id))
         .returning({ id: products.id });
       if (deleted.length === 0) throw new HttpError(404, "This product is no longer in the catalogue.");
-      app.pageCaches.products.clear();
+      app.pageCaches.catalogue.clear();
       return { deletedCount: deleted.length };
     },
   );

@@ -5,7 +5,6 @@ import { callerOf } from "../http/auth-guard.js";
 import { HttpError, tooManyRequests } from "../http/errors.js";
 import { sendListPage, serializedPage } from "../http/page-cache.js";
 import { accountName } from "../profile/account-name.js";
-import { publicReviewsPage } from "./public-pages.js";
 import { listReviews } from "./queries.js";
 import { REVIEWS_PER_HOUR, reviewWaitSeconds } from "./review-limit.js";
 
@@ -28,7 +27,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(403, "You can only list your own reviews.");
       }
       const result = await (email === undefined
-        ? publicReviewsPage(app, page)
+        ? app.pageCaches.reviews.page(page)
         : serializedPage(listReviews(app.db, page, email)));
       return sendListPage(reply, result);
     },
