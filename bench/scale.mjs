@@ -5,7 +5,7 @@ async function catalogueOf(extra) {
   const dataDir = freshDataDir(`scale-${extra}`);
   const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
   const { seedCatalogue } = await import(`${root}/server/dist/db/seed.js`);
-  const { products } = await import(`${root}/server/dist/db/schema.js`);
+  const { products } = await import(`${root}/server/dist/product/tables.js`);
   const database = await openDatabase({ databaseUrl: undefined, dataDir });
   await database.migrate();
   await seedCatalogue(database.db, `${dataDir}/images`);

@@ -7,9 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.js";
-
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A connection to either database; every query is written with the tables of its resource folder. */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -22,7 +21,7 @@ export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle
 
 /** The embedded PostgreSQL (PGlite, WASM) living in a folder, or in memory when `client` is given. */
 export function pgliteDatabase(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   return {
     db: db as unknown as Database,
     kind: "pglite",
@@ -34,7 +33,7 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
 /** A pool of connections to a PostgreSQL server. */
 export function postgresDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool });
   return {
     db: db as unknown as Database,
     kind: "postgres",

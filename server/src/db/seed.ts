@@ -1,8 +1,9 @@
 import { cp, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { count } from "drizzle-orm";
+import { products } from "../product/tables.js";
+import { reviews } from "../review/tables.js";
 import type { Database } from "./client.js";
-import { products, reviews } from "./schema.js";
 import { seedProducts, seedReviews } from "./seed-data.js";
 
 const seedImagesDir = path.resolve(import.meta.dirname, "../../seed/images");

@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { rateLimits } from "../db/schema.js";
+import { rateLimits } from "../rate-limit/tables.js";
 
 export interface LimitRule {
   /** Attempts allowed in one window; the next one is refused and locks the key for `lockMs`. */

@@ -3,9 +3,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { authUsers } from "../db/schema.js";
 import { findRole, makeAdmin } from "../user/queries.js";
 import type { Identity } from "./auth.js";
+import { authUsers } from "./tables.js";
 
 export type SeedAdminResult = "created" | "exists" | "refused";
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { imageUploads } from "../db/schema.js";
+import { imageUploads } from "./tables.js";
 
 /** What one account may upload in any 24 hours. */
 export interface UploadQuota {

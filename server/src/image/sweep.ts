@@ -1,8 +1,11 @@
 import { and, eq, lt, notExists, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.js";
-import { imageUploads, products, profiles, reviews } from "../db/schema.js";
+import { products } from "../product/tables.js";
+import { profiles } from "../profile/tables.js";
+import { reviews } from "../review/tables.js";
 import { IMAGES_URL_PREFIX, type ImageStore } from "./store.js";
+import { imageUploads } from "./tables.js";
 
 const uploadUrl = sql`${IMAGES_URL_PREFIX} || ${imageUploads.name}`;
 

@@ -1,7 +1,7 @@
 import { MESSAGES, newsletterBodySchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { newsletterSubscribers } from "../db/schema.js";
+import { newsletterSubscribers } from "./tables.js";
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

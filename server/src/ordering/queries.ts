@@ -1,7 +1,7 @@
 import { centsToDollars, type Order } from "@forgeline/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { orders } from "../db/schema.js";
+import { orders } from "./tables.js";
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -8,11 +8,12 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orders, products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { products } from "../product/tables.js";
 import { accountName } from "../profile/account-name.js";
 import { isUniqueViolation, orderOf, ordersOf } from "./queries.js";
+import { orders } from "./tables.js";
 
 export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

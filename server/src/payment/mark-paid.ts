@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { orders, products } from "../db/schema.js";
+import { orders } from "../ordering/tables.js";
+import { products } from "../product/tables.js";
 
 export type MarkPaidResult = "paid" | "already-paid" | "out-of-stock";
 

@@ -1,9 +1,10 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type orders, paymentIntents } from "../db/schema.js";
+import type { orders } from "../ordering/tables.js";
 import { failed, type Outcome, ok } from "./providers.js";
 import type { IntentRow } from "./refund.js";
 import { type Payments, type Settlement, settleIntent } from "./settle.js";
+import { paymentIntents } from "./tables.js";
 
 type OrderRow = typeof orders.$inferSelect;
 

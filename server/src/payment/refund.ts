@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { paymentIntents, paymentRefunds } from "../db/schema.js";
 import { failed, type Outcome, ok, type PaymentProvider } from "./providers.js";
+import { paymentIntents, paymentRefunds } from "./tables.js";
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 export type RefundReason = (typeof paymentRefunds.$inferInsert)["reason"];

@@ -10,11 +10,13 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orders, paymentIntents, products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { orders } from "../ordering/tables.js";
+import { products } from "../product/tables.js";
 import { openIntentFor } from "./open-intent.js";
 import { type Payments, type Settlement, settleFromProvider, settleIntent } from "./settle.js";
+import { paymentIntents } from "./tables.js";
 
 const OUT_OF_STOCK = "There is no longer enough stock for this order. Nothing was charged.";
 const ALREADY_PAID = "This order is already paid.";

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
-import { orders, paymentIntents } from "../db/schema.js";
+import { orders } from "../ordering/tables.js";
 import { markOrderPaid } from "./mark-paid.js";
 import { type Outcome, ok, type PaymentProvider, type ProviderIntent } from "./providers.js";
 import { type IntentRow, type RefundReason, refundIntent } from "./refund.js";
+import { paymentIntents } from "./tables.js";
 
 /** What settling a payment needs: the database, the provider, and what to do once stock was taken. */
 export interface Payments {

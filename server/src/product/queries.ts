@@ -1,7 +1,7 @@
 import { centsToDollars, type PageQuery, type Product } from "@forgeline/contract";
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { products } from "../db/schema.js";
+import { products } from "./tables.js";
 
 type ProductRow = typeof products.$inferSelect;
 

@@ -9,11 +9,11 @@ import {
 } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { products } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
 import { sendListPage } from "../http/page-cache.js";
 import { findProduct } from "./queries.js";
+import { products } from "./tables.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

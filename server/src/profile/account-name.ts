@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { authUsers } from "../db/schema.js";
+import { authUsers } from "../identity/tables.js";
 
 /**
  * The account's name: the identity provider's user name, set at sign-up and changed with the profile.

@@ -2,9 +2,10 @@ import { insertedIdSchema, profileBodySchema, profileSchema } from "@forgeline/c
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authUsers, profiles } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError } from "../http/errors.js";
+import { authUsers } from "../identity/tables.js";
+import { profiles } from "./tables.js";
 
 type ProfileRow = typeof profiles.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { PageQuery, Review } from "@forgeline/contract";
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { reviews } from "../db/schema.js";
+import { reviews } from "./tables.js";
 
 type ReviewRow = typeof reviews.$inferSelect;
 

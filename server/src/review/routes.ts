@@ -1,12 +1,12 @@
 import { insertedIdSchema, pageQuerySchema, reviewBodySchema, reviewListQuerySchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { reviews } from "../db/schema.js";
 import { callerOf } from "../http/auth-guard.js";
 import { HttpError, tooManyRequests } from "../http/errors.js";
 import { sendListPage, serializedPage } from "../http/page-cache.js";
 import { accountName } from "../profile/account-name.js";
 import { listReviews } from "./queries.js";
 import { REVIEWS_PER_HOUR, reviewWaitSeconds } from "./review-limit.js";
+import { reviews } from "./tables.js";
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // Everyone reads all reviews; `?email=` narrows to one reviewer, and only that reviewer may ask.

@@ -1,8 +1,9 @@
 import type { Role } from "@forgeline/contract";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { authSessions, authUsers, users } from "../db/schema.js";
 import type { VerifiedToken } from "../identity/access-token.js";
+import { authSessions, authUsers } from "../identity/tables.js";
+import { users } from "./tables.js";
 
 /** Makes sure the shop knows the account; a new one starts as a customer. Answers its role. */
 export async function ensureUser(db: Database, email: string): Promise<Role> {
