@@ -4,14 +4,12 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
-import { registerAuthGuards } from "./http/auth-guard.js";
 import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { requestForLog } from "./http/log-redaction.js";
 import { CachedList, PageCache } from "./http/page-cache.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { serveStaticFiles } from "./http/static-files.js";
-import { type AccessTokens, accessTokens } from "./identity/access-token.js";
 import { createIdentity, type Identity } from "./identity/auth.js";
 import { identityRoutes } from "./identity/routes.js";
 import { imageRoutes } from "./image/routes.js";
@@ -28,6 +26,8 @@ import { profileRoutes } from "./profile/routes.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { systemRoutes } from "./system/routes.js";
+import { type AccessTokens, accessTokens } from "./user/access-token.js";
+import { registerAuthGuards } from "./user/auth-guard.js";
 import { userRoutes } from "./user/routes.js";
 
 /**
@@ -77,26 +77,26 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate("config", config);
-  app.decorate("db", database.db);
-  app.decorate("databaseKind", database.kind);
-  const catalogue = new CachedList((page) => listProducts(database.db, page));
-  const reviews = new CachedList((page) => listReviews(database.db, page));
-  app.decorate("pageCaches", {
-    catalogue,
-    reviews,
-    html: PageCache.builtFrom<Buffer>(catalogue.cache, reviews.cache),
-  });
-
+  const { db } = database;
   const mail =
     mailer ??
     (config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, app.log));
-  app.decorate("identity", createIdentity({ db: database.db, config, authSecret, mailer: mail }));
+  const catalogue = new CachedList((page) => listProducts(db, page));
+  const reviews = new CachedList((page) => listReviews(db, page));
+  app.decorate("config", config);
+  app.decorate("db", db);
+  app.decorate("databaseKind", database.kind);
+  app.decorate("identity", createIdentity({ db, config, authSecret, mailer: mail }));
   app.decorate("mailer", mail);
   app.decorate("accessTokens", accessTokens(authSecret));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
+  app.decorate("pageCaches", {
+    catalogue,
+    reviews,
+    html: PageCache.builtFrom<Buffer>(catalogue.cache, reviews.cache),
+  });
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate("apiRoutes", apiRoutes);

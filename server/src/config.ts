@@ -5,7 +5,7 @@ const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => val
 
 const httpUrl = z.string().regex(/^https?:\/\/[^/\s]+/, "must be an http(s) URL");
 
-/** The first admin's address on a local run; its password is generated on the first start (seed-admin.ts). */
+/** The first admin's address on a local run; its password is generated on the first start (seed/admin.ts). */
 export const LOCAL_ADMIN_EMAIL = "admin@forgeline.test";
 
 /**

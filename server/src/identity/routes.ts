@@ -3,9 +3,10 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HttpError, tooManyRequests } from "../http/errors.js";
+import { clearHits, consumeAttempt } from "../rate-limit/queries.js";
 import type { Identity } from "./auth.js";
 import { accountExistsMail } from "./mails.js";
-import { ACCOUNT_MAILS, ACCOUNT_SIGN_IN_ATTEMPTS, clearHits, consumeAttempt, SIGN_IN_ATTEMPTS } from "./rate-limits.js";
+import { ACCOUNT_MAILS, ACCOUNT_SIGN_IN_ATTEMPTS, SIGN_IN_ATTEMPTS } from "./rate-limits.js";
 
 const AUTH_PREFIX = "/api/auth";
 

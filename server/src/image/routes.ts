@@ -3,9 +3,9 @@ import multipart from "@fastify/multipart";
 import { IMAGE_MAX_BYTES, imageUploadResponseSchema } from "@forgeline/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
-import { releaseUpload, reserveUpload } from "./quota.js";
+import { releaseUpload, reserveUpload } from "./queries.js";
 import { folderImageStore, ImageRejected, type ImageStore, reencodeToWebp } from "./store.js";
 import { removeUnusedUploads } from "./sweep.js";
 

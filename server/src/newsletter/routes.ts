@@ -1,7 +1,7 @@
 import { MESSAGES, newsletterBodySchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { newsletterSubscribers } from "./tables.js";
+import { subscribe } from "./queries.js";
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -14,8 +14,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Subscribing twice is harmless: the address is stored once.
-      await app.db.insert(newsletterSubscribers).values({ email: request.body.email }).onConflictDoNothing();
+      await subscribe(app.db, request.body.email);
       return reply.code(201).send({ success: true, message: MESSAGES.newsletterThanks });
     },
   );

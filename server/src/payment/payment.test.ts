@@ -1,7 +1,7 @@
 import type { Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUniqueViolation } from "../ordering/queries.js";
+import { isUniqueViolation } from "../db/errors.js";
 import { orders } from "../ordering/tables.js";
 import { products } from "../product/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";

@@ -6,17 +6,16 @@ import {
   paymentResultSchema,
   testCardConfirmationSchema,
 } from "@forgeline/contract";
-import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
-import { orders } from "../ordering/tables.js";
-import { products } from "../product/tables.js";
+import { findOrder, type OrderRow, orderOf } from "../ordering/queries.js";
+import { stockCovers } from "../product/queries.js";
 import { openIntentFor } from "./open-intent.js";
+import { findIntent, intentWithSecret, openIntentOf } from "./queries.js";
 import { type Payments, type Settlement, settleFromProvider, settleIntent } from "./settle.js";
-import { paymentIntents } from "./tables.js";
 
 const OUT_OF_STOCK = "There is no longer enough stock for this order. Nothing was charged.";
 const ALREADY_PAID = "This order is already paid.";
@@ -24,13 +23,8 @@ const NOT_COMPLETE = "Your payment is not complete yet.";
 const CANCELED = "This payment was canceled. Nothing was charged. Please pay again.";
 const UNREACHABLE = "The payment service did not answer. Please try again in a minute.";
 
-type OrderRow = typeof orders.$inferSelect;
-
 async function callersOrder(app: FastifyInstance, email: string, orderId: string) {
-  const [order] = await app.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userEmail, email)));
+  const order = await orderOf(app.db, email, orderId);
   if (!order) throw new HttpError(404, "No such order.");
   return order;
 }
@@ -41,13 +35,8 @@ async function callersUnpaidOrder(app: FastifyInstance, email: string, orderId: 
   return order;
 }
 
-async function stockCovers(app: FastifyInstance, order: OrderRow) {
-  const [product] = await app.db
-    .select({ quantity: products.quantity })
-    .from(products)
-    .where(eq(products.id, order.productId));
-  return Boolean(product && product.quantity >= order.quantity);
-}
+const stockStillCovers = (app: FastifyInstance, order: OrderRow) =>
+  stockCovers(app.db, order.productId, order.quantity);
 
 /** The provider's own words go to the log; the customer gets a plain message and can try again. */
 function unreachable(log: FastifyBaseLogger, failure: { message: string }) {
@@ -78,7 +67,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = `The amount does not match this order's total of ${formatPrice(centsToDollars(order.totalCents))}.`;
         throw new HttpError(400, message, [{ field: "price", message }]);
       }
-      if (!(await stockCovers(app, order))) throw new HttpError(409, OUT_OF_STOCK);
+      if (!(await stockStillCovers(app, order))) throw new HttpError(409, OUT_OF_STOCK);
       const opened = await openIntentFor(payments, request.log, order, caller.email);
       if (!opened.ok) throw unreachable(request.log, opened);
       if ("clientSecret" in opened.value) return opened.value;
@@ -103,27 +92,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await callersOrder(app, callerOf(request).email, request.params.id);
       let settlement: Settlement | undefined;
       if (!order.paid) {
-        const [open] = await app.db
-          .select()
-          .from(paymentIntents)
-          .where(
-            and(
-              eq(paymentIntents.orderId, order.id),
-              eq(paymentIntents.status, "open"),
-              eq(paymentIntents.provider, provider.name),
-            ),
-          );
-        if (open) {
+        const open = await openIntentOf(app.db, order.id);
+        // An intent of the provider used before a switch cannot be asked about any more.
+        if (open?.provider === provider.name) {
           const settled = await settleFromProvider(payments, request.log, open);
           if (!settled.ok) throw unreachable(request.log, settled);
           settlement = settled.value;
         }
       }
-      const [now] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+      const now = await findOrder(app.db, order.id);
       if (now?.paid && now.transactionId) return { status: "succeeded" as const, transactionId: now.transactionId };
       if (settlement) throw refusal(settlement);
       // No intent waits any more: an earlier webhook released it, or the customer never paid.
-      throw new HttpError(409, (await stockCovers(app, order)) ? NOT_COMPLETE : OUT_OF_STOCK);
+      throw new HttpError(409, (await stockStillCovers(app, order)) ? NOT_COMPLETE : OUT_OF_STOCK);
     },
   );
 
@@ -138,12 +119,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const caller = callerOf(request);
-        const [intent] = await app.db
-          .select()
-          .from(paymentIntents)
-          .where(
-            and(eq(paymentIntents.clientSecret, request.body.clientSecret), eq(paymentIntents.provider, provider.name)),
-          );
+        const intent = await intentWithSecret(app.db, provider.name, request.body.clientSecret);
         if (!intent) throw new HttpError(404, "No such payment.");
         await callersUnpaidOrder(app, caller.email, intent.orderId);
         if (intent.status !== "open") throw new HttpError(409, CANCELED);
@@ -172,10 +148,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!read.ok) throw new HttpError(400, read.message);
         const intentId = read.value;
         if (intentId) {
-          const [row] = await app.db
-            .select()
-            .from(paymentIntents)
-            .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.provider, provider.name)));
+          const row = await findIntent(app.db, provider.name, intentId);
           if (!row) request.log.warn({ intentId }, "a webhook about an intent this shop did not create: ignored");
           else {
             const settled = await settleFromProvider(payments, request.log, row);

@@ -7,7 +7,7 @@ import { orders } from "../ordering/tables.js";
 import { products } from "../product/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
-import type { IntentRow } from "./refund.js";
+import type { IntentRow } from "./queries.js";
 import { settleFromProvider } from "./settle.js";
 import { stripePaymentProvider } from "./stripe-provider.js";
 import { type StandInIntent, type StripeStandIn, signedEvent, startStripeStandIn } from "./stripe-stand-in.js";

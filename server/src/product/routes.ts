@@ -7,13 +7,11 @@ import {
   productBodySchema,
   productSchema,
 } from "@forgeline/contract";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { sendListPage } from "../http/page-cache.js";
-import { findProduct } from "./queries.js";
-import { products } from "./tables.js";
+import { addProducts, deleteProduct, findProduct, toProductJson } from "./queries.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,7 +27,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/product/:id", { schema: { params: idParamsSchema, response: { 200: productSchema } } }, async (request) => {
     const product = await findProduct(app.db, request.params.id);
     if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
-    return product;
+    return toProductJson(product);
   });
 
   app.post(
@@ -37,12 +35,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireAdmin, schema: { body: productBodySchema, response: { 201: insertedIdSchema } } },
     async (request, reply) => {
       const { price, ...fields } = request.body;
-      const [created] = await app.db
-        .insert(products)
-        .values({ ...fields, priceCents: dollarsToCents(price), createdByEmail: callerOf(request).email })
-        .returning({ id: products.id });
+      const [id] = await addProducts(app.db, [
+        { ...fields, priceCents: dollarsToCents(price), createdByEmail: callerOf(request).email },
+      ]);
       app.pageCaches.catalogue.clear();
-      return reply.code(201).send({ insertedId: created?.id ?? "" });
+      return reply.code(201).send({ insertedId: id ?? "" });
     },
   );
 
@@ -51,13 +48,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     "/product/:id",
     { onRequest: app.requireAdmin, schema: { params: idParamsSchema, response: { 200: deletedCountSchema } } },
     async (request) => {
-      const deleted = await app.db
-        .delete(products)
-        .where(eq(products.id, request.params.id))
-        .returning({ id: products.id });
-      if (deleted.length === 0) throw new HttpError(404, "This product is no longer in the catalogue.");
+      if (!(await deleteProduct(app.db, request.params.id))) {
+        throw new HttpError(404, "This product is no longer in the catalogue.");
+      }
       app.pageCaches.catalogue.clear();
-      return { deletedCount: deleted.length };
+      return { deletedCount: 1 };
     },
   );
 };

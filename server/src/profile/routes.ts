@@ -1,13 +1,9 @@
 import { insertedIdSchema, profileBodySchema, profileSchema } from "@forgeline/contract";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
-import { authUsers } from "../identity/tables.js";
-import { profiles } from "./tables.js";
-
-type ProfileRow = typeof profiles.$inferSelect;
+import { type ProfileRow, profilesOf, saveProfile } from "./queries.js";
 
 const toProfileJson = (row: ProfileRow) => ({
   _id: row.id,
@@ -25,11 +21,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/profile",
     { onRequest: app.authenticate, schema: { response: { 200: z.array(profileSchema) } } },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(profiles)
-        .where(eq(profiles.email, callerOf(request).email));
-      return rows.map(toProfileJson);
+      return (await profilesOf(app.db, callerOf(request).email)).map(toProfileJson);
     },
   );
 
@@ -42,17 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (sent !== undefined && sent.toLowerCase() !== email) {
         throw new HttpError(403, "The profile's email is your account's email and cannot be changed here.");
       }
-      const saved = await app.db.transaction(async (tx) => {
-        // The profile's name is the account's display name too (SPEC.md point 7: profile name update).
-        await tx.update(authUsers).set({ name: fields.name, updatedAt: sql`now()` }).where(eq(authUsers.email, email));
-        const [row] = await tx
-          .insert(profiles)
-          .values({ ...fields, email })
-          .onConflictDoUpdate({ target: profiles.email, set: { ...fields, updatedAt: sql`now()` } })
-          .returning({ id: profiles.id });
-        return row;
-      });
-      return { insertedId: saved?.id ?? "" };
+      return { insertedId: (await saveProfile(app.db, email, fields)) ?? "" };
     },
   );
 };

@@ -1,12 +1,11 @@
 import { insertedIdSchema, pageQuerySchema, reviewBodySchema, reviewListQuerySchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError, tooManyRequests } from "../http/errors.js";
 import { sendListPage, serializedPage } from "../http/page-cache.js";
-import { accountName } from "../profile/account-name.js";
-import { listReviews } from "./queries.js";
+import { accountName } from "../identity/queries.js";
+import { addReviews, listReviews } from "./queries.js";
 import { REVIEWS_PER_HOUR, reviewWaitSeconds } from "./review-limit.js";
-import { reviews } from "./tables.js";
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // Everyone reads all reviews; `?email=` narrows to one reviewer, and only that reviewer may ask.
@@ -49,12 +48,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The reviewer's email stays on the server, so an account without a name is shown as "Customer".
       const name = (await accountName(app.db, email)) || "Customer";
-      const [created] = await app.db
-        .insert(reviews)
-        .values({ ...request.body, name, email })
-        .returning({ id: reviews.id });
+      const [id] = await addReviews(app.db, [{ ...request.body, name, email }]);
       app.pageCaches.reviews.clear();
-      return reply.code(201).send({ insertedId: created?.id ?? "" });
+      return reply.code(201).send({ insertedId: id ?? "" });
     },
   );
 };

@@ -9,8 +9,8 @@ import { inject } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type DatabaseHandle, pgliteDatabase, postgresDatabase } from "../db/client.js";
-import { seedCatalogue } from "../db/seed.js";
 import type { Mailer } from "../mail/mailer.js";
+import { seedCatalogue } from "../seed/catalogue.js";
 import { databaseUrlFor } from "./global-setup.js";
 
 /** A fresh copy of the migrated database: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */

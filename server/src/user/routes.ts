@@ -10,7 +10,7 @@ import {
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { ensureUser, findRole, listUsers, makeAdmin } from "./queries.js";
 
