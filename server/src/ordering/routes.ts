@@ -15,6 +15,10 @@ import { accountName } from "../identity/queries.js";
 import { findProduct } from "../product/queries.js";
 import { type OrderRow, orderOf, ordersOf, placeOrder } from "./queries.js";
 
+/**
+ * An order as SPEC.md names its fields on the wire: `orderId` is the product's id, `order` the product's
+ * name and `price` the order's total. Only here; everywhere else they are productId, productName, total.
+ */
 function toOrderJson(row: OrderRow): Order {
   return {
     _id: row.id,
@@ -44,13 +48,14 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       if (caller.role === "admin")
         throw new HttpError(403, "Admin accounts cannot place orders; use a customer account.");
-      const body = request.body;
-      if (body.userEmail !== undefined && body.userEmail.trim().toLowerCase() !== caller.email) {
+      // The wire's `orderId` is the id of the product ordered.
+      const { orderId: productId, quantity, phone, address, userEmail } = request.body;
+      if (userEmail !== undefined && userEmail.trim().toLowerCase() !== caller.email) {
         throw new HttpError(403, "You can only order for your own account.");
       }
-      const product = await findProduct(app.db, body.orderId);
+      const product = await findProduct(app.db, productId);
       if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
-      if (body.quantity > product.quantity) {
+      if (quantity > product.quantity) {
         const message = `Only ${product.quantity} pieces of ${product.name} are in stock`;
         throw new HttpError(400, message, [{ field: "quantity", message }]);
       }
@@ -59,12 +64,12 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         productId: product.id,
         productName: product.name,
         unitPriceCents: product.priceCents,
-        quantity: body.quantity,
-        totalCents: product.priceCents * body.quantity,
+        quantity,
+        totalCents: product.priceCents * quantity,
         userEmail: caller.email,
         userName,
-        phone: body.phone,
-        address: body.address,
+        phone,
+        address,
       });
       // An unpaid order of this product already exists (SPEC.md point 8, as DESIGN.md section 4 fixes it).
       if (!orderId) return { success: false, insertedId: null };

@@ -62,8 +62,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const order = await callersUnpaidOrder(app, caller.email, request.body.orderId);
-      if (Math.round(request.body.price * 100) !== order.totalCents) {
+      // The wire's `price` is the order's total, as the browser saw it.
+      const { orderId, price: total } = request.body;
+      const order = await callersUnpaidOrder(app, caller.email, orderId);
+      if (Math.round(total * 100) !== order.totalCents) {
         const message = `The amount does not match this order's total of ${formatPrice(centsToDollars(order.totalCents))}.`;
         throw new HttpError(400, message, [{ field: "price", message }]);
       }
