@@ -69,6 +69,14 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   const app = Fastify({
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: requestForLog } } : logger,
     bodyLimit: 1024 * 1024,
+    // Nothing else stops a client that sends slowly or holds a socket open when no proxy stands in front.
+    // The whole request (a 5 MB picture too) must arrive within a minute;
+    requestTimeout: 60_000,
+    // a socket silent both ways for 3 minutes is closed (a call waits at most about a minute for each
+    // request to a payment provider that does not answer, so no call takes that long);
+    connectionTimeout: 180_000,
+    // an idle keep-alive socket after 72 s: longer than a load balancer's usual 60 s, so the balancer closes first.
+    keepAliveTimeout: 72_000,
     // A hop count trusts that many proxies nearest the server (proxy-addr counts hops from 0).
     trustProxy:
       typeof config.trustProxy === "number"
