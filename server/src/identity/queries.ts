@@ -2,10 +2,8 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { authSessions, authUsers } from "./tables.js";
 
-/**
- * What the shop reads and writes of the identity provider's accounts; everything else in the auth_ tables
- * belongs to Better Auth, which reaches them through its adapter (auth.ts).
- */
+// What the rest of the shop reads and writes of the identity provider's accounts. Everything else in the
+// auth_ tables is Better Auth's, which reaches them through its adapter (auth.ts).
 
 /** The account with this address: its name and whether its owner confirmed the address; none without one. */
 export async function findAccount(

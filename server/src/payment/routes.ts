@@ -35,8 +35,10 @@ async function callersUnpaidOrder(app: FastifyInstance, email: string, orderId: 
   return order;
 }
 
-const stockStillCovers = (app: FastifyInstance, order: OrderRow) =>
-  stockCovers(app.db, order.productId, order.quantity);
+/** Other orders may have been paid since this one was placed, and taken the stock it needs. */
+function stockStillCovers(app: FastifyInstance, order: OrderRow) {
+  return stockCovers(app.db, order.productId, order.quantity);
+}
 
 /** The provider's own words go to the log; the customer gets a plain message and can try again. */
 function unreachable(log: FastifyBaseLogger, failure: { message: string }) {
