@@ -80,11 +80,30 @@ module.exports = {
         "A resource folder uses another only through its queries.ts (the one owner of its tables) or its " +
         "declared public modules; it never reads another's routes or internals.",
       severity: "error",
-      from: { path: "^server/src/([^/]+)/", pathNot: "^server/src/cli/" },
+      from: { path: "^server/src/([^/]+)/", pathNot: ["^server/src/cli/", "^server/src/[^/]+/tables\\.ts$"] },
       to: {
         path: "^server/src/([^/]+)/",
         pathNot: ["^server/src/$1/", "^server/src/(http|db|mail)/", "^server/src/[^/]+/queries\\.ts$"],
       },
+    },
+    {
+      name: "server-tables-through-queries",
+      comment:
+        "A folder's tables.ts is read and written only by the queries.ts beside it; everything else, in that " +
+        "folder or another, calls those functions. Better Auth reaches its own tables through its adapter.",
+      severity: "error",
+      from: {
+        path: "^server/src/",
+        pathNot: ["^server/src/[^/]+/(queries|tables)\\.ts$", "^server/src/identity/auth\\.ts$"],
+      },
+      to: { path: "^server/src/[^/]+/tables\\.ts$" },
+    },
+    {
+      name: "server-tables-name-only-tables",
+      comment: "A tables.ts may name another folder's table (a foreign key needs its column), and nothing else of it.",
+      severity: "error",
+      from: { path: "^server/src/[^/]+/tables\\.ts$" },
+      to: { path: "^server/src/", pathNot: ["^server/src/[^/]+/tables\\.ts$", "^server/src/db/"] },
     },
   ],
   options: {

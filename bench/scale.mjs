@@ -4,8 +4,8 @@ import { autocannon, freshDataDir, root, startStorefront, stop, table } from "./
 async function catalogueOf(extra) {
   const dataDir = freshDataDir(`scale-${extra}`);
   const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
-  const { seedCatalogue } = await import(`${root}/server/dist/db/seed.js`);
-  const { products } = await import(`${root}/server/dist/db/schema.js`);
+  const { seedCatalogue } = await import(`${root}/server/dist/seed/catalogue.js`);
+  const { addProducts } = await import(`${root}/server/dist/product/queries.js`);
   const database = await openDatabase({ databaseUrl: undefined, dataDir });
   await database.migrate();
   await seedCatalogue(database.db, `${dataDir}/images`);
@@ -19,7 +19,7 @@ async function catalogueOf(extra) {
       description: "A generated catalogue entry for the scale benchmark.",
       createdAt: new Date(now - 86_400_000 - (start + i) * 1000),
     }));
-    await database.db.insert(products).values(batch);
+    await addProducts(database.db, batch);
   }
   await database.close();
   return dataDir;

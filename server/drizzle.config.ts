@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/db/schema.ts",
+  // Each resource folder owns its tables (server/src/<folder>/tables.ts).
+  schema: "./src/*/tables.ts",
   out: "./drizzle",
 });

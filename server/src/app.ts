@@ -5,36 +5,52 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { registerApiDocs } from "./http/api-docs.js";
-import { registerAuthGuards } from "./http/auth-guard.js";
 import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { requestForLog } from "./http/log-redaction.js";
-import { PageCache } from "./http/page-cache.js";
+import { CachedList, PageCache } from "./http/page-cache.js";
 import { registerSecurityHeaders } from "./http/security.js";
-import { registerWeb } from "./http/web.js";
-import { accessTokens } from "./identity/access-token.js";
+import { serveStaticFiles } from "./http/static-files.js";
 import { createIdentity, type Identity } from "./identity/auth.js";
 import { identityRoutes } from "./identity/routes.js";
 import { imageRoutes } from "./image/routes.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { orderingRoutes } from "./ordering/routes.js";
+import { registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
+import type { PaymentProvider } from "./payment/providers.js";
 import { paymentRoutes } from "./payment/routes.js";
+import { listProducts } from "./product/queries.js";
 import { productRoutes } from "./product/routes.js";
 import { profileRoutes } from "./profile/routes.js";
+import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { systemRoutes } from "./system/routes.js";
+import { type AccessTokens, accessTokens } from "./user/access-token.js";
+import { registerAuthGuards } from "./user/auth-guard.js";
 import { userRoutes } from "./user/routes.js";
 
+/**
+ * What the routes are handed, all as decorators of the one instance (none as plugin options): every
+ * folder reads `app.db`, `app.identity` and so on, and none imports another's service to get it.
+ */
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     db: Database;
     databaseKind: DatabaseHandle["kind"];
+    /** The identity provider (Better Auth): accounts, sessions, /api/auth/*. */
     identity: Identity;
-    /** The public list pages kept in memory; a write to their table clears them. */
-    pageCaches: { products: PageCache; reviews: PageCache; html: PageCache<Buffer> };
+    mailer: Mailer;
+    /** Issues and checks the API's bearer tokens. */
+    accessTokens: AccessTokens;
+    paymentProvider: PaymentProvider;
+    /**
+     * The public lists kept in memory page by page (a write to their table clears them), and the
+     * server-rendered pages, which show them and so are cleared with them.
+     */
+    pageCaches: { catalogue: CachedList; reviews: CachedList; html: PageCache<Buffer> };
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
   }
@@ -54,6 +70,14 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   const app = Fastify({
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: requestForLog } } : logger,
     bodyLimit: 1024 * 1024,
+    // Nothing else stops a client that sends slowly or holds a socket open when no proxy stands in front.
+    // The whole request (a 5 MB picture too) must arrive within a minute;
+    requestTimeout: 60_000,
+    // a socket silent both ways for 3 minutes is closed (a call waits at most about a minute for each
+    // request to a payment provider that does not answer, so no call takes that long);
+    connectionTimeout: 180_000,
+    // an idle keep-alive socket after 72 s: longer than a load balancer's usual 60 s, so the balancer closes first.
+    keepAliveTimeout: 72_000,
     // A hop count trusts that many proxies nearest the server (proxy-addr counts hops from 0).
     trustProxy:
       typeof config.trustProxy === "number"
@@ -62,23 +86,26 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate("config", config);
-  app.decorate("db", database.db);
-  app.decorate("databaseKind", database.kind);
-  const products = new PageCache();
-  const reviews = new PageCache();
-  // The server-rendered pages show catalogue and review pages, so they go when those do.
-  app.decorate("pageCaches", { products, reviews, html: PageCache.builtFrom<Buffer>(products, reviews) });
-
+  const { db } = database;
   const mail =
     mailer ??
     (config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, app.log));
-  const identity = createIdentity({ db: database.db, config, authSecret, mailer: mail });
-  const tokens = accessTokens(authSecret);
-  const payments = paymentProviderFor(config, app.log);
-  app.decorate("identity", identity);
+  const catalogue = new CachedList((page) => listProducts(db, page));
+  const reviews = new CachedList((page) => listReviews(db, page));
+  app.decorate("config", config);
+  app.decorate("db", db);
+  app.decorate("databaseKind", database.kind);
+  app.decorate("identity", createIdentity({ db, config, authSecret, mailer: mail }));
+  app.decorate("mailer", mail);
+  app.decorate("accessTokens", accessTokens(authSecret));
+  app.decorate("paymentProvider", paymentProviderFor(config, app.log));
+  app.decorate("pageCaches", {
+    catalogue,
+    reviews,
+    html: PageCache.builtFrom<Buffer>(catalogue.cache, reviews.cache),
+  });
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate("apiRoutes", apiRoutes);
@@ -91,25 +118,26 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   refuseNonCanonicalPaths(app);
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
   await app.register(rateLimit, { global: false });
-  registerAuthGuards(app, tokens);
+  registerAuthGuards(app);
   await registerApiDocs(app);
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
-      await api.register(identityRoutes, { identity, mailer: mail });
-      await api.register(userRoutes, { identity, tokens });
+      await api.register(identityRoutes);
+      await api.register(userRoutes);
       await api.register(productRoutes);
       await api.register(reviewRoutes);
       await api.register(newsletterRoutes);
       await api.register(orderingRoutes);
       await api.register(profileRoutes);
       await api.register(imageRoutes);
-      await api.register(paymentRoutes, { provider: payments });
+      await api.register(paymentRoutes);
     },
     { prefix: "/api" },
   );
 
-  await registerWeb(app, config);
+  const hasWeb = await serveStaticFiles(app, config);
+  await registerPages(app, hasWeb ? config.webDistDir : null);
   return app;
 }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -5,7 +6,7 @@ const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => val
 
 const httpUrl = z.string().regex(/^https?:\/\/[^/\s]+/, "must be an http(s) URL");
 
-/** The first admin's address on a local run; its password is generated on the first start (seed-admin.ts). */
+/** The first admin's address on a local run; its password is generated on the first start (seed/admin.ts). */
 export const LOCAL_ADMIN_EMAIL = "admin@forgeline.test";
 
 /**
@@ -108,6 +109,14 @@ function isSecureOrLocal(url: string): boolean {
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, "../../web/dist");
+
+/**
+ * Adds the settings of `.env` in the working directory (where `npm start` and `npm run make-admin` run) to
+ * the environment; a variable the environment sets already keeps its value.
+ */
+export function loadEnvFile(file = ".env"): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
 
 /** Reads and validates the environment once at start-up; a bad value stops the start with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,12 +1,11 @@
-import { existsSync } from "node:fs";
 import { buildApp } from "./app.js";
-import { loadConfig } from "./config.js";
+import { loadConfig, loadEnvFile } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { seedCatalogue } from "./db/seed.js";
 import { resolveAuthSecret } from "./identity/secret.js";
-import { ensureSeedAdmin, localAdminPassword } from "./identity/seed-admin.js";
+import { ensureSeedAdmin, localAdminPassword } from "./seed/admin.js";
+import { seedCatalogue } from "./seed/catalogue.js";
 
-if (existsSync(".env")) process.loadEnvFile(".env");
+loadEnvFile();
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();

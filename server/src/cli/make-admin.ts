@@ -1,6 +1,6 @@
 // npm run make-admin -- someone@example.com : makes that verified account an admin (stop a PGlite server first).
 import { isEmail } from "@forgeline/contract";
-import { loadConfig } from "../config.js";
+import { loadConfig, loadEnvFile } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { makeAdmin } from "../user/queries.js";
 
@@ -9,6 +9,7 @@ if (!email || !isEmail(email)) {
   console.error("Usage: npm run make-admin -- someone@example.com");
   process.exit(2);
 }
+loadEnvFile();
 const config = loadConfig();
 const database = await openDatabase(config);
 try {

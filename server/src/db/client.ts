@@ -7,9 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.js";
-
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A connection to either database; every query is written with the tables of its resource folder. */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -21,8 +20,8 @@ export interface DatabaseHandle {
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
 /** The embedded PostgreSQL (PGlite, WASM) living in a folder, or in memory when `client` is given. */
-export function usePglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema });
+export function pgliteDatabase(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client });
   return {
     db: db as unknown as Database,
     kind: "pglite",
@@ -31,9 +30,10 @@ export function usePglite(client: PGlite): DatabaseHandle {
   };
 }
 
-export function usePostgres(connectionString: string, poolSize = 10): DatabaseHandle {
+/** A pool of connections to a PostgreSQL server. */
+export function postgresDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool });
   return {
     db: db as unknown as Database,
     kind: "postgres",
@@ -47,8 +47,8 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return usePostgres(options.databaseUrl);
+  if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
   const folder = path.join(options.dataDir, "pgdata");
   await mkdir(folder, { recursive: true });
-  return usePglite(await PGlite.create(folder));
+  return pgliteDatabase(await PGlite.create(folder));
 }

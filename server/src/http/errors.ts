@@ -25,7 +25,7 @@ export class HttpError extends Error {
 
 /**
  * One shape for every error answer: 400s name each rejected field, 5xx details stay in the log.
- * Unknown /api paths answer JSON 404s; the SPA's own 404 page is handled by the web plugin.
+ * Unknown /api paths answer JSON 404s; the web app's own 404 page comes from pages/.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

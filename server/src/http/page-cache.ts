@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from "@forgeline/contract";
+import { type PageQuery, TOTAL_COUNT_HEADER } from "@forgeline/contract";
 import type { FastifyReply } from "fastify";
 
 /** One page of a public list, serialized once: its JSON body and the size of the whole list. */
@@ -53,6 +53,24 @@ export class PageCache<T = CachedPage> {
   clear(): void {
     this.#pages.clear();
     for (const dependent of this.#dependents) dependent.clear();
+  }
+}
+
+/**
+ * A public list (the catalogue, everyone's reviews) read page by page through its cache: the API sends a
+ * page as it is, the server-rendered pages read the same page. A write to the list's table clears it.
+ */
+export class CachedList {
+  readonly cache = new PageCache();
+
+  constructor(private readonly load: (page: PageQuery) => Promise<{ items: unknown[]; total: number }>) {}
+
+  page(page: PageQuery): Promise<CachedPage> {
+    return this.cache.get(`${page.limit}:${page.offset}`, () => serializedPage(this.load(page)));
+  }
+
+  clear(): void {
+    this.cache.clear();
   }
 }
 

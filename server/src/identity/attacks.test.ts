@@ -2,11 +2,11 @@ import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authUsers } from "../db/schema.js";
 import { bearer, ORIGIN, signUp, uniqueEmail } from "../test/accounts.js";
 import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { createTestApp } from "../test/test-app.js";
 import { findRole } from "../user/queries.js";
+import { authUsers } from "./tables.js";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -4,10 +4,10 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { authAccounts, authSessions, authUsers, authVerifications } from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
+import { clearHitsUnder } from "../rate-limit/queries.js";
 import { passwordResetMail, verifyAddressMail } from "./mails.js";
-import { clearHitsUnder } from "./rate-limits.js";
+import { authAccounts, authSessions, authUsers, authVerifications } from "./tables.js";
 
 export const GOOGLE_PROVIDER_ID = "google";
 

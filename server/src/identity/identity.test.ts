@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authUsers } from "../db/schema.js";
+import { ensureSeedAdmin, localAdminPassword } from "../seed/admin.js";
 import { ORIGIN, sessionCookie, signUp, uniqueEmail } from "../test/accounts.js";
 import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { createTestApp } from "../test/test-app.js";
 import { findRole } from "../user/queries.js";
-import { ensureSeedAdmin, localAdminPassword } from "./seed-admin.js";
+import { authUsers } from "./tables.js";
 
 describe("identity provider at /api/auth", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;

@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HttpError, tooManyRequests } from "../http/errors.js";
 import { errorAnswers, jsonAnswer } from "../http/route-schema.js";
-import type { Mailer } from "../mail/mailer.js";
+import { clearHits, consumeAttempt } from "../rate-limit/queries.js";
 import type { Identity } from "./auth.js";
 import { accountExistsMail } from "./mails.js";
-import { ACCOUNT_MAILS, ACCOUNT_SIGN_IN_ATTEMPTS, clearHits, consumeAttempt, SIGN_IN_ATTEMPTS } from "./rate-limits.js";
+import { ACCOUNT_MAILS, ACCOUNT_SIGN_IN_ATTEMPTS, SIGN_IN_ATTEMPTS } from "./rate-limits.js";
 
 const AUTH_PREFIX = "/api/auth";
 
@@ -149,8 +149,8 @@ function tooMany(reply: FastifyReply, seconds: number, what: string): never {
  * the provider acts on: per client address (every call), per account and address for sign-in (counted
  * before the password is checked), per address for mails. Better Auth's own limiter runs behind this.
  */
-export async function identityRoutes(app: FastifyInstance, options: { identity: Identity; mailer: Mailer }) {
-  const { identity, mailer } = options;
+export async function identityRoutes(app: FastifyInstance) {
+  const { identity, mailer } = app;
   const perAddress = new Map<string, ReturnType<typeof app.createRateLimit>>();
   const limiterFor = (path: string) => {
     const bucket = path in PER_ADDRESS_PER_MINUTE ? path : "other";

@@ -2,10 +2,10 @@ import { readdir, rename, rm, writeFile } from "node:fs/promises";
 import { count } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageUploads } from "../db/schema.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
 import { createTestApp } from "../test/test-app.js";
+import { imageUploads } from "./tables.js";
 
 /** A picture of random pixels, which compresses badly: cutting it short cuts into its pixel data. */
 const noise = (width: number, height: number) =>

@@ -2,10 +2,10 @@ import { readdir } from "node:fs/promises";
 import { count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageUploads } from "../db/schema.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
 import { createTestApp } from "../test/test-app.js";
+import { imageUploads } from "./tables.js";
 
 const QUOTA_REACHED = "You have uploaded too many pictures today. Please try again tomorrow.";
 

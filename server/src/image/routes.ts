@@ -4,10 +4,10 @@ import { IMAGE_MAX_BYTES, IMAGE_TYPES, imageUploadResponseSchema } from "@forgel
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { releaseUpload, reserveUpload } from "./quota.js";
+import { releaseUpload, reserveUpload } from "./queries.js";
 import { folderImageStore, ImageRejected, type ImageStore, reencodeToWebp } from "./store.js";
 import { removeUnusedUploads } from "./sweep.js";
 

@@ -2,10 +2,11 @@ import { eq, inArray, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
-import { imageUploads, products } from "../db/schema.js";
+import { products } from "../product/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
+import { imageUploads } from "./tables.js";
 
 describe("removal of uploaded pictures nothing refers to", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscribers } from "../db/schema.js";
 import { createTestApp } from "../test/test-app.js";
+import { newsletterSubscribers } from "./tables.js";
 
 describe("POST /api/newsletter", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

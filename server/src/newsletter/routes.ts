@@ -1,8 +1,8 @@
 import { MESSAGES, newsletterBodySchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { newsletterSubscribers } from "../db/schema.js";
 import { errorAnswers, jsonAnswer } from "../http/route-schema.js";
+import { subscribe } from "./queries.js";
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -24,8 +24,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Subscribing twice is harmless: the address is stored once.
-      await app.db.insert(newsletterSubscribers).values({ email: request.body.email }).onConflictDoNothing();
+      await subscribe(app.db, request.body.email);
       return reply.code(201).send({ success: true, message: MESSAGES.newsletterThanks });
     },
   );

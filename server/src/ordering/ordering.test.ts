@@ -1,10 +1,10 @@
 import type { Order, Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../db/schema.js";
-import { accessTokens } from "../identity/access-token.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
+import { accessTokens } from "../user/access-token.js";
+import { orders } from "./tables.js";
 
 describe("ordering", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

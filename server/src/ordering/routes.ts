@@ -1,19 +1,42 @@
 import {
+  centsToDollars,
   idParamsSchema,
+  type Order,
   orderBodySchema,
   orderCreatedSchema,
   orderListQuerySchema,
   orderSchema,
 } from "@forgeline/contract";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orders, products } from "../db/schema.js";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { accountName } from "../profile/account-name.js";
-import { isUniqueViolation, orderOf, ordersOf } from "./queries.js";
+import { accountName } from "../identity/queries.js";
+import { findProduct } from "../product/queries.js";
+import { type OrderRow, orderOf, ordersOf, placeOrder } from "./queries.js";
+
+/**
+ * An order as SPEC.md names its fields on the wire: `orderId` is the product's id, `order` the product's
+ * name and `price` the order's total. Only here; everywhere else they are productId, productName, total.
+ */
+function toOrderJson(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    orderId: row.productId,
+    order: row.productName,
+    unitPrice: centsToDollars(row.unitPriceCents),
+    quantity: row.quantity,
+    price: centsToDollars(row.totalCents),
+    userEmail: row.userEmail,
+    userName: row.userName,
+    phone: row.phone,
+    address: row.address,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -42,38 +65,32 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       if (caller.role === "admin")
         throw new HttpError(403, "Admin accounts cannot place orders; use a customer account.");
-      const body = request.body;
-      if (body.userEmail !== undefined && body.userEmail.trim().toLowerCase() !== caller.email) {
+      // The wire's `orderId` is the id of the product ordered.
+      const { orderId: productId, quantity, phone, address, userEmail } = request.body;
+      if (userEmail !== undefined && userEmail.trim().toLowerCase() !== caller.email) {
         throw new HttpError(403, "You can only order for your own account.");
       }
-      const [product] = await app.db.select().from(products).where(eq(products.id, body.orderId));
+      const product = await findProduct(app.db, productId);
       if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
-      if (body.quantity > product.quantity) {
+      if (quantity > product.quantity) {
         const message = `Only ${product.quantity} pieces of ${product.name} are in stock`;
         throw new HttpError(400, message, [{ field: "quantity", message }]);
       }
       const userName = (await accountName(app.db, caller.email)) || caller.email;
-      try {
-        const [created] = await app.db
-          .insert(orders)
-          .values({
-            productId: product.id,
-            productName: product.name,
-            unitPriceCents: product.priceCents,
-            quantity: body.quantity,
-            totalCents: product.priceCents * body.quantity,
-            userEmail: caller.email,
-            userName,
-            phone: body.phone,
-            address: body.address,
-          })
-          .returning({ id: orders.id });
-        return reply.code(201).send({ success: true, insertedId: created?.id ?? null });
-      } catch (error) {
-        // An unpaid order of this product already exists (SPEC.md point 8, as DESIGN.md section 4 fixes it).
-        if (isUniqueViolation(error)) return { success: false, insertedId: null };
-        throw error;
-      }
+      const orderId = await placeOrder(app.db, {
+        productId: product.id,
+        productName: product.name,
+        unitPriceCents: product.priceCents,
+        quantity,
+        totalCents: product.priceCents * quantity,
+        userEmail: caller.email,
+        userName,
+        phone,
+        address,
+      });
+      // An unpaid order of this product already exists (SPEC.md point 8, as DESIGN.md section 4 fixes it).
+      if (!orderId) return { success: false, insertedId: null };
+      return reply.code(201).send({ success: true, insertedId: orderId });
     },
   );
 
@@ -99,7 +116,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       if (request.query.userEmail !== caller.email) throw new HttpError(403, "You can only see your own orders.");
-      return ordersOf(app.db, caller.email);
+      return (await ordersOf(app.db, caller.email)).map(toOrderJson);
     },
   );
 
@@ -118,7 +135,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await orderOf(app.db, callerOf(request).email, request.params.id);
       if (!order) throw new HttpError(404, "No such order.");
-      return order;
+      return toOrderJson(order);
     },
   );
 };

@@ -1,6 +1,6 @@
-import { and, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { orders, products } from "../db/schema.js";
+import { markPaid } from "../ordering/queries.js";
+import { takeStock } from "../product/queries.js";
 
 export type MarkPaidResult = "paid" | "already-paid" | "out-of-stock";
 
@@ -14,18 +14,9 @@ class OutOfStock extends Error {}
 export async function markOrderPaid(db: Database, orderId: string, transactionId: string): Promise<MarkPaidResult> {
   try {
     return await db.transaction(async (tx) => {
-      const [order] = await tx
-        .update(orders)
-        .set({ paid: true, transactionId, paidAt: sql`now()` })
-        .where(and(eq(orders.id, orderId), eq(orders.paid, false)))
-        .returning({ productId: orders.productId, quantity: orders.quantity });
-      if (!order) return "already-paid";
-      const [taken] = await tx
-        .update(products)
-        .set({ quantity: sql`${products.quantity} - ${order.quantity}` })
-        .where(and(eq(products.id, order.productId), gte(products.quantity, order.quantity)))
-        .returning({ id: products.id });
-      if (!taken) throw new OutOfStock();
+      const paidFor = await markPaid(tx, orderId, transactionId);
+      if (!paidFor) return "already-paid";
+      if (!(await takeStock(tx, paidFor.productId, paidFor.quantity))) throw new OutOfStock();
       return "paid";
     });
   } catch (error) {

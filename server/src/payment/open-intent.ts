@@ -1,11 +1,8 @@
-import { and, count, eq, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type orders, paymentIntents } from "../db/schema.js";
+import type { OrderRow } from "../ordering/queries.js";
 import { failed, type Outcome, ok } from "./providers.js";
-import type { IntentRow } from "./refund.js";
+import { changeIntentStatus, closedIntentCount, type IntentRow, openIntentOf, recordOpenIntent } from "./queries.js";
 import { type Payments, type Settlement, settleIntent } from "./settle.js";
-
-type OrderRow = typeof orders.$inferSelect;
 
 /**
  * The intent a Pay answers. The order's open intent is reused (same client secret) while the provider
@@ -20,15 +17,7 @@ export async function openIntentFor(
   email: string,
 ): Promise<Outcome<{ clientSecret: string } | { settled: Settlement }>> {
   const { db, provider } = payments;
-  const openIntentOf = async () =>
-    (
-      await db
-        .select()
-        .from(paymentIntents)
-        .where(and(eq(paymentIntents.orderId, order.id), eq(paymentIntents.status, "open")))
-    )[0];
-
-  const open = await openIntentOf();
+  const open = await openIntentOf(db, order.id);
   if (open) {
     const reuse = await reusable(payments, log, open, order.totalCents);
     if (!reuse.ok) return reuse;
@@ -38,35 +27,28 @@ export async function openIntentFor(
 
   // Numbered by the intents already closed, not all of them, so Pays racing past an empty open slot agree
   // on the key and the provider answers them all with one intent.
-  const [attempts] = await db
-    .select({ n: count() })
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.orderId, order.id), ne(paymentIntents.status, "open")));
+  const attempt = (await closedIntentCount(db, order.id)) + 1;
   const created = await provider.createIntent({
     orderId: order.id,
     amountCents: order.totalCents,
     email,
-    idempotencyKey: `order-${order.id}-attempt-${(attempts?.n ?? 0) + 1}`,
+    idempotencyKey: `order-${order.id}-attempt-${attempt}`,
   });
   if (!created.ok) return created;
   const intent = created.value;
-  const [recorded] = await db
-    .insert(paymentIntents)
-    .values({
-      id: intent.id,
-      provider: provider.name,
-      orderId: order.id,
-      amountCents: intent.amountCents,
-      clientSecret: intent.clientSecret,
-    })
-    .onConflictDoNothing()
-    .returning({ clientSecret: paymentIntents.clientSecret });
+  const recorded = await recordOpenIntent(db, {
+    id: intent.id,
+    provider: provider.name,
+    orderId: order.id,
+    amountCents: intent.amountCents,
+    clientSecret: intent.clientSecret,
+  });
   if (recorded) return ok(recorded);
 
   // Another Pay of this order recorded its intent first (the unique index allows one open intent per
   // order): answer that one, and cancel ours unless the idempotency key made it the same intent. Nobody
   // got our intent's client secret, so a cancel that fails still leaves nothing anyone could pay.
-  const winner = await openIntentOf();
+  const winner = await openIntentOf(db, order.id);
   if (winner?.id !== intent.id) await provider.cancelIntent(intent);
   return winner
     ? ok({ clientSecret: winner.clientSecret })
@@ -97,9 +79,6 @@ async function reusable(
       if (!settled.ok || settled.value !== "canceled") return settled;
     }
   }
-  await db
-    .update(paymentIntents)
-    .set({ status: "canceled" })
-    .where(and(eq(paymentIntents.id, open.id), eq(paymentIntents.status, "open")));
+  await changeIntentStatus(db, open.id, "open", "canceled");
   return ok(false);
 }

@@ -1,11 +1,13 @@
 import type { Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, paymentIntents, paymentRefunds, products } from "../db/schema.js";
-import { isUniqueViolation } from "../ordering/queries.js";
+import { isUniqueViolation } from "../db/errors.js";
+import { orders } from "../ordering/tables.js";
+import { products } from "../product/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
 import { refundIntent } from "./refund.js";
+import { paymentIntents, paymentRefunds } from "./tables.js";
 import { testPaymentProvider } from "./test-provider.js";
 
 const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };

@@ -1,10 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { paymentIntents, paymentRefunds } from "../db/schema.js";
 import { failed, type Outcome, ok, type PaymentProvider } from "./providers.js";
-
-export type IntentRow = typeof paymentIntents.$inferSelect;
-export type RefundReason = (typeof paymentRefunds.$inferInsert)["reason"];
+import { changeIntentStatus, type IntentRow, type RefundReason, recordRefund } from "./queries.js";
 
 /**
  * Gives an intent's whole amount back and records the refund. The row is claimed first (it turns
@@ -19,22 +15,12 @@ export async function refundIntent(
 ): Promise<Outcome<{ refundId: string }>> {
   const already = failed(`Payment ${intent.id} is already refunded.`);
   if (intent.status === "refunded") return already;
-  const [claimed] = await db
-    .update(paymentIntents)
-    .set({ status: "refunded" })
-    .where(and(eq(paymentIntents.id, intent.id), eq(paymentIntents.status, intent.status)))
-    .returning({ id: paymentIntents.id });
-  if (!claimed) return already;
+  if (!(await changeIntentStatus(db, intent.id, intent.status, "refunded"))) return already;
   const refund = await provider.refund(intent, intent.amountCents);
   if (!refund.ok) {
-    await db
-      .update(paymentIntents)
-      .set({ status: intent.status })
-      .where(and(eq(paymentIntents.id, intent.id), eq(paymentIntents.status, "refunded")));
+    await changeIntentStatus(db, intent.id, "refunded", intent.status);
     return refund;
   }
-  await db
-    .insert(paymentRefunds)
-    .values({ id: refund.value.refundId, intentId: intent.id, amountCents: intent.amountCents, reason });
+  await recordRefund(db, { id: refund.value.refundId, intentId: intent.id, amountCents: intent.amountCents, reason });
   return ok(refund.value);
 }

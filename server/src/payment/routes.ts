@@ -6,16 +6,16 @@ import {
   paymentResultSchema,
   testCardConfirmationSchema,
 } from "@forgeline/contract";
-import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orders, paymentIntents, products } from "../db/schema.js";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { findOrder, type OrderRow, orderOf } from "../ordering/queries.js";
+import { stockCovers } from "../product/queries.js";
 import { openIntentFor } from "./open-intent.js";
-import type { PaymentProvider } from "./providers.js";
+import { findIntent, intentWithSecret, openIntentOf } from "./queries.js";
 import { type Payments, type Settlement, settleFromProvider, settleIntent } from "./settle.js";
 
 const OUT_OF_STOCK = "There is no longer enough stock for this order. Nothing was charged.";
@@ -24,13 +24,8 @@ const NOT_COMPLETE = "Your payment is not complete yet.";
 const CANCELED = "This payment was canceled. Nothing was charged. Please pay again.";
 const UNREACHABLE = "The payment service did not answer. Please try again in a minute.";
 
-type OrderRow = typeof orders.$inferSelect;
-
 async function callersOrder(app: FastifyInstance, email: string, orderId: string) {
-  const [order] = await app.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userEmail, email)));
+  const order = await orderOf(app.db, email, orderId);
   if (!order) throw new HttpError(404, "No such order.");
   return order;
 }
@@ -41,12 +36,9 @@ async function callersUnpaidOrder(app: FastifyInstance, email: string, orderId: 
   return order;
 }
 
-async function stockCovers(app: FastifyInstance, order: OrderRow) {
-  const [product] = await app.db
-    .select({ quantity: products.quantity })
-    .from(products)
-    .where(eq(products.id, order.productId));
-  return Boolean(product && product.quantity >= order.quantity);
+/** Other orders may have been paid since this one was placed, and taken the stock it needs. */
+function stockStillCovers(app: FastifyInstance, order: OrderRow) {
+  return stockCovers(app.db, order.productId, order.quantity);
 }
 
 /** The provider's own words go to the log; the customer gets a plain message and can try again. */
@@ -75,8 +67,9 @@ const WEBHOOK_SCHEMA = {
   },
 };
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, { provider }) => {
-  const payments: Payments = { db: app.db, provider, stockTaken: () => app.pageCaches.products.clear() };
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = app.paymentProvider;
+  const payments: Payments = { db: app.db, provider, stockTaken: () => app.pageCaches.catalogue.clear() };
   const limit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
   app.post(
@@ -100,12 +93,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     },
     async (request) => {
       const caller = callerOf(request);
-      const order = await callersUnpaidOrder(app, caller.email, request.body.orderId);
-      if (Math.round(request.body.price * 100) !== order.totalCents) {
+      // The wire's `price` is the order's total, as the browser saw it.
+      const { orderId, price: total } = request.body;
+      const order = await callersUnpaidOrder(app, caller.email, orderId);
+      if (Math.round(total * 100) !== order.totalCents) {
         const message = `The amount does not match this order's total of ${formatPrice(centsToDollars(order.totalCents))}.`;
         throw new HttpError(400, message, [{ field: "price", message }]);
       }
-      if (!(await stockCovers(app, order))) throw new HttpError(409, OUT_OF_STOCK);
+      if (!(await stockStillCovers(app, order))) throw new HttpError(409, OUT_OF_STOCK);
       const opened = await openIntentFor(payments, request.log, order, caller.email);
       if (!opened.ok) throw unreachable(request.log, opened);
       if ("clientSecret" in opened.value) return opened.value;
@@ -137,27 +132,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       const order = await callersOrder(app, callerOf(request).email, request.params.id);
       let settlement: Settlement | undefined;
       if (!order.paid) {
-        const [open] = await app.db
-          .select()
-          .from(paymentIntents)
-          .where(
-            and(
-              eq(paymentIntents.orderId, order.id),
-              eq(paymentIntents.status, "open"),
-              eq(paymentIntents.provider, provider.name),
-            ),
-          );
-        if (open) {
+        const open = await openIntentOf(app.db, order.id);
+        // An intent of the provider used before a switch cannot be asked about any more.
+        if (open?.provider === provider.name) {
           const settled = await settleFromProvider(payments, request.log, open);
           if (!settled.ok) throw unreachable(request.log, settled);
           settlement = settled.value;
         }
       }
-      const [now] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+      const now = await findOrder(app.db, order.id);
       if (now?.paid && now.transactionId) return { status: "succeeded" as const, transactionId: now.transactionId };
       if (settlement) throw refusal(settlement);
       // No intent waits any more: an earlier webhook released it, or the customer never paid.
-      throw new HttpError(409, (await stockCovers(app, order)) ? NOT_COMPLETE : OUT_OF_STOCK);
+      throw new HttpError(409, (await stockStillCovers(app, order)) ? NOT_COMPLETE : OUT_OF_STOCK);
     },
   );
 
@@ -183,12 +170,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       },
       async (request) => {
         const caller = callerOf(request);
-        const [intent] = await app.db
-          .select()
-          .from(paymentIntents)
-          .where(
-            and(eq(paymentIntents.clientSecret, request.body.clientSecret), eq(paymentIntents.provider, provider.name)),
-          );
+        const intent = await intentWithSecret(app.db, provider.name, request.body.clientSecret);
         if (!intent) throw new HttpError(404, "No such payment.");
         await callersUnpaidOrder(app, caller.email, intent.orderId);
         if (intent.status !== "open") throw new HttpError(409, CANCELED);
@@ -217,10 +199,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         if (!read.ok) throw new HttpError(400, read.message);
         const intentId = read.value;
         if (intentId) {
-          const [row] = await app.db
-            .select()
-            .from(paymentIntents)
-            .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.provider, provider.name)));
+          const row = await findIntent(app.db, provider.name, intentId);
           if (!row) request.log.warn({ intentId }, "a webhook about an intent this shop did not create: ignored");
           else {
             const settled = await settleFromProvider(payments, request.log, row);

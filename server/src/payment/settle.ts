@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
-import { orders, paymentIntents } from "../db/schema.js";
+import { findOrder } from "../ordering/queries.js";
 import { markOrderPaid } from "./mark-paid.js";
 import { type Outcome, ok, type PaymentProvider, type ProviderIntent } from "./providers.js";
-import { type IntentRow, type RefundReason, refundIntent } from "./refund.js";
+import { type IntentRow, type RefundReason, setIntentStatus } from "./queries.js";
+import { refundIntent } from "./refund.js";
 
 /** What settling a payment needs: the database, the provider, and what to do once stock was taken. */
 export interface Payments {
@@ -40,7 +40,7 @@ export async function settleIntent(
   const then = (result: Done, settlement: Settlement): Outcome<Settlement> => (result.ok ? ok(settlement) : result);
   if (current.state === "open") return ok("pending");
   if (current.state === "canceled") {
-    await setStatus(payments.db, row, "canceled");
+    await setIntentStatus(payments.db, row.id, "canceled");
     return ok("canceled");
   }
   if (current.amountCents !== row.amountCents) {
@@ -56,10 +56,7 @@ export async function settleIntent(
     const why = "the stock no longer covers the order: its payment is released and the order stays unpaid";
     return then(await release(payments, log, row, current, "out-of-stock", why), "out-of-stock");
   }
-  const [order] = await payments.db
-    .select({ transactionId: orders.transactionId })
-    .from(orders)
-    .where(eq(orders.id, row.orderId));
+  const order = await findOrder(payments.db, row.orderId);
   if (order?.transactionId === row.id) return then(await keep(payments, log, row, current), "already-paid");
   const why = `a second payment for an order already paid by ${order?.transactionId}: released`;
   return then(await release(payments, log, row, current, "duplicate", why), "paid-by-another");
@@ -88,7 +85,7 @@ async function keep(payments: Payments, log: FastifyBaseLogger, row: IntentRow, 
       return captured;
     }
   }
-  await setStatus(payments.db, row, "succeeded");
+  await setIntentStatus(payments.db, row.id, "succeeded");
   return done;
 }
 
@@ -106,13 +103,9 @@ async function release(
   if (current.state === "capturable") {
     const canceled = await payments.provider.cancelIntent(row);
     if (!canceled.ok) return canceled;
-    await setStatus(payments.db, row, "canceled");
+    await setIntentStatus(payments.db, row.id, "canceled");
     return done;
   }
   const refunded = await refundIntent(payments.db, payments.provider, row, reason);
   return refunded.ok ? done : refunded;
-}
-
-async function setStatus(db: Database, row: IntentRow, status: IntentRow["status"]) {
-  await db.update(paymentIntents).set({ status }).where(eq(paymentIntents.id, row.id));
 }

@@ -3,13 +3,15 @@ import { eq } from "drizzle-orm";
 import Fastify from "fastify";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, paymentIntents, paymentRefunds, products } from "../db/schema.js";
+import { orders } from "../ordering/tables.js";
+import { products } from "../product/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
-import type { IntentRow } from "./refund.js";
+import type { IntentRow } from "./queries.js";
 import { settleFromProvider } from "./settle.js";
 import { stripePaymentProvider } from "./stripe-provider.js";
 import { type StandInIntent, type StripeStandIn, signedEvent, startStripeStandIn } from "./stripe-stand-in.js";
+import { paymentIntents, paymentRefunds } from "./tables.js";
 
 const WEBHOOK_SECRET = "whsec_forgeline_contract_test";
 

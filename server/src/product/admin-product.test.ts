@@ -1,9 +1,10 @@
 import type { Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products } from "../db/schema.js";
+import { orders } from "../ordering/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
+import { products } from "./tables.js";
 
 describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

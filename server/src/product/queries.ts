@@ -1,9 +1,10 @@
 import { centsToDollars, type PageQuery, type Product } from "@forgeline/contract";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { products } from "../db/schema.js";
+import { products } from "./tables.js";
 
-type ProductRow = typeof products.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
 
 export function toProductJson(row: ProductRow): Product {
   return {
@@ -16,7 +17,10 @@ export function toProductJson(row: ProductRow): Product {
   };
 }
 
-/** One page of the catalogue, newest first (a new tool shows on the home page at once), with its size. */
+/**
+ * One page of the catalogue, newest first (a new tool shows on the home page at once), with its size.
+ * The items are already shaped as the API sends them (productSchema): the page is cached serialized.
+ */
 export async function listProducts(db: Database, page: PageQuery) {
   const [rows, [total]] = await Promise.all([
     db
@@ -30,7 +34,48 @@ export async function listProducts(db: Database, page: PageQuery) {
   return { items: rows.map(toProductJson), total: total?.value ?? 0 };
 }
 
-export async function findProduct(db: Database, id: string): Promise<Product | undefined> {
+export async function findProduct(db: Database, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id));
-  return row && toProductJson(row);
+  return row;
+}
+
+export async function isCatalogueEmpty(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ total: count() }).from(products);
+  return (existing?.total ?? 0) === 0;
+}
+
+/** Adds products; answers the id of each, in the order given. */
+export async function addProducts(db: Database, rows: NewProduct[]): Promise<string[]> {
+  const added = await db.insert(products).values(rows).returning({ id: products.id });
+  return added.map(({ id }) => id);
+}
+
+/** Answers whether the product was there to delete. */
+export async function deleteProduct(db: Database, id: string): Promise<boolean> {
+  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return deleted.length > 0;
+}
+
+/** Whether the product is still in the catalogue with at least this many pieces in stock. */
+export async function stockCovers(db: Database, productId: string, quantity: number): Promise<boolean> {
+  const [product] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
+  return Boolean(product && product.quantity >= quantity);
+}
+
+/**
+ * Takes pieces from the stock only if it covers them (in the caller's transaction when a paid order takes
+ * them); answers false, writing nothing, when it does not or the product is gone.
+ */
+export async function takeStock(db: Database, productId: string, quantity: number): Promise<boolean> {
+  const [taken] = await db
+    .update(products)
+    .set({ quantity: sql`${products.quantity} - ${quantity}` })
+    .where(and(eq(products.id, productId), gte(products.quantity, quantity)))
+    .returning({ id: products.id });
+  return Boolean(taken);
+}
+
+/** The products showing the picture at this address, as a subquery for `exists()` (the upload sweep). */
+export function productsShowing(db: Database, pictureUrl: SQL) {
+  return db.select({ id: products.id }).from(products).where(eq(products.image, pictureUrl));
 }

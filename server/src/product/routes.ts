@@ -7,16 +7,13 @@ import {
   productBodySchema,
   productSchema,
 } from "@forgeline/contract";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { products } from "../db/schema.js";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { sendListPage } from "../http/page-cache.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { cataloguePage } from "./catalogue-pages.js";
-import { findProduct } from "./queries.js";
+import { addProducts, deleteProduct, findProduct, toProductJson } from "./queries.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,7 +35,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return sendListPage(reply, await cataloguePage(app, request.query));
+      return sendListPage(reply, await app.pageCaches.catalogue.page(request.query));
     },
   );
 
@@ -56,7 +53,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const product = await findProduct(app.db, request.params.id);
       if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
-      return product;
+      return toProductJson(product);
     },
   );
 
@@ -78,12 +75,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { price, ...fields } = request.body;
-      const [created] = await app.db
-        .insert(products)
-        .values({ ...fields, priceCents: dollarsToCents(price), createdByEmail: callerOf(request).email })
-        .returning({ id: products.id });
-      app.pageCaches.products.clear();
-      return reply.code(201).send({ insertedId: created?.id ?? "" });
+      const [id] = await addProducts(app.db, [
+        { ...fields, priceCents: dollarsToCents(price), createdByEmail: callerOf(request).email },
+      ]);
+      app.pageCaches.catalogue.clear();
+      return reply.code(201).send({ insertedId: id ?? "" });
     },
   );
 
@@ -105,13 +101,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await app.db
-        .delete(products)
-        .where(eq(products.id, request.params.id))
-        .returning({ id: products.id });
-      if (deleted.length === 0) throw new HttpError(404, "This product is no longer in the catalogue.");
-      app.pageCaches.products.clear();
-      return { deletedCount: deleted.length };
+      if (!(await deleteProduct(app.db, request.params.id))) {
+        throw new HttpError(404, "This product is no longer in the catalogue.");
+      }
+      app.pageCaches.catalogue.clear();
+      return { deletedCount: 1 };
     },
   );
 };

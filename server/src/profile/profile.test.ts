@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles } from "../db/schema.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
+import { profiles } from "./tables.js";
 
 describe("profile", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,13 +1,10 @@
 import { insertedIdSchema, profileBodySchema, profileSchema } from "@forgeline/contract";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authUsers, profiles } from "../db/schema.js";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-
-type ProfileRow = typeof profiles.$inferSelect;
+import { type ProfileRow, profilesOf, saveProfile } from "./queries.js";
 
 const toProfileJson = (row: ProfileRow) => ({
   _id: row.id,
@@ -39,11 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(profiles)
-        .where(eq(profiles.email, callerOf(request).email));
-      return rows.map(toProfileJson);
+      return (await profilesOf(app.db, callerOf(request).email)).map(toProfileJson);
     },
   );
 
@@ -69,17 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (sent !== undefined && sent.toLowerCase() !== email) {
         throw new HttpError(403, "The profile's email is your account's email and cannot be changed here.");
       }
-      const saved = await app.db.transaction(async (tx) => {
-        // The profile's name is the account's display name too (SPEC.md point 7: profile name update).
-        await tx.update(authUsers).set({ name: fields.name, updatedAt: sql`now()` }).where(eq(authUsers.email, email));
-        const [row] = await tx
-          .insert(profiles)
-          .values({ ...fields, email })
-          .onConflictDoUpdate({ target: profiles.email, set: { ...fields, updatedAt: sql`now()` } })
-          .returning({ id: profiles.id });
-        return row;
-      });
-      return { insertedId: saved?.id ?? "" };
+      return { insertedId: (await saveProfile(app.db, email, fields)) ?? "" };
     },
   );
 };

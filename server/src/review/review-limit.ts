@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.js";
-import { consumeAttempt, type LimitRule } from "../identity/rate-limits.js";
+import { consumeAttempt, type LimitRule } from "../rate-limit/queries.js";
 
 export const REVIEWS_PER_HOUR = 5;
 

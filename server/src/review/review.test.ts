@@ -1,9 +1,9 @@
 import type { Review } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviews } from "../db/schema.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
+import { reviews } from "./tables.js";
 
 describe("GET /api/review", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -7,14 +7,12 @@ import {
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { reviews } from "../db/schema.js";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError, tooManyRequests } from "../http/errors.js";
 import { sendListPage, serializedPage } from "../http/page-cache.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { accountName } from "../profile/account-name.js";
-import { publicReviewsPage } from "./public-pages.js";
-import { listReviews } from "./queries.js";
+import { accountName } from "../identity/queries.js";
+import { addReviews, listReviews } from "./queries.js";
 import { REVIEWS_PER_HOUR, reviewWaitSeconds } from "./review-limit.js";
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +46,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(403, "You can only list your own reviews.");
       }
       const result = await (email === undefined
-        ? publicReviewsPage(app, page)
+        ? app.pageCaches.reviews.page(page)
         : serializedPage(listReviews(app.db, page, email)));
       return sendListPage(reply, result);
     },
@@ -83,12 +81,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The reviewer's email stays on the server, so an account without a name is shown as "Customer".
       const name = (await accountName(app.db, email)) || "Customer";
-      const [created] = await app.db
-        .insert(reviews)
-        .values({ ...request.body, name, email })
-        .returning({ id: reviews.id });
+      const [id] = await addReviews(app.db, [{ ...request.body, name, email }]);
       app.pageCaches.reviews.clear();
-      return reply.code(201).send({ insertedId: created?.id ?? "" });
+      return reply.code(201).send({ insertedId: id ?? "" });
     },
   );
 };

@@ -2,10 +2,10 @@ import type { Product } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessTokens } from "../identity/access-token.js";
 import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
+import { accessTokens } from "../user/access-token.js";
 
 /**
  * Who may call what (DESIGN.md section 3), as one table: every API route × every identity. A route the

@@ -3,18 +3,16 @@ import { count } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  authUsers,
-  newsletterSubscribers,
-  orders,
-  paymentIntents,
-  products,
-  profiles,
-  reviews,
-  users,
-} from "../db/schema.js";
+import { authUsers } from "../identity/tables.js";
+import { newsletterSubscribers } from "../newsletter/tables.js";
+import { orders } from "../ordering/tables.js";
+import { paymentIntents } from "../payment/tables.js";
+import { products } from "../product/tables.js";
+import { profiles } from "../profile/tables.js";
+import { reviews } from "../review/tables.js";
 import { bearer, ORIGIN, signUp, type TestAccount, uniqueEmail } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
+import { users } from "../user/tables.js";
 
 /**
  * Property-based tests of the API with fast-check: valid bodies of random sizes carry real orders through

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { authUsers } from "../db/schema.js";
+import { authUsers } from "../identity/tables.js";
 import { makeAdmin } from "../user/queries.js";
 
 /** What a browser sends with its calls to the identity provider. */

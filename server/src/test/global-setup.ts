@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { usePglite, usePostgres } from "../db/client.js";
+import { pgliteDatabase, postgresDatabase } from "../db/client.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,7 +21,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const folder = await mkdtemp(path.join(tmpdir(), "forgeline-test-"));
   const client = await PGlite.create();
-  await usePglite(client).migrate();
+  await pgliteDatabase(client).migrate();
   const dump = await client.dumpDataDir("none");
   const templateFile = path.join(folder, "template.tar");
   await writeFile(templateFile, Buffer.from(await dump.arrayBuffer()));
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`DROP DATABASE IF EXISTS ${templateName}`);
     await admin.query(`CREATE DATABASE ${templateName}`);
     await admin.end();
-    const template = usePostgres(databaseUrlFor(url, templateName), 1);
+    const template = postgresDatabase(databaseUrlFor(url, templateName), 1);
     await template.migrate();
     await template.close();
   }

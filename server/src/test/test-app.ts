@@ -8,9 +8,9 @@ import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
-import { type DatabaseHandle, usePglite, usePostgres } from "../db/client.js";
-import { seedCatalogue } from "../db/seed.js";
+import { type DatabaseHandle, pgliteDatabase, postgresDatabase } from "../db/client.js";
 import type { Mailer } from "../mail/mailer.js";
+import { seedCatalogue } from "../seed/catalogue.js";
 import { databaseUrlFor } from "./global-setup.js";
 
 /** A fresh copy of the migrated database: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
@@ -23,7 +23,7 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
-    const handle = usePostgres(databaseUrlFor(url, name), 4);
+    const handle = postgresDatabase(databaseUrlFor(url, name), 4);
     return {
       ...handle,
       close: async () => {
@@ -36,7 +36,7 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const dump = await readFile(inject("pgliteTemplate"));
-  return usePglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+  return pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([dump]) }));
 }
 
 export interface TestAppOptions {

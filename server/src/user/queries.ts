@@ -1,8 +1,9 @@
 import type { Role } from "@forgeline/contract";
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { authSessions, authUsers, users } from "../db/schema.js";
-import type { VerifiedToken } from "../identity/access-token.js";
+import { findAccount, liveSession } from "../identity/queries.js";
+import type { VerifiedToken } from "./access-token.js";
+import { users } from "./tables.js";
 
 /** Makes sure the shop knows the account; a new one starts as a customer. Answers its role. */
 export async function ensureUser(db: Database, email: string): Promise<Role> {
@@ -22,10 +23,7 @@ export type MakeAdminResult = "made-admin" | "already-admin" | "no-account" | "u
  * account's access tokens issued before the change stop working; the browser fetches a new one.
  */
 export async function makeAdmin(db: Database, email: string): Promise<MakeAdminResult> {
-  const [account] = await db
-    .select({ verified: authUsers.emailVerified })
-    .from(authUsers)
-    .where(eq(authUsers.email, email));
+  const account = await findAccount(db, email);
   if (!account) return "no-account";
   if (!account.verified) return "unverified";
   const changed = await db
@@ -51,9 +49,7 @@ export async function findTokenHolder(
   const [holder] = await db
     .select({ email: users.email, role: users.role, tokensValidAfter: users.tokensValidAfter })
     .from(users)
-    .innerJoin(authSessions, and(eq(authSessions.id, token.sessionId), gt(authSessions.expiresAt, sql`now()`)))
-    .innerJoin(authUsers, and(eq(authUsers.id, authSessions.userId), eq(authUsers.email, users.email)))
-    .where(eq(users.email, token.email));
+    .where(and(eq(users.email, token.email), exists(liveSession(db, token.sessionId, token.email))));
   if (!holder) return null;
   if (holder.tokensValidAfter && token.issuedAt * 1000 < holder.tokensValidAfter.getTime()) return null;
   return { email: holder.email, role: holder.role };

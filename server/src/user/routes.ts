@@ -10,15 +10,12 @@ import {
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf } from "../http/auth-guard.js";
+import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import type { AccessTokens } from "../identity/access-token.js";
-import type { Identity } from "../identity/auth.js";
 import { ensureUser, findRole, listUsers, makeAdmin } from "./queries.js";
 
-export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: AccessTokens }> = async (app, options) => {
-  const { identity, tokens } = options;
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const identitySessionOf = new WeakMap<object, string>();
 
   // The browser trades its identity session for the API's access token; only for its own email.
@@ -27,7 +24,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: Acc
     {
       // The identity session is checked before anything of the request is read.
       onRequest: async (request) => {
-        const session = await identity.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        const session = await app.identity.api.getSession({ headers: fromNodeHeaders(request.headers) });
         if (!session) throw new HttpError(401, "Please sign in to continue.");
         const asked = (request.params as { email: string }).email.trim().toLowerCase();
         if (session.user.email.toLowerCase() !== asked) {
@@ -51,7 +48,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; tokens: Acc
     async (request) => {
       await ensureUser(app.db, request.params.email);
       return {
-        token: await tokens.issue({ email: request.params.email, sessionId: identitySessionOf.get(request) ?? "" }),
+        token: await app.accessTokens.issue({
+          email: request.params.email,
+          sessionId: identitySessionOf.get(request) ?? "",
+        }),
       };
     },
   );

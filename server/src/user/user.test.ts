@@ -1,8 +1,8 @@
 import { MESSAGES } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessTokens } from "../identity/access-token.js";
 import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
+import { accessTokens } from "./access-token.js";
 import { findRole } from "./queries.js";
 
 describe("user calls: access token, admin check, all users, make admin", () => {

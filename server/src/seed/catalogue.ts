@@ -1,37 +1,38 @@
 import { cp, mkdir } from "node:fs/promises";
 import path from "node:path";
-import { count } from "drizzle-orm";
-import type { Database } from "./client.js";
-import { products, reviews } from "./schema.js";
-import { seedProducts, seedReviews } from "./seed-data.js";
+import type { Database } from "../db/client.js";
+import { addProducts, isCatalogueEmpty } from "../product/queries.js";
+import { addReviews } from "../review/queries.js";
+import { seedProducts, seedReviews } from "./catalogue-data.js";
 
 const seedImagesDir = path.resolve(import.meta.dirname, "../../seed/images");
 
 /**
- * Fills an empty catalogue with the tools and reviews of seed-data.ts, and copies their pictures into
+ * Fills an empty catalogue with the tools and reviews of catalogue-data.ts, and copies their pictures into
  * the image store. A catalogue that already holds products is left as it is, so restarts keep data.
  */
 export async function seedCatalogue(db: Database, imagesDir: string): Promise<boolean> {
-  const [existing] = await db.select({ total: count() }).from(products);
-  if ((existing?.total ?? 0) > 0) return false;
+  if (!(await isCatalogueEmpty(db))) return false;
 
   await mkdir(imagesDir, { recursive: true });
   await cp(seedImagesDir, imagesDir, { recursive: true, force: false });
 
   const now = Date.now();
   await db.transaction(async (tx) => {
-    await tx.insert(products).values(
+    await addProducts(
+      tx,
       seedProducts.map((product, index) => ({
         name: product.name,
         priceCents: product.priceCents,
         quantity: product.quantity,
         image: `/images/${product.image}`,
         description: product.description,
-        // Distinct creation times, newest first, so the catalogue lists the tools as seed-data.ts does.
+        // Distinct creation times, newest first, so the catalogue lists the tools as catalogue-data.ts does.
         createdAt: new Date(now - (index + 1) * 1000),
       })),
     );
-    await tx.insert(reviews).values(
+    await addReviews(
+      tx,
       seedReviews.map((review, index) => ({
         ...review,
         createdAt: new Date(now - (index + 1) * 86_400_000),

@@ -1,18 +1,10 @@
 import { MESSAGES } from "@forgeline/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AccessTokens } from "../identity/access-token.js";
-import { findTokenHolder } from "../user/queries.js";
-import { HttpError } from "./errors.js";
-
-export interface Caller {
-  email: string;
-  role: "admin" | "customer";
-}
+import type { Caller } from "../http/caller.js";
+import { HttpError } from "../http/errors.js";
+import { findTokenHolder } from "./queries.js";
 
 declare module "fastify" {
-  interface FastifyRequest {
-    caller: Caller | null;
-  }
   interface FastifyInstance {
     /** onRequest hook: a valid bearer token of a known user, else 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
@@ -27,13 +19,14 @@ const SIGN_IN_AGAIN = "Your sign-in has expired or is not valid. Please sign in 
  * Every protected call is checked here. The token only names the account and its identity session; on
  * each call one query checks that the session still exists (sign-out and password reset end it) and that
  * the token is not older than a role change, and reads the role, so nothing the browser sends is trusted.
+ * Routes use the hooks as `app.authenticate` / `app.requireAdmin` and read the caller with `callerOf`.
  */
-export function registerAuthGuards(app: FastifyInstance, tokens: AccessTokens) {
+export function registerAuthGuards(app: FastifyInstance) {
   async function identify(request: FastifyRequest): Promise<Caller> {
     const header = request.headers.authorization;
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token) throw new HttpError(401, "Please sign in to continue.");
-    const claims = await tokens.verify(token).catch(() => {
+    const claims = await app.accessTokens.verify(token).catch(() => {
       throw new HttpError(401, SIGN_IN_AGAIN);
     });
     const caller = await findTokenHolder(app.db, claims);
@@ -49,10 +42,4 @@ export function registerAuthGuards(app: FastifyInstance, tokens: AccessTokens) {
     request.caller = await identify(request);
     if (request.caller.role !== "admin") throw new HttpError(403, MESSAGES.adminOnly);
   });
-}
-
-/** The caller of a route behind `authenticate` or `requireAdmin`. */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new HttpError(401, "Please sign in to continue.");
-  return request.caller;
 }

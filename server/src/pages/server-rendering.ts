@@ -1,19 +1,14 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import fastifyStatic from "@fastify/static";
 import { type PageQuery, pageQuerySchema } from "@forgeline/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { cataloguePage } from "../product/catalogue-pages.js";
-import { publicReviewsPage } from "../review/public-pages.js";
-import { notFoundBody } from "./errors.js";
-import type { CachedPage } from "./page-cache.js";
+import { notFoundBody } from "../http/errors.js";
+import type { CachedPage } from "../http/page-cache.js";
 
-const ONE_YEAR = "public, max-age=31536000, immutable";
-const ONE_DAY = "public, max-age=86400";
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** Where a request lands in the web app's route table (web/src/entry-server.tsx `locate`). */
@@ -44,9 +39,6 @@ const WITHOUT_ROUTES: PageAddress = { status: 200, address: "(any)" };
 
 /** Search engines leave the 404 page out of their index. */
 const NO_INDEX = '<meta name="robots" content="noindex">';
-
-/** Source maps would publish the shop's source: never served, even when a build left some in web/dist. */
-const SOURCE_MAP = /\.map(\.br|\.gz)?$/;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -97,8 +89,8 @@ async function pageRenderer(app: FastifyInstance, webDistDir: string): Promise<P
   const renderer = existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as ServerRenderer) : null;
   if (!renderer) app.log.warn(`No server-rendering build at ${entry}; pages are rendered in the browser only.`);
   const load = {
-    products: async (page: PageQuery) => parsed(await cataloguePage(app, pageQuerySchema.parse(page))),
-    reviews: async (page: PageQuery) => parsed(await publicReviewsPage(app, pageQuerySchema.parse(page))),
+    products: async (page: PageQuery) => parsed(await app.pageCaches.catalogue.page(pageQuerySchema.parse(page))),
+    reviews: async (page: PageQuery) => parsed(await app.pageCaches.reviews.page(pageQuerySchema.parse(page))),
   };
   const shell = { 200: template, 404: template.replace("</head>", () => `${NO_INDEX}</head>`) };
   return {
@@ -131,38 +123,12 @@ function isPageRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built SPA (hashed assets cached for a year, pages revalidated; no source maps), the image
- * store at `/images/`, and every other page path as index.html, server-rendered for the public pages and
- * answered 404 with the 404 page where the web app has no route.
+ * Every page path of the web app (its files are served by http/static-files.ts) answers index.html,
+ * server-rendered for the public pages and answered 404 with the 404 page where the web app has no route.
+ * Any other unknown address gets the API's JSON 404. `webDistDir` is null when there is no built web app.
  */
-export async function registerWeb(app: FastifyInstance, options: { webDistDir: string; imagesDir: string }) {
-  await mkdir(options.imagesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.imagesDir,
-    prefix: "/images/",
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader("cache-control", ONE_DAY),
-  });
-
-  const hasWeb = existsSync(path.join(options.webDistDir, "index.html"));
-  const pages = hasWeb ? await pageRenderer(app, options.webDistDir) : null;
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: options.webDistDir,
-      prefix: "/",
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
-      cacheControl: false,
-      setHeaders: (res, filePath) =>
-        res.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? ONE_YEAR : "no-cache"),
-    });
-  } else {
-    app.log.warn(`No built web app at ${options.webDistDir}; run "npm run build" to serve the storefront.`);
-  }
-
+export async function registerPages(app: FastifyInstance, webDistDir: string | null) {
+  const pages = webDistDir ? await pageRenderer(app, webDistDir) : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (pages && isPageRequest(request)) return sendPage(app, request, reply, pages);
     return reply.code(404).send(notFoundBody(request.url));

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
-import { authUsers } from "../db/schema.js";
+import { findAccount } from "../identity/queries.js";
 import { findRole, makeAdmin } from "../user/queries.js";
-import type { Identity } from "./auth.js";
 
 export type SeedAdminResult = "created" | "exists" | "refused";
 
@@ -15,12 +14,11 @@ export type SeedAdminResult = "created" | "exists" | "refused";
  * first with the admin's address must not become the admin.
  */
 export async function ensureSeedAdmin(
-  identity: Identity,
+  identity: FastifyInstance["identity"],
   db: Database,
   admin: { email: string; password: string },
 ): Promise<SeedAdminResult> {
-  const [existing] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, admin.email));
-  if (existing) return (await findRole(db, admin.email)) === "admin" ? "exists" : "refused";
+  if (await findAccount(db, admin.email)) return (await findRole(db, admin.email)) === "admin" ? "exists" : "refused";
   // Created directly (not through sign-up), so no confirmation mail goes to an address we already trust.
   const context = await identity.$context;
   const user = await context.internalAdapter.createUser(

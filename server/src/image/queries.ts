@@ -1,6 +1,10 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt, lt, notExists, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { imageUploads } from "../db/schema.js";
+import { productsShowing } from "../product/queries.js";
+import { profilesShowing } from "../profile/queries.js";
+import { reviewsShowing } from "../review/queries.js";
+import { IMAGES_URL_PREFIX } from "./store.js";
+import { imageUploads } from "./tables.js";
 
 /** What one account may upload in any 24 hours. */
 export interface UploadQuota {
@@ -46,4 +50,25 @@ export async function reserveUpload(db: Database, upload: Upload, quota: UploadQ
 /** Takes back the record of an upload that was not stored after all, so it costs no quota. */
 export async function releaseUpload(db: Database, name: string): Promise<void> {
   await db.delete(imageUploads).where(eq(imageUploads.name, name));
+}
+
+/**
+ * Deletes the records of the uploads that no product, review or profile shows a day after their upload
+ * (a day leaves time to finish the form that uploaded them); answers their names. Each record goes in one
+ * statement with the check, so instances sweeping at the same time never remove the same picture twice.
+ */
+export async function deleteUnusedUploads(db: Database): Promise<string[]> {
+  const url = sql`${IMAGES_URL_PREFIX} || ${imageUploads.name}`;
+  const removed = await db
+    .delete(imageUploads)
+    .where(
+      and(
+        lt(imageUploads.createdAt, sql`now() - interval '24 hours'`),
+        notExists(productsShowing(db, url)),
+        notExists(reviewsShowing(db, url)),
+        notExists(profilesShowing(db, url)),
+      ),
+    )
+    .returning({ name: imageUploads.name });
+  return removed.map(({ name }) => name);
 }

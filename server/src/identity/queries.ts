@@ -1,0 +1,44 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { authSessions, authUsers } from "./tables.js";
+
+// What the rest of the shop reads and writes of the identity provider's accounts. Everything else in the
+// auth_ tables is Better Auth's, which reaches them through its adapter (auth.ts).
+
+/** The account with this address: its name and whether its owner confirmed the address; none without one. */
+export async function findAccount(
+  db: Database,
+  email: string,
+): Promise<{ name: string; verified: boolean } | undefined> {
+  const [account] = await db
+    .select({ name: authUsers.name, verified: authUsers.emailVerified })
+    .from(authUsers)
+    .where(eq(authUsers.email, email));
+  return account;
+}
+
+/**
+ * The account's name: the identity provider's user name, set at sign-up and changed with the profile.
+ * Orders and reviews show this, never a name the request body brings. Empty when the account has none.
+ */
+export async function accountName(db: Database, email: string): Promise<string> {
+  return (await findAccount(db, email))?.name.trim() ?? "";
+}
+
+/** Renames the account (in the caller's transaction when the profile is saved with it). */
+export async function renameAccount(db: Database, email: string, name: string): Promise<void> {
+  await db.update(authUsers).set({ name, updatedAt: sql`now()` }).where(eq(authUsers.email, email));
+}
+
+/**
+ * A subquery that finds a row while the identity session is live (not ended by sign-out, password reset or
+ * expiry) and belongs to the account with this address: for `exists()` inside the caller's own query, so
+ * checking a token stays one indexed query.
+ */
+export function liveSession(db: Database, sessionId: string, email: string) {
+  return db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .where(and(eq(authSessions.id, sessionId), gt(authSessions.expiresAt, sql`now()`), eq(authUsers.email, email)));
+}

@@ -1,0 +1,93 @@
+import { and, count, eq, ne } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { paymentIntents, paymentRefunds } from "./tables.js";
+
+export type IntentRow = typeof paymentIntents.$inferSelect;
+export type IntentStatus = IntentRow["status"];
+export type RefundReason = (typeof paymentRefunds.$inferInsert)["reason"];
+type ProviderName = IntentRow["provider"];
+
+/** The order's open intent: there is at most one (a unique index keeps it so). */
+export async function openIntentOf(db: Database, orderId: string): Promise<IntentRow | undefined> {
+  const [open] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.orderId, orderId), eq(paymentIntents.status, "open")));
+  return open;
+}
+
+/** How many of the order's intents are no longer open. */
+export async function closedIntentCount(db: Database, orderId: string): Promise<number> {
+  const [closed] = await db
+    .select({ n: count() })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.orderId, orderId), ne(paymentIntents.status, "open")));
+  return closed?.n ?? 0;
+}
+
+/** One of this provider's intents, by its id. */
+export async function findIntent(db: Database, provider: ProviderName, id: string): Promise<IntentRow | undefined> {
+  const [intent] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.provider, provider)));
+  return intent;
+}
+
+/** One of this provider's intents, by the client secret the browser holds. */
+export async function intentWithSecret(
+  db: Database,
+  provider: ProviderName,
+  clientSecret: string,
+): Promise<IntentRow | undefined> {
+  const [intent] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.clientSecret, clientSecret), eq(paymentIntents.provider, provider)));
+  return intent;
+}
+
+/**
+ * Records a new open intent and answers its client secret, or undefined when the order already has an
+ * open intent (the one-open-intent-per-order index) or this intent is recorded already.
+ */
+export async function recordOpenIntent(
+  db: Database,
+  intent: Pick<IntentRow, "id" | "provider" | "orderId" | "amountCents" | "clientSecret">,
+): Promise<{ clientSecret: string } | undefined> {
+  const [recorded] = await db
+    .insert(paymentIntents)
+    .values(intent)
+    .onConflictDoNothing()
+    .returning({ clientSecret: paymentIntents.clientSecret });
+  return recorded;
+}
+
+export async function setIntentStatus(db: Database, id: string, status: IntentStatus): Promise<void> {
+  await db.update(paymentIntents).set({ status }).where(eq(paymentIntents.id, id));
+}
+
+/**
+ * Moves the intent from one status to another only if nobody changed it meanwhile; answers whether it
+ * did, so of two concurrent callers exactly one goes on.
+ */
+export async function changeIntentStatus(
+  db: Database,
+  id: string,
+  from: IntentStatus,
+  to: IntentStatus,
+): Promise<boolean> {
+  const changed = await db
+    .update(paymentIntents)
+    .set({ status: to })
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, from)))
+    .returning({ id: paymentIntents.id });
+  return changed.length > 0;
+}
+
+export async function recordRefund(
+  db: Database,
+  refund: { id: string; intentId: string; amountCents: number; reason: RefundReason },
+): Promise<void> {
+  await db.insert(paymentRefunds).values(refund);
+}

@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "../db/columns.js";
+// The one table of another folder a table of ours names: a payment belongs to its order (a foreign key).
+import { orders } from "../ordering/tables.js";
+
+/**
+ * A payment attempt for one order, as the provider knows it. The client secret lets the browser confirm
+ * it; only the server marks the order paid, in the same transaction that takes the stock. `open` waits for
+ * the customer (Pay again reuses it), `succeeded` paid the order, `canceled` took nothing, `refunded` gave
+ * the money back (a second payment of an order already paid).
+ */
+export const paymentIntents = pgTable(
+  "payment_intents",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider", { enum: ["test", "stripe"] }).notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    clientSecret: text("client_secret").notNull().unique(),
+    status: text("status", { enum: ["open", "succeeded", "canceled", "refunded"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("payment_intents_by_order").on(table.orderId),
+    // One open intent per order, so two Pay clicks can never leave two chargeable intents behind.
+    uniqueIndex("payment_intents_one_open_per_order").on(table.orderId).where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/** Money given back, one row per refund the provider made (its id), so every refund can be traced. */
+export const paymentRefunds = pgTable("payment_refunds", {
+  id: text("id").primaryKey(),
+  intentId: text("intent_id")
+    .notNull()
+    .references(() => paymentIntents.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  reason: text("reason", { enum: ["duplicate", "out-of-stock", "amount-mismatch"] }).notNull(),
+  createdAt: createdAt(),
+});
