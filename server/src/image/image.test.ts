@@ -4,12 +4,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
+import { noisePicture } from "../test/pictures.js";
 import { createTestApp } from "../test/test-app.js";
 import { imageUploads } from "./tables.js";
-
-/** A picture of random pixels, which compresses badly: cutting it short cuts into its pixel data. */
-const noise = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } });
 
 describe("POST /api/image", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -84,16 +81,18 @@ describe("POST /api/image", () => {
   });
 
   it.each([
-    ["a PNG cut in half", async () => halved(await noise(640, 480).png().toBuffer())],
-    ["a JPEG cut in half", async () => halved(await noise(640, 480).jpeg().toBuffer())],
-    ["a WebP cut in half", async () => halved(await noise(640, 480).webp().toBuffer())],
+    ["a PNG cut in half", async () => halved(await noisePicture(640, 480).png().toBuffer())],
+    ["a JPEG cut in half", async () => halved(await noisePicture(640, 480).jpeg().toBuffer())],
+    ["a WebP cut in half", async () => halved(await noisePicture(640, 480).webp().toBuffer())],
     [
       "a valid PNG header followed by garbage",
-      async () => Buffer.concat([(await noise(640, 480).png().toBuffer()).subarray(0, 100), Buffer.alloc(5000, 0x41)]),
+      async () =>
+        Buffer.concat([(await noisePicture(640, 480).png().toBuffer()).subarray(0, 100), Buffer.alloc(5000, 0x41)]),
     ],
     [
       "a GIF whose frame data is garbage",
-      async () => Buffer.concat([(await noise(64, 48).gif().toBuffer()).subarray(0, 40), Buffer.alloc(5000, 0x41)]),
+      async () =>
+        Buffer.concat([(await noisePicture(64, 48).gif().toBuffer()).subarray(0, 40), Buffer.alloc(5000, 0x41)]),
     ],
   ])("refuses %s (400, damaged) and stores nothing", async (_, damagedFile) => {
     const [files, uploads] = [await stored(), await recorded()];
@@ -149,7 +148,7 @@ describe("POST /api/image", () => {
   });
 
   it("decodes one picture at a time: parallel uploads wait their turn, and all succeed", async () => {
-    const pictures = await Promise.all([0, 1, 2].map(() => noise(1000, 800).jpeg().toBuffer()));
+    const pictures = await Promise.all([0, 1, 2].map(() => noisePicture(1000, 800).jpeg().toBuffer()));
     // sharp counts the pictures it is working on; sample that count while the uploads run.
     let busiest = 0;
     let sampling = true;

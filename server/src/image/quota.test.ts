@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
+import { noisePicture } from "../test/pictures.js";
 import { createTestApp } from "../test/test-app.js";
 import { imageUploads } from "./tables.js";
 
@@ -58,11 +59,7 @@ describe("the daily upload quota of an account (3 pictures and 1 MB here)", () =
 
   it("counts the bytes uploaded: a third picture of 400 KB would pass 1 MB", async () => {
     const customer = await signUp(ctx.app);
-    const large = await sharp({
-      create: { width: 370, height: 370, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
-    })
-      .png()
-      .toBuffer();
+    const large = await noisePicture(370, 370, 60).png().toBuffer();
     expect(large.length).toBeGreaterThan(350 * 1024);
     expect(large.length).toBeLessThan(512 * 1024);
     expect((await upload(customer, large)).statusCode).toBe(200);
