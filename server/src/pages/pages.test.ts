@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,9 +5,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
+import { webBuild } from "../test/web-build.js";
 
-const webDist = path.resolve(import.meta.dirname, "../../../web/dist");
-const serverBuild = path.resolve(webDist, "../dist-server/entry-server.js");
+const { webDist } = webBuild();
 
 /** Every route of SPEC.md point 2 (a payment page for any order id), as a visitor would type it. */
 const APP_PAGES = [
@@ -31,7 +30,7 @@ const APP_PAGES = [
   "/dashboard/manageProduct",
 ];
 
-describe.skipIf(!existsSync(serverBuild))("server-rendered pages", () => {
+describe("server-rendered pages", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;
   beforeAll(async () => {
@@ -146,7 +145,7 @@ describe.skipIf(!existsSync(serverBuild))("server-rendered pages", () => {
 });
 
 describe("source maps", () => {
-  it.skipIf(!existsSync(webDist))("are not in the build", async () => {
+  it("are not in the build", async () => {
     const files = await readdir(webDist, { recursive: true });
     expect(files.filter((file) => /\.map\b/.test(file))).toEqual([]);
   });
