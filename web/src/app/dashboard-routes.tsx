@@ -13,9 +13,9 @@ const AddReviewPage = lazy(() => import("../features/reviews/add-review-page"));
 const MyProfilePage = lazy(() => import("../features/profile/my-profile-page"));
 const UpdateProfilePage = lazy(() => import("../features/profile/update-profile-page"));
 const PaymentPage = lazy(() => import("../features/payment/payment-page"));
-const AllUsersPage = lazy(() => import("../features/admin/all-users-page"));
-const AddProductPage = lazy(() => import("../features/admin/add-product-page"));
-const ManageProductsPage = lazy(() => import("../features/admin/manage-products-page"));
+const AllUsersPage = lazy(() => import("../features/users/all-users-page"));
+const AddProductPage = lazy(() => import("../features/products/add-product-page"));
+const ManageProductsPage = lazy(() => import("../features/products/manage-products-page"));
 
 /** /dashboard/*: the signed-in routes of SPEC.md point 2; the catch-all `*` is the 404 page. */
 export const dashboardRoutes: RouteObject[] = [
