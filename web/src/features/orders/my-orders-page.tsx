@@ -1,11 +1,13 @@
 import { formatPrice } from "@forgeline/contract";
 import { Link } from "react-router";
 import { QueryState } from "../../components/query-state";
+import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
 import { useMyOrders } from "./api/get-orders";
 
 export default function MyOrdersPage() {
   const orders = useMyOrders();
+  if (endsSignIn(orders.error)) return <SignOutToLogin />;
   return (
     <section aria-labelledby="orders-heading">
       <h1 id="orders-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
