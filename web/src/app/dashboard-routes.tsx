@@ -12,7 +12,7 @@ const MyReviewsPage = lazy(() => import("../features/reviews/my-reviews-page"));
 const AddReviewPage = lazy(() => import("../features/reviews/add-review-page"));
 const MyProfilePage = lazy(() => import("../features/profile/my-profile-page"));
 const UpdateProfilePage = lazy(() => import("../features/profile/update-profile-page"));
-const PaymentPage = lazy(() => import("../features/payment/payment-page"));
+const PaymentPage = lazy(() => import("./routes/payment"));
 const AllUsersPage = lazy(() => import("../features/users/all-users-page"));
 const AddProductPage = lazy(() => import("../features/products/add-product-page"));
 const ManageProductsPage = lazy(() => import("../features/products/manage-products-page"));

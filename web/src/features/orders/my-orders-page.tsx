@@ -45,10 +45,10 @@ export default function MyOrdersPage() {
                 {list.map((order) => (
                   <tr key={order._id}>
                     <th scope="row" className="font-medium">
-                      {order.order}
+                      {order.productName}
                     </th>
                     <td className="text-right">{order.quantity}</td>
-                    <td className="text-right">{formatPrice(order.price)}</td>
+                    <td className="text-right">{formatPrice(order.total)}</td>
                     <td>
                       {order.paid ? (
                         <span>
@@ -57,7 +57,7 @@ export default function MyOrdersPage() {
                         </span>
                       ) : (
                         <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
-                          Pay<span className="sr-only"> for {order.order}</span>
+                          Pay<span className="sr-only"> for {order.productName}</span>
                         </Link>
                       )}
                     </td>

@@ -1,17 +1,25 @@
-import type { Order } from "@forgeline/contract";
-import { useQuery } from "@tanstack/react-query";
+import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
 import { ordersQueryKey } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
+import { orderFromWire } from "./order";
 
-/** The signed-in customer's orders. Not retried: a refusal here ends the sign-in at once (SPEC.md point 4). */
-export function useMyOrders() {
-  const session = useSession();
-  const email = session.data?.email;
-  return useQuery({
+/**
+ * GET /api/ordering?userEmail=: the signed-in customer's orders. Not retried: a refusal here ends the
+ * sign-in at once (SPEC.md point 4, shown by the page).
+ */
+export const myOrdersQuery = (email: string | undefined) =>
+  queryOptions({
     queryKey: [...ordersQueryKey, email],
     enabled: Boolean(email),
     retry: false,
-    queryFn: () => apiAuthed<Order[]>(`/api/ordering?userEmail=${encodeURIComponent(email ?? "")}`),
+    queryFn: async () =>
+      (await apiAuthed<OrderOnTheWire[]>(`/api/ordering?userEmail=${encodeURIComponent(email ?? "")}`)).map(
+        orderFromWire,
+      ),
   });
+
+export function useMyOrders() {
+  return useQuery(myOrdersQuery(useSession().data?.email));
 }
