@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
@@ -75,4 +75,9 @@ export function tokenWith(claims: { sub?: string; exp?: number }): string {
   const encode = (value: object) =>
     btoa(JSON.stringify(value)).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
   return `${encode({ alg: "HS256" })}.${encode(claims)}.signature`;
+}
+
+/** Where the app is now, path and query. */
+export function currentAddress(): string | null {
+  return screen.getByRole("status", { name: "Address" }).textContent;
 }
