@@ -14,7 +14,7 @@ export interface SessionUser {
 /** Better Auth's answer: null, or the session with its user. */
 type GetSessionAnswer = { user?: { email: string; name: string } } | null;
 
-export async function fetchSession(): Promise<SessionUser | null> {
+async function fetchSession(): Promise<SessionUser | null> {
   let answer: GetSessionAnswer;
   try {
     answer = await apiGet<GetSessionAnswer>("/api/auth/get-session");

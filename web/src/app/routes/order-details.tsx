@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from "@forgeline/contract";
 import { useNavigate, useSearchParams } from "react-router";
 import { QueryState } from "../../components/query-state";
 import { Spinner } from "../../components/spinner";
@@ -5,7 +6,6 @@ import { paths } from "../../config/paths";
 import { OrderModal } from "../../features/orders/order-modal";
 import { useProduct } from "../../features/products/api/get-product";
 import { useProducts } from "../../features/products/api/get-products";
-import { cataloguePageRange } from "../../features/products/catalogue-paging";
 import { ProductGrid } from "../../features/products/product-grid";
 import { useSession } from "../../lib/session";
 import { RequireAuth } from "../guards";
@@ -26,7 +26,7 @@ function OrderDetailsPage() {
   const productId = searchParams.get("productId");
   const session = useSession();
   const product = useProduct(productId);
-  const catalogue = useProducts(cataloguePageRange(1));
+  const catalogue = useProducts({ limit: PAGE_SIZE.catalogue, offset: 0 });
 
   // Back to where the visitor came from, or to the catalogue when this page was opened directly.
   const close = () => {
