@@ -11,6 +11,9 @@ export const isAdminQuery = (email: string | undefined) =>
     enabled: Boolean(email),
     staleTime: 60_000,
     retry: false,
+    // A failed check is not made again each time a dashboard page mounts: the dashboard hides its pages
+    // while the check runs, so their mounting would start it again, in a loop.
+    retryOnMount: false,
     queryFn: async () => {
       if (!email) return false;
       await accessTokenFor(email);
