@@ -1,6 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Three suites: the API (server/, on a real database, run again on PostgreSQL by scripts/test-api.mjs), and
+ * the unit tests of the contract (Node) and of the browser code (jsdom), which need no database.
+ */
 export default defineConfig({
   resolve: {
     alias: {
@@ -8,9 +12,27 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["server/src/**/*.test.ts", "contract/src/**/*.test.ts"],
-    globalSetup: ["server/src/test/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["server/src/**/*.test.ts"],
+          globalSetup: ["server/src/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { extends: true, test: { name: "contract", include: ["contract/src/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["web/src/test-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,12 +1,14 @@
-// The API suite on the embedded PGlite, then the same suite on PostgreSQL when TEST_DATABASE_URL is set.
+// The API suite on the embedded PGlite with the contract's and the browser's unit tests, then the API suite
+// alone on PostgreSQL when TEST_DATABASE_URL is set (the unit tests touch no database: once is enough).
 import { spawnSync } from "node:child_process";
 
-function vitest(env, label) {
-  console.log(`\n▶ API tests on ${label}`);
-  const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", env });
+function vitest(env, label, projects) {
+  console.log(`\n▶ ${label}`);
+  const only = projects.flatMap((name) => ["--project", name]);
+  const result = spawnSync("npx", ["vitest", "run", ...only, ...process.argv.slice(2)], { stdio: "inherit", env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
-vitest(withoutPostgres, "PGlite");
-if (TEST_DATABASE_URL) vitest(process.env, `PostgreSQL (${new URL(TEST_DATABASE_URL).host})`);
+vitest(withoutPostgres, "API tests on PGlite, unit tests of the contract and the browser", []);
+if (TEST_DATABASE_URL) vitest(process.env, `API tests on PostgreSQL (${new URL(TEST_DATABASE_URL).host})`, ["server"]);

@@ -21,3 +21,9 @@ export const PAGE_SIZE = {
   homeProducts: 6,
   homeReviews: 6,
 } as const;
+
+/**
+ * The response header of a list call with the length of the whole list. Here rather than in paging.ts,
+ * which loads zod: every page's first bundle reads it.
+ */
+export const TOTAL_COUNT_HEADER = "x-total-count";

@@ -1,8 +1,8 @@
 export * from "./account.js";
 export * from "./api-error.js";
-export * from "./card-messages.js";
+export * from "./bulk-order-messages.js";
+export * from "./business-stats.js";
 export * from "./constants.js";
-export * from "./display-constants.js";
 export * from "./image.js";
 export * from "./limits.js";
 export * from "./messages.js";
@@ -17,4 +17,5 @@ export * from "./public-config.js";
 export * from "./review.js";
 export * from "./rules.js";
 export * from "./text-field.js";
+export * from "./toast-options.js";
 export * from "./user.js";

@@ -1,4 +1,4 @@
-import { CARD_MESSAGES } from "./card-messages.js";
+import { BULK_ORDER_MESSAGES } from "./bulk-order-messages.js";
 
 /**
  * Every user-facing message: SPEC.md points 5 and 8 with the spelling fixes of DESIGN.md section 4.
@@ -35,6 +35,6 @@ export const MESSAGES = {
   paymentCompleted: "Congrats! Your Payment is completed.",
   newsletterThanks: "Thanks for subscribing! Our next newsletter is on its way to you.",
   noUserLoggedIn: "No user is logged in",
-  ...CARD_MESSAGES,
+  ...BULK_ORDER_MESSAGES,
   notFound: "Oops! The page you're looking for isn't here",
 } as const;

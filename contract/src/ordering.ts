@@ -65,5 +65,6 @@ export const idParamsSchema = z.object({ id: z.uuid({ error: "Not a valid id" })
 export type OrderBody = z.infer<typeof orderBodySchema>;
 export type OrderForm = z.infer<typeof orderFormSchema>;
 export type Order = z.infer<typeof orderSchema>;
+export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 /** What the order form holds before validation turns the quantity into a number. */
 export type OrderFormInput = z.input<typeof orderFormSchema>;

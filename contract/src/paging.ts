@@ -11,12 +11,10 @@ function wholeNumber(field: string, min: number, max: number, fallback: number) 
     .default(fallback);
 }
 
-/** `limit`/`offset` of every list call; the total comes back in the X-Total-Count header. */
+/** `limit`/`offset` of every list call; the total comes back in the X-Total-Count header (TOTAL_COUNT_HEADER). */
 export const pageQuerySchema = z.object({
   limit: wholeNumber("limit", 1, PAGE_SIZE.max, PAGE_SIZE.default),
   offset: wholeNumber("offset", 0, 1_000_000_000, 0),
 });
 
 export type PageQuery = z.infer<typeof pageQuerySchema>;
-
-export const TOTAL_COUNT_HEADER = "x-total-count";

@@ -24,5 +24,6 @@ export const testCardConfirmationSchema = z.object({
 export const paymentResultSchema = z.object({ status: z.literal("succeeded"), transactionId: z.string() });
 
 export type PaymentIntentBody = z.infer<typeof paymentIntentBodySchema>;
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 export type TestCardConfirmation = z.infer<typeof testCardConfirmationSchema>;
 export type PaymentResult = z.infer<typeof paymentResultSchema>;

@@ -52,3 +52,4 @@ export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 
 export type ProductBody = z.infer<typeof productBodySchema>;
 export type ProductInput = z.input<typeof productBodySchema>;
+export type DeletedCount = z.infer<typeof deletedCountSchema>;

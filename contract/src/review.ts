@@ -41,3 +41,4 @@ export const insertedIdSchema = z.object({ insertedId: z.string() });
 
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
 export type ReviewInput = z.input<typeof reviewBodySchema>;
+export type InsertedId = z.infer<typeof insertedIdSchema>;

@@ -14,3 +14,6 @@ export const modifiedCountResponseSchema = z.object({ modifiedCount: z.number().
 
 export type Role = z.infer<typeof roleSchema>;
 export type User = z.infer<typeof userSchema>;
+export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
+export type AdminResponse = z.infer<typeof adminResponseSchema>;
+export type ModifiedCountResponse = z.infer<typeof modifiedCountResponseSchema>;

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type Product, type Review } from "@forgeline/contract";
+import { PAGE_SIZE, type PageQuery, type Product, type Review } from "@forgeline/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -6,20 +6,21 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, type RouteObject, StaticRouter } from "react-router";
 import { AppContent } from "./app/app";
 import { appRoutes, DASHBOARD_ROUTE } from "./app/app-routes";
-import { cataloguePage, type ListPage, productsPageQueryKey } from "./features/products/api/get-products";
-import { reviewsPageQueryKey } from "./features/reviews/api/get-reviews";
+import { productsPageQuery } from "./features/products/api/get-products";
+import { cataloguePageRange, requestedCataloguePage } from "./features/products/catalogue-paging";
+import { reviewsPageQuery } from "./features/reviews/api/get-reviews";
 import { FIRST_SCREEN_DATA_ID } from "./first-screen";
 import type { Page } from "./lib/api-client";
 
 /** How the server reads the public lists: the same pages the API answers. */
 export interface FirstScreenLoaders {
-  products(page: ListPage): Promise<Page<Product>>;
-  reviews(page: ListPage): Promise<Page<Review>>;
+  products(page: PageQuery): Promise<Page<Product>>;
+  reviews(page: PageQuery): Promise<Page<Review>>;
 }
 
 /**
  * The public pages, rendered on the server so that they paint before any script has run, with the query
- * parameters each one reads: cataloguePage's `page`, and the reset link's `token` (or Better Auth's `error`
+ * parameters each one reads: the catalogue's `page` (requestedCataloguePage), and the reset link's `token` (or Better Auth's `error`
  * when the link was refused). Nothing else in the query string can change what they show.
  */
 const SERVER_RENDERED = new Map<string, readonly string[]>([
@@ -81,13 +82,13 @@ async function firstScreenQueries(url: URL, load: FirstScreenLoaders): Promise<Q
     const products = { limit: PAGE_SIZE.homeProducts, offset: 0 };
     const reviews = { limit: PAGE_SIZE.homeReviews, offset: 0 };
     return [
-      [productsPageQueryKey(products), await load.products(products)],
-      [reviewsPageQueryKey(reviews), await load.reviews(reviews)],
+      [productsPageQuery(products).queryKey, await load.products(products)],
+      [reviewsPageQuery(reviews).queryKey, await load.reviews(reviews)],
     ];
   }
   if (url.pathname === "/availableProducts") {
-    const page = cataloguePage(url.searchParams);
-    return [[productsPageQueryKey(page), await load.products(page)]];
+    const page = cataloguePageRange(requestedCataloguePage(url.searchParams));
+    return [[productsPageQuery(page).queryKey, await load.products(page)]];
   }
   return [];
 }

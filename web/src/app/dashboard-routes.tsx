@@ -12,10 +12,10 @@ const MyReviewsPage = lazy(() => import("../features/reviews/my-reviews-page"));
 const AddReviewPage = lazy(() => import("../features/reviews/add-review-page"));
 const MyProfilePage = lazy(() => import("../features/profile/my-profile-page"));
 const UpdateProfilePage = lazy(() => import("../features/profile/update-profile-page"));
-const PaymentPage = lazy(() => import("../features/payment/payment-page"));
-const AllUsersPage = lazy(() => import("../features/admin/all-users-page"));
-const AddProductPage = lazy(() => import("../features/admin/add-product-page"));
-const ManageProductsPage = lazy(() => import("../features/admin/manage-products-page"));
+const PaymentPage = lazy(() => import("./routes/payment"));
+const AllUsersPage = lazy(() => import("../features/users/all-users-page"));
+const AddProductPage = lazy(() => import("../features/products/add-product-page"));
+const ManageProductsPage = lazy(() => import("../features/products/manage-products-page"));
 
 /** /dashboard/*: the signed-in routes of SPEC.md point 2; the catch-all `*` is the 404 page. */
 export const dashboardRoutes: RouteObject[] = [

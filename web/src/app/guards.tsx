@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { SignOutToLogin } from "../components/sign-out-to-login";
 import { Spinner } from "../components/spinner";
 import { paths } from "../config/paths";
-import { accessTokenFor, signOut } from "../lib/account-session";
+import { accessTokenFor } from "../lib/account-session";
 import { useSession } from "../lib/session";
 import { useIsAdmin } from "../lib/use-is-admin";
 
@@ -33,13 +34,4 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (admin.isPending) return <Spinner label="Checking your access" />;
   if (admin.data !== true) return <SignOutToLogin />;
   return <>{children}</>;
-}
-
-function SignOutToLogin() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  useEffect(() => {
-    void signOut().then(() => navigate(paths.login, { replace: true, state: { from: location } }));
-  }, [navigate, location]);
-  return <Spinner label="Signing out" />;
 }

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, FieldError } from "@forgeline/contract";
+import { type ApiErrorBody, type FieldError, type PageQuery, TOTAL_COUNT_HEADER } from "@forgeline/contract";
 
 /** A refused or failed API call, with the server's message and, for a 400, the rejected fields. */
 export class ApiError extends Error {
@@ -15,18 +15,35 @@ export class ApiError extends Error {
   }
 }
 
-export async function request(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+export interface RequestOptions {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one fetch wrapper: every call to our server goes through it (the signed-in ones through
+ * api-authed.ts, which adds the token), so each answers in the same way: the response when it is a 2xx,
+ * else an ApiError with the server's message, status 0 when the server could not be reached.
+ */
+export async function request(
+  path: string,
+  { method = "GET", body, headers = {} }: RequestOptions = {},
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, headers });
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, "We could not reach the store. Check your connection and try again.");
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-    throw new ApiError(response.status, body?.message ?? `Request failed (${response.status})`, body?.errors ?? []);
+    const error = (await response.json().catch(() => null)) as ApiErrorBody | null;
+    throw new ApiError(response.status, error?.message ?? `Request failed (${response.status})`, error?.errors ?? []);
   }
   return response;
 }
@@ -36,17 +53,18 @@ export async function apiGet<T>(path: string): Promise<T> {
 }
 
 export async function apiPost<T>(path: string, body: unknown): Promise<T> {
-  return (await request(path, { method: "POST", body: JSON.stringify(body) })).json() as Promise<T>;
+  return (await request(path, { method: "POST", body })).json() as Promise<T>;
 }
 
+/** One page of a list and the length of the whole list. */
 export interface Page<T> {
   items: T[];
   total: number;
 }
 
 /** A list call with `limit`/`offset`; the total comes from the X-Total-Count header. */
-export async function apiGetPage<T>(path: string, page: { limit: number; offset: number }): Promise<Page<T>> {
+export async function apiGetPage<T>(path: string, page: PageQuery): Promise<Page<T>> {
   const response = await request(`${path}?limit=${page.limit}&offset=${page.offset}`);
   const items = (await response.json()) as T[];
-  return { items, total: Number(response.headers.get("x-total-count") ?? items.length) };
+  return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
 }

@@ -2,4 +2,3 @@
 export const productsQueryKey = ["products"] as const;
 export const ordersQueryKey = ["orders"] as const;
 export const reviewsQueryKey = ["reviews"] as const;
-export const profileQueryKey = ["profile"] as const;

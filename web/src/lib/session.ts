@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError, apiGet } from "./api-client";
 
 /**
  * The signed-in state, from the identity provider's small get-session call (not its whole client, which
@@ -10,15 +11,23 @@ export interface SessionUser {
   name: string;
 }
 
-export const sessionQueryKey = ["session"] as const;
+/** Better Auth's answer: null, or the session with its user. */
+type GetSessionAnswer = { user?: { email: string; name: string } } | null;
 
-export async function fetchSession(): Promise<SessionUser | null> {
-  const response = await fetch("/api/auth/get-session");
-  if (!response.ok) return null;
-  const body = (await response.json()) as { user?: { email: string; name: string } } | null;
-  return body?.user ? { email: body.user.email.toLowerCase(), name: body.user.name } : null;
+async function fetchSession(): Promise<SessionUser | null> {
+  let answer: GetSessionAnswer;
+  try {
+    answer = await apiGet<GetSessionAnswer>("/api/auth/get-session");
+  } catch (error) {
+    // A refusal means nobody is signed in; an unreachable server is an error (and is tried again).
+    if (error instanceof ApiError && error.status !== 0) return null;
+    throw error;
+  }
+  return answer?.user ? { email: answer.user.email.toLowerCase(), name: answer.user.name } : null;
 }
 
+export const sessionQuery = queryOptions({ queryKey: ["session"], queryFn: fetchSession, staleTime: 5 * 60_000 });
+
 export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  return useQuery(sessionQuery);
 }

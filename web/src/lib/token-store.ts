@@ -1,6 +1,35 @@
 /** The API's access token, kept in localStorage as `accessToken` (SPEC.md point 6). */
-export const TOKEN_KEY = "accessToken";
+const TOKEN_KEY = "accessToken";
 
 export function storedAccessToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
+}
+
+export function storeAccessToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function forgetAccessToken(): void {
+  localStorage.removeItem(TOKEN_KEY);
+}
+
+/** Who a token names and when it runs out (seconds since 1970). */
+export interface TokenClaims {
+  sub?: string;
+  exp?: number;
+}
+
+/** The claims a token carries, read without checking its signature (the server checks; here they only time renewals). */
+export function tokenClaims(token: string): TokenClaims {
+  try {
+    const payload = token.split(".")[1] ?? "";
+    return JSON.parse(atob(payload.replaceAll("-", "+").replaceAll("_", "/")));
+  } catch {
+    return {};
+  }
+}
+
+/** A token is renewed when it has a minute or less left, so that none runs out between sending and checking. */
+export function expiresSoon(claims: TokenClaims, now: number = Date.now()): boolean {
+  return (claims.exp ?? 0) * 1000 <= now + 60_000;
 }

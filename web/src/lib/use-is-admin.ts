@@ -1,22 +1,28 @@
-import { useQuery } from "@tanstack/react-query";
+import type { AdminResponse } from "@forgeline/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { accessTokenFor } from "./account-session";
 import { apiAuthed } from "./api-authed";
 import { useSession } from "./session";
 
-/** Whether the signed-in account is an admin, as the server says (SPEC.md point 6). */
-export function useIsAdmin() {
-  const session = useSession();
-  const email = session.data?.email;
-  return useQuery({
+/** GET /api/admin/{email}: whether this account is an admin, as the server says (SPEC.md point 6). */
+export const isAdminQuery = (email: string | undefined) =>
+  queryOptions({
     queryKey: ["admin", email],
     enabled: Boolean(email),
     staleTime: 60_000,
     retry: false,
+    // A failed check is not made again each time a dashboard page mounts: the dashboard hides its pages
+    // while the check runs, so their mounting would start it again, in a loop.
+    retryOnMount: false,
     queryFn: async () => {
       if (!email) return false;
       await accessTokenFor(email);
-      const { admin } = await apiAuthed<{ admin: boolean }>(`/api/admin/${encodeURIComponent(email)}`);
+      const { admin } = await apiAuthed<AdminResponse>(`/api/admin/${encodeURIComponent(email)}`);
       return admin;
     },
   });
+
+/** Whether the signed-in account is an admin. */
+export function useIsAdmin() {
+  return useQuery(isAdminQuery(useSession().data?.email));
 }

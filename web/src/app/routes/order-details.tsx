@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { QueryState } from "../../components/query-state";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
-import { OrderModal } from "../../features/ordering/order-modal";
+import { OrderModal } from "../../features/orders/order-modal";
 import { useProduct } from "../../features/products/api/get-product";
 import { useProducts } from "../../features/products/api/get-products";
 import { ProductGrid } from "../../features/products/product-grid";

@@ -7,9 +7,3 @@ import { createAuthClient } from "better-auth/react";
 export const authClient = createAuthClient();
 
 export const GOOGLE_PROVIDER_ID = "google";
-
-/** Where to go after signing in: the page the guard sent the visitor from, or home. */
-export function returnPath(state: unknown): string {
-  const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
-  return from?.pathname ? `${from.pathname}${from.search ?? ""}` : "/";
-}

@@ -2,7 +2,7 @@ import { MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { completeSignIn } from "../../lib/account-session";
-import { returnPath } from "./auth-client";
+import { returnPath } from "./return-path";
 
 type ProviderAnswer = { error: { message?: string | undefined } | null };
 

@@ -1,9 +1,10 @@
 import { isEmail, MESSAGES } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
-import { ApiError, apiPost } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
+import { subscribeToNewsletter } from "./api/subscribe";
 
 type Status = { kind: "idle" | "sending" | "done" } | { kind: "invalid"; message: string };
 
@@ -23,10 +24,10 @@ export function NewsletterBox() {
     }
     setStatus({ kind: "sending" });
     try {
-      const answer = await apiPost<{ message: string }>("/api/newsletter", { email: address });
+      const thanks = await subscribeToNewsletter(address);
       setStatus({ kind: "done" });
       form.reset();
-      notify("success", answer.message);
+      notify("success", thanks);
     } catch (error) {
       const message = error instanceof ApiError ? (error.messageFor("email") ?? error.message) : String(error);
       setStatus({ kind: "invalid", message });

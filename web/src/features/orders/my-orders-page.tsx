@@ -1,11 +1,13 @@
 import { formatPrice } from "@forgeline/contract";
 import { Link } from "react-router";
 import { QueryState } from "../../components/query-state";
+import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
 import { useMyOrders } from "./api/get-orders";
 
 export default function MyOrdersPage() {
   const orders = useMyOrders();
+  if (endsSignIn(orders.error)) return <SignOutToLogin />;
   return (
     <section aria-labelledby="orders-heading">
       <h1 id="orders-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
@@ -43,10 +45,10 @@ export default function MyOrdersPage() {
                 {list.map((order) => (
                   <tr key={order._id}>
                     <th scope="row" className="font-medium">
-                      {order.order}
+                      {order.productName}
                     </th>
                     <td className="text-right">{order.quantity}</td>
-                    <td className="text-right">{formatPrice(order.price)}</td>
+                    <td className="text-right">{formatPrice(order.total)}</td>
                     <td>
                       {order.paid ? (
                         <span>
@@ -55,7 +57,7 @@ export default function MyOrdersPage() {
                         </span>
                       ) : (
                         <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
-                          Pay<span className="sr-only"> for {order.order}</span>
+                          Pay<span className="sr-only"> for {order.productName}</span>
                         </Link>
                       )}
                     </td>

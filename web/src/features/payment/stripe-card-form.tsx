@@ -1,13 +1,18 @@
-import type { Order } from "@forgeline/contract";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useState } from "react";
-import { createPaymentIntent, reconcilePayment } from "./api";
+import { createPaymentIntent } from "./api/create-payment-intent";
+import { reconcilePayment } from "./api/reconcile-payment";
+import type { OrderToPay } from "./order-to-pay";
 
 let stripePromise: Promise<Stripe | null> | undefined;
 
 /** Stripe Elements: loaded only on this page, and only when the server is configured for Stripe. */
-export default function StripeCardForm(props: { publishableKey: string; order: Order; onPaid: (id: string) => void }) {
+export default function StripeCardForm(props: {
+  publishableKey: string;
+  order: OrderToPay;
+  onPaid: (id: string) => void;
+}) {
   stripePromise ??= loadStripe(props.publishableKey);
   return (
     <Elements stripe={stripePromise}>
@@ -16,7 +21,7 @@ export default function StripeCardForm(props: { publishableKey: string; order: O
   );
 }
 
-function CardForm({ order, onPaid }: { order: Order; onPaid: (id: string) => void }) {
+function CardForm({ order, onPaid }: { order: OrderToPay; onPaid: (id: string) => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);

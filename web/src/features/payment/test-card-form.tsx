@@ -1,7 +1,8 @@
-import type { Order } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
-import { confirmTestPayment, createPaymentIntent } from "./api";
+import { confirmTestPayment } from "./api/confirm-test-payment";
+import { createPaymentIntent } from "./api/create-payment-intent";
+import type { OrderToPay } from "./order-to-pay";
 
 const groupsOfFour = (value: string) =>
   value
@@ -14,7 +15,7 @@ const monthYear = (value: string) => {
 };
 
 /** The built-in test provider's card form: Stripe's test cards work, nothing is charged. */
-export function TestCardForm({ order, onPaid }: { order: Order; onPaid: (transactionId: string) => void }) {
+export function TestCardForm({ order, onPaid }: { order: OrderToPay; onPaid: (transactionId: string) => void }) {
   const [cardNumber, setCardNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");

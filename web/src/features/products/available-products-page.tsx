@@ -1,14 +1,14 @@
 import { PAGE_SIZE } from "@forgeline/contract";
 import { Link, useSearchParams } from "react-router";
 import { QueryState } from "../../components/query-state";
-import { cataloguePage, useProducts } from "./api/get-products";
+import { useProducts } from "./api/get-products";
+import { cataloguePageRange, requestedCataloguePage } from "./catalogue-paging";
 import { ProductGrid } from "./product-grid";
 
 export default function AvailableProductsPage() {
   const [searchParams] = useSearchParams();
-  const listPage = cataloguePage(searchParams);
-  const page = listPage.offset / PAGE_SIZE.catalogue + 1;
-  const query = useProducts(listPage);
+  const page = requestedCataloguePage(searchParams);
+  const query = useProducts(cataloguePageRange(page));
   const pageCount = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE.catalogue)) : 1;
 
   return (

@@ -1,4 +1,4 @@
-import { CARD_MESSAGES, canOrder, formatPrice, type Product, QUANTITY_UNIT } from "@forgeline/contract";
+import { BULK_ORDER_MESSAGES, canOrder, formatPrice, type Product, QUANTITY_UNIT } from "@forgeline/contract";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
 
@@ -39,10 +39,10 @@ export function ProductCard({
             {product.quantity} {QUANTITY_UNIT}
           </dd>
         </dl>
-        <p className="text-sm">{CARD_MESSAGES.orderBand}</p>
+        <p className="text-sm">{BULK_ORDER_MESSAGES.orderBand}</p>
         {!orderable && (
           <p className="text-sm font-medium text-error" role="note">
-            {CARD_MESSAGES.lowStock}
+            {BULK_ORDER_MESSAGES.lowStock}
           </p>
         )}
         <div className="card-actions mt-2">

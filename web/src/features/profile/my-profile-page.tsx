@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
-import { useMyProfile } from "./api/profile";
+import { useMyProfile } from "./api/get-profile";
 
 export default function MyProfilePage() {
   const profile = useMyProfile();

@@ -8,7 +8,8 @@ import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
 import { type SessionUser, useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
-import { useMyProfile, useSaveProfile } from "./api/profile";
+import { useMyProfile } from "./api/get-profile";
+import { useSaveProfile } from "./api/save-profile";
 
 export default function UpdateProfilePage() {
   const session = useSession();

@@ -8,7 +8,7 @@ import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
-import { useAddReview } from "./api/my-reviews";
+import { useAddReview } from "./api/add-review";
 import { StarRating } from "./star-rating";
 
 export default function AddReviewPage() {

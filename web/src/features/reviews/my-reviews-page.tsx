@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
-import { useMyReviews } from "./api/my-reviews";
+import { useMyReviews } from "./api/get-my-reviews";
 import { ReviewCard } from "./review-card";
 
 export default function MyReviewsPage() {

@@ -1,25 +1,19 @@
 import { formatPrice, MESSAGES, PAGE_SIZE, type Product, QUANTITY_UNIT } from "@forgeline/contract";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { QueryState } from "../../components/query-state";
-import { apiGetPage } from "../../lib/api-client";
-import { productsQueryKey } from "../../lib/query-keys";
 import { notify } from "../../lib/toast";
-import { useDeleteProduct } from "./api";
+import { useDeleteProduct } from "./api/delete-product";
+import { useProducts } from "./api/get-products";
 
 export default function ManageProductsPage() {
   const [page, setPage] = useState(0);
-  const catalogue = useQuery({
-    queryKey: [...productsQueryKey, "manage", page],
-    queryFn: () => apiGetPage<Product>("/api/product", { limit: PAGE_SIZE.max, offset: page * PAGE_SIZE.max }),
-    placeholderData: keepPreviousData,
-  });
+  const catalogue = useProducts({ limit: PAGE_SIZE.max, offset: page * PAGE_SIZE.max });
   const deleteProduct = useDeleteProduct();
   const dialog = useRef<HTMLDialogElement>(null);
   const [doomed, setDoomed] = useState<Product | null>(null);
   const pages = Math.max(1, Math.ceil((catalogue.data?.total ?? 0) / PAGE_SIZE.max));
 
-  function ask(product: Product) {
+  function askToDelete(product: Product) {
     setDoomed(product);
     dialog.current?.showModal();
   }
@@ -78,7 +72,7 @@ export default function ManageProductsPage() {
                       {product.quantity} {QUANTITY_UNIT}
                     </td>
                     <td>
-                      <button type="button" className="btn btn-sm btn-error" onClick={() => ask(product)}>
+                      <button type="button" className="btn btn-sm btn-error" onClick={() => askToDelete(product)}>
                         Delete<span className="sr-only"> {product.name}</span>
                       </button>
                     </td>

@@ -1,6 +1,7 @@
 import {
   formatPrice,
   MESSAGES,
+  ORDER_MAX_QUANTITY,
   ORDER_MIN_QUANTITY,
   type OrderForm,
   type OrderFormInput,
@@ -33,7 +34,7 @@ export function OrderModal({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const createOrder = useCreateOrder();
-  const maxQuantity = Math.min(200, product.quantity);
+  const maxQuantity = Math.min(ORDER_MAX_QUANTITY, product.quantity);
   const form = useForm<OrderFormInput, unknown, OrderForm>({
     resolver: zodResolver(orderFormSchema.extend({ quantity: orderQuantityField(product.quantity) })),
     defaultValues: { quantity: ORDER_MIN_QUANTITY, phone: "", address: "" },
@@ -48,7 +49,7 @@ export function OrderModal({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const answer = await createOrder.mutateAsync({ ...values, orderId: product._id });
+      const answer = await createOrder.mutateAsync({ ...values, productId: product._id });
       if (answer.success) notify("success", MESSAGES.orderPlaced(product.name));
       else notify("error", MESSAGES.orderDuplicate(product.name));
       onClose();

@@ -2,10 +2,11 @@ import { MESSAGES } from "@forgeline/contract";
 import { QueryState } from "../../components/query-state";
 import { ApiError } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
-import { useAllUsers, useMakeAdmin } from "./api";
+import { useUsers } from "./api/get-users";
+import { useMakeAdmin } from "./api/make-admin";
 
 export default function AllUsersPage() {
-  const users = useAllUsers();
+  const users = useUsers();
   const makeAdmin = useMakeAdmin();
 
   async function promote(email: string) {

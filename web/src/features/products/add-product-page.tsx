@@ -13,7 +13,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Field, TextAreaField } from "../../components/field";
 import { ImageUpload } from "../../components/image-upload";
 import { notify } from "../../lib/toast";
-import { useAddProduct } from "./api";
+import { useAddProduct } from "./api/add-product";
 
 const empty: ProductInput = { name: "", price: "", quantity: "", description: "", image: "" };
 

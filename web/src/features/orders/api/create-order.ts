@@ -1,0 +1,20 @@
+import type { OrderBody, OrderCreated, OrderForm } from "@forgeline/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { ordersQueryKey } from "../../../lib/query-keys";
+
+/** What the order modal sends: the form and the product ordered. */
+export type NewOrder = OrderForm & { productId: string };
+
+/** POST /api/ordering. `success` is false when the customer already has an unpaid order for the product. */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, ...form }: NewOrder) =>
+      apiAuthed<OrderCreated>("/api/ordering", {
+        method: "POST",
+        body: { ...form, orderId: productId } satisfies OrderBody,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { ordersQueryKey } from "../../../lib/query-keys";
+import { orderFromWire } from "./order";
+
+/** GET /api/ordering/{id}: one of the caller's orders (another's is a 404). Not retried: a 404 is final. */
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...ordersQueryKey, "one", id],
+    retry: false,
+    queryFn: async () => orderFromWire(await apiAuthed<OrderOnTheWire>(`/api/ordering/${encodeURIComponent(id)}`)),
+  });
+
+export function useOrder(id: string) {
+  return useQuery(orderQuery(id));
+}

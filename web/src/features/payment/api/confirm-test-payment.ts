@@ -1,0 +1,7 @@
+import type { PaymentResult, TestCardConfirmation } from "@forgeline/contract";
+import { apiAuthed } from "../../../lib/api-authed";
+
+/** POST /api/payments/test/confirm: the test provider charges the card, as Stripe.js would with Stripe. */
+export function confirmTestPayment(card: TestCardConfirmation): Promise<PaymentResult> {
+  return apiAuthed<PaymentResult>("/api/payments/test/confirm", { method: "POST", body: card });
+}

@@ -1,0 +1,16 @@
+import type { PaymentIntentBody, PaymentIntentResponse } from "@forgeline/contract";
+import { apiAuthed } from "../../../lib/api-authed";
+import type { OrderToPay } from "../order-to-pay";
+
+/**
+ * POST /api/create-payment-intent: the card payment's client secret. The server takes the amount from the
+ * stored order; the total goes along (as SPEC.md's `price`) only to be checked against it.
+ */
+export async function createPaymentIntent(order: OrderToPay): Promise<string> {
+  const body: PaymentIntentBody = { orderId: order._id, price: order.total };
+  const { clientSecret } = await apiAuthed<PaymentIntentResponse>("/api/create-payment-intent", {
+    method: "POST",
+    body,
+  });
+  return clientSecret;
+}

@@ -1,0 +1,79 @@
+import type { PublicConfig } from "@forgeline/contract";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { publicConfigQuery } from "../../lib/public-config";
+import { renderPage, serveApi } from "../../test-utils";
+import type { OrderToPay } from "./order-to-pay";
+import { PaymentPanel } from "./payment-panel";
+
+const ORDER_ID = "7b0f6d1e-0000-4000-8000-000000000001";
+const unpaid: OrderToPay = { _id: ORDER_ID, total: 3675, paid: false, transactionId: null };
+const testPayments: PublicConfig = { payments: "test", stripePublishableKey: null, googleSignIn: false };
+
+function renderPanel(order: OrderToPay) {
+  return renderPage(<PaymentPanel order={order} />, { cached: [[publicConfigQuery.queryKey, testPayments]] });
+}
+
+describe("the test provider's card form", () => {
+  it("groups the card number by four, writes the expiry as MM/YY and keeps the CVC to four digits", async () => {
+    renderPanel(unpaid);
+    await userEvent.type(screen.getByLabelText("Card number"), "4242-4242 4242x42424");
+    expect((screen.getByLabelText("Card number") as HTMLInputElement).value).toBe("4242 4242 4242 4242 4");
+    await userEvent.type(screen.getByLabelText("Expiry (MM/YY)"), "12345");
+    expect((screen.getByLabelText("Expiry (MM/YY)") as HTMLInputElement).value).toBe("12/34");
+    await userEvent.type(screen.getByLabelText("CVC"), "1a2345");
+    expect((screen.getByLabelText("CVC") as HTMLInputElement).value).toBe("1234");
+  });
+
+  it("caps the card number at 19 digits", async () => {
+    renderPanel(unpaid);
+    await userEvent.type(screen.getByLabelText("Card number"), "1".repeat(25));
+    expect((screen.getByLabelText("Card number") as HTMLInputElement).value).toBe("1111 1111 1111 1111 111");
+  });
+});
+
+describe("paying an order", () => {
+  it("asks for an intent with the order's total (as SPEC.md's price), confirms the card, shows the transaction", async () => {
+    const sent = serveApi({
+      "POST /api/create-payment-intent": { body: { clientSecret: "pi_1_secret_2" } },
+      "POST /api/payments/test/confirm": { body: { status: "succeeded", transactionId: "pi_1" } },
+    });
+    renderPanel(unpaid);
+    await userEvent.type(screen.getByLabelText("Card number"), "4242424242424242");
+    await userEvent.type(screen.getByLabelText("Expiry (MM/YY)"), "1234");
+    await userEvent.type(screen.getByLabelText("CVC"), "123");
+    await userEvent.click(screen.getByRole("button", { name: "Pay" }));
+
+    expect(await screen.findByText("Congrats! Your Payment is completed.")).toBeTruthy();
+    expect(screen.getByText("pi_1")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to My Orders" }).getAttribute("href")).toBe("/dashboard");
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: "POST", path: "/api/create-payment-intent", body: { orderId: ORDER_ID, price: 3675 } },
+      {
+        method: "POST",
+        path: "/api/payments/test/confirm",
+        body: { clientSecret: "pi_1_secret_2", cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+      },
+    ]);
+  });
+
+  it("shows the provider's refusal beside the form, and lets the customer try again", async () => {
+    serveApi({
+      "POST /api/create-payment-intent": { body: { clientSecret: "pi_1_secret_2" } },
+      "POST /api/payments/test/confirm": { status: 402, body: { message: "Your card was declined." } },
+    });
+    renderPanel(unpaid);
+    await userEvent.type(screen.getByLabelText("Card number"), "4000000000000002");
+    await userEvent.click(screen.getByRole("button", { name: "Pay" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Your card was declined.");
+    expect((screen.getByRole("button", { name: "Pay" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows an order paid before with its transaction id, and no card form", () => {
+    renderPanel({ ...unpaid, paid: true, transactionId: "pi_earlier" });
+    expect(screen.getByText("Paid")).toBeTruthy();
+    expect(screen.getByText("pi_earlier")).toBeTruthy();
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+  });
+});

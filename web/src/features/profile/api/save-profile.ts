@@ -1,0 +1,19 @@
+import type { InsertedId, ProfileBody } from "@forgeline/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { sessionQuery } from "../../../lib/session";
+import { profileQueryKey } from "./get-profile";
+
+/** POST /api/profile: creates or replaces the caller's profile. */
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profile: ProfileBody) => apiAuthed<InsertedId>("/api/profile", { method: "POST", body: profile }),
+    // The profile's name is also the account's display name: the session shows it too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+      ]),
+  });
+}
