@@ -1,6 +1,5 @@
-import { MESSAGES, newsletterBodySchema } from "@forgeline/contract";
+import { MESSAGES, newsletterBodySchema, newsletterSubscribedSchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { errorAnswers, jsonAnswer } from "../http/route-schema.js";
 import { subscribe } from "./queries.js";
 
@@ -15,10 +14,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["Newsletter"],
         body: newsletterBodySchema,
         response: {
-          201: jsonAnswer(
-            "Subscribed; `message` thanks the subscriber.",
-            z.object({ success: z.literal(true), message: z.string() }),
-          ),
+          201: jsonAnswer("Subscribed; `message` thanks the subscriber.", newsletterSubscribedSchema),
           ...errorAnswers(400, 413, 415, 429),
         },
       },
