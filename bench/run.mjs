@@ -83,7 +83,7 @@ const report = `# Performance
 
 Measured by \`${process.env.TEST_DATABASE_URL ? "TEST_DATABASE_URL=postgres://… " : ""}npm run bench${args.length ? ` -- ${args.join(" ")}` : ""}\` on ${new Date().toISOString().slice(0, 10)}${process.env.TEST_DATABASE_URL ? " (the PostgreSQL rows need that URL)" : ""}.
 Machine: ${machine}. The server runs as in production (\`NODE_ENV=production\`, logs at warn).
-Budgets (DESIGN.md section 7) are checked by \`npm run bench -- --check\`, never by timed tests.
+Budgets (the table below) are checked by \`npm run bench -- --check\`, never by timed tests.
 
 ## Budgets
 

@@ -1,5 +1,5 @@
 /**
- * The business summary's figures (SPEC.md point 9). Not in constants.ts: that module is in the first
+ * The business summary's figures (docs/SPEC-CONFORMANCE.md §9). Not in constants.ts: that module is in the first
  * bundle of every page, and only the home page's lower half, loaded when scrolled near, shows these.
  */
 export const BUSINESS_STATS = [

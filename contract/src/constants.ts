@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md point 9, as amended by DESIGN.md section 4. */
+/** Business constants of docs/SPEC-CONFORMANCE.md §9, as amended by docs/decisions/006-deviations-from-spec.md. */
 
 export const ORDER_MIN_QUANTITY = 100;
 export const ORDER_MAX_QUANTITY = 200;

@@ -96,7 +96,7 @@ describe("the order quantity: 100 to 200 pieces, no more than the stock", () => 
 });
 
 describe("ids", () => {
-  it("an order names its product by SPEC.md's orderId, a payment its order", () => {
+  it("an order names its product by the spec's orderId, a payment its order", () => {
     const order = { orderId: "p1", quantity: 100, phone: "5550100", address: "1 Yard" };
     expect(parse(orderBodySchema, order)).toEqual({ message: "orderId must be a product id" });
     expect(parse(paymentIntentBodySchema, { orderId: "o1", price: 10 })).toEqual({

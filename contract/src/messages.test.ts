@@ -11,8 +11,9 @@ import { profileBodySchema } from "./profile.js";
 import { reviewBodySchema } from "./review.js";
 
 /**
- * Every user-facing text of SPEC.md points 5 and 8 (as DESIGN.md section 4 corrects them) and of DESIGN.md
- * section 4, written out here letter by letter. The expected side is never read from MESSAGES, so a typo
+ * Every user-facing text of the spec's points 5 and 8 (docs/SPEC-CONFORMANCE.md §5, §8) with the corrections of
+ * docs/decisions/006-deviations-from-spec.md, written out here letter by letter. The expected side is never
+ * read from MESSAGES, so a typo
  * put back into the catalogue or a rule fails here.
  */
 
@@ -69,7 +70,7 @@ describe("the message catalogue", () => {
     expect(Object.keys(MESSAGES).sort()).toEqual(Object.keys(CATALOGUE).sort());
   });
 
-  it("counts pieces as Pieces (SPEC.md's Peces, corrected)", () => {
+  it("counts pieces as Pieces (the spec's Peces, corrected)", () => {
     expect(QUANTITY_UNIT).toBe("Pieces");
   });
 
@@ -79,7 +80,7 @@ describe("the message catalogue", () => {
   });
 });
 
-describe("the rules say the catalogue's words (SPEC.md point 5, DESIGN.md section 4)", () => {
+describe("the rules say the catalogue's words (spec point 5, as decision 006 corrects it)", () => {
   it("login: Email is Required, Password is Required; then Provide a Valid Email, Must be 6 Characters Or Longer", () => {
     expect(fieldMessages(loginFormSchema, {})).toEqual({
       email: "Email is Required",
@@ -93,7 +94,7 @@ describe("the rules say the catalogue's words (SPEC.md point 5, DESIGN.md sectio
       email: "Provide a Valid Email",
       password: "Must be 6 Characters Or Longer",
     });
-    // DESIGN.md section 4: a standard email check, not SPEC.md's 2-3 letter pattern.
+    // docs/decisions/006-deviations-from-spec.md: a standard email check, not the spec's 2-3 letter pattern.
     expect(fieldMessages(loginFormSchema, { email: "first.last@company.co.uk", password: "123456" })).toEqual({});
     expect(fieldMessages(loginFormSchema, { email: `${"a".repeat(243)}@example.com`, password: "123456" })).toEqual({
       email: "Provide a Valid Email",
@@ -197,7 +198,7 @@ describe("the rules say the catalogue's words (SPEC.md point 5, DESIGN.md sectio
     });
   });
 
-  it("order: the band of 100 to 200 pieces, phone and address required (DESIGN.md section 4)", () => {
+  it("order: the band of 100 to 200 pieces, phone and address required (decision 006)", () => {
     expect(fieldMessages(orderFormSchema, { quantity: 99, phone: "", address: " " })).toEqual({
       quantity: "Order at least 100 pieces",
       phone: "Phone is Required",

@@ -1,7 +1,8 @@
 import { BULK_ORDER_MESSAGES } from "./bulk-order-messages.js";
 
 /**
- * Every user-facing message: SPEC.md points 5 and 8 with the spelling fixes of DESIGN.md section 4.
+ * Every user-facing message: docs/SPEC-CONFORMANCE.md §5 and §8 with the spelling fixes of
+ * docs/decisions/006-deviations-from-spec.md.
  * Browser and server both read them from here, so a message is written once.
  */
 export const MESSAGES = {

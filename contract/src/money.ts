@@ -1,4 +1,4 @@
-/** Prices are dollars in JSON and integer cents in the database (DESIGN.md section 3). */
+/** Prices are dollars in JSON and integer cents in the database (docs/SPEC-CONFORMANCE.md §3). */
 export function centsToDollars(cents: number): number {
   return cents / 100;
 }

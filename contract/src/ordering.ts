@@ -14,7 +14,10 @@ export const phoneField = z
 
 export const addressField = requiredText("Address is Required", "Address", MAX_LENGTH.address);
 
-/** The band of SPEC.md point 5 as DESIGN.md section 4 enforces it: 100-200 pieces, whole numbers. */
+/**
+ * The band of docs/SPEC-CONFORMANCE.md §5 as docs/decisions/006-deviations-from-spec.md enforces it: 100-200
+ * pieces, whole numbers.
+ */
 export function orderQuantityField(stock: number = ORDER_MAX_QUANTITY) {
   const max = Math.min(ORDER_MAX_QUANTITY, stock);
   return z.coerce

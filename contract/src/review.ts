@@ -19,7 +19,7 @@ export type Review = z.infer<typeof reviewSchema>;
 
 /**
  * POST /api/review. The reviewer is the caller: the email comes from the token and the name shown is the
- * account's. A `name` in the body (SPEC.md point 7 sends one) is dropped unread, like any unknown field.
+ * account's. A `name` in the body (docs/SPEC-CONFORMANCE.md §7 sends one) is dropped unread, like any unknown field.
  */
 export const reviewBodySchema = z.object({
   rating: z.coerce

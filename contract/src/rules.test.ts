@@ -3,7 +3,7 @@ import { maximumCount, maximumPrice } from "./limits.js";
 import { centsToDollars, dollarsToCents, formatPrice } from "./money.js";
 import { canOrder, isEmail } from "./rules.js";
 
-describe("isEmail (DESIGN.md section 4: a standard check, not SPEC.md's 2-3 letter pattern)", () => {
+describe("isEmail (decision 006: a standard check, not the spec's 2-3 letter pattern)", () => {
   it.each([
     "a@b.co",
     "first.last@company.co.uk",

@@ -2,7 +2,7 @@ import { ORDER_MIN_QUANTITY } from "./constants.js";
 import { MAX_LENGTH } from "./limits.js";
 
 /**
- * A standard email check (DESIGN.md section 4: SPEC.md's pattern rejected addresses such as
+ * A standard email check (docs/decisions/006-deviations-from-spec.md: the spec's pattern rejected addresses such as
  * first.last@company.co.uk). One local part, one domain with at least one dot, no spaces.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -17,7 +17,7 @@ import { findProduct } from "../product/queries.js";
 import { type OrderRow, orderOf, ordersOf, placeOrder } from "./queries.js";
 
 /**
- * An order as SPEC.md names its fields on the wire: `orderId` is the product's id, `order` the product's
+ * An order as the spec names its fields on the wire: `orderId` is the product's id, `order` the product's
  * name and `price` the order's total. Only here; everywhere else they are productId, productName, total.
  */
 function toOrderJson(row: OrderRow): Order {
@@ -46,7 +46,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Order 100 to 200 pieces of one product",
         description:
-          "`orderId` names the product (SPEC.md's wire name). The price, name and email come from the server; " +
+          "`orderId` names the product (the spec's wire name). The price, name and email come from the server; " +
           "a `userEmail` other than the caller's is refused. Admin accounts cannot order.",
         tags: ["Orders"],
         security: requires("accessToken"),
@@ -88,7 +88,8 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         phone,
         address,
       });
-      // An unpaid order of this product already exists (SPEC.md point 8, as DESIGN.md section 4 fixes it).
+      // An unpaid order of this product already exists (docs/SPEC-CONFORMANCE.md §8, as
+      // docs/decisions/006-deviations-from-spec.md fixes it).
       if (!orderId) return { success: false, insertedId: null };
       return reply.code(201).send({ success: true, insertedId: orderId });
     },

@@ -9,7 +9,7 @@ import { webBuild } from "../test/web-build.js";
 
 const { webDist } = webBuild();
 
-/** Every route of SPEC.md point 2 (a payment page for any order id), as a visitor would type it. */
+/** Every route of docs/SPEC-CONFORMANCE.md §2 (a payment page for any order id), as a visitor would type it. */
 const APP_PAGES = [
   "/",
   "/availableProducts",

@@ -39,7 +39,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // One product, for the order modal of /orderdetails?productId= (an addition to SPEC.md point 7).
+  // One product, for the order modal of /orderdetails?productId= (an addition to docs/SPEC-CONFORMANCE.md §7).
   app.get(
     "/product/:id",
     {

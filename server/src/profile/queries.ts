@@ -13,7 +13,7 @@ export function profilesOf(db: Database, email: string): Promise<ProfileRow[]> {
 
 /**
  * Creates or updates the account's one profile; answers its id. The profile's name is the account's
- * display name too (SPEC.md point 7: profile name update), so both change in one transaction.
+ * display name too (docs/SPEC-CONFORMANCE.md §7: profile name update), so both change in one transaction.
  */
 export async function saveProfile(db: Database, email: string, fields: ProfileFields): Promise<string | undefined> {
   return db.transaction(async (tx) => {

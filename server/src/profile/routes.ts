@@ -17,7 +17,7 @@ const toProfileJson = (row: ProfileRow) => ({
 });
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A list, as SPEC.md point 7 reads it, holding the caller's profile only.
+  // A list, as docs/SPEC-CONFORMANCE.md §7 reads it, holding the caller's profile only.
   app.get(
     "/profile",
     {
@@ -28,7 +28,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         security: requires("accessToken"),
         response: {
           200: jsonAnswer(
-            "A list (SPEC.md's shape) holding the caller's profile, or empty before the first save.",
+            "A list (the spec's shape) holding the caller's profile, or empty before the first save.",
             z.array(profileSchema),
           ),
           ...errorAnswers(401),

@@ -8,7 +8,7 @@ import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
 import { accessTokens } from "../user/access-token.js";
 
 /**
- * Who may call what (DESIGN.md section 3), as one table: every API route × every identity. A route the
+ * Who may call what (docs/SPEC-CONFORMANCE.md §6), as one table: every API route × every identity. A route the
  * app serves without a row here fails the coverage test, so a new route cannot ship unchecked.
  */
 const IDENTITIES = ["none", "forged", "expired", "customer", "other", "admin"] as const;

@@ -15,7 +15,7 @@ const NotFoundPage = lazy(() => import("./routes/not-found"));
 export const DASHBOARD_ROUTE = "dashboard/*";
 
 /**
- * Every route of SPEC.md point 2; the catch-all `*` is the 404 page. The server renderer matches
+ * Every route of docs/SPEC-CONFORMANCE.md §2; the catch-all `*` is the 404 page. The server renderer matches
  * addresses against this table too, so it answers 404 exactly where the browser shows the 404 page.
  */
 export const appRoutes: RouteObject[] = [

@@ -8,7 +8,7 @@ import DashboardRoutes from "./dashboard-routes";
 const EMAIL = "ana@example.com";
 const refused = { status: 401, body: { message: "Refused" } };
 
-it("a sign-in the server no longer takes ends at /login, each check asked once (SPEC.md point 4)", async () => {
+it("a sign-in the server no longer takes ends at /login, each check asked once (spec point 4)", async () => {
   // A token that looks current to the browser, and an identity session that is gone.
   localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
   const sent = serveApi({

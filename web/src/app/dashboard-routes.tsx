@@ -17,7 +17,7 @@ const AllUsersPage = lazy(() => import("../features/users/all-users-page"));
 const AddProductPage = lazy(() => import("../features/products/add-product-page"));
 const ManageProductsPage = lazy(() => import("../features/products/manage-products-page"));
 
-/** /dashboard/*: the signed-in routes of SPEC.md point 2; the catch-all `*` is the 404 page. */
+/** /dashboard/*: the signed-in routes of docs/SPEC-CONFORMANCE.md §2; the catch-all `*` is the 404 page. */
 export const dashboardRoutes: RouteObject[] = [
   {
     element: (

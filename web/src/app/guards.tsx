@@ -28,7 +28,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Admin routes: anyone else is signed out and sent to /login (SPEC.md point 2). */
+/** Admin routes: anyone else is signed out and sent to /login (docs/SPEC-CONFORMANCE.md §2). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const admin = useIsAdmin();
   if (admin.isPending) return <Spinner label="Checking your access" />;

@@ -7,7 +7,7 @@ import { Spinner } from "./spinner";
 
 /**
  * A refusal that ends the sign-in: a 401 that a new token did not cure (lib/api-authed.ts tries one), or a
- * 403 on a call about the caller's own data, like My Orders (SPEC.md point 4).
+ * 403 on a call about the caller's own data, like My Orders (docs/SPEC-CONFORMANCE.md §4).
  */
 export function endsSignIn(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);

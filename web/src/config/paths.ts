@@ -1,4 +1,4 @@
-/** Every route of SPEC.md point 2, in one place. */
+/** Every route of docs/SPEC-CONFORMANCE.md §2, in one place. */
 export const paths = {
   home: "/",
   availableProducts: "/availableProducts",

@@ -2,7 +2,7 @@ import { freshAccessToken, renewAccessToken } from "./account-session";
 import { ApiError, type RequestOptions, request } from "./api-client";
 
 /**
- * A signed-in call: the access token goes along as a bearer header (SPEC.md point 6). Tokens are short
+ * A signed-in call: the access token goes along as a bearer header (docs/SPEC-CONFORMANCE.md §6). Tokens are short
  * and end with a role change, so a 401 is answered here, once, with a new token from the identity
  * session; a refusal that remains is the caller's to show (components/sign-out-to-login.tsx when it ends
  * the sign-in). Apart from api-client.ts so that public pages do not load the token code.

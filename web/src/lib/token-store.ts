@@ -1,4 +1,4 @@
-/** The API's access token, kept in localStorage as `accessToken` (SPEC.md point 6). */
+/** The API's access token, kept in localStorage as `accessToken` (docs/SPEC-CONFORMANCE.md §6). */
 const TOKEN_KEY = "accessToken";
 
 export function storedAccessToken(): string | null {
@@ -19,7 +19,10 @@ export interface TokenClaims {
   exp?: number;
 }
 
-/** The claims a token carries, read without checking its signature (the server checks; here they only time renewals). */
+/**
+ * The claims a token carries, read without checking its signature (the server checks; here they only time
+ * renewals).
+ */
 export function tokenClaims(token: string): TokenClaims {
   try {
     const payload = token.split(".")[1] ?? "";

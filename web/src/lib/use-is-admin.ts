@@ -4,7 +4,7 @@ import { accessTokenFor } from "./account-session";
 import { apiAuthed } from "./api-authed";
 import { useSession } from "./session";
 
-/** GET /api/admin/{email}: whether this account is an admin, as the server says (SPEC.md point 6). */
+/** GET /api/admin/{email}: whether this account is an admin, as the server says (docs/SPEC-CONFORMANCE.md §6). */
 export const isAdminQuery = (email: string | undefined) =>
   queryOptions({
     queryKey: ["admin", email],

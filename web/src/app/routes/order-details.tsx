@@ -10,7 +10,7 @@ import { ProductGrid } from "../../features/products/product-grid";
 import { useSession } from "../../lib/session";
 import { RequireAuth } from "../guards";
 
-/** /orderdetails?productId=: a signed-in route (DESIGN.md section 5). */
+/** /orderdetails?productId=: a signed-in route (docs/SPEC-CONFORMANCE.md §2). */
 export default function GuardedOrderDetailsPage() {
   return (
     <RequireAuth>

@@ -13,7 +13,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** The identity provider's own message, in red (SPEC.md point 8). */
+/** The identity provider's own message, in red (docs/SPEC-CONFORMANCE.md §8). */
 export function ProviderError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -9,7 +9,8 @@ type ProviderAnswer = { error: { message?: string | undefined } | null };
 /**
  * What login and sign-up share: the identity provider's error in red, or, on success, the access token
  * and a return to the page the visitor came from. When the provider took the call (created the account)
- * but no session came back, there is no user to go on with: "No user is logged in" (SPEC.md point 8), in red.
+ * but no session came back, there is no user to go on with: "No user is logged in" (docs/SPEC-CONFORMANCE.md §8),
+ * in red.
  */
 export function useSignInFlow() {
   const location = useLocation();

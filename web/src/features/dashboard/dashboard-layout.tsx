@@ -84,7 +84,7 @@ export default function DashboardLayout() {
   );
 }
 
-/** /dashboard: a customer's My Orders, an admin's My Profile (DESIGN.md section 4). */
+/** /dashboard: a customer's My Orders, an admin's My Profile (docs/decisions/006-deviations-from-spec.md). */
 export function DashboardHome({ customer, admin }: { customer: React.ReactNode; admin: React.ReactNode }) {
   const isAdmin = useIsAdmin();
   return <>{isAdmin.data ? admin : customer}</>;

@@ -75,15 +75,18 @@ describe("My Orders", () => {
   it.each([
     [401, [ORDERS, `PUT /api/user/${encodeURIComponent(EMAIL)}`, "POST /api/auth/sign-out"]],
     [403, [ORDERS, "POST /api/auth/sign-out"]],
-  ])("a %i that stands signs the customer out and goes to /login (SPEC.md point 4)", async (status, calls) => {
-    const sent = serveApi({
-      [ORDERS]: { status, body: { message: "Refused" } },
-      [`PUT /api/user/${encodeURIComponent(EMAIL)}`]: { status: 401, body: { message: "No session" } },
-    });
-    renderSignedIn();
-    await screen.findByText("Signing out");
-    await expect.poll(currentAddress).toBe("/login");
-    expect(localStorage.getItem("accessToken")).toBeNull();
-    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(calls);
-  });
+  ])(
+    "a %i that stands signs the customer out and goes to /login (docs/SPEC-CONFORMANCE.md §4)",
+    async (status, calls) => {
+      const sent = serveApi({
+        [ORDERS]: { status, body: { message: "Refused" } },
+        [`PUT /api/user/${encodeURIComponent(EMAIL)}`]: { status: 401, body: { message: "No session" } },
+      });
+      renderSignedIn();
+      await screen.findByText("Signing out");
+      await expect.poll(currentAddress).toBe("/login");
+      expect(localStorage.getItem("accessToken")).toBeNull();
+      expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(calls);
+    },
+  );
 });

@@ -74,7 +74,7 @@ describe("the order modal", () => {
     expect(sent).toEqual([]);
   });
 
-  it("sends the product as SPEC.md's orderId with the form, then closes", async () => {
+  it("sends the product as the spec's orderId with the form, then closes", async () => {
     const sent = serveApi({ "POST /api/ordering": { status: 201, body: { success: true, insertedId: "o1" } } });
     const onClose = renderModal();
     await userEvent.type(screen.getByLabelText("Phone"), "+1 555 0100");

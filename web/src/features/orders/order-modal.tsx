@@ -20,7 +20,8 @@ import { notify } from "../../lib/toast";
 import { useCreateOrder } from "./api/create-order";
 
 /**
- * The order modal (SPEC.md point 2, DESIGN.md sections 4 and 5): the customer picks 100-200 pieces within
+ * The order modal (docs/SPEC-CONFORMANCE.md §2, docs/decisions/006-deviations-from-spec.md;
+ * docs/SPEC-CONFORMANCE.md §2): the customer picks 100-200 pieces within
  * the stock and gives a phone and an address; name, email and prices are shown, not sent.
  */
 export function OrderModal({

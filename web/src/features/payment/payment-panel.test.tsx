@@ -34,7 +34,7 @@ describe("the test provider's card form", () => {
 });
 
 describe("paying an order", () => {
-  it("asks for an intent with the order's total (as SPEC.md's price), confirms the card, shows the transaction", async () => {
+  it("asks for an intent with the order's total (as the spec's price), confirms the card, shows the transaction", async () => {
     const sent = serveApi({
       "POST /api/create-payment-intent": { body: { clientSecret: "pi_1_secret_2" } },
       "POST /api/payments/test/confirm": { body: { status: "succeeded", transactionId: "pi_1" } },

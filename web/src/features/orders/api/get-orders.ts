@@ -7,7 +7,7 @@ import { orderFromWire } from "./order";
 
 /**
  * GET /api/ordering?userEmail=: the signed-in customer's orders. Not retried: a refusal here ends the
- * sign-in at once (SPEC.md point 4, shown by the page).
+ * sign-in at once (docs/SPEC-CONFORMANCE.md §4, shown by the page).
  */
 export const myOrdersQuery = (email: string | undefined) =>
   queryOptions({

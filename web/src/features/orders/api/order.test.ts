@@ -2,7 +2,7 @@ import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { expect, it } from "vitest";
 import { orderFromWire } from "./order";
 
-it("reads SPEC.md's wire names as what they are: orderId the product, order its name, price the total", () => {
+it("reads the spec's wire names as what they are: orderId the product, order its name, price the total", () => {
   const onTheWire: OrderOnTheWire = {
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
     orderId: "3c1d2e3f-0000-4000-8000-000000000002",

@@ -1,7 +1,7 @@
 import type { Order as OrderOnTheWire } from "@forgeline/contract";
 
 /**
- * An order as the shop's code speaks of it. SPEC.md's wire names stay on the wire, where `orderId` is the
+ * An order as the shop's code speaks of it. the spec's wire names stay on the wire, where `orderId` is the
  * product's id, `order` the product's name and `price` the order's total; they are renamed here, once.
  */
 export type Order = Omit<OrderOnTheWire, "orderId" | "order" | "price"> & {

@@ -4,7 +4,7 @@ import type { OrderToPay } from "../order-to-pay";
 
 /**
  * POST /api/create-payment-intent: the card payment's client secret. The server takes the amount from the
- * stored order; the total goes along (as SPEC.md's `price`) only to be checked against it.
+ * stored order; the total goes along (as the spec's `price`) only to be checked against it.
  */
 export async function createPaymentIntent(order: OrderToPay): Promise<string> {
   const body: PaymentIntentBody = { orderId: order._id, price: order.total };
