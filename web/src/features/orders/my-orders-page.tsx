@@ -1,5 +1,6 @@
 import { formatPrice } from "@forgeline/contract";
 import { Link } from "react-router";
+import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
@@ -27,45 +28,36 @@ export default function MyOrdersPage() {
         }
       >
         {(list) => (
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col" className="text-right">
-                    Quantity
-                  </th>
-                  <th scope="col" className="text-right">
-                    Total
-                  </th>
-                  <th scope="col">Payment</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((order) => (
-                  <tr key={order._id}>
-                    <th scope="row" className="font-medium">
-                      {order.productName}
-                    </th>
-                    <td className="text-right">{order.quantity}</td>
-                    <td className="text-right">{formatPrice(order.total)}</td>
-                    <td>
-                      {order.paid ? (
-                        <span>
-                          <span className="badge badge-success">Paid</span>{" "}
-                          <span className="text-xs text-base-content/80">{order.transactionId}</span>
-                        </span>
-                      ) : (
-                        <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
-                          Pay<span className="sr-only"> for {order.productName}</span>
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: "Product" },
+              { label: "Quantity", numeric: true },
+              { label: "Total", numeric: true },
+              { label: "Payment" },
+            ]}
+          >
+            {list.map((order) => (
+              <tr key={order._id}>
+                <th scope="row" className="font-medium">
+                  {order.productName}
+                </th>
+                <td className="text-right">{order.quantity}</td>
+                <td className="text-right">{formatPrice(order.total)}</td>
+                <td>
+                  {order.paid ? (
+                    <span>
+                      <span className="badge badge-success">Paid</span>{" "}
+                      <span className="text-xs text-base-content/80">{order.transactionId}</span>
+                    </span>
+                  ) : (
+                    <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
+                      Pay<span className="sr-only"> for {order.productName}</span>
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </QueryState>
     </section>

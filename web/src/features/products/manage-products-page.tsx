@@ -1,5 +1,6 @@
 import { formatPrice, MESSAGES, PAGE_SIZE, type Product, QUANTITY_UNIT } from "@forgeline/contract";
 import { useRef, useState } from "react";
+import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
 import { notify } from "../../lib/toast";
 import { useDeleteProduct } from "./api/delete-product";
@@ -36,51 +37,42 @@ export default function ManageProductsPage() {
       </h1>
       <QueryState query={catalogue} what="products" isEmpty={(data) => data.items.length === 0} empty="No products.">
         {(data) => (
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Picture</th>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="text-right">
-                    Price
-                  </th>
-                  <th scope="col" className="text-right">
-                    Stock
-                  </th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((product) => (
-                  <tr key={product._id}>
-                    <td>
-                      <img
-                        src={product.image}
-                        alt=""
-                        width={64}
-                        height={48}
-                        className="rounded bg-base-200"
-                        loading="lazy"
-                      />
-                    </td>
-                    <th scope="row" className="font-medium">
-                      {product.name}
-                    </th>
-                    <td className="text-right">{formatPrice(product.price)}</td>
-                    <td className="text-right whitespace-nowrap">
-                      {product.quantity} {QUANTITY_UNIT}
-                    </td>
-                    <td>
-                      <button type="button" className="btn btn-sm btn-error" onClick={() => askToDelete(product)}>
-                        Delete<span className="sr-only"> {product.name}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: "Picture" },
+              { label: "Name" },
+              { label: "Price", numeric: true },
+              { label: "Stock", numeric: true },
+              { label: "Action" },
+            ]}
+          >
+            {data.items.map((product) => (
+              <tr key={product._id}>
+                <td>
+                  <img
+                    src={product.image}
+                    alt=""
+                    width={64}
+                    height={48}
+                    className="rounded bg-base-200"
+                    loading="lazy"
+                  />
+                </td>
+                <th scope="row" className="font-medium">
+                  {product.name}
+                </th>
+                <td className="text-right">{formatPrice(product.price)}</td>
+                <td className="text-right whitespace-nowrap">
+                  {product.quantity} {QUANTITY_UNIT}
+                </td>
+                <td>
+                  <button type="button" className="btn btn-sm btn-error" onClick={() => askToDelete(product)}>
+                    Delete<span className="sr-only"> {product.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </QueryState>
       {pages > 1 && (

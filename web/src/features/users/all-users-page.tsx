@@ -1,4 +1,5 @@
 import { MESSAGES } from "@forgeline/contract";
+import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
 import { ApiError } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
@@ -28,39 +29,28 @@ export default function AllUsersPage() {
       </h1>
       <QueryState query={users} what="users" isEmpty={(list) => list.length === 0} empty="No users yet.">
         {(list) => (
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((user) => (
-                  <tr key={user._id}>
-                    <th scope="row" className="font-medium break-all">
-                      {user.email}
-                    </th>
-                    <td>{user.role === "admin" ? "Admin" : "Customer"}</td>
-                    <td>
-                      {user.role !== "admin" && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-primary"
-                          disabled={makeAdmin.isPending}
-                          onClick={() => void promote(user.email)}
-                        >
-                          Make Admin<span className="sr-only"> {user.email}</span>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={[{ label: "Email" }, { label: "Role" }, { label: "Action" }]}>
+            {list.map((user) => (
+              <tr key={user._id}>
+                <th scope="row" className="font-medium break-all">
+                  {user.email}
+                </th>
+                <td>{user.role === "admin" ? "Admin" : "Customer"}</td>
+                <td>
+                  {user.role !== "admin" && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      disabled={makeAdmin.isPending}
+                      onClick={() => void promote(user.email)}
+                    >
+                      Make Admin<span className="sr-only"> {user.email}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </QueryState>
     </section>
