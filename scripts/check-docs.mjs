@@ -5,6 +5,8 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const TOP = /^(contract|server|web|e2e|bench|scripts|docs)\//;
+// What the build makes is named before it exists on a fresh clone.
+const BUILT = /(^|\/)(dist|dist-server)(\/|$)/;
 const markdown = [
   "README.md",
   ...["contract", "server", "web", "e2e", "bench", "scripts"].map((folder) => `${folder}/README.md`),
@@ -24,7 +26,7 @@ for (const file of markdown) {
   }
   for (const [, named] of text.matchAll(/`([^`\s]+)`/g)) {
     const candidate = named.replace(/[#:].*$/, "").replace(/\/\*.*$/, "");
-    if (!TOP.test(candidate) || /[*<>{}]/.test(candidate)) continue;
+    if (!TOP.test(candidate) || /[*<>{}]/.test(candidate) || BUILT.test(candidate)) continue;
     if (!existsSync(path.join(root, candidate))) broken.push(`${file}: names ${named}`);
   }
 }
