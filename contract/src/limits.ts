@@ -19,6 +19,11 @@ export const MAX_LENGTH = {
   facebookUrl: 300,
   /** A picture's address in our own store: `/images/` and a generated file name. */
   imageUrl: 200,
+  carrier: 100,
+  trackingNumber: 100,
+  trackingUrl: 500,
+  /** The admin order list's search text. */
+  search: 200,
 } as const;
 
 /**
