@@ -25,7 +25,13 @@ export const refundBodySchema = z.object({
 /** GET /api/admin/orders: newest first, one status or all, searched by customer email, product or order id. */
 export const adminOrderQuerySchema = pageQuerySchema.extend({
   status: orderStatusSchema.optional(),
-  q: z.string().trim().max(MAX_LENGTH.search, { error: `q must be ${MAX_LENGTH.search} characters or fewer` }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(MAX_LENGTH.search, { error: `q must be ${MAX_LENGTH.search} characters or fewer` })
+    // PostgreSQL text cannot hold NUL, so no order could match it.
+    .regex(/^[^\0]*$/, { error: "q must not contain a NUL character" })
+    .optional(),
 });
 
 export const adminOrderCountsQuerySchema = adminOrderQuerySchema.pick({ q: true });

@@ -23,7 +23,12 @@ export async function recordAudit(tx: Database, record: AuditRecord): Promise<vo
 /** One page of the log, newest first, with its size. */
 export async function listAudit(db: Database, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
-    db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(auditLog),
   ]);
   const items: AuditEntry[] = rows.map((row) => ({

@@ -104,7 +104,9 @@ export async function placeOrder(db: Database, order: NewOrder): Promise<string 
     return await db.transaction(async (tx) => {
       const [created] = await tx.insert(orders).values(order).returning({ id: orders.id });
       if (!created) return null;
-      await tx.insert(orderEvents).values({ orderId: created.id, status: "unpaid", by: order.userEmail, note: "Placed" });
+      await tx
+        .insert(orderEvents)
+        .values({ orderId: created.id, status: "unpaid", by: order.userEmail, note: "Placed" });
       return created.id;
     });
   } catch (error) {
@@ -129,7 +131,9 @@ export async function markPaid(
     .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")))
     .returning({ productId: orders.productId, quantity: orders.quantity, userEmail: orders.userEmail });
   if (!order) return undefined;
-  await db.insert(orderEvents).values({ orderId, status: "paid", by: order.userEmail, note: `Payment ${transactionId}` });
+  await db
+    .insert(orderEvents)
+    .values({ orderId, status: "paid", by: order.userEmail, note: `Payment ${transactionId}` });
   return { productId: order.productId, quantity: order.quantity };
 }
 

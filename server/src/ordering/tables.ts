@@ -33,10 +33,7 @@ export const orders = pgTable(
   (table) => [
     index("orders_by_user").on(table.userEmail, table.createdAt),
     check("orders_quantity_positive", sql`${table.quantity} > 0`),
-    check(
-      "orders_paid_while_money_held",
-      sql`${table.paid} = (${table.status} in ('paid', 'shipped', 'delivered'))`,
-    ),
+    check("orders_paid_while_money_held", sql`${table.paid} = (${table.status} in ('paid', 'shipped', 'delivered'))`),
     index("orders_by_status").on(table.status, table.createdAt),
     // At most one unpaid order per customer and product, enforced by the database itself; a cancelled
     // order no longer counts.

@@ -78,8 +78,16 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const { price, ...fields } = request.body;
       const admin = callerOf(request).email;
       const id = await app.db.transaction(async (tx) => {
-        const [added = ""] = await addProducts(tx, [{ ...fields, priceCents: dollarsToCents(price), createdByEmail: admin }]);
-        await recordAudit(tx, { actor: admin, action: "product.add", target: added, before: null, after: request.body });
+        const [added = ""] = await addProducts(tx, [
+          { ...fields, priceCents: dollarsToCents(price), createdByEmail: admin },
+        ]);
+        await recordAudit(tx, {
+          actor: admin,
+          action: "product.add",
+          target: added,
+          before: null,
+          after: request.body,
+        });
         return added;
       });
       app.pageCaches.catalogue.clear();
@@ -110,7 +118,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         const product = await findProduct(tx, id);
         if (!product || !(await deleteProduct(tx, id))) return false;
         const before = toProductJson(product);
-        await recordAudit(tx, { actor: callerOf(request).email, action: "product.delete", target: id, before, after: null });
+        await recordAudit(tx, {
+          actor: callerOf(request).email,
+          action: "product.delete",
+          target: id,
+          before,
+          after: null,
+        });
         return true;
       });
       if (!deleted) throw new HttpError(404, "This product is no longer in the catalogue.");
