@@ -4,7 +4,8 @@ import { centsToDollars, formatPrice } from "./money.js";
 /**
  * The upper bound of every text field the API accepts. The forms and the server validate with the same
  * schemas of this package, so a limit is set here and nowhere else. (No zod here: the home page's
- * newsletter box reads the email bound without loading a schema library.)
+ * newsletter box reads the email bound without loading a schema library.) The admins' order fields keep
+ * theirs in order-admin.ts (ADMIN_ORDER_LIMITS), so the home page does not load them.
  */
 export const MAX_LENGTH = {
   /** The longest address SMTP can deliver (RFC 5321). */
@@ -19,11 +20,6 @@ export const MAX_LENGTH = {
   facebookUrl: 300,
   /** A picture's address in our own store: `/images/` and a generated file name. */
   imageUrl: 200,
-  carrier: 100,
-  trackingNumber: 100,
-  trackingUrl: 500,
-  /** The admin order list's search text. */
-  search: 200,
 } as const;
 
 /**
