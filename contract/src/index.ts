@@ -1,5 +1,6 @@
 export * from "./account.js";
 export * from "./api-error.js";
+export * from "./audit.js";
 export * from "./bulk-order-messages.js";
 export * from "./business-stats.js";
 export * from "./constants.js";
@@ -8,6 +9,7 @@ export * from "./limits.js";
 export * from "./messages.js";
 export * from "./money.js";
 export * from "./newsletter.js";
+export * from "./order-admin.js";
 export * from "./ordering.js";
 export * from "./paging.js";
 export * from "./payment.js";

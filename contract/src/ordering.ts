@@ -42,6 +42,19 @@ export const orderBodySchema = z.object({
 
 export const orderFormSchema = z.object({ quantity: orderQuantityField(), phone: phoneField, address: addressField });
 
+/** Where an order stands (docs/SPEC-CONFORMANCE.md, "Additions": the order lifecycle). */
+export const ORDER_STATUSES = ["unpaid", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+/** One step of an order's history: the status it reached, when, who moved it, and why. */
+export const orderEventSchema = z.object({
+  status: orderStatusSchema,
+  at: z.string(),
+  /** The email of the customer or admin who acted. */
+  by: z.string(),
+  note: z.string().nullable(),
+});
+
 export const orderSchema = z.object({
   _id: z.string(),
   /** The product's id. */
@@ -56,15 +69,24 @@ export const orderSchema = z.object({
   userName: z.string(),
   phone: z.string(),
   address: z.string(),
+  /** True while the shop holds the money: the order is paid, shipped or delivered. */
   paid: z.boolean(),
   transactionId: z.string().nullable(),
   createdAt: z.string(),
+  status: orderStatusSchema,
+  /** Oldest first. */
+  statusHistory: z.array(orderEventSchema),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
 });
 
 export const orderListQuerySchema = z.object({ userEmail: emailField().transform((email) => email.toLowerCase()) });
 export const orderCreatedSchema = z.object({ success: z.boolean(), insertedId: z.string().nullable() });
 export const idParamsSchema = z.object({ id: z.uuid({ error: "Not a valid id" }) });
 
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export type OrderEvent = z.infer<typeof orderEventSchema>;
 export type OrderBody = z.infer<typeof orderBodySchema>;
 export type OrderForm = z.infer<typeof orderFormSchema>;
 export type Order = z.infer<typeof orderSchema>;

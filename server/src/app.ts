@@ -2,6 +2,7 @@ import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { auditRoutes } from "./audit/routes.js";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { registerApiDocs } from "./http/api-docs.js";
@@ -16,10 +17,12 @@ import { identityRoutes } from "./identity/routes.js";
 import { imageRoutes } from "./image/routes.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
+import { adminOrderRoutes } from "./ordering/admin-routes.js";
 import { orderingRoutes } from "./ordering/routes.js";
 import { registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
 import type { PaymentProvider } from "./payment/providers.js";
+import { refundRoutes } from "./payment/refund-routes.js";
 import { paymentRoutes } from "./payment/routes.js";
 import { listProducts } from "./product/queries.js";
 import { productRoutes } from "./product/routes.js";
@@ -133,6 +136,9 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(profileRoutes);
       await api.register(imageRoutes);
       await api.register(paymentRoutes);
+      await api.register(adminOrderRoutes);
+      await api.register(refundRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: "/api" },
   );

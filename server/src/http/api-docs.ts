@@ -30,6 +30,8 @@ const TAGS = [
   { name: "Reviews", description: "Customers' reviews of the shop." },
   { name: "Orders", description: "Bulk orders (100 to 200 pieces of one tool)." },
   { name: "Payments", description: "Paying an order by card." },
+  { name: "Admin orders", description: "Running the shop: every order, shipping, delivery, cancels and refunds." },
+  { name: "Audit", description: "The append-only log of admin actions." },
   { name: "Profile", description: "The signed-in customer's profile." },
   { name: "Images", description: "Pictures for products, reviews and profiles." },
   { name: "Users", description: "Access tokens and roles." },

@@ -65,6 +65,11 @@ describe("ordering", () => {
         paid: false,
         transactionId: null,
         createdAt: expect.any(String),
+        status: "unpaid",
+        statusHistory: [{ status: "unpaid", at: expect.any(String), by: customer.email, note: "Placed" }],
+        carrier: null,
+        trackingNumber: null,
+        trackingUrl: null,
       },
     ]);
   });

@@ -1,7 +1,6 @@
 import {
-  centsToDollars,
   idParamsSchema,
-  type Order,
+  ORDER_STATUS_MESSAGES,
   orderBodySchema,
   orderCreatedSchema,
   orderListQuerySchema,
@@ -14,29 +13,9 @@ import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { accountName } from "../identity/queries.js";
 import { findProduct } from "../product/queries.js";
-import { type OrderRow, orderOf, ordersOf, placeOrder } from "./queries.js";
+import { changeStatus, orderOf, ordersOf, orderWithHistory, placeOrder, withHistory } from "./queries.js";
 
-/**
- * An order as the spec names its fields on the wire: `orderId` is the product's id, `order` the product's
- * name and `price` the order's total. Only here; everywhere else they are productId, productName, total.
- */
-function toOrderJson(row: OrderRow): Order {
-  return {
-    _id: row.id,
-    orderId: row.productId,
-    order: row.productName,
-    unitPrice: centsToDollars(row.unitPriceCents),
-    quantity: row.quantity,
-    price: centsToDollars(row.totalCents),
-    userEmail: row.userEmail,
-    userName: row.userName,
-    phone: row.phone,
-    address: row.address,
-    paid: row.paid,
-    transactionId: row.transactionId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+const NO_SUCH_ORDER = "No such order.";
 
 export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -117,7 +96,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       if (request.query.userEmail !== caller.email) throw new HttpError(403, "You can only see your own orders.");
-      return (await ordersOf(app.db, caller.email)).map(toOrderJson);
+      return withHistory(app.db, await ordersOf(app.db, caller.email));
     },
   );
 
@@ -135,8 +114,41 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await orderOf(app.db, callerOf(request).email, request.params.id);
-      if (!order) throw new HttpError(404, "No such order.");
-      return toOrderJson(order);
+      if (!order) throw new HttpError(404, NO_SUCH_ORDER);
+      return orderWithHistory(app.db, order);
+    },
+  );
+
+  app.post(
+    "/ordering/:id/cancel",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Cancel one of the caller's unpaid orders",
+        description: "No money moved, so nothing is refunded; the product can be ordered again at once.",
+        tags: ["Orders"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: {
+          200: jsonAnswer("The order, now cancelled.", orderSchema),
+          ...errorAnswers(400, 401, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const change = await app.db.transaction((tx) =>
+        changeStatus(tx, request.params.id, {
+          from: ["unpaid"],
+          to: "cancelled",
+          by: caller.email,
+          note: "Cancelled by the customer",
+          ownedBy: caller.email,
+        }),
+      );
+      if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.status));
+      return orderWithHistory(app.db, change.after);
     },
   );
 };

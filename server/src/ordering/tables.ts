@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
@@ -19,15 +20,42 @@ export const orders = pgTable(
     userName: text("user_name").notNull(),
     phone: text("phone").notNull(),
     address: text("address").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("unpaid"),
+    /** True while the shop holds the money; the check below keeps it in step with the status. */
     paid: boolean("paid").notNull().default(false),
     transactionId: text("transaction_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
     createdAt: createdAt(),
   },
   (table) => [
     index("orders_by_user").on(table.userEmail, table.createdAt),
     check("orders_quantity_positive", sql`${table.quantity} > 0`),
-    // At most one unpaid order per customer and product, enforced by the database itself.
-    uniqueIndex("orders_one_unpaid_per_product").on(table.userEmail, table.productId).where(sql`${table.paid} = false`),
+    check("orders_paid_while_money_held", sql`${table.paid} = (${table.status} in ('paid', 'shipped', 'delivered'))`),
+    index("orders_by_status").on(table.status, table.createdAt),
+    // At most one unpaid order per customer and product, enforced by the database itself; a cancelled
+    // order no longer counts.
+    uniqueIndex("orders_one_unpaid_per_product")
+      .on(table.userEmail, table.productId)
+      .where(sql`${table.status} = 'unpaid'`),
   ],
+);
+
+/** An order's history: one row per status it reached, with who moved it and why. Only ever added to. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    /** The email of the customer or admin who acted. */
+    by: text("by").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_events_by_order").on(table.orderId, table.createdAt)],
 );

@@ -2,20 +2,21 @@ import type { Database } from "../db/client.js";
 import { markPaid } from "../ordering/queries.js";
 import { takeStock } from "../product/queries.js";
 
-export type MarkPaidResult = "paid" | "already-paid" | "out-of-stock";
+/** `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile. */
+export type MarkPaidResult = "paid" | "not-unpaid" | "out-of-stock";
 
 class OutOfStock extends Error {}
 
 /**
  * The only way an order becomes paid: in one transaction the order is marked paid with its transaction
- * id (only if it was unpaid, so a replay or a concurrent attempt changes nothing) and the product's stock
+ * id and a line in its history (only if it was unpaid, so a replay or a concurrent attempt changes nothing) and the product's stock
  * drops by the ordered quantity (only if the stock covers it; otherwise nothing is written).
  */
 export async function markOrderPaid(db: Database, orderId: string, transactionId: string): Promise<MarkPaidResult> {
   try {
     return await db.transaction(async (tx) => {
       const paidFor = await markPaid(tx, orderId, transactionId);
-      if (!paidFor) return "already-paid";
+      if (!paidFor) return "not-unpaid";
       if (!(await takeStock(tx, paidFor.productId, paidFor.quantity))) throw new OutOfStock();
       return "paid";
     });

@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   formatPrice,
+  ORDER_STATUS_MESSAGES,
   paymentIntentBodySchema,
   paymentIntentResponseSchema,
   paymentResultSchema,
@@ -30,9 +31,13 @@ async function callersOrder(app: FastifyInstance, email: string, orderId: string
   return order;
 }
 
+/** Why an order that is not unpaid cannot be paid. */
+const notPayable = (order: OrderRow) =>
+  new HttpError(409, order.paid ? ALREADY_PAID : ORDER_STATUS_MESSAGES.cannotPay(order.status));
+
 async function callersUnpaidOrder(app: FastifyInstance, email: string, orderId: string) {
   const order = await callersOrder(app, email, orderId);
-  if (order.paid) throw new HttpError(409, ALREADY_PAID);
+  if (order.status !== "unpaid") throw notPayable(order);
   return order;
 }
 
@@ -131,7 +136,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await callersOrder(app, callerOf(request).email, request.params.id);
       let settlement: Settlement | undefined;
-      if (!order.paid) {
+      if (order.status === "unpaid") {
         const open = await openIntentOf(app.db, order.id);
         // An intent of the provider used before a switch cannot be asked about any more.
         if (open?.provider === provider.name) {
@@ -142,6 +147,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const now = await findOrder(app.db, order.id);
       if (now?.paid && now.transactionId) return { status: "succeeded" as const, transactionId: now.transactionId };
+      if (now && now.status !== "unpaid") throw notPayable(now);
       if (settlement) throw refusal(settlement);
       // No intent waits any more: an earlier webhook released it, or the customer never paid.
       throw new HttpError(409, (await stockStillCovers(app, order)) ? NOT_COMPLETE : OUT_OF_STOCK);

@@ -58,6 +58,10 @@ export async function settleIntent(
   }
   const order = await findOrder(payments.db, row.orderId);
   if (order?.transactionId === row.id) return then(await keep(payments, log, row, current), "already-paid");
+  if (order?.status === "cancelled") {
+    const why = "a payment for an order cancelled meanwhile: released";
+    return then(await release(payments, log, row, current, "order-cancelled", why), "canceled");
+  }
   const why = `a second payment for an order already paid by ${order?.transactionId}: released`;
   return then(await release(payments, log, row, current, "duplicate", why), "paid-by-another");
 }

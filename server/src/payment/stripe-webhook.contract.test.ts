@@ -379,6 +379,45 @@ describe("Stripe contract (SDK against a local stand-in): payments through the s
     expect(standIn.intents.get(authorized.id)?.status).toBe("requires_capture");
   });
 
+  it("Stripe contract (SDK against a local stand-in): a card authorized for an order cancelled meanwhile is released, nothing taken", async () => {
+    const { buyer, order } = await placeOrder(productNamed("Tape Measure"));
+    const paid = await pay(buyer, order);
+    const intentId = paid.json().clientSecret.split("_secret_")[0];
+    const cancel = await ctx.app.inject({
+      method: "POST",
+      url: `/api/ordering/${order.id}/cancel`,
+      headers: bearer(buyer.token),
+    });
+    expect(cancel.statusCode).toBe(200);
+    // Stripe.js still holds the client secret: the card is confirmed after the cancel.
+    const authorized = standIn.confirmCard(intentId);
+    expect((await deliver("payment_intent.amount_capturable_updated", authorized)).statusCode).toBe(200);
+    expect(standIn.intents.get(authorized.id)).toMatchObject({ status: "canceled", amount_received: 0 });
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paid: false, transactionId: null });
+    expect((await intentRows(order.id)).map((row) => row.status)).toEqual(["canceled"]);
+  });
+
+  it("Stripe contract (SDK against a local stand-in): an admin's refund of a paid order is a refund at Stripe of the whole amount", async () => {
+    const admin = await signUp(ctx.app, { admin: true });
+    const { buyer, order } = await placeOrder(productNamed("Claw Hammer"), 100);
+    const authorized = await payAndConfirm(buyer, order);
+    expect((await deliver("payment_intent.amount_capturable_updated", authorized)).statusCode).toBe(200);
+    const refunded = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${order.id}/refund`,
+      headers: bearer(admin.token),
+      payload: { restock: true },
+    });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json()).toMatchObject({ status: "refunded", paid: false });
+    expect(standIn.refunds.filter((refund) => refund.payment_intent === authorized.id)).toEqual([
+      expect.objectContaining({ amount: order.totalCents, status: "succeeded" }),
+    ]);
+    expect(await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.intentId, authorized.id))).toEqual([
+      expect.objectContaining({ amountCents: order.totalCents, reason: "order-refunded" }),
+    ]);
+  });
+
   it("acknowledges an event about an intent it did not create, and changes nothing", async () => {
     const stranger: StandInIntent = {
       id: "pi_not_ours",

@@ -32,13 +32,18 @@ export const paymentIntents = pgTable(
   ],
 );
 
-/** Money given back, one row per refund the provider made (its id), so every refund can be traced. */
+/**
+ * Money given back, one row per refund the provider made (its id), so every refund can be traced:
+ * a payment the shop would not keep, or an admin's refund of an order.
+ */
 export const paymentRefunds = pgTable("payment_refunds", {
   id: text("id").primaryKey(),
   intentId: text("intent_id")
     .notNull()
     .references(() => paymentIntents.id, { onDelete: "cascade" }),
   amountCents: integer("amount_cents").notNull(),
-  reason: text("reason", { enum: ["duplicate", "out-of-stock", "amount-mismatch"] }).notNull(),
+  reason: text("reason", {
+    enum: ["duplicate", "out-of-stock", "amount-mismatch", "order-cancelled", "order-refunded"],
+  }).notNull(),
   createdAt: createdAt(),
 });

@@ -79,3 +79,16 @@ export async function takeStock(db: Database, productId: string, quantity: numbe
 export function productsShowing(db: Database, pictureUrl: SQL) {
   return db.select({ id: products.id }).from(products).where(eq(products.image, pictureUrl));
 }
+
+/**
+ * Puts a refunded order's pieces back (in the refund's transaction); answers false when the product is
+ * gone, so there is nothing to put them back on.
+ */
+export async function returnStock(db: Database, productId: string, quantity: number): Promise<boolean> {
+  const [returned] = await db
+    .update(products)
+    .set({ quantity: sql`${products.quantity} + ${quantity}` })
+    .where(eq(products.id, productId))
+    .returning({ id: products.id });
+  return Boolean(returned);
+}

@@ -9,6 +9,7 @@ import {
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordAudit } from "../audit/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { sendListPage } from "../http/page-cache.js";
@@ -75,11 +76,22 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { price, ...fields } = request.body;
-      const [id] = await addProducts(app.db, [
-        { ...fields, priceCents: dollarsToCents(price), createdByEmail: callerOf(request).email },
-      ]);
+      const admin = callerOf(request).email;
+      const id = await app.db.transaction(async (tx) => {
+        const [added = ""] = await addProducts(tx, [
+          { ...fields, priceCents: dollarsToCents(price), createdByEmail: admin },
+        ]);
+        await recordAudit(tx, {
+          actor: admin,
+          action: "product.add",
+          target: added,
+          before: null,
+          after: request.body,
+        });
+        return added;
+      });
       app.pageCaches.catalogue.clear();
-      return reply.code(201).send({ insertedId: id ?? "" });
+      return reply.code(201).send({ insertedId: id });
     },
   );
 
@@ -101,9 +113,21 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await deleteProduct(app.db, request.params.id))) {
-        throw new HttpError(404, "This product is no longer in the catalogue.");
-      }
+      const { id } = request.params;
+      const deleted = await app.db.transaction(async (tx) => {
+        const product = await findProduct(tx, id);
+        if (!product || !(await deleteProduct(tx, id))) return false;
+        const before = toProductJson(product);
+        await recordAudit(tx, {
+          actor: callerOf(request).email,
+          action: "product.delete",
+          target: id,
+          before,
+          after: null,
+        });
+        return true;
+      });
+      if (!deleted) throw new HttpError(404, "This product is no longer in the catalogue.");
       app.pageCaches.catalogue.clear();
       return { deletedCount: 1 };
     },

@@ -74,6 +74,45 @@ async function addProduct(f: Fixtures): Promise<string> {
   return response.json().insertedId;
 }
 
+/** A new unpaid order of the fixtures' customer, for a route that changes it. */
+async function unpaidOrder(f: Fixtures): Promise<string> {
+  const placed = await f.app.inject({
+    method: "POST",
+    url: "/api/ordering",
+    headers: bearer(f.customer.token),
+    payload: { orderId: await addProduct(f), quantity: 100, phone: "5550100000", address: "1 Road" },
+  });
+  return placed.json().insertedId;
+}
+
+/** A new order of the fixtures' customer, paid with the test card (and shipped, when asked). */
+async function paidOrder(f: Fixtures, shipped = false): Promise<string> {
+  const orderId = await unpaidOrder(f);
+  const customer = bearer(f.customer.token);
+  const intent = await f.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: customer,
+    payload: { orderId, price: 1000 },
+  });
+  const card = { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" };
+  await f.app.inject({
+    method: "POST",
+    url: "/api/payments/test/confirm",
+    headers: customer,
+    payload: { clientSecret: intent.json().clientSecret, ...card },
+  });
+  if (shipped) {
+    await f.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/ship`,
+      headers: bearer(f.admin.token),
+      payload: { carrier: "DHL", trackingNumber: "1" },
+    });
+  }
+  return orderId;
+}
+
 const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expect: Expected }> = {
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: anyone(200) },
   "GET /api/config": { call: () => ({ url: "/api/config" }), expect: anyone(200) },
@@ -172,6 +211,33 @@ const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expe
     call: (f) => ({ url: `/api/payments/${f.orderId}/reconcile` }),
     expect: { none: 401, forged: 401, expired: 401, customer: 409, other: 404, admin: 404 },
   },
+  "POST /api/ordering/:id/cancel": {
+    call: async (f) => ({ url: `/api/ordering/${await unpaidOrder(f)}/cancel` }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
+  },
+  "GET /api/admin/orders": { call: () => ({ url: "/api/admin/orders?status=unpaid" }), expect: adminOnly(200) },
+  "GET /api/admin/orders/counts": { call: () => ({ url: "/api/admin/orders/counts" }), expect: adminOnly(200) },
+  "GET /api/admin/orders/:id": { call: (f) => ({ url: `/api/admin/orders/${f.orderId}` }), expect: adminOnly(200) },
+  "POST /api/admin/orders/:id/ship": {
+    call: async (f) => ({
+      url: `/api/admin/orders/${await paidOrder(f)}/ship`,
+      payload: { carrier: "DHL", trackingNumber: "00340434" },
+    }),
+    expect: adminOnly(200),
+  },
+  "POST /api/admin/orders/:id/deliver": {
+    call: async (f) => ({ url: `/api/admin/orders/${await paidOrder(f, true)}/deliver` }),
+    expect: adminOnly(200),
+  },
+  "POST /api/admin/orders/:id/cancel": {
+    call: async (f) => ({ url: `/api/admin/orders/${await unpaidOrder(f)}/cancel` }),
+    expect: adminOnly(200),
+  },
+  "POST /api/admin/orders/:id/refund": {
+    call: async (f) => ({ url: `/api/admin/orders/${await paidOrder(f)}/refund`, payload: { restock: true } }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/audit": { call: () => ({ url: "/api/admin/audit" }), expect: adminOnly(200) },
   "GET /api/admin/:email": {
     call: (f) => ({ url: `/api/admin/${f.customer.email}` }),
     expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 403, admin: 200 },

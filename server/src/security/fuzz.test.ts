@@ -3,10 +3,11 @@ import { count } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../audit/tables.js";
 import { authUsers } from "../identity/tables.js";
 import { newsletterSubscribers } from "../newsletter/tables.js";
-import { orders } from "../ordering/tables.js";
-import { paymentIntents } from "../payment/tables.js";
+import { orderEvents, orders } from "../ordering/tables.js";
+import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { products } from "../product/tables.js";
 import { profiles } from "../profile/tables.js";
 import { reviews } from "../review/tables.js";
@@ -21,7 +22,19 @@ import { users } from "../user/tables.js";
  * its own client address, so the per-address limits (tested where they live) stay out of the way.
  */
 
-const TABLES = { authUsers, newsletterSubscribers, orders, paymentIntents, products, profiles, reviews, users };
+const TABLES = {
+  auditLog,
+  authUsers,
+  newsletterSubscribers,
+  orderEvents,
+  orders,
+  paymentIntents,
+  paymentRefunds,
+  products,
+  profiles,
+  reviews,
+  users,
+};
 
 /** The caps of the contract, written out: $100,000.00 a piece, 1,000,000 in stock, 100-200 an order. */
 const UNIT_PRICE_MAX_CENTS = 10_000_000;
@@ -420,6 +433,38 @@ describe("fuzzing the API", () => {
       },
       {
         method: "POST",
+        // Any order id will do: the body is refused before the order is looked up.
+        url: "/api/admin/orders/00000000-0000-4000-8000-000000000000/ship",
+        as: () => admin,
+        valid: () => ({ carrier: "DHL", trackingNumber: "00340434", trackingUrl: "https://dhl.com/t/1" }),
+        hostile: {
+          carrier: requiredText(100),
+          trackingNumber: requiredText(100),
+          trackingUrl: fc.oneof(
+            notText,
+            blank,
+            fc.webUrl().filter((url) => !url.startsWith("https://")),
+            fc.constantFrom("javascript:alert(1)", "data:text/html,x", "//dhl.com/t"),
+            longerThan(500).map((path) => `https://dhl.com/${path}`),
+          ),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/admin/orders/00000000-0000-4000-8000-000000000000/refund",
+        as: () => admin,
+        valid: () => ({ restock: true }),
+        hostile: {
+          restock: fc.oneof(
+            fc.integer(),
+            fc.string({ maxLength: 10 }),
+            fc.constantFrom(null, undefined, "true", 1, 0),
+            fc.array(fc.boolean(), { maxLength: 2 }),
+          ),
+        },
+      },
+      {
+        method: "POST",
         url: "/api/auth/sign-in/email",
         as: () => null,
         valid: () => ({ email: customer.email, password: "wrong-password" }),
@@ -543,6 +588,33 @@ describe("fuzzing the API", () => {
       );
     });
 
+    it("the admin lists: paging, a status of the six and a search up to 200 characters, else 400", async () => {
+      const statusText = fc.oneof(
+        fc.constantFrom("unpaid", "paid", "shipped", "delivered", "cancelled", "refunded"),
+        anyText,
+      );
+      const search = fc.oneof(fc.string({ maxLength: 200 }), fc.string({ minLength: 201, maxLength: 400 }));
+      await fc.assert(
+        fc.asyncProperty(anyText, anyText, statusText, search, async (limit, offset, status, q) => {
+          const paging = wholeIn(limit, 1, 100) && wholeIn(offset, 0, 1_000_000_000);
+          const statusValid = ["unpaid", "paid", "shipped", "delivered", "cancelled", "refunded"].includes(status);
+          const qValid = q.trim().length <= 200 && !q.includes("\0");
+          const query = `limit=${encodeURIComponent(limit)}&offset=${encodeURIComponent(offset)}`;
+          const filter = `status=${encodeURIComponent(status)}&q=${encodeURIComponent(q)}`;
+          const expected = [
+            [`/api/admin/orders?${query}&${filter}`, paging && statusValid && qValid],
+            [`/api/admin/orders/counts?q=${encodeURIComponent(q)}`, qValid],
+            [`/api/admin/audit?${query}`, paging],
+          ] as const;
+          for (const [url, valid] of expected) {
+            const response = await call("GET", url, admin);
+            expect({ url, status: response.statusCode }).toEqual({ url, status: valid ? 200 : 400 });
+          }
+        }),
+        { numRuns: 60 },
+      );
+    });
+
     it("emails in queries and paths: the caller's 200, someone else's 403, anything else 400", async () => {
       const emailParam = fc.oneof(
         fc.constant({ text: customer.email, status: 200 }),
@@ -605,6 +677,21 @@ describe("fuzzing the API", () => {
           ]) {
             const response = await get(url);
             expect({ url, status: response.statusCode }).toEqual({ url, status });
+          }
+          const adminView = `/api/admin/orders/${encodeURIComponent(orderId)}`;
+          const viewed = await call("GET", adminView, admin);
+          expect({ url: adminView, status: viewed.statusCode }).toEqual({ url: adminView, status });
+          // Changes are tried on ids that name no order of the caller's: nothing may change.
+          if (status !== 200) {
+            const changes: [string, TestAccount][] = [
+              [`/api/ordering/${encodeURIComponent(orderId)}/cancel`, customer],
+              [`/api/admin/orders/${encodeURIComponent(orderId)}/deliver`, admin],
+              [`/api/admin/orders/${encodeURIComponent(orderId)}/cancel`, admin],
+            ];
+            for (const [url, account] of changes) {
+              const response = await call("POST", url, account);
+              expect({ url, status: response.statusCode }).toEqual({ url, status });
+            }
           }
           const reconcile = `/api/payments/${encodeURIComponent(orderId)}/reconcile`;
           // The customer's own order has no payment under way yet: nothing to settle (409).

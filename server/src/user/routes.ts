@@ -10,6 +10,7 @@ import {
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordAudit } from "../audit/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
@@ -121,7 +122,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = request.params;
-      const result = await makeAdmin(app.db, email);
+      const result = await app.db.transaction(async (tx) => {
+        const made = await makeAdmin(tx, email);
+        if (made === "made-admin") {
+          const actor = callerOf(request).email;
+          const entry = { before: { role: "customer" }, after: { role: "admin" } };
+          await recordAudit(tx, { actor, action: "user.make-admin", target: email, ...entry });
+        }
+        return made;
+      });
       if (result === "no-account") throw new HttpError(404, `No user with the email ${email}`);
       if (result === "unverified") {
         throw new HttpError(409, `${email} has not confirmed this address yet, so it cannot be made an admin.`);

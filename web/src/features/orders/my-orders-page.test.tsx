@@ -21,6 +21,11 @@ const order = (overrides: Partial<OrderOnTheWire>): OrderOnTheWire => ({
   address: "1 Yard Road",
   paid: false,
   transactionId: null,
+  status: "unpaid",
+  statusHistory: [{ status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" }],
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
   createdAt: "2030-01-01T12:00:00.000Z",
   ...overrides,
 });

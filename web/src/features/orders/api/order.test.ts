@@ -2,7 +2,21 @@ import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { expect, it } from "vitest";
 import { orderFromWire } from "./order";
 
+type Lifecycle = Pick<OrderOnTheWire, "status" | "statusHistory" | "carrier" | "trackingNumber" | "trackingUrl">;
+
 it("reads the spec's wire names as what they are: orderId the product, order its name, price the total", () => {
+  // The lifecycle's fields have no spec names to map: they come through as they are.
+  const lifecycle: Lifecycle = {
+    status: "shipped",
+    statusHistory: [
+      { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" },
+      { status: "paid", at: "2030-01-01T12:05:00.000Z", by: "ana@example.com", note: "Payment pi_7" },
+      { status: "shipped", at: "2030-01-02T09:00:00.000Z", by: "admin@example.com", note: "DHL 00340434" },
+    ],
+    carrier: "DHL",
+    trackingNumber: "00340434",
+    trackingUrl: "https://www.dhl.com/track?id=00340434",
+  };
   const onTheWire: OrderOnTheWire = {
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
     orderId: "3c1d2e3f-0000-4000-8000-000000000002",
@@ -14,9 +28,10 @@ it("reads the spec's wire names as what they are: orderId the product, order its
     userName: "Ana",
     phone: "+1 555 0100",
     address: "1 Yard Road",
-    paid: false,
-    transactionId: null,
+    paid: true,
+    transactionId: "pi_7",
     createdAt: "2030-01-01T12:00:00.000Z",
+    ...lifecycle,
   };
   expect(orderFromWire(onTheWire)).toStrictEqual({
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
@@ -29,8 +44,9 @@ it("reads the spec's wire names as what they are: orderId the product, order its
     userName: "Ana",
     phone: "+1 555 0100",
     address: "1 Yard Road",
-    paid: false,
-    transactionId: null,
+    paid: true,
+    transactionId: "pi_7",
     createdAt: "2030-01-01T12:00:00.000Z",
+    ...lifecycle,
   });
 });

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** What an admin did; one entry per action, never changed or deleted. */
+export const AUDIT_ACTIONS = [
+  "user.make-admin",
+  "product.add",
+  "product.delete",
+  "order.ship",
+  "order.deliver",
+  "order.cancel",
+  "order.refund",
+] as const;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  /** The admin's email. */
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** What was acted on: an order's or product's id, an account's email. */
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

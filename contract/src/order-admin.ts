@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { type OrderStatus, orderStatusSchema } from "./ordering.js";
+import { pageQuerySchema } from "./paging.js";
+import { requiredText } from "./text-field.js";
+
+/**
+ * The upper bounds of the admins' order fields. Kept here rather than in limits.ts, whose MAX_LENGTH the
+ * home page loads: admin-only bounds would add to every first visit.
+ */
+export const ADMIN_ORDER_LIMITS = {
+  carrier: 100,
+  trackingNumber: 100,
+  trackingUrl: 500,
+  /** The admin order list's search text. */
+  search: 200,
+} as const;
+
+/** POST /api/admin/orders/{id}/ship: who carries it and how to follow it. */
+export const shipBodySchema = z.object({
+  carrier: requiredText("Carrier is Required", "Carrier", ADMIN_ORDER_LIMITS.carrier),
+  trackingNumber: requiredText("Tracking number is Required", "Tracking number", ADMIN_ORDER_LIMITS.trackingNumber),
+  trackingUrl: z
+    .url({ protocol: /^https$/, error: "Provide a tracking link starting with https://" })
+    .max(ADMIN_ORDER_LIMITS.trackingUrl, {
+      error: `Tracking link must be ${ADMIN_ORDER_LIMITS.trackingUrl} characters or fewer`,
+    })
+    .optional(),
+});
+
+/**
+ * POST /api/admin/orders/{id}/refund. A paid order's pieces never left, so they always go back to stock;
+ * for a shipped or delivered order `restock` says whether the returned pieces go back.
+ */
+export const refundBodySchema = z.object({
+  restock: z.boolean({ error: "restock must be true or false" }),
+});
+
+/** GET /api/admin/orders: newest first, one status or all, searched by customer email, product or order id. */
+export const adminOrderQuerySchema = pageQuerySchema.extend({
+  status: orderStatusSchema.optional(),
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_ORDER_LIMITS.search, { error: `q must be ${ADMIN_ORDER_LIMITS.search} characters or fewer` })
+    // PostgreSQL text cannot hold NUL, so no order could match it.
+    .regex(/^[^\0]*$/, { error: "q must not contain a NUL character" })
+    .optional(),
+});
+
+export const adminOrderCountsQuerySchema = adminOrderQuerySchema.pick({ q: true });
+
+/** GET /api/admin/orders/counts: how many orders the search finds per status, and in all. */
+const howMany = z.number().int();
+export const orderCountsSchema = z.object({
+  all: howMany,
+  unpaid: howMany,
+  paid: howMany,
+  shipped: howMany,
+  delivered: howMany,
+  cancelled: howMany,
+  refunded: howMany,
+});
+
+/** Why a status change was refused (409): the order's status now, and what the change needs. */
+export const ORDER_STATUS_MESSAGES = {
+  cannotPay: (status: OrderStatus) => `This order is ${status}; only an unpaid order can be paid.`,
+  cannotCancel: (status: OrderStatus) => `This order is ${status}; only an unpaid order can be cancelled.`,
+  cannotShip: (status: OrderStatus) => `This order is ${status}; only a paid order can be shipped.`,
+  cannotDeliver: (status: OrderStatus) => `This order is ${status}; only a shipped order can be marked delivered.`,
+  cannotRefund: (status: OrderStatus) =>
+    `This order is ${status}; only a paid, shipped or delivered order can be refunded.`,
+  refundFailed: "The payment provider did not refund this order; nothing was changed. Please try again in a minute.",
+  paidElsewhere: "This order was paid through another payment provider; refund it there.",
+} as const;
+
+export type ShipBody = z.infer<typeof shipBodySchema>;
+export type RefundBody = z.infer<typeof refundBodySchema>;
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+export type OrderCounts = z.infer<typeof orderCountsSchema>;

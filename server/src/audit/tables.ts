@@ -1,0 +1,21 @@
+import { AUDIT_ACTIONS } from "@forgeline/contract";
+import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "../db/columns.js";
+
+/**
+ * Every admin action, written in the same transaction as the action itself, so an entry exists exactly
+ * when the action happened. Append-only: no query of ours updates or deletes a row.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actor: text("actor").notNull(),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    target: text("target").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_log_newest_first").on(table.createdAt)],
+);

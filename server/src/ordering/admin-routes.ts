@@ -1,0 +1,207 @@
+import {
+  type AuditAction,
+  adminOrderCountsQuerySchema,
+  adminOrderQuerySchema,
+  idParamsSchema,
+  ORDER_STATUS_MESSAGES,
+  orderCountsSchema,
+  orderSchema,
+  shipBodySchema,
+  TOTAL_COUNT_HEADER,
+} from "@forgeline/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/queries.js";
+import { callerOf } from "../http/caller.js";
+import { HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import {
+  changeStatus,
+  countOrders,
+  findOrder,
+  listOrders,
+  type OrderRow,
+  orderWithHistory,
+  type StatusChange,
+} from "./queries.js";
+
+const NO_SUCH_ORDER = "No such order.";
+const ORDER_ANSWERS = {
+  200: jsonAnswer("The order as it is now, with its history.", orderSchema),
+  ...errorAnswers(400, 401, 403, 404, 409),
+};
+
+/** What the audit log keeps of an order before and after an admin's change. */
+const auditView = (row: OrderRow) => ({
+  status: row.status,
+  carrier: row.carrier,
+  trackingNumber: row.trackingNumber,
+  trackingUrl: row.trackingUrl,
+});
+
+/** The admins' side of the order lifecycle (docs/SPEC-CONFORMANCE.md, "Additions"); refunds are in payment/. */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * One admin step: the status change, its history line and its audit entry in one transaction, so a
+   * refused or failed step leaves nothing behind.
+   */
+  async function act(orderId: string, admin: string, action: AuditAction, change: Omit<StatusChange, "by">) {
+    const result = await app.db.transaction(async (tx) => {
+      const changed = await changeStatus(tx, orderId, { ...change, by: admin });
+      if (changed.kind === "changed") {
+        await recordAudit(tx, {
+          actor: admin,
+          action,
+          target: orderId,
+          before: auditView(changed.before),
+          after: auditView(changed.after),
+        });
+      }
+      return changed;
+    });
+    if (result.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
+    return result;
+  }
+
+  app.get(
+    "/admin/orders",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "List every order, newest first (admins only)",
+        description:
+          "`status` shows one status only; `q` finds orders by customer email or product name (any part) or " +
+          "by the start of the order id. GET /api/admin/orders/counts gives the tab counts for the same `q`.",
+        tags: ["Admin orders"],
+        security: requires("accessToken"),
+        querystring: adminOrderQuerySchema,
+        response: {
+          200: jsonAnswer(
+            "One page of orders; X-Total-Count holds how many the filter finds in all.",
+            z.array(orderSchema),
+          ),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { status, q, limit, offset } = request.query;
+      const { items, total } = await listOrders(app.db, { status, q }, { limit, offset });
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.get(
+    "/admin/orders/counts",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Count the orders per status, for the status tabs (admins only)",
+        tags: ["Admin orders"],
+        security: requires("accessToken"),
+        querystring: adminOrderCountsQuerySchema,
+        response: {
+          200: jsonAnswer("How many orders `q` finds in each status, and in all.", orderCountsSchema),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request) => countOrders(app.db, request.query.q),
+  );
+
+  app.get(
+    "/admin/orders/:id",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Read any order with its history (admins only)",
+        tags: ["Admin orders"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: {
+          200: jsonAnswer("The order, with its history.", orderSchema),
+          ...errorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const order = await findOrder(app.db, request.params.id);
+      if (!order) throw new HttpError(404, NO_SUCH_ORDER);
+      return orderWithHistory(app.db, order);
+    },
+  );
+
+  app.post(
+    "/admin/orders/:id/ship",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Ship a paid order with its carrier and tracking number (admins only)",
+        description: "`trackingUrl` is optional and must start with https://. 409 unless the order is paid.",
+        tags: ["Admin orders"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        body: shipBodySchema,
+        response: { 200: ORDER_ANSWERS[200], ...errorAnswers(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { carrier, trackingNumber, trackingUrl = null } = request.body;
+      const change = await act(request.params.id, callerOf(request).email, "order.ship", {
+        from: ["paid"],
+        to: "shipped",
+        note: `${carrier} ${trackingNumber}`,
+        fields: { carrier, trackingNumber, trackingUrl },
+      });
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotShip(change.status));
+      return orderWithHistory(app.db, change.after);
+    },
+  );
+
+  app.post(
+    "/admin/orders/:id/deliver",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Mark a shipped order delivered (admins only)",
+        tags: ["Admin orders"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: ORDER_ANSWERS,
+      },
+    },
+    async (request) => {
+      const change = await act(request.params.id, callerOf(request).email, "order.deliver", {
+        from: ["shipped"],
+        to: "delivered",
+      });
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDeliver(change.status));
+      return orderWithHistory(app.db, change.after);
+    },
+  );
+
+  app.post(
+    "/admin/orders/:id/cancel",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Cancel an unpaid order (admins only)",
+        description: "No money moved, so nothing is refunded. A paid order is refunded instead.",
+        tags: ["Admin orders"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: ORDER_ANSWERS,
+      },
+    },
+    async (request) => {
+      const change = await act(request.params.id, callerOf(request).email, "order.cancel", {
+        from: ["unpaid"],
+        to: "cancelled",
+        note: "Cancelled by the shop",
+      });
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.status));
+      return orderWithHistory(app.db, change.after);
+    },
+  );
+};

@@ -1,0 +1,483 @@
+import type { AuditEntry, Order, OrderCounts, Product } from "@forgeline/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentIntents, paymentRefunds } from "../payment/tables.js";
+import { products } from "../product/tables.js";
+import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
+import { createTestApp } from "../test/test-app.js";
+
+const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+const CONTACT = { phone: "5550100000", address: "1 Yard Road" };
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+describe("order lifecycle", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let customer: TestAccount;
+  let other: TestAccount;
+  let admin: TestAccount;
+  let secondAdmin: TestAccount;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ seed: true });
+    customer = await signUp(ctx.app);
+    other = await signUp(ctx.app);
+    admin = await signUp(ctx.app, { admin: true });
+    secondAdmin = await signUp(ctx.app, { admin: true });
+  });
+  afterAll(() => ctx.close());
+
+  const call = (
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    account: TestAccount | null,
+    payload?: object,
+  ) => ctx.app.inject({ method, url, headers: account ? bearer(account.token) : {}, ...(payload ? { payload } : {}) });
+
+  let tools = 0;
+  /** A tool of its own with 1000 in stock, so each test can count its stock. */
+  async function newTool(): Promise<Product> {
+    tools += 1;
+    const name = `Lifecycle Tool ${tools} ${Date.now()}`;
+    const added = await call("POST", "/api/product", admin, {
+      name,
+      price: 10,
+      quantity: 1000,
+      description: "For the lifecycle.",
+      image: "/images/x.webp",
+    });
+    return (await call("GET", `/api/product/${added.json().insertedId}`, null)).json<Product>();
+  }
+  const stockOf = async (id: string) => (await ctx.db.select().from(products).where(eq(products.id, id)))[0]?.quantity;
+
+  async function placeOrder(account = customer, tool?: Product, quantity = 150): Promise<Order> {
+    const product = tool ?? (await newTool());
+    const placed = await call("POST", "/api/ordering", account, { orderId: product._id, quantity, ...CONTACT });
+    expect(placed.statusCode).toBe(201);
+    return (await call("GET", `/api/ordering/${placed.json().insertedId}`, account)).json<Order>();
+  }
+  async function paidOrder(account = customer, tool?: Product): Promise<Order> {
+    const order = await placeOrder(account, tool);
+    const intent = await call("POST", "/api/create-payment-intent", account, {
+      orderId: order._id,
+      price: order.price,
+    });
+    const paid = await call("POST", "/api/payments/test/confirm", account, {
+      clientSecret: intent.json().clientSecret,
+      ...VISA,
+    });
+    expect(paid.statusCode).toBe(200);
+    return (await call("GET", `/api/ordering/${order._id}`, account)).json<Order>();
+  }
+  const ship = (id: string, by = admin, body: object = { carrier: "DHL", trackingNumber: "00340434" }) =>
+    call("POST", `/api/admin/orders/${id}/ship`, by, body);
+  const deliver = (id: string, by = admin) => call("POST", `/api/admin/orders/${id}/deliver`, by);
+  const adminCancel = (id: string) => call("POST", `/api/admin/orders/${id}/cancel`, admin);
+  const refund = (id: string, restock: boolean, by = admin) =>
+    call("POST", `/api/admin/orders/${id}/refund`, by, { restock });
+  const cancel = (id: string, account = customer) => call("POST", `/api/ordering/${id}/cancel`, account);
+  const status = async (id: string) => (await call("GET", `/api/admin/orders/${id}`, admin)).json<Order>().status;
+  const refundsOf = async (transactionId: string) =>
+    ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.intentId, transactionId));
+  const auditOf = async (target: string) =>
+    (await call("GET", "/api/admin/audit?limit=100", admin)).json<AuditEntry[]>().filter((e) => e.target === target);
+
+  it("a new order is unpaid with one history line; paying it makes it paid in the same step", async () => {
+    const order = await placeOrder();
+    expect(order).toMatchObject({ status: "unpaid", paid: false, carrier: null, trackingNumber: null });
+    expect(order.statusHistory).toEqual([
+      { status: "unpaid", at: expect.any(String), by: customer.email, note: "Placed" },
+    ]);
+    const paid = await paidOrder();
+    expect(paid).toMatchObject({ status: "paid", paid: true, transactionId: expect.stringMatching(/^pi_test_/) });
+    expect(paid.statusHistory.map((event) => [event.status, event.by, event.note])).toEqual([
+      ["unpaid", customer.email, "Placed"],
+      ["paid", customer.email, `Payment ${paid.transactionId}`],
+    ]);
+  });
+
+  describe("the customer cancels", () => {
+    it("an own unpaid order; the product can be ordered again, and the cancelled order cannot be paid", async () => {
+      const tool = await newTool();
+      const order = await placeOrder(customer, tool);
+      const cancelled = await cancel(order._id);
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json()).toMatchObject({ status: "cancelled", paid: false });
+      expect(cancelled.json().statusHistory.at(-1)).toEqual({
+        status: "cancelled",
+        at: expect.any(String),
+        by: customer.email,
+        note: "Cancelled by the customer",
+      });
+      const pay = await call("POST", "/api/create-payment-intent", customer, {
+        orderId: order._id,
+        price: order.price,
+      });
+      expect(pay.statusCode).toBe(409);
+      expect(pay.json().message).toBe("This order is cancelled; only an unpaid order can be paid.");
+      const again = await call("POST", "/api/ordering", customer, { orderId: tool._id, quantity: 100, ...CONTACT });
+      expect(again.statusCode).toBe(201);
+      expect(again.json().success).toBe(true);
+    });
+
+    it("is refused for an order that is not unpaid (409), and someone else's or an unknown order is 404", async () => {
+      const order = await placeOrder();
+      expect((await cancel(order._id, other)).statusCode).toBe(404);
+      expect((await cancel(UNKNOWN_ID)).statusCode).toBe(404);
+      expect((await cancel(order._id)).statusCode).toBe(200);
+      const twice = await cancel(order._id);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe("This order is cancelled; only an unpaid order can be cancelled.");
+      const paid = await paidOrder();
+      const refused = await cancel(paid._id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe("This order is paid; only an unpaid order can be cancelled.");
+      expect(await status(paid._id)).toBe("paid");
+    });
+  });
+
+  describe("an admin ships, delivers and cancels", () => {
+    it("ships a paid order with its tracking, then marks it delivered; each step once", async () => {
+      const order = await paidOrder();
+      const shipped = await ship(order._id, admin, {
+        carrier: "DHL",
+        trackingNumber: "00340434",
+        trackingUrl: "https://www.dhl.com/track?id=00340434",
+      });
+      expect(shipped.statusCode).toBe(200);
+      expect(shipped.json()).toMatchObject({
+        status: "shipped",
+        paid: true,
+        carrier: "DHL",
+        trackingNumber: "00340434",
+        trackingUrl: "https://www.dhl.com/track?id=00340434",
+      });
+      expect(shipped.json().statusHistory.at(-1)).toMatchObject({ status: "shipped", by: admin.email });
+      const mine = (await call("GET", `/api/ordering/${order._id}`, customer)).json<Order>();
+      expect(mine).toMatchObject({ status: "shipped", trackingNumber: "00340434" });
+
+      const again = await ship(order._id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe("This order is shipped; only a paid order can be shipped.");
+      const delivered = await deliver(order._id);
+      expect(delivered.statusCode).toBe(200);
+      expect(delivered.json()).toMatchObject({ status: "delivered", paid: true });
+      const twice = await deliver(order._id);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe("This order is delivered; only a shipped order can be marked delivered.");
+    });
+
+    it("refuses to ship an unpaid order, to deliver a paid one and to cancel a paid one", async () => {
+      const unpaid = await placeOrder();
+      const shipUnpaid = await ship(unpaid._id);
+      expect(shipUnpaid.statusCode).toBe(409);
+      expect(shipUnpaid.json().message).toBe("This order is unpaid; only a paid order can be shipped.");
+      const paid = await paidOrder();
+      const deliverPaid = await deliver(paid._id);
+      expect(deliverPaid.statusCode).toBe(409);
+      expect(deliverPaid.json().message).toBe("This order is paid; only a shipped order can be marked delivered.");
+      const cancelPaid = await adminCancel(paid._id);
+      expect(cancelPaid.statusCode).toBe(409);
+      expect(cancelPaid.json().message).toBe("This order is paid; only an unpaid order can be cancelled.");
+      expect(await status(paid._id)).toBe("paid");
+      expect(await auditOf(paid._id)).toEqual([]);
+      expect((await ship(UNKNOWN_ID)).statusCode).toBe(404);
+    });
+
+    it("cancels any customer's unpaid order", async () => {
+      const order = await placeOrder(other);
+      const cancelled = await adminCancel(order._id);
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json().statusHistory.at(-1)).toMatchObject({
+        status: "cancelled",
+        by: admin.email,
+        note: "Cancelled by the shop",
+      });
+    });
+
+    it.each([
+      ["no carrier", { trackingNumber: "1" }, "carrier", "Carrier is Required"],
+      [
+        "a blank tracking number",
+        { carrier: "UPS", trackingNumber: " " },
+        "trackingNumber",
+        "Tracking number is Required",
+      ],
+      [
+        "a tracking link over http",
+        { carrier: "UPS", trackingNumber: "1Z", trackingUrl: "http://ups.com/t/1Z" },
+        "trackingUrl",
+        "Provide a tracking link starting with https://",
+      ],
+      [
+        "a tracking link that is script",
+        { carrier: "UPS", trackingNumber: "1Z", trackingUrl: "javascript:alert(1)" },
+        "trackingUrl",
+        "Provide a tracking link starting with https://",
+      ],
+      [
+        "a 101-character carrier",
+        { carrier: "c".repeat(101), trackingNumber: "1" },
+        "carrier",
+        "Carrier must be 100 characters or fewer",
+      ],
+    ])("refuses to ship with %s: 400 naming the field, nothing stored", async (_, body, field, message) => {
+      const order = await paidOrder();
+      const refused = await ship(order._id, admin, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toContainEqual({ field, message });
+      expect(await status(order._id)).toBe("paid");
+    });
+  });
+
+  describe("an admin refunds", () => {
+    it("a paid order: the provider refunds the whole amount once and the stock always comes back", async () => {
+      const tool = await newTool();
+      const order = await paidOrder(customer, tool);
+      expect(await stockOf(tool._id)).toBe(850);
+      const refunded = await refund(order._id, false);
+      expect(refunded.statusCode).toBe(200);
+      expect(refunded.json()).toMatchObject({ status: "refunded", paid: false, transactionId: order.transactionId });
+      expect(refunded.json().statusHistory.at(-1)).toMatchObject({
+        status: "refunded",
+        by: admin.email,
+        note: "Pieces returned to stock",
+      });
+      expect(await stockOf(tool._id)).toBe(1000);
+      expect(await refundsOf(order.transactionId ?? "")).toEqual([
+        expect.objectContaining({ amountCents: 150_000, reason: "order-refunded" }),
+      ]);
+      const again = await refund(order._id, true);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(
+        "This order is refunded; only a paid, shipped or delivered order can be refunded.",
+      );
+      expect(await stockOf(tool._id)).toBe(1000);
+    });
+
+    it("a shipped order with the pieces back to stock, and a delivered one without", async () => {
+      const tool = await newTool();
+      const back = await paidOrder(customer, tool);
+      await ship(back._id);
+      expect((await refund(back._id, true)).json().statusHistory.at(-1).note).toBe("Pieces returned to stock");
+      expect(await stockOf(tool._id)).toBe(1000);
+
+      const kept = await paidOrder(other, tool);
+      await ship(kept._id);
+      await deliver(kept._id);
+      const refunded = await refund(kept._id, false);
+      expect(refunded.statusCode).toBe(200);
+      expect(refunded.json().statusHistory.at(-1).note).toBe("Pieces not returned to stock");
+      expect(await stockOf(tool._id)).toBe(850);
+      expect(await refundsOf(kept.transactionId ?? "")).toHaveLength(1);
+    });
+
+    it("refuses an unpaid or cancelled order (409), and a body without restock (400)", async () => {
+      const order = await placeOrder();
+      const unpaid = await refund(order._id, true);
+      expect(unpaid.statusCode).toBe(409);
+      expect(unpaid.json().message).toBe(
+        "This order is unpaid; only a paid, shipped or delivered order can be refunded.",
+      );
+      await cancel(order._id);
+      expect((await refund(order._id, true)).json().message).toBe(
+        "This order is cancelled; only a paid, shipped or delivered order can be refunded.",
+      );
+      const paid = await paidOrder();
+      const noChoice = await call("POST", `/api/admin/orders/${paid._id}/refund`, admin, {});
+      expect(noChoice.statusCode).toBe(400);
+      expect(noChoice.json().errors).toContainEqual({ field: "restock", message: "restock must be true or false" });
+      expect((await refund(UNKNOWN_ID, true)).statusCode).toBe(404);
+    });
+
+    it("changes nothing when the provider refuses the refund, and says so (502)", async () => {
+      const tool = await newTool();
+      const order = await paidOrder(customer, tool);
+      const intentId = order.transactionId ?? "";
+      // The test provider refuses a refund above the amount it took: make the shop ask for more.
+      await ctx.db.update(paymentIntents).set({ amountCents: 0 }).where(eq(paymentIntents.id, intentId));
+      const refused = await refund(order._id, true);
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().message).toBe(
+        "The payment provider did not refund this order; nothing was changed. Please try again in a minute.",
+      );
+      const now = (await call("GET", `/api/admin/orders/${order._id}`, admin)).json<Order>();
+      expect(now).toMatchObject({ status: "paid", paid: true });
+      expect(now.statusHistory.map((event) => event.status)).toEqual(["unpaid", "paid"]);
+      expect(await stockOf(tool._id)).toBe(850);
+      expect(await refundsOf(intentId)).toEqual([]);
+      const [intent] = await ctx.db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
+      expect(intent?.status).toBe("succeeded");
+      expect(await auditOf(order._id)).toEqual([]);
+    });
+  });
+
+  describe("two admins acting on one order at once", () => {
+    it("two refunds: exactly one wins, the provider refunds once, the stock comes back once", async () => {
+      const tool = await newTool();
+      const order = await paidOrder(customer, tool);
+      const answers = await Promise.all([refund(order._id, true), refund(order._id, true, secondAdmin)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(
+        "This order is refunded; only a paid, shipped or delivered order can be refunded.",
+      );
+      expect(await refundsOf(order.transactionId ?? "")).toHaveLength(1);
+      expect(await stockOf(tool._id)).toBe(1000);
+      expect((await auditOf(order._id)).map((entry) => entry.action)).toEqual(["order.refund"]);
+    });
+
+    it("two ships: exactly one wins and its tracking number stays", async () => {
+      const order = await paidOrder();
+      const answers = await Promise.all([
+        ship(order._id, admin, { carrier: "DHL", trackingNumber: "A1" }),
+        ship(order._id, secondAdmin, { carrier: "UPS", trackingNumber: "B2" }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.statusCode === 200)?.json<Order>();
+      const now = (await call("GET", `/api/admin/orders/${order._id}`, admin)).json<Order>();
+      expect(now.trackingNumber).toBe(winner?.trackingNumber);
+      expect(now.statusHistory.filter((event) => event.status === "shipped")).toHaveLength(1);
+    });
+
+    it("a ship and a refund: whichever comes first, the order ends refunded once and shipped at most once", async () => {
+      const order = await paidOrder();
+      const answers = await Promise.all([ship(order._id), refund(order._id, false, secondAdmin)]);
+      const [shipped, refunded] = answers.map((answer) => answer.statusCode);
+      expect(refunded).toBe(200);
+      // The ship either came first (200, then refunded from shipped) or after the refund (409).
+      expect([200, 409]).toContain(shipped);
+      expect(await status(order._id)).toBe("refunded");
+      expect(await refundsOf(order.transactionId ?? "")).toHaveLength(1);
+    });
+  });
+
+  describe("the admin order list", () => {
+    it("finds orders by status, customer email, product name and order id, newest first, paged with the total", async () => {
+      const buyer = await signUp(ctx.app);
+      const tool = await newTool();
+      const first = await placeOrder(buyer, tool);
+      const second = await paidOrder(buyer);
+      const third = await placeOrder(buyer);
+      await cancel(third._id, buyer);
+
+      const list = (query: string) => call("GET", `/api/admin/orders?${query}`, admin);
+      const byEmail = await list(`q=${encodeURIComponent(buyer.email)}`);
+      expect(byEmail.statusCode).toBe(200);
+      expect(byEmail.headers["x-total-count"]).toBe("3");
+      expect(byEmail.json<Order[]>().map((order) => order._id)).toEqual([third._id, second._id, first._id]);
+      const paged = await list(`q=${encodeURIComponent(buyer.email)}&limit=1&offset=1`);
+      expect(paged.headers["x-total-count"]).toBe("3");
+      expect(paged.json<Order[]>().map((order) => order._id)).toEqual([second._id]);
+      const cancelled = await list(`q=${encodeURIComponent(buyer.email)}&status=cancelled`);
+      expect(cancelled.json<Order[]>().map((order) => order._id)).toEqual([third._id]);
+      expect(cancelled.headers["x-total-count"]).toBe("1");
+
+      const byProduct = await list(`q=${encodeURIComponent(tool.name.toUpperCase())}`);
+      expect(byProduct.json<Order[]>().map((order) => order._id)).toEqual([first._id]);
+      const byId = await list(`q=${first._id.slice(0, 8)}`);
+      expect(byId.json<Order[]>().map((order) => order._id)).toContain(first._id);
+      const wildcard = await list("q=%25");
+      expect(wildcard.json()).toEqual([]);
+      const nul = await list("q=a%00b");
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json().errors).toContainEqual({ field: "q", message: "q must not contain a NUL character" });
+
+      const counts = await call("GET", `/api/admin/orders/counts?q=${encodeURIComponent(buyer.email)}`, admin);
+      expect(counts.json<OrderCounts>()).toEqual({
+        all: 3,
+        unpaid: 1,
+        paid: 1,
+        shipped: 0,
+        delivered: 0,
+        cancelled: 1,
+        refunded: 0,
+      });
+    });
+
+    it("refuses a status that is not one and an over-long search, with the field", async () => {
+      const bad = await call("GET", "/api/admin/orders?status=lost", admin);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0].field).toBe("status");
+      const long = await call("GET", `/api/admin/orders?q=${"x".repeat(201)}`, admin);
+      expect(long.statusCode).toBe(400);
+      expect(long.json().errors).toContainEqual({ field: "q", message: "q must be 200 characters or fewer" });
+    });
+
+    it("shows any order to an admin, and 404 for an unknown id", async () => {
+      const order = await placeOrder(other);
+      const seen = await call("GET", `/api/admin/orders/${order._id}`, admin);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json()).toEqual(order);
+      expect((await call("GET", `/api/admin/orders/${UNKNOWN_ID}`, admin)).statusCode).toBe(404);
+    });
+  });
+
+  describe("the audit log", () => {
+    it("records each admin step with who, what, and the values before and after, newest first", async () => {
+      const order = await paidOrder();
+      await ship(order._id, admin, { carrier: "DHL", trackingNumber: "Z9" });
+      await deliver(order._id, secondAdmin);
+      await refund(order._id, false);
+      const entries = await auditOf(order._id);
+      expect(entries.map((entry) => [entry.action, entry.actor, entry.before, entry.after])).toEqual([
+        [
+          "order.refund",
+          admin.email,
+          { status: "delivered" },
+          { status: "refunded", refundId: expect.stringMatching(/^re_test_/), restocked: false },
+        ],
+        [
+          "order.deliver",
+          secondAdmin.email,
+          { status: "shipped", carrier: "DHL", trackingNumber: "Z9", trackingUrl: null },
+          { status: "delivered", carrier: "DHL", trackingNumber: "Z9", trackingUrl: null },
+        ],
+        [
+          "order.ship",
+          admin.email,
+          { status: "paid", carrier: null, trackingNumber: null, trackingUrl: null },
+          { status: "shipped", carrier: "DHL", trackingNumber: "Z9", trackingUrl: null },
+        ],
+      ]);
+      const cancelled = await placeOrder();
+      await adminCancel(cancelled._id);
+      expect((await auditOf(cancelled._id)).map((entry) => entry.action)).toEqual(["order.cancel"]);
+    });
+
+    it("records Make Admin, product add and product delete; a customer's cancel is no admin step", async () => {
+      const tool = await newTool();
+      const [added] = await auditOf(tool._id);
+      expect(added).toMatchObject({ action: "product.add", actor: admin.email, before: null });
+      expect(added?.after).toMatchObject({ name: tool.name, price: 10, quantity: 1000 });
+      expect((await call("DELETE", `/api/product/${tool._id}`, admin)).statusCode).toBe(200);
+      const [deleted] = await auditOf(tool._id);
+      expect(deleted).toMatchObject({ action: "product.delete", actor: admin.email, after: null });
+      expect(deleted?.before).toMatchObject({ _id: tool._id, name: tool.name });
+
+      const promoted = await signUp(ctx.app);
+      await markAddressConfirmed(ctx.app, promoted.email);
+      expect((await call("PUT", `/api/user/admin/${promoted.email}`, admin)).statusCode).toBe(200);
+      expect(await auditOf(promoted.email)).toEqual([
+        expect.objectContaining({
+          action: "user.make-admin",
+          actor: admin.email,
+          before: { role: "customer" },
+          after: { role: "admin" },
+        }),
+      ]);
+
+      const order = await placeOrder();
+      await cancel(order._id);
+      expect(await auditOf(order._id)).toEqual([]);
+    });
+
+    it("is paged with its total, for admins only, and no route changes it", async () => {
+      const page = await call("GET", "/api/admin/audit?limit=2", admin);
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toHaveLength(2);
+      expect(Number(page.headers["x-total-count"])).toBeGreaterThan(2);
+      expect((await call("GET", "/api/admin/audit", customer)).statusCode).toBe(403);
+      const methods = ctx.app.apiRoutes.filter((route) => route.url.startsWith("/api/admin/audit"));
+      expect(methods).toEqual([{ method: "GET", url: "/api/admin/audit" }]);
+    });
+  });
+});
