@@ -18,6 +18,7 @@ import { imageRoutes } from "./image/routes.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
+import { cancelUnpaidOrdersOf } from "./ordering/queries.js";
 import { orderingRoutes } from "./ordering/routes.js";
 import { registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
@@ -49,6 +50,11 @@ declare module "fastify" {
     /** Issues and checks the API's bearer tokens. */
     accessTokens: AccessTokens;
     paymentProvider: PaymentProvider;
+    /**
+     * What withdrawing a product does to its orders, in the withdrawing transaction: the catalogue calls it
+     * without importing ordering, which reads the catalogue.
+     */
+    productWithdrawn: (tx: Database, productId: string, by: string) => Promise<number>;
     /**
      * The public lists kept in memory page by page (a write to their table clears them), and the
      * server-rendered pages, which show them and so are cleared with them.
@@ -104,6 +110,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("mailer", mail);
   app.decorate("accessTokens", accessTokens(authSecret));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
+  app.decorate("productWithdrawn", cancelUnpaidOrdersOf);
   app.decorate("pageCaches", {
     catalogue,
     reviews,

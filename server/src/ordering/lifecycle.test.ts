@@ -311,6 +311,50 @@ describe("order lifecycle", () => {
     });
   });
 
+  describe("withdrawing a product (DELETE /api/product/{id})", () => {
+    it("cancels its unpaid orders with the reason, leaves paid ones as they were, and takes no new order or payment", async () => {
+      const tool = await newTool();
+      const unpaid = await placeOrder(customer, tool);
+      const paid = await paidOrder(other, tool);
+      const withdrawn = await call("DELETE", `/api/product/${tool._id}`, admin);
+      expect(withdrawn.statusCode).toBe(200);
+      expect(withdrawn.json()).toEqual({ deletedCount: 1 });
+
+      const cancelled = (await call("GET", `/api/ordering/${unpaid._id}`, customer)).json<Order>();
+      expect(cancelled).toMatchObject({ status: "cancelled", paid: false, order: tool.name });
+      expect(cancelled.statusHistory.map(({ status, by, note }) => ({ status, by, note }))).toEqual([
+        { status: "unpaid", by: customer.email, note: "Placed" },
+        { status: "cancelled", by: admin.email, note: "The tool was withdrawn from the catalogue." },
+      ]);
+      const kept = (await call("GET", `/api/ordering/${paid._id}`, other)).json<Order>();
+      expect(kept).toMatchObject({ status: "paid", paid: true });
+      expect(kept.statusHistory.map(({ status }) => status)).toEqual(["unpaid", "paid"]);
+
+      expect((await call("GET", `/api/product/${tool._id}`, null)).statusCode).toBe(404);
+      const again = await call("POST", "/api/ordering", customer, { orderId: tool._id, quantity: 100, ...CONTACT });
+      expect(again.statusCode).toBe(404);
+      expect(again.json().message).toBe("This product is no longer in the catalogue.");
+      const pay = await call("POST", "/api/create-payment-intent", customer, {
+        orderId: unpaid._id,
+        price: unpaid.price,
+      });
+      expect(pay.statusCode).toBe(409);
+      expect(pay.json().message).toBe("This order is cancelled; only an unpaid order can be paid.");
+      expect((await call("DELETE", `/api/product/${tool._id}`, admin)).statusCode).toBe(404);
+    });
+
+    it("still refunds a paid order of a withdrawn tool, its pieces going back to the withdrawn row", async () => {
+      const tool = await newTool();
+      const paid = await paidOrder(customer, tool);
+      expect(await stockOf(tool._id)).toBe(850);
+      expect((await call("DELETE", `/api/product/${tool._id}`, admin)).statusCode).toBe(200);
+      const refunded = await call("POST", `/api/admin/orders/${paid._id}/refund`, admin, { restock: true });
+      expect(refunded.statusCode).toBe(200);
+      expect(refunded.json()).toMatchObject({ status: "refunded", paid: false });
+      expect(await stockOf(tool._id)).toBe(1000);
+    });
+  });
+
   describe("two admins acting on one order at once", () => {
     it("two refunds: exactly one wins, the provider refunds once, the stock comes back once", async () => {
       const tool = await newTool();

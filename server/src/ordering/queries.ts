@@ -180,6 +180,25 @@ export async function changeStatus(tx: Database, orderId: string, change: Status
   return { kind: "changed", before, after };
 }
 
+/**
+ * Cancels every unpaid order of a product withdrawn from the catalogue, with the reason in each one's
+ * history, in the caller's transaction (the one that withdraws it). Answers how many it cancelled.
+ */
+export async function cancelUnpaidOrdersOf(tx: Database, productId: string, by: string) {
+  const note = "The tool was withdrawn from the catalogue.";
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: "cancelled", paid: false })
+    .where(and(eq(orders.productId, productId), eq(orders.status, "unpaid")))
+    .returning({ id: orders.id });
+  if (cancelled.length > 0) {
+    await tx
+      .insert(orderEvents)
+      .values(cancelled.map(({ id }) => ({ orderId: id, status: "cancelled" as const, by, note })));
+  }
+  return cancelled.length;
+}
+
 /** The admin list's filter: one status or all, and a search by customer email, product name or order id. */
 export interface OrderFilter {
   status?: OrderStatus | undefined;

@@ -1,10 +1,13 @@
 import { centsToDollars, type PageQuery, type Product } from "@forgeline/contract";
-import { and, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { products } from "./tables.js";
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
+
+/** In the catalogue: not withdrawn. */
+const listed = isNull(products.archivedAt);
 
 export function toProductJson(row: ProductRow): Product {
   return {
@@ -26,19 +29,25 @@ export async function listProducts(db: Database, page: PageQuery) {
     db
       .select()
       .from(products)
+      .where(listed)
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ value: count() }).from(products),
+    db.select({ value: count() }).from(products).where(listed),
   ]);
   return { items: rows.map(toProductJson), total: total?.value ?? 0 };
 }
 
+/** A product in the catalogue (a withdrawn one is as good as missing). */
 export async function findProduct(db: Database, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), listed));
   return row;
 }
 
+/** Whether no product was ever added (withdrawn ones count: an emptied catalogue is not seeded again). */
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(products);
   return (existing?.total ?? 0) === 0;
@@ -50,15 +59,25 @@ export async function addProducts(db: Database, rows: NewProduct[]): Promise<str
   return added.map(({ id }) => id);
 }
 
-/** Answers whether the product was there to delete. */
-export async function deleteProduct(db: Database, id: string): Promise<boolean> {
-  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  return deleted.length > 0;
+/**
+ * Withdraws a product from the catalogue; the row stays, so its orders' history (and a refund's return of
+ * pieces) still has it. Answers whether it was in the catalogue.
+ */
+export async function withdrawProduct(db: Database, id: string): Promise<boolean> {
+  const withdrawn = await db
+    .update(products)
+    .set({ archivedAt: sql`now()` })
+    .where(and(eq(products.id, id), listed))
+    .returning({ id: products.id });
+  return withdrawn.length > 0;
 }
 
 /** Whether the product is still in the catalogue with at least this many pieces in stock. */
 export async function stockCovers(db: Database, productId: string, quantity: number): Promise<boolean> {
-  const [product] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
+  const [product] = await db
+    .select({ quantity: products.quantity })
+    .from(products)
+    .where(and(eq(products.id, productId), listed));
   return Boolean(product && product.quantity >= quantity);
 }
 
@@ -70,14 +89,20 @@ export async function takeStock(db: Database, productId: string, quantity: numbe
   const [taken] = await db
     .update(products)
     .set({ quantity: sql`${products.quantity} - ${quantity}` })
-    .where(and(eq(products.id, productId), gte(products.quantity, quantity)))
+    .where(and(eq(products.id, productId), listed, gte(products.quantity, quantity)))
     .returning({ id: products.id });
   return Boolean(taken);
 }
 
-/** The products showing the picture at this address, as a subquery for `exists()` (the upload sweep). */
+/**
+ * The products in the catalogue showing the picture at this address, as a subquery for `exists()` (the
+ * upload sweep): a withdrawn product shows it nowhere any more.
+ */
 export function productsShowing(db: Database, pictureUrl: SQL) {
-  return db.select({ id: products.id }).from(products).where(eq(products.image, pictureUrl));
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.image, pictureUrl), listed));
 }
 
 /**

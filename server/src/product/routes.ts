@@ -14,7 +14,7 @@ import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { sendListPage } from "../http/page-cache.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { addProducts, deleteProduct, findProduct, toProductJson } from "./queries.js";
+import { addProducts, findProduct, toProductJson, withdrawProduct } from "./queries.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -95,19 +95,21 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Orders keep their own copy of the product's name and price, so they read right after this.
+  // Deleting withdraws the product: its row stays for its orders' history, its unpaid orders are cancelled.
   app.delete(
     "/product/:id",
     {
       onRequest: app.requireAdmin,
       schema: {
-        summary: "Remove a product from the catalogue (admins only)",
-        description: "Orders of it keep their own copy of its name and price.",
+        summary: "Withdraw a product from the catalogue (admins only)",
+        description:
+          "The product leaves the catalogue; its orders keep their history, and its unpaid orders are cancelled " +
+          "with the reason in their history.",
         tags: ["Catalogue"],
         security: requires("accessToken"),
         params: idParamsSchema,
         response: {
-          200: jsonAnswer("The product is gone (`deletedCount`: 1).", deletedCountSchema),
+          200: jsonAnswer("The product is out of the catalogue (`deletedCount`: 1).", deletedCountSchema),
           ...errorAnswers(400, 401, 403, 404),
         },
       },
@@ -116,7 +118,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const deleted = await app.db.transaction(async (tx) => {
         const product = await findProduct(tx, id);
-        if (!product || !(await deleteProduct(tx, id))) return false;
+        if (!product || !(await withdrawProduct(tx, id))) return false;
+        await app.productWithdrawn(tx, id, callerOf(request).email);
         const before = toProductJson(product);
         await recordAudit(tx, {
           actor: callerOf(request).email,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 
 export const products = pgTable(
@@ -13,6 +13,8 @@ export const products = pgTable(
     description: text("description").notNull(),
     createdByEmail: text("created_by_email"),
     createdAt: createdAt(),
+    /** When an admin withdrew it: out of the catalogue, while its orders keep their history. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (table) => [
     index("products_catalogue_order").on(table.createdAt, table.id),
