@@ -26,6 +26,7 @@ export default function AuditPage() {
         {(data) => (
           <>
             <DataTable
+              label="Audit log entries"
               columns={[
                 { label: "When" },
                 { label: "Who" },
