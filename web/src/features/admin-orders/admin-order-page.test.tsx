@@ -1,6 +1,6 @@
 import type { Order as OrderOnTheWire, OrderStatus } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderPage, serveApi, tokenWith } from "../../test-utils";
 import AdminOrderPage from "./admin-order-page";
 
@@ -41,6 +41,16 @@ const actionButtons = () =>
   within(screen.getByRole("region", { name: "Actions" }))
     .queryAllByRole("button")
     .map((button) => button.textContent);
+
+beforeAll(() => {
+  // jsdom has no modal dialogs: opening one only shows it.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
 
 describe("an admin's order page", () => {
   it.each([
@@ -134,4 +144,31 @@ describe("an admin's order page", () => {
       trackingUrl: "http://dhl.com",
     });
   });
+
+  it.each([
+    ["paid", false, { restock: true }],
+    ["shipped", false, { restock: false }],
+    ["delivered", true, { restock: true }],
+  ] as const)(
+    "a refund of a %s order, after the dialog (stock box ticked: %s), sends %j",
+    async (status, tick, body) => {
+      const sent = serveApi({
+        [ORDER]: { body: order(status) },
+        [`POST /api/admin/orders/${ID}/refund`]: { body: order("refunded") },
+      });
+      renderOrder();
+      fireEvent.click(await screen.findByRole("button", { name: "Refund" }));
+      const dialog = screen.getByRole("dialog", { name: "Refund $3,675.00?" });
+      const stockBox = within(dialog).queryByRole("checkbox", { name: "Return the pieces to stock (150)" });
+      if (status === "paid") {
+        expect(stockBox).toBeNull();
+        expect(within(dialog).getByText("The 150 pieces were never shipped: they go back to stock.")).toBeTruthy();
+      } else if (tick) {
+        fireEvent.click(stockBox as HTMLElement);
+      }
+      expect(sent.some((request) => request.method === "POST")).toBe(false);
+      fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
+      await expect.poll(() => sent.find((request) => request.method === "POST")?.body).toEqual(body);
+    },
+  );
 });
