@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
 import { dashboardMenu } from "../support/dashboard.js";
-import { expect, expectAccessible, test } from "../support/fixtures.js";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { orderThroughPage } from "../support/orders.js";
 
 const SAW = "Forgeline 7-1/4 in. Circular Saw";
@@ -80,6 +80,7 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   await expect(rows.nth(1).getByText("Paid", { exact: true })).toBeVisible();
   await expect(page.getByText("Page 1 of 1")).toBeVisible();
   await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
   // The address keeps the tab and the search.
   await page.reload();
   await expect(tabs.getByRole("link", { name: "Paid (2)" })).toHaveAttribute("aria-current", "page");
@@ -97,6 +98,7 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   await expect(details.getByText("Olga Orderer")).toBeVisible();
   await expect(details.getByText("7 Factory Road, Springfield")).toBeVisible();
   await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
   const actions = page.getByRole("region", { name: "Actions" });
   await expect(actions.getByRole("button")).toHaveText(["Ship order", "Refund"]);
   await actions.getByRole("button", { name: "Ship order" }).click();
