@@ -16,6 +16,9 @@ const PaymentPage = lazy(() => import("./routes/payment"));
 const AllUsersPage = lazy(() => import("../features/users/all-users-page"));
 const AddProductPage = lazy(() => import("../features/products/add-product-page"));
 const ManageProductsPage = lazy(() => import("../features/products/manage-products-page"));
+const AdminOrdersPage = lazy(() => import("../features/admin-orders/admin-orders-page"));
+const AdminOrderPage = lazy(() => import("../features/admin-orders/admin-order-page"));
+const AuditPage = lazy(() => import("../features/audit/audit-page"));
 
 /** /dashboard/*: the signed-in routes of docs/SPEC-CONFORMANCE.md §2; the catch-all `*` is the 404 page. */
 export const dashboardRoutes: RouteObject[] = [
@@ -53,6 +56,30 @@ export const dashboardRoutes: RouteObject[] = [
         element: (
           <RequireAdmin>
             <ManageProductsPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "orders",
+        element: (
+          <RequireAdmin>
+            <AdminOrdersPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "orders/:id",
+        element: (
+          <RequireAdmin>
+            <AdminOrderPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "audit",
+        element: (
+          <RequireAdmin>
+            <AuditPage />
           </RequireAdmin>
         ),
       },

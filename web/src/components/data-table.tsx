@@ -8,11 +8,14 @@ export interface Column {
 
 /**
  * The dashboard's tables: column headings as a header row, scrolling sideways inside its frame on a narrow
- * screen rather than pushing the page wider. Each row's first cell is its `<th scope="row">`.
+ * screen rather than pushing the page wider. Each row's first cell is its `<th scope="row">`. A table
+ * without links or buttons takes a `label`: its frame then takes the keyboard's focus, so it can be
+ * scrolled without a mouse.
  */
-export function DataTable({ columns, children }: { columns: Column[]; children: ReactNode }) {
+export function DataTable({ columns, label, children }: { columns: Column[]; label?: string; children: ReactNode }) {
+  const focusable = label ? { role: "region", "aria-label": label, tabIndex: 0 } : {};
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
+    <div className="overflow-x-auto rounded-box border border-base-300" {...focusable}>
       <table className="table">
         <thead className="text-base-content">
           <tr>

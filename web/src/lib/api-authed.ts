@@ -1,5 +1,6 @@
+import { TOTAL_COUNT_HEADER } from "@forgeline/contract";
 import { freshAccessToken, renewAccessToken } from "./account-session";
-import { ApiError, type RequestOptions, request } from "./api-client";
+import { ApiError, type Page, type RequestOptions, request } from "./api-client";
 
 /**
  * A signed-in call: the access token goes along as a bearer header (docs/SPEC-CONFORMANCE.md §6). Tokens are short
@@ -7,11 +8,9 @@ import { ApiError, type RequestOptions, request } from "./api-client";
  * session; a refusal that remains is the caller's to show (components/sign-out-to-login.tsx when it ends
  * the sign-in). Apart from api-client.ts so that public pages do not load the token code.
  */
-export async function apiAuthed<T>(path: string, options: Omit<RequestOptions, "headers"> = {}): Promise<T> {
-  const send = async (token: string | null) => {
-    const response = await request(path, { ...options, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return (await response.json()) as T;
-  };
+async function requestAuthed(path: string, options: Omit<RequestOptions, "headers"> = {}): Promise<Response> {
+  const send = (token: string | null) =>
+    request(path, { ...options, headers: token ? { authorization: `Bearer ${token}` } : {} });
   try {
     return await send(await freshAccessToken());
   } catch (error) {
@@ -20,4 +19,15 @@ export async function apiAuthed<T>(path: string, options: Omit<RequestOptions, "
     if (!renewed) throw error;
     return await send(renewed);
   }
+}
+
+export async function apiAuthed<T>(path: string, options: Omit<RequestOptions, "headers"> = {}): Promise<T> {
+  return (await (await requestAuthed(path, options)).json()) as T;
+}
+
+/** A signed-in list call with its own `limit`/`offset`; the total comes from the X-Total-Count header. */
+export async function apiAuthedPage<T>(path: string): Promise<Page<T>> {
+  const response = await requestAuthed(path);
+  const items = (await response.json()) as T[];
+  return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
 }

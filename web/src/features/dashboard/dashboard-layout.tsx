@@ -19,6 +19,8 @@ const adminItems = [
   { to: paths.users, label: "All Users" },
   { to: paths.addProduct, label: "Add Product" },
   { to: paths.manageProduct, label: "Manage Product" },
+  { to: paths.adminOrders, label: "Orders" },
+  { to: paths.audit, label: "Audit log" },
 ];
 
 /** The dashboard with its drawer: customers see their orders and reviews, admins run the shop. */

@@ -1,5 +1,5 @@
 import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
-import type { Order } from "./api/order";
+import type { Order } from "../../lib/order";
 
 /** What an order is for: the product, how many pieces, and the total. */
 export function OrderSummary({ order }: { order: Order }) {

@@ -1,8 +1,8 @@
 import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { orderFromWire } from "../../../lib/order";
 import { ordersQueryKey } from "../../../lib/query-keys";
-import { orderFromWire } from "./order";
 
 /** GET /api/ordering/{id}: one of the caller's orders (another's is a 404). Not retried: a 404 is final. */
 export const orderQuery = (id: string) =>

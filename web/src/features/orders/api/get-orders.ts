@@ -1,9 +1,9 @@
 import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { orderFromWire } from "../../../lib/order";
 import { ordersQueryKey } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
-import { orderFromWire } from "./order";
 
 /**
  * GET /api/ordering?userEmail=: the signed-in customer's orders. Not retried: a refusal here ends the

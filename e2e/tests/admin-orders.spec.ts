@@ -1,0 +1,157 @@
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
+import { dashboardMenu } from "../support/dashboard.js";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { orderThroughPage } from "../support/orders.js";
+
+const SAW = "Forgeline 7-1/4 in. Circular Saw";
+// The stock of the refunded tool is checked to the piece: each project refunds a tool nothing else orders.
+const REFUNDED_TOOL = { desktop: "Forgeline Top-Handle Jigsaw", phone: "Forgeline 20V Impact Driver" } as const;
+
+const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: true });
+
+/** Orders a tool through the order modal and pays it with the test card; gives the order's id. */
+async function orderAndPay(page: Page, tool: string, quantity: number): Promise<string> {
+  await orderThroughPage(page, tool, quantity);
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: `Pay for ${tool}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split("/").at(-1) ?? "";
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText("Congrats! Your Payment is completed.")).toBeVisible();
+  return orderId;
+}
+
+async function stockOf(page: Page, tool: string): Promise<{ id: string; quantity: number }> {
+  const products = (await (await page.request.get("/api/product?limit=100")).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const id = products.find((product) => product.name === tool)?._id ?? "";
+  const response = await page.request.get(`/api/product/${id}`);
+  expect(response.status()).toBe(200);
+  return { id, quantity: ((await response.json()) as { quantity: number }).quantity };
+}
+
+const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+test("the admin finds a paid order, ships it, refunds another with its stock back, and the audit log shows both", async ({
+  page,
+  browser,
+  consoleErrors,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The empty ship form is refused on purpose (400, its field errors shown).
+  consoleErrors.allow(/status of 400/);
+  const refundedTool = REFUNDED_TOOL[testInfo.project.name as keyof typeof REFUNDED_TOOL];
+
+  const customerPage = await browser.newPage();
+  const customer = await signUpThroughApi(customerPage, newCustomer("Olga Orderer", "olga"));
+  const shippedId = await orderAndPay(customerPage, SAW, 120);
+  const stockBeforeOrder = await stockOf(customerPage, refundedTool);
+  const refundedId = await orderAndPay(customerPage, refundedTool, 150);
+  expect((await stockOf(customerPage, refundedTool)).quantity).toBe(stockBeforeOrder.quantity - 150);
+  await customerPage.close();
+
+  await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto("/dashboard");
+  await (await dashboardMenu(page)).getByRole("link", { name: "Orders", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+
+  // The customer's two orders, under "Paid", found by the customer's email.
+  const tabs = page.getByRole("navigation", { name: "Order status" });
+  await tabs.getByRole("link", { name: /^Paid \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\?status=paid$/);
+  await expect(tabs.getByRole("link", { name: /^Paid/ })).toHaveAttribute("aria-current", "page");
+  await page.getByLabel("Search by customer email, product or order number").fill(customer.email);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(`/dashboard/orders?status=paid&q=${encodeURIComponent(customer.email)}`);
+  await expect(tabs.getByRole("link", { name: "Paid (2)" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "All (2)" })).toBeVisible();
+  const rows = page.getByRole("row").filter({ hasText: customer.email });
+  await expect(rows).toHaveCount(2);
+  // Newest first: the refunded tool was ordered last.
+  await expect(rows.nth(0)).toContainText(refundedTool);
+  await expect(rows.nth(1)).toContainText(SAW);
+  await expect(rows.nth(1)).toContainText("$");
+  await expect(rows.nth(1).getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByText("Page 1 of 1")).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  // The address keeps the tab and the search.
+  await page.reload();
+  await expect(tabs.getByRole("link", { name: "Paid (2)" })).toHaveAttribute("aria-current", "page");
+  await expect(rows).toHaveCount(2);
+
+  // Ship the saw: the server's field errors first, then a tracking number.
+  await rows
+    .nth(1)
+    .getByRole("link", { name: orderNumber(shippedId) })
+    .click();
+  await expect(page).toHaveURL(`/dashboard/orders/${shippedId}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${orderNumber(shippedId)}` })).toBeVisible();
+  const details = page.getByRole("region", { name: "Details" });
+  await expect(details.getByText(customer.email)).toBeVisible();
+  await expect(details.getByText("Olga Orderer")).toBeVisible();
+  await expect(details.getByText("7 Factory Road, Springfield")).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  const actions = page.getByRole("region", { name: "Actions" });
+  await expect(actions.getByRole("button")).toHaveText(["Ship order", "Refund"]);
+  await actions.getByRole("button", { name: "Ship order" }).click();
+  await expect(actions.getByText("Carrier is Required")).toBeVisible();
+  await expect(actions.getByText("Tracking number is Required")).toBeVisible();
+  const trackingNumber = `1Z${Date.now()}`;
+  await actions.getByLabel("Carrier").fill("UPS");
+  await actions.getByLabel("Tracking number").fill(trackingNumber);
+  await actions.getByLabel("Tracking URL (optional)").fill(`https://www.ups.com/track?tracknum=${trackingNumber}`);
+  await actions.getByRole("button", { name: "Ship order" }).click();
+  await expect(toast(page, "Order shipped")).toBeVisible();
+  await expect(details.getByText("Shipped", { exact: true })).toBeVisible();
+  await expect(details.getByRole("link", { name: trackingNumber })).toHaveAttribute(
+    "href",
+    `https://www.ups.com/track?tracknum=${trackingNumber}`,
+  );
+  await expect(actions.getByRole("button")).toHaveText(["Mark delivered", "Refund"]);
+  await expect(page.getByRole("region", { name: "History" })).toContainText(`UPS ${trackingNumber}`);
+
+  // Now under "Shipped".
+  await page.getByRole("link", { name: "All orders" }).click();
+  await page.getByLabel("Search by customer email, product or order number").fill(customer.email);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await tabs.getByRole("link", { name: "Shipped (1)" }).click();
+  await expect(page).toHaveURL(`/dashboard/orders?status=shipped&q=${encodeURIComponent(customer.email)}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByRole("link", { name: orderNumber(shippedId) })).toBeVisible();
+  await expect(rows.getByText("Shipped", { exact: true })).toBeVisible();
+
+  // Refund the other paid order: its pieces never left, so they go back to stock.
+  await tabs.getByRole("link", { name: "Paid (1)" }).click();
+  await rows.getByRole("link", { name: orderNumber(refundedId) }).click();
+  await actions.getByRole("button", { name: "Refund" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Refund \$[\d,.]+\?$/ });
+  await expect(dialog.getByText("The 150 pieces were never shipped: they go back to stock.")).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Refund" }).click();
+  await expect(toast(page, "Order refunded")).toBeVisible();
+  await expect(details.getByText("Refunded", { exact: true })).toBeVisible();
+  await expect(actions.getByText("This order is refunded: there is nothing more to do.")).toBeVisible();
+  expect((await stockOf(page, refundedTool)).quantity).toBe(stockBeforeOrder.quantity);
+
+  // The audit log names both steps, with who and what changed.
+  await page.goto("/dashboard");
+  await (await dashboardMenu(page)).getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  const shipped = page.getByRole("row").filter({ hasText: shippedId });
+  await expect(shipped).toContainText("Shipped an order");
+  await expect(shipped).toContainText(E2E_ADMIN.email);
+  await expect(shipped).toContainText('status: "paid" → "shipped"');
+  await expect(shipped).toContainText(`trackingNumber: none → "${trackingNumber}"`);
+  const refunded = page.getByRole("row").filter({ hasText: refundedId });
+  await expect(refunded).toContainText("Refunded an order");
+  await expect(refunded).toContainText('status: "paid" → "refunded"');
+  await expectAccessible(page);
+});

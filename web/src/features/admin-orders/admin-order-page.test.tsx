@@ -1,0 +1,174 @@
+import type { Order as OrderOnTheWire, OrderStatus } from "@forgeline/contract";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderPage, serveApi, tokenWith } from "../../test-utils";
+import AdminOrderPage from "./admin-order-page";
+
+const ID = "6f1a2b3c-0000-4000-8000-000000000001";
+const ORDER = `GET /api/admin/orders/${ID}`;
+
+const order = (status: OrderStatus, overrides: Partial<OrderOnTheWire> = {}): OrderOnTheWire => ({
+  _id: ID,
+  orderId: "p1",
+  order: "Torque wrench",
+  unitPrice: 24.5,
+  quantity: 150,
+  price: 3675,
+  userEmail: "ana@example.com",
+  userName: "Ana Lopez",
+  phone: "5550100",
+  address: "1 Yard Road",
+  paid: ["paid", "shipped", "delivered"].includes(status),
+  transactionId: "pi_7",
+  status,
+  statusHistory: [{ status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" }],
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  createdAt: "2030-01-01T12:00:00.000Z",
+  ...overrides,
+});
+
+function renderOrder() {
+  localStorage.setItem(
+    "accessToken",
+    tokenWith({ sub: "owner@example.com", exp: Math.floor(Date.now() / 1000) + 3600 }),
+  );
+  return renderPage(<AdminOrderPage />, { at: `/dashboard/orders/${ID}`, path: "/dashboard/orders/:id" });
+}
+
+const actionButtons = () =>
+  within(screen.getByRole("region", { name: "Actions" }))
+    .queryAllByRole("button")
+    .map((button) => button.textContent);
+
+beforeAll(() => {
+  // jsdom has no modal dialogs: opening one only shows it.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+describe("an admin's order page", () => {
+  it.each([
+    ["unpaid", ["Cancel order"]],
+    ["paid", ["Ship order", "Refund"]],
+    ["shipped", ["Mark delivered", "Refund"]],
+    ["delivered", ["Refund"]],
+    ["cancelled", []],
+    ["refunded", []],
+  ] as const)("a %s order offers %j", async (status, buttons) => {
+    serveApi({ [ORDER]: { body: order(status) } });
+    renderOrder();
+    await screen.findByRole("region", { name: "Actions" });
+    expect(actionButtons()).toEqual(buttons);
+  });
+
+  it("shows the customer, the line, the tracking link and the history", async () => {
+    serveApi({
+      [ORDER]: {
+        body: order("shipped", {
+          carrier: "DHL",
+          trackingNumber: "00340434",
+          trackingUrl: "https://www.dhl.com/track?id=00340434",
+          statusHistory: [
+            { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" },
+            { status: "shipped", at: "2030-01-02T12:00:00.000Z", by: "owner@example.com", note: "DHL 00340434" },
+          ],
+        }),
+      },
+    });
+    renderOrder();
+    const details = await screen.findByRole("region", { name: "Details" });
+    const terms = within(details)
+      .getAllByRole("term")
+      .map((term) => term.textContent);
+    const values = within(details)
+      .getAllByRole("definition")
+      .map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toMatchObject({
+      Status: "Shipped",
+      Customer: "Ana Lopez",
+      Email: "ana@example.com",
+      Phone: "5550100",
+      Address: "1 Yard Road",
+      Product: "Torque wrench",
+      Quantity: "150",
+      "Unit price": "$24.50",
+      Total: "$3,675.00",
+      Carrier: "DHL",
+      "Tracking number": "00340434",
+    });
+    expect(within(details).getByRole("link", { name: "00340434" }).getAttribute("href")).toBe(
+      "https://www.dhl.com/track?id=00340434",
+    );
+    const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
+    expect(history.map((step) => step.querySelector("p")?.textContent)).toEqual(["Unpaid", "Shipped"]);
+    expect(history[1]?.textContent).toContain("by owner@example.com");
+    expect(history[1]?.textContent).toContain("DHL 00340434");
+  });
+
+  it("puts the server's field errors beside the ship form's fields", async () => {
+    const sent = serveApi({
+      [ORDER]: { body: order("paid") },
+      [`POST /api/admin/orders/${ID}/ship`]: {
+        status: 400,
+        body: {
+          message: "Carrier is Required",
+          errors: [
+            { field: "carrier", message: "Carrier is Required" },
+            { field: "trackingUrl", message: "Provide a tracking link starting with https://" },
+          ],
+        },
+      },
+    });
+    renderOrder();
+    fireEvent.change(await screen.findByLabelText("Tracking number"), { target: { value: " 00340434 " } });
+    fireEvent.change(screen.getByLabelText("Tracking URL (optional)"), { target: { value: "http://dhl.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ship order" }));
+
+    await screen.findByText("Carrier is Required");
+    expect(screen.getByLabelText("Carrier").getAttribute("aria-describedby")).toBe(
+      screen.getByText("Carrier is Required").id,
+    );
+    expect(screen.getByLabelText("Tracking URL (optional)").getAttribute("aria-describedby")).toBe(
+      screen.getByText("Provide a tracking link starting with https://").id,
+    );
+    expect(screen.getByLabelText("Tracking number").getAttribute("aria-invalid")).toBe("false");
+    expect(sent.find((request) => request.method === "POST")?.body).toEqual({
+      carrier: "",
+      trackingNumber: "00340434",
+      trackingUrl: "http://dhl.com",
+    });
+  });
+
+  it.each([
+    ["paid", false, { restock: true }],
+    ["shipped", false, { restock: false }],
+    ["delivered", true, { restock: true }],
+  ] as const)(
+    "a refund of a %s order, after the dialog (stock box ticked: %s), sends %j",
+    async (status, tick, body) => {
+      const sent = serveApi({
+        [ORDER]: { body: order(status) },
+        [`POST /api/admin/orders/${ID}/refund`]: { body: order("refunded") },
+      });
+      renderOrder();
+      fireEvent.click(await screen.findByRole("button", { name: "Refund" }));
+      const dialog = screen.getByRole("dialog", { name: "Refund $3,675.00?" });
+      const stockBox = within(dialog).queryByRole("checkbox", { name: "Return the pieces to stock (150)" });
+      if (status === "paid") {
+        expect(stockBox).toBeNull();
+        expect(within(dialog).getByText("The 150 pieces were never shipped: they go back to stock.")).toBeTruthy();
+      } else if (tick) {
+        fireEvent.click(stockBox as HTMLElement);
+      }
+      expect(sent.some((request) => request.method === "POST")).toBe(false);
+      fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
+      await expect.poll(() => sent.find((request) => request.method === "POST")?.body).toEqual(body);
+    },
+  );
+});

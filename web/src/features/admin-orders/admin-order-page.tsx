@@ -1,0 +1,91 @@
+import { formatPrice } from "@forgeline/contract";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { formatDateTime, OrderHistory } from "../../components/order-history";
+import { OrderStatusBadge } from "../../components/order-status-badge";
+import { QueryState } from "../../components/query-state";
+import { paths } from "../../config/paths";
+import type { Order } from "../../lib/order";
+import { useAdminOrder } from "./api/get-admin-order";
+import { OrderActions } from "./order-actions-panel";
+import { shortOrderId } from "./short-order-id";
+
+/** /dashboard/orders/{id} (admins): the order, its history, and the steps its status allows. */
+export default function AdminOrderPage() {
+  const orderId = useParams().id ?? "";
+  const order = useAdminOrder(orderId);
+  return (
+    <section aria-labelledby="admin-order-heading">
+      <Link className="link link-primary mb-2 inline-block text-sm" to={paths.adminOrders}>
+        All orders
+      </Link>
+      <h1 id="admin-order-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
+        Order {shortOrderId(orderId)}
+      </h1>
+      <QueryState query={order} what="order" isEmpty={() => false} empty={null}>
+        {(data) => (
+          <div className="grid gap-8 lg:grid-cols-2">
+            <OrderDetails order={data} />
+            <div className="flex flex-col gap-8">
+              <section aria-labelledby="order-actions-heading">
+                <h2 id="order-actions-heading" className="mb-3 text-xl font-bold">
+                  Actions
+                </h2>
+                <OrderActions order={data} />
+              </section>
+              <section aria-labelledby="order-history-heading">
+                <h2 id="order-history-heading" className="mb-3 text-xl font-bold">
+                  History
+                </h2>
+                <OrderHistory events={data.statusHistory} />
+              </section>
+            </div>
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const rows: [string, ReactNode][] = [
+    ["Status", <OrderStatusBadge key="status" status={order.status} />],
+    ["Placed", formatDateTime(order.createdAt)],
+    ["Customer", order.userName],
+    ["Email", order.userEmail],
+    ["Phone", order.phone],
+    ["Address", order.address],
+    ["Product", order.productName],
+    ["Quantity", order.quantity],
+    ["Unit price", formatPrice(order.unitPrice)],
+    ["Total", formatPrice(order.total)],
+    ["Payment", order.transactionId ?? "None"],
+    ["Carrier", order.carrier ?? "Not shipped"],
+    ["Tracking number", <TrackingNumber key="tracking" order={order} />],
+  ];
+  return (
+    <section aria-labelledby="order-details-heading">
+      <h2 id="order-details-heading" className="mb-3 text-xl font-bold">
+        Details
+      </h2>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium">{term}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function TrackingNumber({ order }: { order: Order }) {
+  if (!order.trackingNumber) return <>Not shipped</>;
+  if (!order.trackingUrl) return <>{order.trackingNumber}</>;
+  return (
+    <a className="link link-primary" href={order.trackingUrl} target="_blank" rel="noreferrer">
+      {order.trackingNumber}
+    </a>
+  );
+}

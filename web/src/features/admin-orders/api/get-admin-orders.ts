@@ -1,0 +1,24 @@
+import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiAuthedPage } from "../../../lib/api-authed";
+import { orderFromWire } from "../../../lib/order";
+import { type OrderListState, orderListApiPath } from "../order-list-state";
+
+/** Every admin order query starts with this key: a status change refreshes them all. */
+export const adminOrdersQueryKey = ["admin-orders"] as const;
+
+/** GET /api/admin/orders (admins): one page of the filtered orders, newest first, and how many there are. */
+export const adminOrdersQuery = (state: OrderListState) =>
+  queryOptions({
+    queryKey: [...adminOrdersQueryKey, "list", state],
+    queryFn: async () => {
+      const page = await apiAuthedPage<OrderOnTheWire>(orderListApiPath(state));
+      return { items: page.items.map(orderFromWire), total: page.total };
+    },
+    // The table stays while the next page or tab loads, rather than flashing a spinner.
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminOrders(state: OrderListState) {
+  return useQuery(adminOrdersQuery(state));
+}

@@ -1,0 +1,16 @@
+import type { OrderCounts } from "@forgeline/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { adminOrdersQueryKey } from "./get-admin-orders";
+
+/** GET /api/admin/orders/counts?q= (admins): how many orders the search finds per status, for the tabs. */
+export const orderCountsQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...adminOrdersQueryKey, "counts", q],
+    queryFn: () => apiAuthed<OrderCounts>(`/api/admin/orders/counts${q ? `?${new URLSearchParams({ q })}` : ""}`),
+    placeholderData: keepPreviousData,
+  });
+
+export function useOrderCounts(q: string) {
+  return useQuery(orderCountsQuery(q));
+}

@@ -1,0 +1,189 @@
+import { formatPrice } from "@forgeline/contract";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Field } from "../../components/field";
+import { ApiError } from "../../lib/api-client";
+import type { Order } from "../../lib/order";
+import { notify } from "../../lib/toast";
+import { useCancelOrder } from "./api/cancel-order";
+import { useDeliverOrder } from "./api/deliver-order";
+import { useRefundOrder } from "./api/refund-order";
+import { useShipOrder } from "./api/ship-order";
+import { actionsFor, refundAsksAboutStock } from "./order-actions";
+
+/** A step refused or failed: the server's message (a 409 names the order's status now). */
+const showFailure = (error: unknown) => notify("error", (error as Error).message);
+
+/** The steps the order's status allows, and nothing else. */
+export function OrderActions({ order }: { order: Order }) {
+  const actions = actionsFor(order.status);
+  if (actions.length === 0) return <p>This order is {order.status}: there is nothing more to do.</p>;
+  return (
+    <div className="flex flex-col gap-6">
+      {actions.includes("ship") && <ShipForm order={order} />}
+      <div className="flex flex-wrap gap-2">
+        {actions.includes("deliver") && <DeliverButton order={order} />}
+        {actions.includes("cancel") && <CancelButton order={order} />}
+        {actions.includes("refund") && <RefundButton order={order} />}
+      </div>
+    </div>
+  );
+}
+
+function ShipForm({ order }: { order: Order }) {
+  const ship = useShipOrder(order._id);
+  const headingId = useId();
+  const fieldError = (field: string) => (ship.error instanceof ApiError ? ship.error.messageFor(field) : undefined);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    try {
+      await ship.mutateAsync({
+        carrier: text("carrier"),
+        trackingNumber: text("trackingNumber"),
+        trackingUrl: text("trackingUrl") || undefined,
+      });
+      notify("success", "Order shipped");
+    } catch (error) {
+      // A 400's messages stand beside their fields; anything else is told in a toast.
+      if (!(error instanceof ApiError && error.fieldErrors.length > 0)) showFailure(error);
+    }
+  }
+
+  return (
+    <form aria-labelledby={headingId} className="flex flex-col gap-3" noValidate onSubmit={(e) => void submit(e)}>
+      <h3 id={headingId} className="text-lg font-semibold">
+        Ship
+      </h3>
+      <Field label="Carrier" name="carrier" autoComplete="off" error={fieldError("carrier")} />
+      <Field label="Tracking number" name="trackingNumber" autoComplete="off" error={fieldError("trackingNumber")} />
+      <Field
+        label="Tracking URL (optional)"
+        name="trackingUrl"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        error={fieldError("trackingUrl")}
+      />
+      <button type="submit" className="btn btn-primary self-start" disabled={ship.isPending}>
+        Ship order
+      </button>
+    </form>
+  );
+}
+
+function DeliverButton({ order }: { order: Order }) {
+  const deliver = useDeliverOrder(order._id);
+  async function markDelivered() {
+    try {
+      await deliver.mutateAsync(undefined);
+      notify("success", "Order marked delivered");
+    } catch (error) {
+      showFailure(error);
+    }
+  }
+  return (
+    <button type="button" className="btn btn-primary" disabled={deliver.isPending} onClick={() => void markDelivered()}>
+      Mark delivered
+    </button>
+  );
+}
+
+function CancelButton({ order }: { order: Order }) {
+  const cancel = useCancelOrder(order._id);
+  return (
+    <Confirmed
+      opener="Cancel order"
+      title="Cancel this order?"
+      confirm="Cancel order"
+      busy={cancel.isPending}
+      onConfirm={async () => {
+        await cancel.mutateAsync(undefined);
+        notify("success", "Order cancelled");
+      }}
+    >
+      <p>The customer has not paid, so no money goes back. The customer can order this tool again.</p>
+    </Confirmed>
+  );
+}
+
+function RefundButton({ order }: { order: Order }) {
+  const refund = useRefundOrder(order._id);
+  const asksAboutStock = refundAsksAboutStock(order.status);
+  const [restock, setRestock] = useState(false);
+  return (
+    <Confirmed
+      opener="Refund"
+      title={`Refund ${formatPrice(order.total)}?`}
+      confirm="Refund"
+      busy={refund.isPending}
+      onConfirm={async () => {
+        await refund.mutateAsync({ restock: asksAboutStock ? restock : true });
+        notify("success", "Order refunded");
+      }}
+    >
+      <p>The payment provider gives {order.userEmail} the whole amount back.</p>
+      {asksAboutStock ? (
+        <label className="mt-3 flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={restock}
+            onChange={(event) => setRestock(event.target.checked)}
+          />
+          Return the pieces to stock ({order.quantity})
+        </label>
+      ) : (
+        <p className="mt-2">The {order.quantity} pieces were never shipped: they go back to stock.</p>
+      )}
+    </Confirmed>
+  );
+}
+
+/** A button that asks first: a dialog says what will happen, and only its confirm button acts. */
+function Confirmed({
+  opener,
+  title,
+  confirm,
+  busy,
+  onConfirm,
+  children,
+}: {
+  opener: string;
+  title: string;
+  confirm: string;
+  busy: boolean;
+  onConfirm: () => Promise<void>;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  async function confirmed() {
+    dialog.current?.close();
+    await onConfirm().catch(showFailure);
+  }
+  return (
+    <>
+      <button type="button" className="btn btn-error" disabled={busy} onClick={() => dialog.current?.showModal()}>
+        {opener}
+      </button>
+      <dialog ref={dialog} className="modal" aria-labelledby={titleId}>
+        <div className="modal-box">
+          <h3 id={titleId} className="text-lg font-bold">
+            {title}
+          </h3>
+          <div className="py-2 text-sm">{children}</div>
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
+              Keep the order
+            </button>
+            <button type="button" className="btn btn-error" onClick={() => void confirmed()}>
+              {confirm}
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { ORDER_STATUSES, type OrderStatus, PAGE_SIZE } from "@forgeline/contract";
+import { requestedPage } from "../../components/pager";
+import { paths } from "../../config/paths";
+
+export const ADMIN_ORDERS_PAGE_SIZE = PAGE_SIZE.default;
+
+/** What the admin order list shows: one status or all, a search, a page (from 1). */
+export interface OrderListState {
+  status: OrderStatus | undefined;
+  q: string;
+  page: number;
+}
+
+const isStatus = (value: string | null): value is OrderStatus =>
+  (ORDER_STATUSES as readonly (string | null)[]).includes(value);
+
+/** The list's state from the address (`?status=&q=&page=`), so a reload or a shared link shows the same list. */
+export function readOrderListState(searchParams: URLSearchParams): OrderListState {
+  const status = searchParams.get("status");
+  return {
+    status: isStatus(status) ? status : undefined,
+    q: searchParams.get("q")?.trim() ?? "",
+    page: requestedPage(searchParams),
+  };
+}
+
+/** The address of a list state; what is the default (all statuses, no search, page 1) is left out. */
+export function orderListAddress({ status, q, page }: OrderListState): string {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${paths.adminOrders}?${search}` : paths.adminOrders;
+}
+
+/** The API call for a list state: the same filter, and the page as `limit`/`offset`. */
+export function orderListApiPath({ status, q, page }: OrderListState): string {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (q) params.set("q", q);
+  params.set("limit", String(ADMIN_ORDERS_PAGE_SIZE));
+  params.set("offset", String((page - 1) * ADMIN_ORDERS_PAGE_SIZE));
+  return `/api/admin/orders?${params}`;
+}

@@ -1,0 +1,28 @@
+import type { AuditAction } from "@forgeline/contract";
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "user.make-admin": "Made an admin",
+  "product.add": "Added a product",
+  "product.delete": "Deleted a product",
+  "order.ship": "Shipped an order",
+  "order.deliver": "Marked an order delivered",
+  "order.cancel": "Cancelled an order",
+  "order.refund": "Refunded an order",
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const shown = (value: unknown) => (value === null || value === undefined ? "none" : JSON.stringify(value));
+
+/**
+ * An entry's before and after as lines a person reads: for two records, one line per field that changed
+ * ("status: "paid" → "shipped""); otherwise the two values whole, in compact JSON.
+ */
+export function describeChange(before: unknown, after: unknown): string[] {
+  if (!isRecord(before) || !isRecord(after)) return [`${shown(before)} → ${shown(after)}`];
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => `${field}: ${shown(before[field])} → ${shown(after[field])}`);
+}
