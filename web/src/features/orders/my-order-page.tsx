@@ -1,6 +1,7 @@
 import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
 import { Link, useParams } from "react-router";
 import { NotFound } from "../../components/not-found";
+import { OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { Spinner } from "../../components/spinner";
@@ -9,8 +10,6 @@ import { ApiError } from "../../lib/api-client";
 import { useOrder } from "./api/get-order";
 import type { Order } from "./api/order";
 import { OrderActions } from "./order-actions";
-
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** /dashboard/myorders/:id: one of the customer's orders, its history and what can be done with it. */
 export default function MyOrderPage() {
@@ -67,19 +66,7 @@ function OrderView({ order }: { order: Order }) {
         <h2 id="history-heading" className="mb-3 text-xl font-bold">
           History
         </h2>
-        <ol className="flex flex-col gap-3 border-l-2 border-base-300 pl-4">
-          {order.statusHistory.map((event) => (
-            <li key={`${event.status} ${event.at}`} className="flex flex-col gap-1">
-              <span className="flex flex-wrap items-center gap-2">
-                <OrderStatusBadge status={event.status} />
-                <time dateTime={event.at} className="text-sm">
-                  {dateTime.format(new Date(event.at))}
-                </time>
-              </span>
-              {event.note && <span className="text-sm text-base-content/80">{event.note}</span>}
-            </li>
-          ))}
-        </ol>
+        <OrderHistory events={order.statusHistory} />
       </section>
     </section>
   );
