@@ -7,3 +7,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
   globalThis.localStorage?.clear();
 });
+
+// jsdom has <dialog> without its modal methods: these open and close it as a browser would, minus the focus.
+// (The server-rendering test runs in Node, without a DOM.)
+if (typeof HTMLDialogElement !== "undefined") {
+  HTMLDialogElement.prototype.showModal = function showModal() {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close() {
+    this.open = false;
+    this.dispatchEvent(new Event("close"));
+  };
+}

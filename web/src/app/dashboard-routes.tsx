@@ -8,6 +8,7 @@ const DashboardHome = lazy(() =>
   import("../features/dashboard/dashboard-layout").then((module) => ({ default: module.DashboardHome })),
 );
 const MyOrdersPage = lazy(() => import("../features/orders/my-orders-page"));
+const MyOrderPage = lazy(() => import("../features/orders/my-order-page"));
 const MyReviewsPage = lazy(() => import("../features/reviews/my-reviews-page"));
 const AddReviewPage = lazy(() => import("../features/reviews/add-review-page"));
 const MyProfilePage = lazy(() => import("../features/profile/my-profile-page"));
@@ -30,6 +31,7 @@ export const dashboardRoutes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <DashboardHome customer={<MyOrdersPage />} admin={<MyProfilePage />} /> },
+      { path: "myorders/:id", element: <MyOrderPage /> },
       { path: "myreview", element: <MyReviewsPage /> },
       { path: "addReview", element: <AddReviewPage /> },
       { path: "myprofile", element: <MyProfilePage /> },

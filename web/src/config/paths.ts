@@ -4,6 +4,7 @@ export const paths = {
   availableProducts: "/availableProducts",
   orderDetails: (productId: string) => `/orderdetails?productId=${encodeURIComponent(productId)}`,
   dashboard: "/dashboard",
+  myOrder: (orderId: string) => `/dashboard/myorders/${encodeURIComponent(orderId)}`,
   myReview: "/dashboard/myreview",
   addReview: "/dashboard/addReview",
   myProfile: "/dashboard/myprofile",

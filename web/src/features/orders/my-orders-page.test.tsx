@@ -1,5 +1,6 @@
 import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
@@ -30,6 +31,8 @@ const order = (overrides: Partial<OrderOnTheWire>): OrderOnTheWire => ({
   ...overrides,
 });
 
+const paid = (transactionId: string): Partial<OrderOnTheWire> => ({ status: "paid", paid: true, transactionId });
+
 function renderSignedIn() {
   localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
   return renderPage(<MyOrdersPage />, {
@@ -40,12 +43,23 @@ function renderSignedIn() {
 }
 
 describe("My Orders", () => {
-  it("lists each order's product, quantity and total, with Pay for the unpaid and the transaction for the paid", async () => {
+  it("lists each order's product, quantity, total and status, with Pay and Cancel only while it is unpaid", async () => {
     serveApi({
       [ORDERS]: {
         body: [
           order({}),
-          order({ _id: "o2", order: "Box beam level", quantity: 200, price: 5000, paid: true, transactionId: "pi_7" }),
+          order({ _id: "o2", order: "Box beam level", quantity: 200, price: 5000, ...paid("pi_7") }),
+          order({
+            _id: "o3",
+            orderId: "p3",
+            order: "Tape measure",
+            status: "shipped",
+            paid: true,
+            transactionId: "pi_8",
+          }),
+          order({ _id: "o4", order: "Pipe vise", status: "delivered", paid: true, transactionId: "pi_9" }),
+          order({ _id: "o5", order: "Hacksaw", status: "cancelled" }),
+          order({ _id: "o6", order: "Chisel set", status: "refunded", transactionId: "pi_10" }),
         ],
       },
     });
@@ -58,15 +72,94 @@ describe("My Orders", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["150", "$3,675.00", "Pay for Torque wrench"],
-      ["200", "$5,000.00", "Paid pi_7"],
+      ["150", "$3,675.00", "Unpaid", "Pay for Torque wrenchCancel the order for Torque wrench"],
+      ["200", "$5,000.00", "Paidpi_7", "Order again Box beam level"],
+      ["150", "$3,675.00", "Shippedpi_8", "Order again Tape measure"],
+      ["150", "$3,675.00", "Deliveredpi_9", "Order again Pipe vise"],
+      ["150", "$3,675.00", "Cancelled", "Order again Hacksaw"],
+      ["150", "$3,675.00", "Refundedpi_10", "Order again Chisel set"],
     ]);
-    expect(within(rows[0] as HTMLElement).getByRole("rowheader").textContent).toBe("Torque wrench");
-    // The row's only link (jsdom's name computation drops the space before the screen-reader text).
-    const pay = within(rows[0] as HTMLElement).getByRole("link");
-    expect(pay.textContent).toBe("Pay for Torque wrench");
-    expect(pay.getAttribute("href")).toBe("/dashboard/payment/o1");
-    expect(within(rows[1] as HTMLElement).queryByRole("link")).toBeNull();
+    const [unpaid, paidRow, shipped] = rows as HTMLElement[];
+    // Each product names a link to its order's page.
+    expect(within(unpaid as HTMLElement).getByRole("rowheader").textContent).toBe("Torque wrench");
+    expect(
+      within(unpaid as HTMLElement)
+        .getByRole("link", { name: "Torque wrench" })
+        .getAttribute("href"),
+    ).toBe("/dashboard/myorders/o1");
+    // jsdom's name computation drops the space before the screen-reader text, so links are found by text.
+    const linkText = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]);
+    expect(linkText(unpaid as HTMLElement)).toEqual([
+      ["Torque wrench", "/dashboard/myorders/o1"],
+      ["Pay for Torque wrench", "/dashboard/payment/o1"],
+    ]);
+    expect(linkText(paidRow as HTMLElement)).toEqual([
+      ["Box beam level", "/dashboard/myorders/o2"],
+      ["Order again Box beam level", "/orderdetails?productId=p1"],
+    ]);
+    expect(linkText(shipped as HTMLElement)[1]).toEqual(["Order again Tape measure", "/orderdetails?productId=p3"]);
+    expect(within(paidRow as HTMLElement).queryByRole("button")).toBeNull();
+  });
+
+  it("cancels an unpaid order only after the customer confirms, then shows it cancelled", async () => {
+    let current = order({});
+    const sent = serveApi({
+      [ORDERS]: () => ({ body: [current] }),
+      "POST /api/ordering/o1/cancel": () => {
+        current = order({
+          status: "cancelled",
+          statusHistory: [
+            ...current.statusHistory,
+            { status: "cancelled", at: "2030-01-01T12:30:00.000Z", by: EMAIL, note: "Cancelled by the customer" },
+          ],
+        });
+        return { body: current };
+      },
+    });
+    renderSignedIn();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: /^Cancel ?the order for Torque wrench$/ }));
+    const dialog = screen.getByRole("dialog", { name: "Cancel your order for Torque wrench?" });
+    expect(dialog.textContent).toContain("Nothing has been paid, so nothing is charged.");
+
+    // "Keep order" closes the question and sends nothing.
+    await user.click(within(dialog).getByRole("button", { name: "Keep order" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(sent.filter((request) => request.method === "POST")).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ }));
+    await user.click(screen.getByRole("button", { name: "Cancel order" }));
+    expect(await screen.findByText("Your order for Torque wrench is cancelled")).toBeTruthy();
+    const row = (await screen.findAllByRole("row"))[1] as HTMLElement;
+    await within(row).findByText("Cancelled");
+    expect(within(row).queryByRole("button")).toBeNull();
+    expect(within(row).getAllByRole("link")[1]?.textContent).toBe("Order again Torque wrench");
+    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
+      ORDERS,
+      "POST /api/ordering/o1/cancel",
+      ORDERS,
+    ]);
+  });
+
+  it("tells the customer why the server refused to cancel (409) and shows the order as it now stands", async () => {
+    let current = order({});
+    serveApi({
+      [ORDERS]: () => ({ body: [current] }),
+      "POST /api/ordering/o1/cancel": () => {
+        current = order(paid("pi_7"));
+        return { status: 409, body: { message: "This order is paid; only an unpaid order can be cancelled." } };
+      },
+    });
+    renderSignedIn();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: /^Cancel ?the order for Torque wrench$/ }));
+    await user.click(screen.getByRole("button", { name: "Cancel order" }));
+    expect(await screen.findByText("This order is paid; only an unpaid order can be cancelled.")).toBeTruthy();
+    const row = (await screen.findAllByRole("row"))[1] as HTMLElement;
+    await within(row).findByText("Paid");
   });
 
   it("points a customer without orders to the tools", async () => {

@@ -1,10 +1,12 @@
 import { formatPrice } from "@forgeline/contract";
 import { Link } from "react-router";
 import { DataTable } from "../../components/data-table";
+import { OrderStatusBadge } from "../../components/order-status-badge";
 import { QueryState } from "../../components/query-state";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
 import { useMyOrders } from "./api/get-orders";
+import { OrderActions } from "./order-actions";
 
 export default function MyOrdersPage() {
   const orders = useMyOrders();
@@ -33,27 +35,27 @@ export default function MyOrdersPage() {
               { label: "Product" },
               { label: "Quantity", numeric: true },
               { label: "Total", numeric: true },
-              { label: "Payment" },
+              { label: "Status" },
+              { label: "Action" },
             ]}
           >
             {list.map((order) => (
               <tr key={order._id}>
                 <th scope="row" className="font-medium">
-                  {order.productName}
+                  <Link className="link" to={paths.myOrder(order._id)}>
+                    {order.productName}
+                  </Link>
                 </th>
                 <td className="text-right">{order.quantity}</td>
                 <td className="text-right">{formatPrice(order.total)}</td>
                 <td>
-                  {order.paid ? (
-                    <span>
-                      <span className="badge badge-success">Paid</span>{" "}
-                      <span className="text-xs text-base-content/80">{order.transactionId}</span>
-                    </span>
-                  ) : (
-                    <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
-                      Pay<span className="sr-only"> for {order.productName}</span>
-                    </Link>
+                  <OrderStatusBadge status={order.status} />
+                  {order.transactionId && (
+                    <span className="block text-xs text-base-content/80">{order.transactionId}</span>
                   )}
+                </td>
+                <td>
+                  <OrderActions order={order} />
                 </td>
               </tr>
             ))}

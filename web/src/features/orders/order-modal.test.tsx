@@ -1,20 +1,9 @@
 import type { Product } from "@forgeline/contract";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderPage, serveApi } from "../../test-utils";
 import { OrderModal } from "./order-modal";
-
-// jsdom has <dialog> without its modal methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal() {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close() {
-    this.open = false;
-    this.dispatchEvent(new Event("close"));
-  };
-});
 
 const PRODUCT_ID = "3c1d2e3f-0000-4000-8000-000000000002";
 const wrench: Product = {

@@ -1,5 +1,6 @@
 import { formatPrice, MESSAGES, PAGE_SIZE, type Product, QUANTITY_UNIT } from "@forgeline/contract";
-import { useRef, useState } from "react";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
 import { notify } from "../../lib/toast";
@@ -10,23 +11,15 @@ export default function ManageProductsPage() {
   const [page, setPage] = useState(0);
   const catalogue = useProducts({ limit: PAGE_SIZE.max, offset: page * PAGE_SIZE.max });
   const deleteProduct = useDeleteProduct();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [doomed, setDoomed] = useState<Product | null>(null);
   const pages = Math.max(1, Math.ceil((catalogue.data?.total ?? 0) / PAGE_SIZE.max));
 
-  function askToDelete(product: Product) {
-    setDoomed(product);
-    dialog.current?.showModal();
-  }
-
-  async function confirmDelete() {
-    dialog.current?.close();
-    if (!doomed) return;
+  async function deleteForGood(product: Product) {
     try {
-      await deleteProduct.mutateAsync(doomed);
-      notify("success", MESSAGES.productDeleted(doomed.name));
+      await deleteProduct.mutateAsync(product);
+      notify("success", MESSAGES.productDeleted(product.name));
     } catch {
-      notify("error", MESSAGES.productDeleteFailed(doomed.name));
+      notify("error", MESSAGES.productDeleteFailed(product.name));
     }
   }
 
@@ -66,7 +59,7 @@ export default function ManageProductsPage() {
                   {product.quantity} {QUANTITY_UNIT}
                 </td>
                 <td>
-                  <button type="button" className="btn btn-sm btn-error" onClick={() => askToDelete(product)}>
+                  <button type="button" className="btn btn-sm btn-error" onClick={() => setDoomed(product)}>
                     Delete<span className="sr-only"> {product.name}</span>
                   </button>
                 </td>
@@ -88,22 +81,16 @@ export default function ManageProductsPage() {
           </button>
         </nav>
       )}
-      <dialog ref={dialog} className="modal" aria-labelledby="delete-title">
-        <div className="modal-box">
-          <h2 id="delete-title" className="text-lg font-bold">
-            Delete {doomed?.name}?
-          </h2>
-          <p className="py-2 text-sm">It leaves the catalogue at once. Orders that name it keep its name and price.</p>
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-error" onClick={() => void confirmDelete()}>
-              Delete
-            </button>
-          </div>
-        </div>
-      </dialog>
+      {doomed && (
+        <ConfirmDialog
+          title={`Delete ${doomed.name}?`}
+          confirmLabel="Delete"
+          onConfirm={() => void deleteForGood(doomed)}
+          onClose={() => setDoomed(null)}
+        >
+          It leaves the catalogue at once. Orders that name it keep its name and price.
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

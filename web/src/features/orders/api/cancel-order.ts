@@ -1,0 +1,18 @@
+import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { ordersQueryKey } from "../../../lib/query-keys";
+import { type Order, orderFromWire } from "./order";
+
+/** POST /api/ordering/{id}/cancel: the customer cancels an unpaid order of theirs (409 once it is not unpaid). */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (order: Pick<Order, "_id">) =>
+      orderFromWire(
+        await apiAuthed<OrderOnTheWire>(`/api/ordering/${encodeURIComponent(order._id)}/cancel`, { method: "POST" }),
+      ),
+    // Whatever the answer, the list and the order page show the order as the server has it now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+}

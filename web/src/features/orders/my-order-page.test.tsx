@@ -1,0 +1,113 @@
+import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { sessionQuery } from "../../lib/session";
+import { renderPage, serveApi, tokenWith } from "../../test-utils";
+import MyOrderPage from "./my-order-page";
+
+const EMAIL = "ana@example.com";
+const ORDER_ID = "7b0f6d1e-0000-4000-8000-000000000001";
+const ORDER = `GET /api/ordering/${ORDER_ID}`;
+
+const placed = { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" } as const;
+const unpaid: OrderOnTheWire = {
+  _id: ORDER_ID,
+  orderId: "3c1d2e3f-0000-4000-8000-000000000002",
+  order: "Torque wrench",
+  unitPrice: 24.5,
+  quantity: 150,
+  price: 3675,
+  userEmail: EMAIL,
+  userName: "Ana",
+  phone: "5550100",
+  address: "1 Yard Road",
+  paid: false,
+  transactionId: null,
+  status: "unpaid",
+  statusHistory: [placed],
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  createdAt: "2030-01-01T12:00:00.000Z",
+};
+const shipped: OrderOnTheWire = {
+  ...unpaid,
+  paid: true,
+  transactionId: "pi_7",
+  status: "shipped",
+  statusHistory: [
+    placed,
+    { status: "paid", at: "2030-01-01T12:05:00.000Z", by: EMAIL, note: "Payment pi_7" },
+    { status: "shipped", at: "2030-01-02T09:00:00.000Z", by: "admin@example.com", note: "DHL 00340434" },
+  ],
+  carrier: "DHL",
+  trackingNumber: "00340434",
+  trackingUrl: "https://www.dhl.com/track?id=00340434",
+};
+
+function renderOrderPage() {
+  localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
+  return renderPage(<MyOrderPage />, {
+    at: `/dashboard/myorders/${ORDER_ID}`,
+    path: "/dashboard/myorders/:id",
+    cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Ana" }]],
+  });
+}
+
+/** The details list as [term, description] pairs. */
+function details() {
+  const terms = screen.getAllByRole("term");
+  return terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+}
+
+describe("the customer's order page", () => {
+  it("shows an unpaid order's details, its placed step, and Pay and Cancel", async () => {
+    serveApi({ [ORDER]: { body: unpaid } });
+    renderOrderPage();
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Order for Torque wrench");
+    expect(details()).toEqual([
+      ["Status", "Unpaid"],
+      ["Product", "Torque wrench"],
+      ["Quantity", "150 Pieces"],
+      ["Unit price", "$24.50"],
+      ["Total", "$3,675.00"],
+      ["Delivery address", "1 Yard Road"],
+    ]);
+    const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
+    expect(history.map((step) => step.querySelector("time")?.getAttribute("datetime"))).toEqual([placed.at]);
+    expect(history[0]?.textContent).toMatch(/^Unpaid.+ by ana@example\.comPlaced$/);
+    expect(screen.getByText(/^Pay/, { selector: "a" }).getAttribute("href")).toBe(`/dashboard/payment/${ORDER_ID}`);
+    expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Tracking" })).toBeNull();
+  });
+
+  it("shows a shipped order's history oldest first, its tracking link, and Order again instead of Pay", async () => {
+    serveApi({ [ORDER]: { body: shipped } });
+    renderOrderPage();
+    const history = within(await screen.findByRole("region", { name: "History" })).getAllByRole("listitem");
+    expect(
+      history.map((step) => [step.firstElementChild?.nextElementSibling?.textContent, step.lastChild?.textContent]),
+    ).toEqual([
+      ["Unpaid", "Placed"],
+      ["Paid", "Payment pi_7"],
+      ["Shipped", "DHL 00340434"],
+    ]);
+    const tracking = screen.getByRole("region", { name: "Tracking" });
+    expect(tracking.textContent).toContain("DHL, tracking number 00340434");
+    const track = within(tracking).getByRole("link");
+    expect(track.getAttribute("href")).toBe("https://www.dhl.com/track?id=00340434");
+    expect(track.getAttribute("target")).toBe("_blank");
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.getByText(/^Order again/, { selector: "a" }).getAttribute("href")).toBe(
+      "/orderdetails?productId=3c1d2e3f-0000-4000-8000-000000000002",
+    );
+  });
+
+  it("shows the 404 page for an order that is not the customer's", async () => {
+    serveApi({ [ORDER]: { status: 404, body: { message: "No such order" } } });
+    renderOrderPage();
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(
+      "Oops! The page you're looking for isn't here",
+    );
+  });
+});

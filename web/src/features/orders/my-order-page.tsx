@@ -1,0 +1,93 @@
+import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
+import { Link, useParams } from "react-router";
+import { NotFound } from "../../components/not-found";
+import { OrderHistory } from "../../components/order-history";
+import { OrderStatusBadge } from "../../components/order-status-badge";
+import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
+import { Spinner } from "../../components/spinner";
+import { paths } from "../../config/paths";
+import { ApiError } from "../../lib/api-client";
+import { useOrder } from "./api/get-order";
+import type { Order } from "./api/order";
+import { OrderActions } from "./order-actions";
+
+/** /dashboard/myorders/:id: one of the customer's orders, its history and what can be done with it. */
+export default function MyOrderPage() {
+  const { id = "" } = useParams();
+  const order = useOrder(id);
+
+  if (order.isPending) return <Spinner label="Loading the order" />;
+  if (order.isError) {
+    if (endsSignIn(order.error)) return <SignOutToLogin />;
+    // Another customer's order, or no order at all: the server answers both alike, and so does the page.
+    if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400))
+      return <NotFound />;
+    return (
+      <p role="alert" className="alert alert-error alert-soft">
+        We could not load this order: {order.error.message}
+      </p>
+    );
+  }
+  return <OrderView order={order.data} />;
+}
+
+function OrderView({ order }: { order: Order }) {
+  return (
+    <section aria-labelledby="order-heading" className="flex max-w-2xl flex-col gap-6">
+      <div>
+        <Link className="link text-sm" to={paths.dashboard}>
+          Back to My Orders
+        </Link>
+        <h1 id="order-heading" className="mt-2 text-2xl font-bold sm:text-3xl">
+          Order for {order.productName}
+        </h1>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-200 p-4 text-sm">
+        <dt className="text-base-content/70">Status</dt>
+        <dd>
+          <OrderStatusBadge status={order.status} />
+        </dd>
+        <dt className="text-base-content/70">Product</dt>
+        <dd className="font-medium">{order.productName}</dd>
+        <dt className="text-base-content/70">Quantity</dt>
+        <dd>
+          {order.quantity} {QUANTITY_UNIT}
+        </dd>
+        <dt className="text-base-content/70">Unit price</dt>
+        <dd>{formatPrice(order.unitPrice)}</dd>
+        <dt className="text-base-content/70">Total</dt>
+        <dd className="text-lg font-bold">{formatPrice(order.total)}</dd>
+        <dt className="text-base-content/70">Delivery address</dt>
+        <dd className="whitespace-pre-line">{order.address}</dd>
+      </dl>
+      <OrderActions order={order} />
+      <Tracking order={order} />
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="mb-3 text-xl font-bold">
+          History
+        </h2>
+        <OrderHistory events={order.statusHistory} />
+      </section>
+    </section>
+  );
+}
+
+/** Where the parcel is: once the order has left, its carrier, tracking number and tracking link. */
+function Tracking({ order }: { order: Order }) {
+  if (!order.trackingNumber || (order.status !== "shipped" && order.status !== "delivered")) return null;
+  return (
+    <section aria-labelledby="tracking-heading" className="rounded-box border border-base-300 p-4">
+      <h2 id="tracking-heading" className="mb-2 text-xl font-bold">
+        Tracking
+      </h2>
+      <p>
+        {order.carrier}, tracking number <span className="font-mono">{order.trackingNumber}</span>
+      </p>
+      {order.trackingUrl && (
+        <a className="link link-primary" href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+          Track the parcel<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </section>
+  );
+}
