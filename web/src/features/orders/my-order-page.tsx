@@ -7,8 +7,8 @@ import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
+import type { Order } from "../../lib/order";
 import { useOrder } from "./api/get-order";
-import type { Order } from "./api/order";
 import { OrderActions } from "./order-actions";
 
 /** /dashboard/myorders/:id: one of the customer's orders, its history and what can be done with it. */

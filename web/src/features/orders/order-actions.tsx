@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { paths } from "../../config/paths";
+import type { Order } from "../../lib/order";
 import { notify } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
-import type { Order } from "./api/order";
 
 /**
  * What a customer can do with an order: pay or cancel it while it is unpaid, and order the same tool again

@@ -1,8 +1,8 @@
 import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { type Order, orderFromWire } from "../../../lib/order";
 import { ordersQueryKey } from "../../../lib/query-keys";
-import { type Order, orderFromWire } from "./order";
 
 /** POST /api/ordering/{id}/cancel: the customer cancels an unpaid order of theirs (409 once it is not unpaid). */
 export function useCancelOrder() {
