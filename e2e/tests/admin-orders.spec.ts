@@ -69,8 +69,8 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   await page.getByLabel("Search by customer email, product or order number").fill(customer.email);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(`/dashboard/orders?status=paid&q=${encodeURIComponent(customer.email)}`);
-  await expect(tabs.getByRole("link", { name: "Paid (2)" })).toBeVisible();
-  await expect(tabs.getByRole("link", { name: "All (2)" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Paid (2)", exact: true })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "All (2)", exact: true })).toBeVisible();
   const rows = page.getByRole("row").filter({ hasText: customer.email });
   await expect(rows).toHaveCount(2);
   // Newest first: the refunded tool was ordered last.
@@ -83,7 +83,7 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   await expectNoHorizontalScroll(page);
   // The address keeps the tab and the search.
   await page.reload();
-  await expect(tabs.getByRole("link", { name: "Paid (2)" })).toHaveAttribute("aria-current", "page");
+  await expect(tabs.getByRole("link", { name: "Paid (2)", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(rows).toHaveCount(2);
 
   // Ship the saw: the server's field errors first, then a tracking number.
@@ -122,14 +122,14 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   await page.getByRole("link", { name: "All orders" }).click();
   await page.getByLabel("Search by customer email, product or order number").fill(customer.email);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  await tabs.getByRole("link", { name: "Shipped (1)" }).click();
+  await tabs.getByRole("link", { name: "Shipped (1)", exact: true }).click();
   await expect(page).toHaveURL(`/dashboard/orders?status=shipped&q=${encodeURIComponent(customer.email)}`);
   await expect(rows).toHaveCount(1);
   await expect(rows.getByRole("link", { name: orderNumber(shippedId) })).toBeVisible();
   await expect(rows.getByText("Shipped", { exact: true })).toBeVisible();
 
   // Refund the other paid order: its pieces never left, so they go back to stock.
-  await tabs.getByRole("link", { name: "Paid (1)" }).click();
+  await tabs.getByRole("link", { name: "Paid (1)", exact: true }).click();
   await rows.getByRole("link", { name: orderNumber(refundedId) }).click();
   await actions.getByRole("button", { name: "Refund" }).click();
   const dialog = page.getByRole("dialog", { name: /^Refund \$[\d,.]+\?$/ });

@@ -1,5 +1,6 @@
 import { formatPrice } from "@forgeline/contract";
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api-client";
 import type { Order } from "../../lib/order";
@@ -157,33 +158,23 @@ function Confirmed({
   onConfirm: () => Promise<void>;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  async function confirmed() {
-    dialog.current?.close();
-    await onConfirm().catch(showFailure);
-  }
+  const [asking, setAsking] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-error" disabled={busy} onClick={() => dialog.current?.showModal()}>
+      <button type="button" className="btn btn-error" disabled={busy} onClick={() => setAsking(true)}>
         {opener}
       </button>
-      <dialog ref={dialog} className="modal" aria-labelledby={titleId}>
-        <div className="modal-box">
-          <h3 id={titleId} className="text-lg font-bold">
-            {title}
-          </h3>
-          <div className="py-2 text-sm">{children}</div>
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
-              Keep the order
-            </button>
-            <button type="button" className="btn btn-error" onClick={() => void confirmed()}>
-              {confirm}
-            </button>
-          </div>
-        </div>
-      </dialog>
+      {asking && (
+        <ConfirmDialog
+          title={title}
+          confirmLabel={confirm}
+          dismissLabel="Keep the order"
+          onConfirm={() => void onConfirm().catch(showFailure)}
+          onClose={() => setAsking(false)}
+        >
+          {children}
+        </ConfirmDialog>
+      )}
     </>
   );
 }
