@@ -48,6 +48,8 @@ export const adminOrderQuerySchema = pageQuerySchema.extend({
 });
 
 export const adminOrderCountsQuerySchema = adminOrderQuerySchema.pick({ q: true });
+/** GET /api/admin/orders.csv: every order the list's filter finds, not one page of them. */
+export const adminOrderExportQuerySchema = adminOrderQuerySchema.pick({ status: true, q: true });
 
 /** GET /api/admin/orders/counts: how many orders the search finds per status, and in all. */
 const howMany = z.number().int();

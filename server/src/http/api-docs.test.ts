@@ -43,7 +43,8 @@ function gapsOf(route: string, operation: OpenAPIV3_1.OperationObject | undefine
     if (!answer.description || answer.description === "Default Response") {
       gaps.push(`${route}: the ${status} answer says nothing about what it means`);
     }
-    if (!/^(204|3\d\d)$/.test(status) && !answer.content?.["application/json"]?.schema) {
+    const schema = answer.content?.["application/json"]?.schema ?? answer.content?.["text/csv"]?.schema;
+    if (!/^(204|3\d\d)$/.test(status) && !schema) {
       gaps.push(`${route}: the ${status} answer has no JSON schema`);
     }
   }

@@ -1,5 +1,5 @@
 import { apiErrorSchema } from "@forgeline/contract";
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * What each error status means on this API, as the OpenAPI document shows it. Every one of them carries
@@ -24,6 +24,11 @@ export type ErrorStatus = keyof typeof ERROR_MEANINGS;
 /** A JSON answer of a route and what it means: the route's serializer checks it, the OpenAPI document shows it. */
 export function jsonAnswer<Schema extends z.ZodType>(description: string, schema: Schema) {
   return { description, content: { "application/json": { schema } } };
+}
+
+/** A CSV answer (a download): the OpenAPI document shows it as text; nothing serializes it. */
+export function csvAnswer(description: string) {
+  return { description, content: { "text/csv": { schema: z.string() } } };
 }
 
 type ErrorAnswer = ReturnType<typeof jsonAnswer<typeof apiErrorSchema>>;

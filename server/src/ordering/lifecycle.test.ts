@@ -5,6 +5,7 @@ import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { products } from "../product/tables.js";
 import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
+import { allOrders } from "./queries.js";
 
 const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
 const CONTACT = { phone: "5550100000", address: "1 Yard Road" };
@@ -452,6 +453,59 @@ describe("order lifecycle", () => {
       expect(seen.statusCode).toBe(200);
       expect(seen.json()).toEqual(order);
       expect((await call("GET", `/api/admin/orders/${UNKNOWN_ID}`, admin)).statusCode).toBe(404);
+    });
+  });
+
+  describe("the CSV export (GET /api/admin/orders.csv)", () => {
+    it("sends every order the filter finds, newest first, quoted, with formula-looking cells made harmless", async () => {
+      const buyer = await signUp(ctx.app, { name: "Csv Buyer" });
+      const tool = await newTool();
+      const hostile = await call("POST", "/api/ordering", buyer, {
+        orderId: tool._id,
+        quantity: 120,
+        phone: "+1 555 0100",
+        address: '=HYPERLINK("http://evil.test"), Springfield',
+      });
+      expect(hostile.statusCode).toBe(201);
+      const paid = await paidOrder(buyer);
+
+      const exported = await call("GET", `/api/admin/orders.csv?q=${encodeURIComponent(buyer.email)}`, admin);
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(exported.headers["content-disposition"]).toBe('attachment; filename="orders.csv"');
+      const lines = exported.body.split("\r\n");
+      expect(lines[0]).toBe(
+        "Order number,Order id,Placed at,Status,Customer,Email,Phone,Address,Product,Quantity," +
+          "Unit price (USD),Total (USD),Carrier,Tracking number,Tracking URL,Transaction id",
+      );
+      expect(lines).toHaveLength(4);
+      expect(lines[3]).toBe("");
+      expect(lines[1]).toContain(`,paid,Csv Buyer,${buyer.email},5550100000,1 Yard Road,`);
+      expect(lines[1]).toContain(`${paid._id.slice(0, 8).toUpperCase()},${paid._id},`);
+      const hostileId: string = hostile.json().insertedId;
+      expect(lines[2]).toContain(
+        `${hostileId},` +
+          `${(await call("GET", `/api/ordering/${hostileId}`, buyer)).json<Order>().createdAt},unpaid,Csv Buyer,` +
+          `${buyer.email},'+1 555 0100,"'=HYPERLINK(""http://evil.test""), Springfield",${tool.name},120,10.00,1200.00,,,,`,
+      );
+
+      const unpaidOnly = await call(
+        "GET",
+        `/api/admin/orders.csv?status=unpaid&q=${encodeURIComponent(buyer.email)}`,
+        admin,
+      );
+      expect(unpaidOnly.body.split("\r\n").filter(Boolean)).toHaveLength(2);
+      expect((await call("GET", "/api/admin/orders.csv?status=lost", admin)).statusCode).toBe(400);
+      expect((await call("GET", "/api/admin/orders.csv", customer)).statusCode).toBe(403);
+      expect((await call("GET", "/api/admin/orders.csv", null)).statusCode).toBe(401);
+    });
+
+    it("reads the orders a batch at a time without losing or repeating one across batches", async () => {
+      const buyer = await signUp(ctx.app);
+      const placed = [await placeOrder(buyer), await placeOrder(buyer), await placeOrder(buyer)];
+      const read: string[] = [];
+      for await (const row of allOrders(ctx.db, { q: buyer.email }, 2)) read.push(row.id);
+      expect(read).toEqual(placed.map((order) => order._id).reverse());
     });
   });
 

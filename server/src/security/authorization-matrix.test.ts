@@ -217,6 +217,7 @@ const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expe
   },
   "GET /api/admin/orders": { call: () => ({ url: "/api/admin/orders?status=unpaid" }), expect: adminOnly(200) },
   "GET /api/admin/orders/counts": { call: () => ({ url: "/api/admin/orders/counts" }), expect: adminOnly(200) },
+  "GET /api/admin/orders.csv": { call: () => ({ url: "/api/admin/orders.csv?status=paid" }), expect: adminOnly(200) },
   "GET /api/admin/orders/:id": { call: (f) => ({ url: `/api/admin/orders/${f.orderId}` }), expect: adminOnly(200) },
   "POST /api/admin/orders/:id/ship": {
     call: async (f) => ({

@@ -604,6 +604,7 @@ describe("fuzzing the API", () => {
           const expected = [
             [`/api/admin/orders?${query}&${filter}`, paging && statusValid && qValid],
             [`/api/admin/orders/counts?q=${encodeURIComponent(q)}`, qValid],
+            [`/api/admin/orders.csv?${filter}`, statusValid && qValid],
             [`/api/admin/audit?${query}`, paging],
           ] as const;
           for (const [url, valid] of expected) {
