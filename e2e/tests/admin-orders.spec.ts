@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
 import { dashboardMenu } from "../support/dashboard.js";
@@ -85,6 +86,21 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   await page.reload();
   await expect(tabs.getByRole("link", { name: "Paid (2)", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(rows).toHaveCount(2);
+
+  // What the list shows, as a CSV file: the header, then the two paid orders, newest first.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("orders.csv");
+  const lines = (await readFile(await file.path(), "utf8")).split("\r\n");
+  expect(lines[0]).toBe(
+    "Order number,Order id,Placed at,Status,Customer,Email,Phone,Address,Product,Quantity," +
+      "Unit price (USD),Total (USD),Carrier,Tracking number,Tracking URL,Transaction id",
+  );
+  expect(lines).toHaveLength(4);
+  expect(lines[1]).toContain(`,paid,Olga Orderer,${customer.email},`);
+  expect(lines[1]).toContain(`,${refundedTool},150,`);
+  expect(lines[2]).toContain(`,${SAW},120,`);
 
   // Ship the saw: the server's field errors first, then a tracking number.
   await rows

@@ -31,3 +31,8 @@ export async function apiAuthedPage<T>(path: string): Promise<Page<T>> {
   const items = (await response.json()) as T[];
   return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
 }
+
+/** A signed-in download (a CSV export): the answer's body as it came. */
+export async function apiAuthedBlob(path: string): Promise<Blob> {
+  return (await requestAuthed(path)).blob();
+}
