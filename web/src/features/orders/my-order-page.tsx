@@ -1,34 +1,16 @@
 import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
 import { Link, useParams } from "react-router";
-import { NotFound } from "../../components/not-found";
 import { OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
-import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
-import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
-import { ApiError } from "../../lib/api-client";
 import type { Order } from "../../lib/order";
-import { useOrder } from "./api/get-order";
+import { CallerOrder } from "./caller-order";
 import { OrderActions } from "./order-actions";
 
 /** /dashboard/myorders/:id: one of the customer's orders, its history and what can be done with it. */
 export default function MyOrderPage() {
   const { id = "" } = useParams();
-  const order = useOrder(id);
-
-  if (order.isPending) return <Spinner label="Loading the order" />;
-  if (order.isError) {
-    if (endsSignIn(order.error)) return <SignOutToLogin />;
-    // Another customer's order, or no order at all: the server answers both alike, and so does the page.
-    if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400))
-      return <NotFound />;
-    return (
-      <p role="alert" className="alert alert-error alert-soft">
-        We could not load this order: {order.error.message}
-      </p>
-    );
-  }
-  return <OrderView order={order.data} />;
+  return <CallerOrder id={id}>{(order) => <OrderView order={order} />}</CallerOrder>;
 }
 
 function OrderView({ order }: { order: Order }) {
