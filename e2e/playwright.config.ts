@@ -52,6 +52,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: "warn",
         NODE_ENV: "test",
+        // One proxy hop, so the API sign-ups of e2e/support/accounts.ts come from their own addresses.
+        TRUST_PROXY: "1",
         AUTH_SECRET: "e2e-secret-0123456789abcdef0123456789abcdef",
         SEED_ADMIN_EMAIL: E2E_ADMIN.email,
         SEED_ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -31,6 +31,12 @@ export function newCustomer(name = "Test Customer", prefix = "buyer") {
 }
 
 // Better Auth refuses a cookie-bearing call without the shop's own Origin (its CSRF check).
+/**
+ * Customers sign up from their own addresses, not all from this machine's: through the one proxy hop the
+ * e2e server trusts (TRUST_PROXY=1), so the per-address sign-up limit counts each as a real shop would.
+ */
+const anotherAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
+
 const sameOrigin = () => ({ origin: new URL(test.info().project.use.baseURL ?? "").origin });
 
 /**
@@ -38,7 +44,10 @@ const sameOrigin = () => ({ origin: new URL(test.info().project.use.baseURL ?? "
  * about signing up: the next page the test opens is a signed-in one.
  */
 export async function signUpThroughApi(page: Page, account = newCustomer()) {
-  const response = await page.request.post("/api/auth/sign-up/email", { data: account, headers: sameOrigin() });
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: account,
+    headers: { ...sameOrigin(), "x-forwarded-for": anotherAddress() },
+  });
   expect(response.status()).toBe(200);
   await takeAccessToken(page, account.email);
   return account;
