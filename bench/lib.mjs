@@ -19,6 +19,8 @@ export function startStorefront({ port, dataDir, env = {} }) {
     AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
     SEED_ADMIN_EMAIL: "bench.admin@example.com",
     SEED_ADMIN_PASSWORD: "bench-admin-password",
+    SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Springfield",
+    SHOP_TAX_ID: "US-00-0000000",
     ...env,
   });
 }

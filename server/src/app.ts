@@ -16,6 +16,7 @@ import { createIdentity, type Identity } from "./identity/auth.js";
 import { identityRoutes } from "./identity/routes.js";
 import { imageRoutes } from "./image/routes.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
+import { startOutboxSender } from "./mail/sender.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
 import { cancelUnpaidOrdersOf } from "./ordering/queries.js";
@@ -46,7 +47,6 @@ declare module "fastify" {
     databaseKind: DatabaseHandle["kind"];
     /** The identity provider (Better Auth): accounts, sessions, /api/auth/*. */
     identity: Identity;
-    mailer: Mailer;
     /** Issues and checks the API's bearer tokens. */
     accessTokens: AccessTokens;
     paymentProvider: PaymentProvider;
@@ -106,8 +106,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("databaseKind", database.kind);
-  app.decorate("identity", createIdentity({ db, config, authSecret, mailer: mail }));
-  app.decorate("mailer", mail);
+  app.decorate("identity", createIdentity({ db, config, authSecret }));
   app.decorate("accessTokens", accessTokens(authSecret));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
   app.decorate("productWithdrawn", cancelUnpaidOrdersOf);
@@ -149,6 +148,21 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     },
     { prefix: "/api" },
   );
+
+  // The outbox is delivered while the app runs; closing waits for the round under way, then the database may close.
+  let outbox: ReturnType<typeof startOutboxSender> | undefined;
+  app.addHook("onReady", async () => {
+    outbox = startOutboxSender({
+      db,
+      mailer: mail,
+      shop: { publicUrl: config.publicUrl },
+      log: app.log,
+      ...config.mailOutbox,
+    });
+  });
+  app.addHook("onClose", async () => {
+    await outbox?.stop();
+  });
 
   const hasWeb = await serveStaticFiles(app, config);
   await registerPages(app, hasWeb ? config.webDistDir : null);

@@ -31,6 +31,8 @@ describe("loadConfig: the payment provider", () => {
     NODE_ENV: "production",
     AUTH_SECRET: "production-secret-0123456789abcdef0123456789",
     PUBLIC_URL: "https://shop.example.com",
+    SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Sheffield S1 2AB, United Kingdom",
+    SHOP_TAX_ID: "GB123456789",
   };
   const stripeKeys = {
     STRIPE_SECRET_KEY: "sk_live_x",
@@ -74,6 +76,8 @@ describe("loadConfig: exposure and trust", () => {
     AUTH_SECRET: "0123456789abcdef0123456789abcdef",
     PUBLIC_URL: "https://shop.example.com",
     PAYMENT_PROVIDER: "test",
+    SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Sheffield S1 2AB, United Kingdom",
+    SHOP_TAX_ID: "GB123456789",
   };
 
   it("listens on 127.0.0.1 outside production and on every interface in production, unless HOST is set", () => {
@@ -107,5 +111,39 @@ describe("loadConfig: exposure and trust", () => {
     expect(() => loadConfig({ ...prod, SEED_ADMIN_EMAIL: "boss@example.com" })).toThrowError(
       "SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD: set both, or neither, in production",
     );
+  });
+});
+
+describe("loadConfig: the seller on invoices and the mail outbox", () => {
+  it("names the seller from SHOP_*, with placeholders outside production", () => {
+    expect(loadConfig({}).seller).toEqual({
+      name: "Forgeline Tools",
+      address: "Forgeline Tools, 1 Anvil Road, Springfield (set SHOP_ADDRESS)",
+      taxId: "not set (set SHOP_TAX_ID)",
+    });
+    expect(
+      loadConfig({ SHOP_NAME: "Forgeline Ltd", SHOP_ADDRESS: "2 Forge Lane, Leeds", SHOP_TAX_ID: "GB999" }).seller,
+    ).toEqual({ name: "Forgeline Ltd", address: "2 Forge Lane, Leeds", taxId: "GB999" });
+  });
+
+  it("refuses a production start without the seller's address and tax id", () => {
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "production-secret-0123456789abcdef0123456789",
+      PUBLIC_URL: "https://shop.example.com",
+      PAYMENT_PROVIDER: "test",
+    };
+    expect(() => loadConfig(production)).toThrowError(
+      "SHOP_ADDRESS and SHOP_TAX_ID: required in production (every invoice names the seller)",
+    );
+    expect(loadConfig({ ...production, SHOP_ADDRESS: "2 Forge Lane, Leeds", SHOP_TAX_ID: "GB999" }).seller.taxId).toBe(
+      "GB999",
+    );
+  });
+
+  it("reads the outbox's pace and refuses a poll faster than 50 ms", () => {
+    expect(loadConfig({}).mailOutbox).toEqual({ pollMs: 1000, retryMs: 5000 });
+    expect(loadConfig({ MAIL_POLL_MS: "200", MAIL_RETRY_MS: "100" }).mailOutbox).toEqual({ pollMs: 200, retryMs: 100 });
+    expect(() => loadConfig({ MAIL_POLL_MS: "0" })).toThrowError(/MAIL_POLL_MS/);
   });
 });

@@ -53,6 +53,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().default("Forgeline Tools <no-reply@forgeline.test>"),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  SHOP_NAME: z.string().trim().min(1).max(100).default("Forgeline Tools"),
+  SHOP_ADDRESS: z.string().trim().min(1).max(300).optional(),
+  SHOP_TAX_ID: z.string().trim().min(1).max(50).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: httpUrl.default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -94,6 +99,9 @@ export interface Config {
   seedAdmin: { email: string; password: string | undefined } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailOutbox: { pollMs: number; retryMs: number };
+  /** Who sells, as every invoice says. */
+  seller: { name: string; address: string; taxId: string };
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   /**
    * Card payments through Stripe; undefined means the built-in test provider (no money moves), which
@@ -138,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && Boolean(e.SEED_ADMIN_EMAIL) !== Boolean(e.SEED_ADMIN_PASSWORD)) {
     problems.push("SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD: set both, or neither, in production");
   }
+  if (production && (!e.SHOP_ADDRESS || !e.SHOP_TAX_ID)) {
+    problems.push("SHOP_ADDRESS and SHOP_TAX_ID: required in production (every invoice names the seller)");
+  }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both, or neither");
   }
@@ -181,6 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedAdmin,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailOutbox: { pollMs: e.MAIL_POLL_MS, retryMs: e.MAIL_RETRY_MS },
+    // The seller on every invoice; a local run shows placeholders, production must say who sells.
+    seller: {
+      name: e.SHOP_NAME,
+      address: e.SHOP_ADDRESS ?? "Forgeline Tools, 1 Anvil Road, Springfield (set SHOP_ADDRESS)",
+      taxId: e.SHOP_TAX_ID ?? "not set (set SHOP_TAX_ID)",
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }

@@ -4,9 +4,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import type { Mailer } from "../mail/mailer.js";
+import { enqueueMail } from "../mail/queries.js";
 import { clearHitsUnder } from "../rate-limit/queries.js";
-import { passwordResetMail, verifyAddressMail } from "./mails.js";
 import { authAccounts, authSessions, authUsers, authVerifications } from "./tables.js";
 
 export const GOOGLE_PROVIDER_ID = "google";
@@ -16,7 +15,7 @@ export const GOOGLE_PROVIDER_ID = "google";
  * when configured, and password reset by mail. It keeps its own tables (auth_*) and a session cookie;
  * the API's bearer token is issued from that session by PUT /api/user/{email}.
  */
-export function createIdentity(options: { db: Database; config: Config; authSecret: string; mailer: Mailer }) {
+export function createIdentity(options: { db: Database; config: Config; authSecret: string }) {
   const { config } = options;
   const origin = new URL(config.publicUrl);
   const localAliases =
@@ -57,7 +56,7 @@ export function createIdentity(options: { db: Database; config: Config; authSecr
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await options.mailer.send(passwordResetMail({ to: user.email, name: user.name, link: url }));
+        await enqueueMail(options.db, user.email, "password-reset", { name: user.name, link: url });
       },
       // Whoever reset the password owns the mailbox: the sign-in locks on the account are lifted.
       onPasswordReset: async ({ user }) => {
@@ -70,7 +69,7 @@ export function createIdentity(options: { db: Database; config: Config; authSecr
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await options.mailer.send(verifyAddressMail({ to: user.email, name: user.name, link: url }));
+        await enqueueMail(options.db, user.email, "verify-address", { name: user.name, link: url });
       },
     },
     plugins: config.google

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HttpError, tooManyRequests } from "../http/errors.js";
 import { errorAnswers, jsonAnswer } from "../http/route-schema.js";
+import { enqueueMail } from "../mail/queries.js";
 import { clearHits, consumeAttempt } from "../rate-limit/queries.js";
 import type { Identity } from "./auth.js";
-import { accountExistsMail } from "./mails.js";
 import { ACCOUNT_MAILS, ACCOUNT_SIGN_IN_ATTEMPTS, SIGN_IN_ATTEMPTS } from "./rate-limits.js";
 
 const AUTH_PREFIX = "/api/auth";
@@ -150,7 +150,7 @@ function tooMany(reply: FastifyReply, seconds: number, what: string): never {
  * before the password is checked), per address for mails. Better Auth's own limiter runs behind this.
  */
 export async function identityRoutes(app: FastifyInstance) {
-  const { identity, mailer } = app;
+  const { identity } = app;
   const perAddress = new Map<string, ReturnType<typeof app.createRateLimit>>();
   const limiterFor = (path: string) => {
     const bucket = path in PER_ADDRESS_PER_MINUTE ? path : "other";
@@ -200,7 +200,7 @@ export async function identityRoutes(app: FastifyInstance) {
     // A new account costs a password hash; so does this answer, or its speed would tell.
     await (await identity.$context).password.hash(String(body.password));
     if ((await consumeAttempt(app.db, `account-exists-mail:${email}`, ACCOUNT_MAILS)) === 0) {
-      await mailer.send(accountExistsMail({ to: email, signInLink: `${app.config.publicUrl}/login` }));
+      await enqueueMail(app.db, email, "account-exists", { link: `${app.config.publicUrl}/login` });
     }
     return reply.code(200).send({ token: null, user: null });
   }

@@ -7,6 +7,8 @@ const PRODUCTION = {
   NODE_ENV: "production",
   AUTH_SECRET: "production-secret-0123456789abcdef0123456789",
   PUBLIC_URL: "https://shop.example.com",
+  SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Sheffield S1 2AB, United Kingdom",
+  SHOP_TAX_ID: "GB123456789",
 };
 
 function providerWithLog(env: Record<string, string>) {

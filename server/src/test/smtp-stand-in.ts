@@ -6,8 +6,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a free local port that keeps what it receives, standing in for a mail service. */
-export async function startSmtpStandIn() {
+/**
+ * A real SMTP server on a local port (a free one unless given) that keeps what it receives, standing in
+ * for a mail service.
+ */
+export async function startSmtpStandIn(port = 0) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -24,10 +27,11 @@ export async function startSmtpStandIn() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

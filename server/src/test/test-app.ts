@@ -57,6 +57,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:5000",
+    // Mail leaves the outbox within a tenth of a second, so a test waits for it no longer than for an answer.
+    MAIL_POLL_MS: "100",
+    MAIL_RETRY_MS: "100",
     ...options.env,
   });
   const app = await buildApp({

@@ -1,0 +1,47 @@
+import { render } from "@react-email/components";
+import type { ReactElement } from "react";
+import type { MailMessage } from "../mailer.js";
+import { accountExists, passwordReset, verifyAddress } from "./account.js";
+import type { Shop } from "./order.js";
+import { orderCancelled, orderPlaced, orderRefunded, orderShipped, paymentReceipt } from "./order.js";
+
+export type { OrderMailData, Shop } from "./order.js";
+
+/** Every mail the shop sends, by name: the one place their words live. */
+export const MAIL_TEMPLATES = {
+  "password-reset": passwordReset,
+  "verify-address": verifyAddress,
+  "account-exists": accountExists,
+  "order-placed": orderPlaced,
+  "payment-receipt": paymentReceipt,
+  "order-shipped": orderShipped,
+  "order-cancelled": orderCancelled,
+  "order-refunded": orderRefunded,
+};
+
+export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+export type MailData<Name extends MailTemplateName> = Parameters<(typeof MAIL_TEMPLATES)[Name]["body"]>[0];
+
+interface Template<Data> {
+  subject: (data: Data) => string;
+  body: (data: Data, shop: Shop) => ReactElement;
+}
+
+/** The mail a template makes of its data: HTML with a plain-text part made from the same words. */
+export async function composeMail<Name extends MailTemplateName>(
+  to: string,
+  name: Name,
+  data: MailData<Name>,
+  shop: Shop,
+): Promise<MailMessage> {
+  const template = MAIL_TEMPLATES[name] as Template<MailData<Name>>;
+  const element = template.body(data, shop);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, {
+      plainText: true,
+      htmlToTextOptions: { selectors: [{ selector: "h1", options: { uppercase: false } }] },
+    }),
+  ]);
+  return { to, subject: template.subject(data), html, text };
+}

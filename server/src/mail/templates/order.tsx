@@ -1,0 +1,130 @@
+import { centsToDollars, formatPrice } from "@forgeline/contract";
+import { Link, Section, Text } from "@react-email/components";
+import { greetingFor, MailLayout } from "./layout.js";
+
+/** What an order's mail shows: a copy of the order as it stood when the change was made. */
+export interface OrderMailData {
+  orderId: string;
+  name: string;
+  productName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  invoiceNumber: string | null;
+  transactionId: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  /** The history line of the change (for a cancellation, why). */
+  note: string | null;
+}
+
+export interface Shop {
+  publicUrl: string;
+}
+
+const money = (cents: number) => formatPrice(centsToDollars(cents));
+const orderPage = (shop: Shop, order: OrderMailData) => `${shop.publicUrl}/dashboard/myorders/${order.orderId}`;
+
+function OrderSummary({ order }: { order: OrderMailData }) {
+  return (
+    <Section>
+      <Text>
+        {`${order.quantity} × ${order.productName} at ${money(order.unitPriceCents)} each: ${money(order.totalCents)}`}
+        <br />
+        {`Order number: ${order.orderId}`}
+      </Text>
+    </Section>
+  );
+}
+
+export const orderPlaced = {
+  subject: (order: OrderMailData) => `Your order of ${order.productName} is placed`,
+  body: (order: OrderMailData, shop: Shop) => (
+    <MailLayout
+      preview={`Pay ${money(order.totalCents)} to confirm your order`}
+      heading="Thank you for your order"
+      greeting={greetingFor(order.name)}
+      action={{ href: `${shop.publicUrl}/dashboard/payment/${order.orderId}`, label: "Pay for the order" }}
+      after="We send the tools once the order is paid. You can cancel an unpaid order from My Orders."
+    >
+      <Text>We have your order:</Text>
+      <OrderSummary order={order} />
+    </MailLayout>
+  ),
+};
+
+export const paymentReceipt = {
+  subject: (order: OrderMailData) => `Payment receipt: invoice ${order.invoiceNumber}`,
+  body: (order: OrderMailData, shop: Shop) => (
+    <MailLayout
+      preview={`We received ${money(order.totalCents)}`}
+      heading="Payment received"
+      greeting={greetingFor(order.name)}
+      action={{ href: orderPage(shop, order), label: "See the order and its invoice" }}
+      after="We will write again when the tools are on their way."
+    >
+      <Text>
+        {`We received your payment of ${money(order.totalCents)} (payment reference ${order.transactionId}). ` +
+          `Your invoice number is ${order.invoiceNumber}; the invoice (PDF) is on the order's page.`}
+      </Text>
+      <OrderSummary order={order} />
+    </MailLayout>
+  ),
+};
+
+export const orderShipped = {
+  subject: (order: OrderMailData) => `Your order of ${order.productName} is on its way`,
+  body: (order: OrderMailData, shop: Shop) => (
+    <MailLayout
+      preview={`Shipped with ${order.carrier}, tracking number ${order.trackingNumber}`}
+      heading="Your order is on its way"
+      greeting={greetingFor(order.name)}
+      action={
+        order.trackingUrl
+          ? { href: order.trackingUrl, label: "Track the parcel" }
+          : { href: orderPage(shop, order), label: "See the order" }
+      }
+    >
+      <Text>{`We shipped your order with ${order.carrier}. The tracking number is ${order.trackingNumber}.`}</Text>
+      <OrderSummary order={order} />
+      {order.trackingUrl && (
+        <Text>
+          The order's page: <Link href={orderPage(shop, order)}>{orderPage(shop, order)}</Link>
+        </Text>
+      )}
+    </MailLayout>
+  ),
+};
+
+export const orderCancelled = {
+  subject: (order: OrderMailData) => `Your order of ${order.productName} is cancelled`,
+  body: (order: OrderMailData, shop: Shop) => (
+    <MailLayout
+      preview="Your order is cancelled; no money was taken"
+      heading="Order cancelled"
+      greeting={greetingFor(order.name)}
+      action={{ href: `${shop.publicUrl}/availableProducts`, label: "See the tools" }}
+    >
+      <Text>Your order is cancelled. No money was taken.</Text>
+      {order.note && <Text>{`Reason: ${order.note}`}</Text>}
+      <OrderSummary order={order} />
+    </MailLayout>
+  ),
+};
+
+export const orderRefunded = {
+  subject: (order: OrderMailData) => `Your order of ${order.productName} is refunded`,
+  body: (order: OrderMailData, shop: Shop) => (
+    <MailLayout
+      preview={`We refunded ${money(order.totalCents)}`}
+      heading="Order refunded"
+      greeting={greetingFor(order.name)}
+      action={{ href: orderPage(shop, order), label: "See the order" }}
+      after="The money usually reaches your card within 5 to 10 working days."
+    >
+      <Text>{`We refunded the whole amount of your order, ${money(order.totalCents)}, to the card that paid it.`}</Text>
+      <OrderSummary order={order} />
+    </MailLayout>
+  ),
+};
