@@ -73,6 +73,7 @@ export const ORDER_STATUS_MESSAGES = {
     `This order is ${status}; only a paid, shipped or delivered order can be refunded.`,
   refundFailed: "The payment provider did not refund this order; nothing was changed. Please try again in a minute.",
   paidElsewhere: "This order was paid through another payment provider; refund it there.",
+  noInvoice: (status: OrderStatus) => `This order is ${status}; an order has an invoice once it is paid.`,
 } as const;
 
 export type ShipBody = z.infer<typeof shipBodySchema>;

@@ -79,6 +79,8 @@ export const orderSchema = z.object({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
+  /** Given when the order is paid (INV-2026-000001); its PDF is GET /api/ordering/{id}/invoice. */
+  invoiceNumber: z.string().nullable(),
 });
 
 export const orderListQuerySchema = z.object({ userEmail: emailField().transform((email) => email.toLowerCase()) });

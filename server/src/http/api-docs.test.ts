@@ -43,9 +43,9 @@ function gapsOf(route: string, operation: OpenAPIV3_1.OperationObject | undefine
     if (!answer.description || answer.description === "Default Response") {
       gaps.push(`${route}: the ${status} answer says nothing about what it means`);
     }
-    const schema = answer.content?.["application/json"]?.schema ?? answer.content?.["text/csv"]?.schema;
+    const schema = Object.values(answer.content ?? {}).find((media) => media?.schema)?.schema;
     if (!/^(204|3\d\d)$/.test(status) && !schema) {
-      gaps.push(`${route}: the ${status} answer has no JSON schema`);
+      gaps.push(`${route}: the ${status} answer has no schema`);
     }
   }
   return gaps;

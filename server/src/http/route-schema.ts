@@ -27,8 +27,9 @@ export function jsonAnswer<Schema extends z.ZodType>(description: string, schema
 }
 
 /** A CSV answer (a download): the OpenAPI document shows it as text; nothing serializes it. */
-export function csvAnswer(description: string) {
-  return { description, content: { "text/csv": { schema: z.string() } } };
+/** An answer that is a file of this media type rather than JSON. */
+export function fileAnswer(description: string, mediaType: "text/csv" | "application/pdf") {
+  return { description, content: { [mediaType]: { schema: z.string() } } };
 }
 
 type ErrorAnswer = ReturnType<typeof jsonAnswer<typeof apiErrorSchema>>;

@@ -17,7 +17,7 @@ import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
-import { csvAnswer, errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { csvLine } from "./csv.js";
 import {
   allOrders,
@@ -129,7 +129,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["Admin orders"],
         security: requires("accessToken"),
         querystring: adminOrderExportQuerySchema,
-        response: { 200: csvAnswer("One line per order, after a header line."), ...errorAnswers(400, 401, 403) },
+        response: {
+          200: fileAnswer("One line per order, after a header line.", "text/csv"),
+          ...errorAnswers(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

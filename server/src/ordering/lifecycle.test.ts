@@ -1,14 +1,14 @@
 import type { AuditEntry, Order, OrderCounts, Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailsTo } from "../mail/queries.js";
 import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { products } from "../product/tables.js";
-import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
+import { markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
+import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
 import { allOrders } from "./queries.js";
 
-const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
-const CONTACT = { phone: "5550100000", address: "1 Yard Road" };
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("order lifecycle", () => {
@@ -17,6 +17,7 @@ describe("order lifecycle", () => {
   let other: TestAccount;
   let admin: TestAccount;
   let secondAdmin: TestAccount;
+  let steps: ReturnType<typeof orderSteps>;
 
   beforeAll(async () => {
     ctx = await createTestApp({ seed: true });
@@ -24,51 +25,15 @@ describe("order lifecycle", () => {
     other = await signUp(ctx.app);
     admin = await signUp(ctx.app, { admin: true });
     secondAdmin = await signUp(ctx.app, { admin: true });
+    steps = orderSteps(ctx.app, admin);
   });
   afterAll(() => ctx.close());
 
-  const call = (
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    account: TestAccount | null,
-    payload?: object,
-  ) => ctx.app.inject({ method, url, headers: account ? bearer(account.token) : {}, ...(payload ? { payload } : {}) });
-
-  let tools = 0;
-  /** A tool of its own with 1000 in stock, so each test can count its stock. */
-  async function newTool(): Promise<Product> {
-    tools += 1;
-    const name = `Lifecycle Tool ${tools} ${Date.now()}`;
-    const added = await call("POST", "/api/product", admin, {
-      name,
-      price: 10,
-      quantity: 1000,
-      description: "For the lifecycle.",
-      image: "/images/x.webp",
-    });
-    return (await call("GET", `/api/product/${added.json().insertedId}`, null)).json<Product>();
-  }
+  const call: ReturnType<typeof orderSteps>["call"] = (...args) => steps.call(...args);
+  const newTool = () => steps.newTool();
   const stockOf = async (id: string) => (await ctx.db.select().from(products).where(eq(products.id, id)))[0]?.quantity;
-
-  async function placeOrder(account = customer, tool?: Product, quantity = 150): Promise<Order> {
-    const product = tool ?? (await newTool());
-    const placed = await call("POST", "/api/ordering", account, { orderId: product._id, quantity, ...CONTACT });
-    expect(placed.statusCode).toBe(201);
-    return (await call("GET", `/api/ordering/${placed.json().insertedId}`, account)).json<Order>();
-  }
-  async function paidOrder(account = customer, tool?: Product): Promise<Order> {
-    const order = await placeOrder(account, tool);
-    const intent = await call("POST", "/api/create-payment-intent", account, {
-      orderId: order._id,
-      price: order.price,
-    });
-    const paid = await call("POST", "/api/payments/test/confirm", account, {
-      clientSecret: intent.json().clientSecret,
-      ...VISA,
-    });
-    expect(paid.statusCode).toBe(200);
-    return (await call("GET", `/api/ordering/${order._id}`, account)).json<Order>();
-  }
+  const placeOrder = (account = customer, tool?: Product, quantity = 150) => steps.placeOrder(account, tool, quantity);
+  const paidOrder = (account = customer, tool?: Product) => steps.paidOrder(account, tool);
   const ship = (id: string, by = admin, body: object = { carrier: "DHL", trackingNumber: "00340434" }) =>
     call("POST", `/api/admin/orders/${id}/ship`, by, body);
   const deliver = (id: string, by = admin) => call("POST", `/api/admin/orders/${id}/deliver`, by);
@@ -309,6 +274,9 @@ describe("order lifecycle", () => {
       const [intent] = await ctx.db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
       expect(intent?.status).toBe("succeeded");
       expect(await auditOf(order._id)).toEqual([]);
+      const mails = await mailsTo(ctx.db, customer.email);
+      const aboutOrder = mails.filter((mail) => (mail.data as { orderId: string }).orderId === order._id);
+      expect(aboutOrder.map((mail) => mail.template)).toEqual(["order-placed", "payment-receipt"]);
     });
   });
 

@@ -70,6 +70,7 @@ describe("ordering", () => {
         carrier: null,
         trackingNumber: null,
         trackingUrl: null,
+        invoiceNumber: null,
       },
     ]);
   });

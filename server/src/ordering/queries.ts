@@ -2,13 +2,24 @@ import { centsToDollars, type Order, type OrderCounts, type OrderStatus } from "
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
-import { orderEvents, orders } from "./tables.js";
+import { enqueueMail } from "../mail/queries.js";
+import type { MailTemplateName } from "../mail/templates/index.js";
+import { invoiceCounters, orderEvents, orders } from "./tables.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderEventRow = typeof orderEvents.$inferSelect;
 export type NewOrder = Omit<
   typeof orders.$inferInsert,
-  "id" | "status" | "paid" | "transactionId" | "paidAt" | "carrier" | "trackingNumber" | "trackingUrl" | "createdAt"
+  | "id"
+  | "status"
+  | "paid"
+  | "transactionId"
+  | "paidAt"
+  | "carrier"
+  | "trackingNumber"
+  | "trackingUrl"
+  | "invoiceNumber"
+  | "createdAt"
 >;
 
 /** The statuses in which the shop holds the customer's money (the wire's `paid`). */
@@ -43,7 +54,41 @@ function toOrderJson(row: OrderRow, history: OrderEventRow[]): Order {
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
+    invoiceNumber: row.invoiceNumber,
   };
+}
+
+/** The mail a customer gets when their order reaches a status (none for `delivered`: they know). */
+const MAIL_ON: Partial<Record<OrderStatus, MailTemplateName>> = {
+  unpaid: "order-placed",
+  paid: "payment-receipt",
+  shipped: "order-shipped",
+  cancelled: "order-cancelled",
+  refunded: "order-refunded",
+};
+
+/**
+ * Adds the line of the order's history for the status it has just reached and, in the same transaction,
+ * puts the customer's mail about it in the outbox: the one way every change of an order is recorded.
+ */
+async function recordStatus(tx: Database, order: OrderRow, by: string, note: string | null) {
+  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
+  const template = MAIL_ON[order.status];
+  if (!template) return;
+  await enqueueMail(tx, order.userEmail, template, {
+    orderId: order.id,
+    name: order.userName,
+    productName: order.productName,
+    quantity: order.quantity,
+    unitPriceCents: order.unitPriceCents,
+    totalCents: order.totalCents,
+    invoiceNumber: order.invoiceNumber,
+    transactionId: order.transactionId,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    note,
+  });
 }
 
 /** The orders as the wire shows them, each with its history (one query for all of them). */
@@ -102,11 +147,9 @@ export async function findOrder(db: Database, id: string): Promise<OrderRow | un
 export async function placeOrder(db: Database, order: NewOrder): Promise<string | null> {
   try {
     return await db.transaction(async (tx) => {
-      const [created] = await tx.insert(orders).values(order).returning({ id: orders.id });
+      const [created] = await tx.insert(orders).values(order).returning();
       if (!created) return null;
-      await tx
-        .insert(orderEvents)
-        .values({ orderId: created.id, status: "unpaid", by: order.userEmail, note: "Placed" });
+      await recordStatus(tx, created, order.userEmail, "Placed");
       return created.id;
     });
   } catch (error) {
@@ -116,25 +159,40 @@ export async function placeOrder(db: Database, order: NewOrder): Promise<string 
 }
 
 /**
- * Marks the order paid with its transaction id, only if it was unpaid, and adds that to its history (in
- * the caller's transaction, which also takes the stock); answers what was paid for, or undefined when the
- * order is no longer unpaid.
+ * Marks the order paid with its transaction id and the next invoice number, only if it was unpaid, and
+ * adds that to its history (in the caller's transaction, which also takes the stock); answers what was
+ * paid for, or undefined when the order is no longer unpaid.
  */
 export async function markPaid(
-  db: Database,
+  tx: Database,
   orderId: string,
   transactionId: string,
 ): Promise<{ productId: string; quantity: number } | undefined> {
-  const [order] = await db
-    .update(orders)
-    .set({ status: "paid", paid: true, transactionId, paidAt: sql`now()` })
+  const [unpaid] = await tx
+    .select({ id: orders.id })
+    .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")))
-    .returning({ productId: orders.productId, quantity: orders.quantity, userEmail: orders.userEmail });
+    .for("update");
+  if (!unpaid) return undefined;
+  const [order] = await tx
+    .update(orders)
+    .set({ status: "paid", paid: true, transactionId, paidAt: sql`now()`, invoiceNumber: await nextInvoiceNumber(tx) })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")))
+    .returning();
   if (!order) return undefined;
-  await db
-    .insert(orderEvents)
-    .values({ orderId, status: "paid", by: order.userEmail, note: `Payment ${transactionId}` });
+  await recordStatus(tx, order, order.userEmail, `Payment ${transactionId}`);
   return { productId: order.productId, quantity: order.quantity };
+}
+
+/** The next number of this year's invoices; must run in the transaction that pays (see invoiceCounters). */
+async function nextInvoiceNumber(tx: Database): Promise<string> {
+  const year = new Date().getUTCFullYear();
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  return `INV-${year}-${String(counter?.last).padStart(6, "0")}`;
 }
 
 export interface StatusChange {
@@ -176,7 +234,7 @@ export async function changeStatus(tx: Database, orderId: string, change: Status
     .returning();
   if (!after) return { kind: "refused", status: before.status };
   const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
-  await tx.insert(orderEvents).values({ orderId, status: change.to, by: change.by, note });
+  await recordStatus(tx, after, change.by, note);
   return { kind: "changed", before, after };
 }
 
@@ -190,12 +248,8 @@ export async function cancelUnpaidOrdersOf(tx: Database, productId: string, by: 
     .update(orders)
     .set({ status: "cancelled", paid: false })
     .where(and(eq(orders.productId, productId), eq(orders.status, "unpaid")))
-    .returning({ id: orders.id });
-  if (cancelled.length > 0) {
-    await tx
-      .insert(orderEvents)
-      .values(cancelled.map(({ id }) => ({ orderId: id, status: "cancelled" as const, by, note })));
-  }
+    .returning();
+  for (const order of cancelled) await recordStatus(tx, order, by, note);
   return cancelled.length;
 }
 

@@ -10,10 +10,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
-import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { accountName } from "../identity/queries.js";
 import { findProduct } from "../product/queries.js";
-import { changeStatus, orderOf, ordersOf, orderWithHistory, placeOrder, withHistory } from "./queries.js";
+import { invoicePdf } from "./invoice-pdf.js";
+import { changeStatus, findOrder, orderOf, ordersOf, orderWithHistory, placeOrder, withHistory } from "./queries.js";
 
 const NO_SUCH_ORDER = "No such order.";
 
@@ -149,6 +150,53 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.status));
       return orderWithHistory(app.db, change.after);
+    },
+  );
+
+  app.get(
+    "/ordering/:id/invoice",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Download the invoice (PDF) of a paid order",
+        description: "A customer gets the invoices of their own orders; an admin any order's.",
+        tags: ["Orders"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: {
+          200: fileAnswer("The invoice as a PDF file named after its number.", "application/pdf"),
+          ...errorAnswers(400, 401, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const order =
+        caller.role === "admin"
+          ? await findOrder(app.db, request.params.id)
+          : await orderOf(app.db, caller.email, request.params.id);
+      if (!order) throw new HttpError(404, NO_SUCH_ORDER);
+      if (!order.invoiceNumber || !order.transactionId || !order.paidAt) {
+        throw new HttpError(409, ORDER_STATUS_MESSAGES.noInvoice(order.status));
+      }
+      const pdf = await invoicePdf({
+        number: order.invoiceNumber,
+        orderId: order.id,
+        seller: app.config.seller,
+        buyer: { name: order.userName, email: order.userEmail, phone: order.phone, address: order.address },
+        line: {
+          productName: order.productName,
+          quantity: order.quantity,
+          unitPriceCents: order.unitPriceCents,
+          totalCents: order.totalCents,
+        },
+        payment: { reference: order.transactionId, paidAt: order.paidAt },
+      });
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${order.invoiceNumber}.pdf"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf as never); // the typed reply knows a file answer only as text
     },
   );
 };

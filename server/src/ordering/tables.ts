@@ -28,6 +28,8 @@ export const orders = pgTable(
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     trackingUrl: text("tracking_url"),
+    /** Given in the transaction that marks the order paid, from invoice_counters: INV-2026-000001. */
+    invoiceNumber: text("invoice_number").unique(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -59,3 +61,13 @@ export const orderEvents = pgTable(
   },
   (table) => [index("order_events_by_order").on(table.orderId, table.createdAt)],
 );
+
+/**
+ * The last invoice number given in each year. Taking the next one locks the year's row until the
+ * payment's transaction ends, so numbers follow each other without a gap: a payment that is rolled back
+ * gives its number back with everything else.
+ */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});

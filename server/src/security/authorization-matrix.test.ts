@@ -215,6 +215,11 @@ const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expe
     call: async (f) => ({ url: `/api/ordering/${await unpaidOrder(f)}/cancel` }),
     expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
   },
+  // The owner and any admin get the PDF; the other customer cannot tell the order exists.
+  "GET /api/ordering/:id/invoice": {
+    call: async (f) => ({ url: `/api/ordering/${await paidOrder(f)}/invoice` }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 200 },
+  },
   "GET /api/admin/orders": { call: () => ({ url: "/api/admin/orders?status=unpaid" }), expect: adminOnly(200) },
   "GET /api/admin/orders/counts": { call: () => ({ url: "/api/admin/orders/counts" }), expect: adminOnly(200) },
   "GET /api/admin/orders.csv": { call: () => ({ url: "/api/admin/orders.csv?status=paid" }), expect: adminOnly(200) },

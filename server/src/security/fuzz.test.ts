@@ -699,6 +699,10 @@ describe("fuzzing the API", () => {
           const settled = await call("POST", reconcile, customer);
           const expected = status === 200 ? 409 : status;
           expect({ url: reconcile, status: settled.statusCode }).toEqual({ url: reconcile, status: expected });
+          // The own order is unpaid, so it has no invoice yet (409).
+          const invoice = `/api/ordering/${encodeURIComponent(orderId)}/invoice`;
+          const pdf = await call("GET", invoice, customer);
+          expect({ url: invoice, status: pdf.statusCode }).toEqual({ url: invoice, status: expected });
         }),
         { numRuns: 60 },
       );

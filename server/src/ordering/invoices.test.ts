@@ -1,0 +1,131 @@
+import type { Order } from "@forgeline/contract";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { orderSteps } from "../test/orders.js";
+import { createTestApp } from "../test/test-app.js";
+
+const SELLER = {
+  SHOP_NAME: "Forgeline Tools Ltd",
+  SHOP_ADDRESS: "1 Anvil Road, Sheffield S1 2AB, United Kingdom",
+  SHOP_TAX_ID: "GB123456789",
+};
+const YEAR = new Date().getUTCFullYear();
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, " "); // lines wrap inside the PDF's columns
+}
+
+describe("invoices", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: TestAccount;
+  let customer: TestAccount;
+  let steps: ReturnType<typeof orderSteps>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: SELLER });
+    admin = await signUp(ctx.app, { admin: true });
+    customer = await signUp(ctx.app, { name: "Łukasz Żółć" });
+    steps = orderSteps(ctx.app, admin);
+  });
+  afterAll(() => ctx.close());
+
+  const invoice = (id: string, account: TestAccount | null) =>
+    ctx.app.inject({
+      method: "GET",
+      url: `/api/ordering/${id}/invoice`,
+      headers: account ? bearer(account.token) : {},
+    });
+  const numberOf = (order: Order) => Number(order.invoiceNumber?.slice(-6));
+
+  it("numbers each paid order's invoice in turn, and an unpaid order has none", async () => {
+    const unpaid = await steps.placeOrder(customer);
+    expect(unpaid.invoiceNumber).toBeNull();
+    const first = await steps.paidOrder(customer);
+    const second = await steps.paidOrder(customer);
+    expect(first.invoiceNumber).toMatch(new RegExp(`^INV-${YEAR}-\\d{6}$`));
+    expect(numberOf(second)).toBe(numberOf(first) + 1);
+  });
+
+  it("gives concurrent payments different numbers with none skipped, even when one payment fails", async () => {
+    const before = await steps.paidOrder(customer);
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => signUp(ctx.app)));
+    const scarce = await steps.newTool(150);
+    const orders = await Promise.all(buyers.map((buyer) => steps.placeOrder(buyer, scarce)));
+    // Eight payments at once for a tool that has stock for one: one is paid, seven are refused
+    // for the stock; together with eight payments of other tools at the same time.
+    const others = await Promise.all(buyers.map((buyer) => steps.placeOrder(buyer)));
+    const answers = await Promise.all(
+      [...orders, ...others].map((order, i) => steps.pay(buyers[i % buyers.length] as TestAccount, order)),
+    );
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status === 200)).toHaveLength(9);
+    const after = await Promise.all(
+      [...orders, ...others].map(async (order, i) => {
+        const read = await steps.call("GET", `/api/ordering/${order._id}`, buyers[i % buyers.length] as TestAccount);
+        return read.json<Order>();
+      }),
+    );
+    const numbers = after
+      .filter((order) => order.invoiceNumber)
+      .map(numberOf)
+      .sort((a, b) => a - b);
+    expect(numbers).toHaveLength(9);
+    expect(numbers).toEqual(Array.from({ length: 9 }, (_, i) => numberOf(before) + 1 + i));
+    expect(after.filter((order) => order.status === "unpaid").every((order) => order.invoiceNumber === null)).toBe(
+      true,
+    );
+  });
+
+  it("serves the owner a PDF with seller, buyer, the line, the payment and the number", async () => {
+    const order = await steps.paidOrder(customer);
+    const answer = await invoice(order._id, customer);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/pdf");
+    expect(answer.headers["content-disposition"]).toBe(`attachment; filename="${order.invoiceNumber}.pdf"`);
+    expect(answer.headers["cache-control"]).toBe("private, no-store");
+    expect(answer.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await pdfText(answer.rawPayload);
+    for (const words of [
+      `Invoice ${order.invoiceNumber}`,
+      "Forgeline Tools Ltd",
+      "1 Anvil Road, Sheffield S1 2AB, United Kingdom",
+      "Tax ID: GB123456789",
+      "Łukasz Żółć",
+      customer.email,
+      "5550100000",
+      "1 Yard Road",
+      order.order,
+      "150",
+      "$10.00",
+      "$1,500.00",
+      `payment reference ${order.transactionId}`,
+      `Date: ${order.statusHistory.at(-1)?.at.slice(0, 10)}`,
+    ]) {
+      expect(text).toContain(words);
+    }
+  });
+
+  it("serves any order's invoice to an admin; someone else's or an unknown order is 404, an unpaid one 409", async () => {
+    const order = await steps.paidOrder(customer);
+    expect((await invoice(order._id, admin)).statusCode).toBe(200);
+    const stranger = await signUp(ctx.app);
+    const foreign = await invoice(order._id, stranger);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe("No such order.");
+    expect((await invoice("00000000-0000-4000-8000-000000000000", customer)).statusCode).toBe(404);
+    const unpaid = await steps.placeOrder(customer);
+    const refused = await invoice(unpaid._id, customer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("This order is unpaid; an order has an invoice once it is paid.");
+    expect((await invoice(order._id, null)).statusCode).toBe(401);
+    expect((await invoice("not-an-id", customer)).statusCode).toBe(400);
+  });
+
+  it("keeps the invoice of a refunded order", async () => {
+    const order = await steps.paidOrder(customer);
+    const refunded = await steps.call("POST", `/api/admin/orders/${order._id}/refund`, admin, { restock: true });
+    expect(refunded.json()).toMatchObject({ status: "refunded", invoiceNumber: order.invoiceNumber });
+    expect((await invoice(order._id, customer)).statusCode).toBe(200);
+  });
+});

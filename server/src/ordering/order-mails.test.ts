@@ -1,0 +1,115 @@
+import type { Order } from "@forgeline/contract";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type TestAccount } from "../test/accounts.js";
+import { orderSteps, VISA } from "../test/orders.js";
+import { startSmtpStandIn } from "../test/smtp-stand-in.js";
+import { createTestApp } from "../test/test-app.js";
+
+describe("the customer's mails about an order", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: TestAccount;
+  let steps: ReturnType<typeof orderSteps>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+    ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    admin = await signUp(ctx.app, { admin: true });
+    steps = orderSteps(ctx.app, admin);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  /** The mails the customer got about this order, oldest first, once `count` of them arrived. */
+  async function mailsAbout(order: Order, count: number): Promise<ParsedMail[]> {
+    const about = () => smtp.received.filter((mail) => mail.raw.includes(order._id));
+    await expect.poll(() => about().length).toBe(count);
+    return Promise.all(about().map((mail) => simpleParser(mail.raw)));
+  }
+  const admin_ = (order: Order, step: string, body?: object) =>
+    steps.call("POST", `/api/admin/orders/${order._id}/${step}`, admin, body);
+
+  it("placed, paid, shipped with the tracking link, delivered (no mail), refunded", async () => {
+    const customer = await signUp(ctx.app, { name: "Ada Smith" });
+    const order = await steps.paidOrder(customer);
+    const shipped = await admin_(order, "ship", {
+      carrier: "DHL",
+      trackingNumber: "00340434",
+      trackingUrl: "https://www.dhl.com/track?id=00340434",
+    });
+    expect(shipped.statusCode).toBe(200);
+    expect((await admin_(order, "deliver")).statusCode).toBe(200);
+    expect((await admin_(order, "refund", { restock: false })).statusCode).toBe(200);
+
+    const mails = await mailsAbout(order, 4);
+    expect(mails.map((mail) => [mail.to && "text" in mail.to ? mail.to.text : "", mail.subject])).toEqual([
+      [customer.email, `Your order of ${order.order} is placed`],
+      [customer.email, `Payment receipt: invoice ${order.invoiceNumber}`],
+      [customer.email, `Your order of ${order.order} is on its way`],
+      [customer.email, `Your order of ${order.order} is refunded`],
+    ]);
+    const [placed, receipt, onItsWay, refunded] = mails.map((mail) => mail.text ?? "");
+    expect(placed).toContain(`http://localhost:5000/dashboard/payment/${order._id}`);
+    expect(receipt).toContain(
+      `We received your payment of $1,500.00 (payment reference ${order.transactionId}). Your invoice number is ${order.invoiceNumber}; the invoice (PDF) is on the order's page.`,
+    );
+    expect(receipt).toContain(`http://localhost:5000/dashboard/myorders/${order._id}`);
+    expect(onItsWay).toContain("We shipped your order with DHL. The tracking number is 00340434.");
+    expect(onItsWay).toContain("https://www.dhl.com/track?id=00340434");
+    expect(String(mails[2]?.html)).toContain('<a href="https://www.dhl.com/track?id=00340434"');
+    expect(refunded).toContain("We refunded the whole amount of your order, $1,500.00, to the card that paid it.");
+  });
+
+  it("cancelled by the customer, and by withdrawing the tool, each with its reason", async () => {
+    const customer = await signUp(ctx.app);
+    const own = await steps.placeOrder(customer);
+    expect((await steps.call("POST", `/api/ordering/${own._id}/cancel`, customer)).statusCode).toBe(200);
+    const [, cancelled] = await mailsAbout(own, 2);
+    expect(cancelled?.subject).toBe(`Your order of ${own.order} is cancelled`);
+    expect(cancelled?.text).toContain("Your order is cancelled. No money was taken.");
+    expect(cancelled?.text).toContain("Reason: Cancelled by the customer");
+
+    const tool = await steps.newTool();
+    const waiting = await steps.placeOrder(customer, tool);
+    expect((await steps.call("DELETE", `/api/product/${tool._id}`, admin)).statusCode).toBe(200);
+    const [, withdrawn] = await mailsAbout(waiting, 2);
+    expect(withdrawn?.text).toContain("Reason: The tool was withdrawn from the catalogue.");
+  });
+
+  it("sends nothing for a change that did not happen: a payment refused for the stock", async () => {
+    const [first, second] = (await Promise.all([signUp(ctx.app), signUp(ctx.app)])) as [TestAccount, TestAccount];
+    const tool = await steps.newTool(150);
+    const winner = await steps.placeOrder(first, tool);
+    const loser = await steps.placeOrder(second, tool);
+    // Both start paying while the stock covers each order; the first to finish takes it.
+    const intents = await Promise.all(
+      [
+        [first, winner],
+        [second, loser],
+      ].map(([account, order]) =>
+        steps.call("POST", "/api/create-payment-intent", account as TestAccount, {
+          orderId: (order as Order)._id,
+          price: (order as Order).price,
+        }),
+      ),
+    );
+    const confirm = (account: TestAccount, i: number) =>
+      steps.call("POST", "/api/payments/test/confirm", account, {
+        clientSecret: intents[i]?.json().clientSecret,
+        ...VISA,
+      });
+    expect((await confirm(first, 0)).statusCode).toBe(200);
+    expect((await confirm(second, 1)).statusCode).toBe(409);
+    const paid = (await steps.call("GET", `/api/ordering/${winner._id}`, first)).json<Order>();
+    expect((await mailsAbout(winner, 2)).map((mail) => mail.subject)).toEqual([
+      `Your order of ${winner.order} is placed`,
+      `Payment receipt: invoice ${paid.invoiceNumber}`,
+    ]);
+    expect((await mailsAbout(loser, 1)).map((mail) => mail.subject)).toEqual([
+      `Your order of ${loser.order} is placed`,
+    ]);
+  });
+});
