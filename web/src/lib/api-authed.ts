@@ -32,7 +32,15 @@ export async function apiAuthedPage<T>(path: string): Promise<Page<T>> {
   return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
 }
 
-/** A signed-in download (a CSV export): the answer's body as it came. */
-export async function apiAuthedBlob(path: string): Promise<Blob> {
-  return (await requestAuthed(path)).blob();
+/**
+ * A signed-in download (a CSV export, an invoice) saved under `filename`. The call needs the bearer
+ * token, so the file comes through fetch, not a plain link.
+ */
+export async function downloadAuthed(path: string, filename: string): Promise<void> {
+  const file = await (await requestAuthed(path)).blob();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(file);
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(link.href);
 }

@@ -2,7 +2,10 @@ import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { expect, it } from "vitest";
 import { orderFromWire } from "./order";
 
-type Lifecycle = Pick<OrderOnTheWire, "status" | "statusHistory" | "carrier" | "trackingNumber" | "trackingUrl">;
+type Lifecycle = Pick<
+  OrderOnTheWire,
+  "status" | "statusHistory" | "carrier" | "trackingNumber" | "trackingUrl" | "invoiceNumber"
+>;
 
 it("reads the spec's wire names as what they are: orderId the product, order its name, price the total", () => {
   // The lifecycle's fields have no spec names to map: they come through as they are.
@@ -16,6 +19,7 @@ it("reads the spec's wire names as what they are: orderId the product, order its
     carrier: "DHL",
     trackingNumber: "00340434",
     trackingUrl: "https://www.dhl.com/track?id=00340434",
+    invoiceNumber: "INV-2030-000007",
   };
   const onTheWire: OrderOnTheWire = {
     _id: "7b0f6d1e-0000-4000-8000-000000000001",

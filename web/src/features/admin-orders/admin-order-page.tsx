@@ -1,6 +1,7 @@
 import { formatPrice } from "@forgeline/contract";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { InvoiceButton } from "../../components/invoice-button";
 import { formatDateTime, OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { QueryState } from "../../components/query-state";
@@ -60,6 +61,7 @@ function OrderDetails({ order }: { order: Order }) {
     ["Unit price", formatPrice(order.unitPrice)],
     ["Total", formatPrice(order.total)],
     ["Payment", order.transactionId ?? "None"],
+    ["Invoice", order.invoiceNumber ? <InvoiceButton key="invoice" order={order} /> : "None"],
     ["Carrier", order.carrier ?? "Not shipped"],
     ["Tracking number", <TrackingNumber key="tracking" order={order} />],
   ];

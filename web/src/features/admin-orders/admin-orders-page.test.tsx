@@ -25,6 +25,7 @@ const order = (overrides: Partial<OrderOnTheWire>): OrderOnTheWire => ({
   carrier: null,
   trackingNumber: null,
   trackingUrl: null,
+  invoiceNumber: null,
   createdAt: "2030-01-01T12:00:00.000Z",
   ...overrides,
 });

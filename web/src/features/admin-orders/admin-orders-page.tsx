@@ -1,14 +1,13 @@
 import { ADMIN_ORDER_LIMITS, formatPrice, ORDER_STATUSES, type OrderStatus } from "@forgeline/contract";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
+import { DownloadButton } from "../../components/download-button";
 import { formatDateTime } from "../../components/order-history";
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from "../../components/order-status-badge";
 import { Pager, pageCountOf } from "../../components/pager";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
-import { ApiError } from "../../lib/api-client";
-import { notify } from "../../lib/toast";
 import { downloadOrdersCsv } from "./api/export-orders";
 import { useAdminOrders } from "./api/get-admin-orders";
 import { useOrderCounts } from "./api/get-order-counts";
@@ -28,18 +27,6 @@ export default function AdminOrdersPage() {
   const orders = useAdminOrders(state);
   const counts = useOrderCounts(state.q);
   const searchId = useId();
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      await downloadOrdersCsv(state);
-    } catch (error) {
-      notify("error", error instanceof ApiError ? error.message : "The export failed. Please try again.");
-    } finally {
-      setExporting(false);
-    }
-  }
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -90,9 +77,9 @@ export default function AdminOrdersPage() {
         <button type="submit" className="btn btn-primary">
           Search
         </button>
-        <button type="button" className="btn" disabled={exporting} onClick={() => void exportCsv()}>
+        <DownloadButton download={() => downloadOrdersCsv(state)} failure="The export failed. Please try again.">
           Export CSV
-        </button>
+        </DownloadButton>
       </form>
       <QueryState
         query={orders}

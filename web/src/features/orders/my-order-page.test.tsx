@@ -28,6 +28,7 @@ const unpaid: OrderOnTheWire = {
   carrier: null,
   trackingNumber: null,
   trackingUrl: null,
+  invoiceNumber: null,
   createdAt: "2030-01-01T12:00:00.000Z",
 };
 const shipped: OrderOnTheWire = {
@@ -43,6 +44,7 @@ const shipped: OrderOnTheWire = {
   carrier: "DHL",
   trackingNumber: "00340434",
   trackingUrl: "https://www.dhl.com/track?id=00340434",
+  invoiceNumber: "INV-2030-000007",
 };
 
 function renderOrderPage() {
@@ -79,6 +81,7 @@ describe("the customer's order page", () => {
     expect(screen.getByText(/^Pay/, { selector: "a" }).getAttribute("href")).toBe(`/dashboard/payment/${ORDER_ID}`);
     expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Tracking" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /invoice/i })).toBeNull();
   });
 
   it("shows a shipped order's history oldest first, its tracking link, and Order again instead of Pay", async () => {
@@ -97,7 +100,10 @@ describe("the customer's order page", () => {
     const track = within(tracking).getByRole("link");
     expect(track.getAttribute("href")).toBe("https://www.dhl.com/track?id=00340434");
     expect(track.getAttribute("target")).toBe("_blank");
-    expect(screen.queryByRole("button")).toBeNull();
+    expect(details()).toContainEqual(["Invoice", "INV-2030-000007"]);
+    expect(screen.getAllByRole("button").map((button) => button.textContent)).toEqual([
+      "Download invoice INV-2030-000007 (PDF)",
+    ]);
     expect(screen.getByText(/^Order again/, { selector: "a" }).getAttribute("href")).toBe(
       "/orderdetails?productId=3c1d2e3f-0000-4000-8000-000000000002",
     );

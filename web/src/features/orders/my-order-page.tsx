@@ -1,5 +1,6 @@
 import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
 import { Link, useParams } from "react-router";
+import { InvoiceButton } from "../../components/invoice-button";
 import { OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { paths } from "../../config/paths";
@@ -39,10 +40,17 @@ function OrderView({ order }: { order: Order }) {
         <dd>{formatPrice(order.unitPrice)}</dd>
         <dt className="text-base-content/70">Total</dt>
         <dd className="text-lg font-bold">{formatPrice(order.total)}</dd>
+        {order.invoiceNumber && (
+          <>
+            <dt className="text-base-content/70">Invoice</dt>
+            <dd>{order.invoiceNumber}</dd>
+          </>
+        )}
         <dt className="text-base-content/70">Delivery address</dt>
         <dd className="whitespace-pre-line">{order.address}</dd>
       </dl>
       <OrderActions order={order} />
+      <InvoiceButton order={order} />
       <Tracking order={order} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-3 text-xl font-bold">

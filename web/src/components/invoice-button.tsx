@@ -1,0 +1,17 @@
+import { downloadInvoice } from "../lib/invoice";
+import type { Order } from "../lib/order";
+import { DownloadButton } from "./download-button";
+
+/** The paid order's invoice (PDF), on the customer's and the admin's order pages; nothing before payment. */
+export function InvoiceButton({ order }: { order: Pick<Order, "_id" | "invoiceNumber"> }) {
+  if (!order.invoiceNumber) return null;
+  return (
+    <DownloadButton
+      className="btn btn-outline btn-sm self-start"
+      download={() => downloadInvoice(order)}
+      failure="The invoice could not be downloaded. Please try again."
+    >
+      Download invoice {order.invoiceNumber} (PDF)
+    </DownloadButton>
+  );
+}
