@@ -1,12 +1,28 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
-/** The first link of the newest mail to `to` in the server's outbox (no SMTP_URL in the e2e run). */
-export async function latestMailLink(to: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
+/** A mail as the e2e server's outbox folder keeps it (no SMTP_URL in the e2e run): quoted-printable undone. */
+interface OutboxMail {
+  subject: string;
+  raw: string;
+}
+
+/** Every mail to `to` in the server's outbox folder, oldest first. */
+export async function mailsTo(to: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<OutboxMail[]> {
   const outbox = path.join(dataDir, "outbox");
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith(`${to}.eml`)).sort();
-  const newest = files.at(-1);
-  if (!newest) return "";
-  const raw = (await readFile(path.join(outbox, newest), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-  return raw.match(/https?:\/\/[^\s"<>]+/)?.[0] ?? "";
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = (await readFile(path.join(outbox, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      // A long header goes on over several lines, each continuation starting with a space.
+      const subject = raw.replace(/\r?\n[ \t]+/g, " ").match(/^Subject: (.*)$/m)?.[1] ?? "";
+      return { subject, raw };
+    }),
+  );
+}
+
+/** The first link of the newest mail to `to`. */
+export async function latestMailLink(to: string, dataDir?: string): Promise<string> {
+  const newest = (await mailsTo(to, dataDir)).at(-1);
+  return newest?.raw.match(/https?:\/\/[^\s"<>]+/)?.[0] ?? "";
 }

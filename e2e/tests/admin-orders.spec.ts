@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { mailsTo } from "../support/mail.js";
 import { orderThroughPage } from "../support/orders.js";
 
 const SAW = "Forgeline 7-1/4 in. Circular Saw";
@@ -133,6 +134,32 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   );
   await expect(actions.getByRole("button")).toHaveText(["Mark delivered", "Refund"]);
   await expect(page.getByRole("region", { name: "History" })).toContainText(`UPS ${trackingNumber}`);
+
+  // The customer sees it shipped, with the tracking link and the invoice, and has the "shipped" mail.
+  const customerContext = await browser.newContext({ viewport: page.viewportSize() });
+  const customerView = await customerContext.newPage();
+  await signInThroughApi(customerView, customer.email, customer.password);
+  await customerView.goto(`/dashboard/myorders/${shippedId}`);
+  await expect(customerView.getByRole("definition").first()).toHaveText("Shipped");
+  const tracking = customerView.getByRole("region", { name: "Tracking" });
+  await expect(tracking).toContainText(`UPS, tracking number ${trackingNumber}`);
+  await expect(tracking.getByRole("link", { name: /Track the parcel/ })).toHaveAttribute(
+    "href",
+    `https://www.ups.com/track?tracknum=${trackingNumber}`,
+  );
+  const invoiceButton = customerView.getByRole("button", { name: /^Download invoice INV-\d{4}-\d{6} \(PDF\)$/ });
+  const invoiceNumber = ((await invoiceButton.textContent()) ?? "").split(" ")[2] ?? "";
+  const invoice = customerView.waitForEvent("download");
+  await invoiceButton.click();
+  const pdf = await invoice;
+  expect(pdf.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe("%PDF-");
+  await expectAccessible(customerView);
+  await customerContext.close();
+  const shippedMail = `Your order of ${SAW} is on its way`;
+  await expect.poll(async () => (await mailsTo(customer.email)).map((mail) => mail.subject)).toContain(shippedMail);
+  const mail = (await mailsTo(customer.email)).find((each) => each.subject === shippedMail);
+  expect(mail?.raw).toContain(`https://www.ups.com/track?tracknum=${trackingNumber}`);
 
   // Now under "Shipped".
   await page.getByRole("link", { name: "All orders" }).click();
