@@ -23,10 +23,13 @@ export default function ProductPage() {
     };
   }, [product]);
 
+  // No such product (unknown, withdrawn) is the 404 page, as the server answered it.
   return (
-    <QueryState query={query} what="tool" isEmpty={(data) => data === null} empty={<NotFound />}>
+    <QueryState query={query} what="tool" isEmpty={() => false} empty={null}>
       {(found) =>
-        found && (
+        found === null ? (
+          <NotFound />
+        ) : (
           <article aria-labelledby="product-heading" className="grid gap-8 md:grid-cols-2">
             <figure className="overflow-hidden rounded-box bg-base-200">
               <img
