@@ -6,7 +6,7 @@ import { autocannon, customerToken, freshDataDir, startStorefront, stop, table }
  * A plain node:http server answering the exact bytes and headers the storefront answered: the ceiling for
  * Node on this machine. The storefront's req/s is reported as a share of it, measured in the same run.
  */
-function startCeiling(port, responses) {
+export function startCeiling(port, responses) {
   const server = createServer((request, response) => {
     const key = `${request.method} ${request.url}`;
     const answer = responses.get(key);
@@ -19,7 +19,7 @@ function startCeiling(port, responses) {
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
-async function capture(url, init) {
+export async function capture(url, init) {
   const response = await fetch(url, init);
   const body = Buffer.from(await response.arrayBuffer());
   // Every header but those node:http writes itself, so both servers put the same bytes on the wire.

@@ -9,6 +9,8 @@ import { customerToken, freshDataDir, startStorefront, stop, table } from "./lib
 const PORT = 5321;
 const base = `http://localhost:${PORT}`;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+/** A product's page is named by its route in the tables: its id changes with every run. */
+const labelOf = (path) => (path.startsWith("/product/") ? "/product/{id}" : path);
 
 /** What a first visit of a page downloads: JS and CSS from our origin, raw and gzip -9, and the biggest sources. */
 async function firstVisit(browser, path, { signedIn }) {
@@ -31,6 +33,7 @@ async function firstVisit(browser, path, { signedIn }) {
   });
   await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
   await context.close();
+  const label = labelOf(path);
   const sum = (kind, gzip) =>
     assets
       .filter((a) => a.type === kind)
@@ -54,6 +57,8 @@ async function firstVisit(browser, path, { signedIn }) {
   const biggest = [...modules.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4);
   return {
     path,
+    label,
+    signedIn,
     jsRaw: sum("script", false),
     jsGzip: sum("script", true),
     cssRaw: sum("stylesheet", false),
@@ -77,7 +82,7 @@ async function audit(path) {
     const lhr = result.lhr;
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     return {
-      path,
+      path: labelOf(path),
       performance: score("performance"),
       accessibility: score("accessibility"),
       bestPractices: score("best-practices"),
@@ -96,10 +101,14 @@ export async function benchBrowser({ lighthouse: runLighthouse }) {
   const server = await startStorefront({ port: PORT, dataDir: freshDataDir("browser") });
   try {
     const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+    const [wrench] = await (await fetch(`${base}/api/product?q=wrench&limit=1`)).json();
+    const productPage = `/product/${wrench._id}`;
     const visits = [];
     for (const [path, signedIn] of [
       ["/", false],
       ["/availableProducts", false],
+      ["/availableProducts?q=wrench&sort=price-asc", false],
+      [productPage, false],
       ["/login", false],
       ["/dashboard", true],
     ]) {
@@ -108,10 +117,12 @@ export async function benchBrowser({ lighthouse: runLighthouse }) {
     await browser.close();
     const bundle = table(
       ["first visit", "JS raw KB", "JS gzip KB", "CSS raw KB", "CSS gzip KB", "biggest sources (raw KB)"],
-      visits.map((v) => [v.path, kb(v.jsRaw), kb(v.jsGzip), kb(v.cssRaw), kb(v.cssGzip), v.biggest]),
+      visits.map((v) => [v.label, kb(v.jsRaw), kb(v.jsGzip), kb(v.cssRaw), kb(v.cssGzip), v.biggest]),
     );
     const audits = [];
-    if (runLighthouse) for (const path of ["/", "/availableProducts", "/login"]) audits.push(await audit(path));
+    if (runLighthouse) {
+      for (const path of ["/", "/availableProducts", productPage, "/login"]) audits.push(await audit(path));
+    }
     const scores = table(
       ["page", "performance", "accessibility", "best practices", "SEO", "LCP ms", "TBT ms", "CLS"],
       audits.map((a) => [a.path, a.performance, a.accessibility, a.bestPractices, a.seo, a.lcp, a.tbt, a.cls]),

@@ -1,4 +1,12 @@
+import { capture, startCeiling } from "./api.mjs";
 import { autocannon, freshDataDir, root, startStorefront, stop, table } from "./lib.mjs";
+
+/**
+ * Searches of the big catalogue (DESIGN.md §7): a word of a seeded tool's name, a typo of one (trigrams),
+ * and a word in every generated tool's name (ranking 10 000 matches). Each is held in the search cache for
+ * 5 s, as a popular search is in production.
+ */
+const SEARCHES = ["/api/product?q=wrench&limit=20", "/api/product?q=hamer&limit=20", "/api/product?q=tool&limit=20"];
 
 /** Fills a data folder with the seed plus `extra` generated products, before the server opens it. */
 async function catalogueOf(extra) {
@@ -25,10 +33,14 @@ async function catalogueOf(extra) {
   return dataDir;
 }
 
-/** Part 2: the catalogue at 12 and at 10 000 products: the first page, the last page, the home page's call. */
+/**
+ * Part 2: the catalogue at 12 and at 10 000 products: the first page, the last page, the home page's call;
+ * and at 10 000 the searches, each against a bare node:http server answering the same bytes in the same run.
+ */
 export async function benchScale({ duration }) {
   const rows = [];
   const results = {};
+  const searches = [];
   for (const extra of [0, 9988]) {
     const port = 5311;
     const server = await startStorefront({ port, dataDir: await catalogueOf(extra) });
@@ -47,9 +59,53 @@ export async function benchScale({ duration }) {
         ] = result;
         rows.push([total, path, result.rps, `${result.p50} / ${result.p99}`, result.non2xx + result.errors]);
       }
+      if (extra > 0) searches.push(...(await benchSearches(port, total, duration)));
     } finally {
       await stop(server);
     }
   }
-  return { text: table(["products", "call", "req/s", "p50 / p99 ms", "non-2xx + errors"], rows), results };
+  const searchText = table(
+    ["products", "search", "req/s", "p50 / p99 ms", "node:http req/s", "share of ceiling", "non-2xx + errors"],
+    searches.map((s) => [
+      s.total,
+      s.path,
+      s.rps,
+      `${s.p50} / ${s.p99}`,
+      s.bare,
+      `${Math.round(s.share * 100)}%`,
+      s.failed,
+    ]),
+  );
+  return {
+    text: `${table(["products", "call", "req/s", "p50 / p99 ms", "non-2xx + errors"], rows)}\n\nSearch (10 connections):\n\n${searchText}`,
+    results,
+    searches,
+  };
+}
+
+async function benchSearches(port, total, duration) {
+  const base = `http://127.0.0.1:${port}`;
+  const responses = new Map();
+  for (const path of SEARCHES) responses.set(`GET ${path}`, await capture(`${base}${path}`));
+  const ceiling = await startCeiling(5312, responses);
+  try {
+    const measured = [];
+    for (const path of SEARCHES) {
+      const app = await autocannon({ url: `${base}${path}`, duration });
+      const bare = await autocannon({ url: `http://127.0.0.1:5312${path}`, duration });
+      measured.push({
+        total,
+        path,
+        rps: app.rps,
+        p50: app.p50,
+        p99: app.p99,
+        bare: bare.rps,
+        share: app.rps / bare.rps,
+        failed: app.non2xx + app.errors,
+      });
+    }
+    return measured;
+  } finally {
+    ceiling.close();
+  }
 }

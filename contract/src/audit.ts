@@ -4,6 +4,8 @@ import { z } from "zod";
 export const AUDIT_ACTIONS = [
   "user.make-admin",
   "product.add",
+  "product.edit",
+  "product.restock",
   "product.delete",
   "order.ship",
   "order.deliver",

@@ -1,4 +1,5 @@
 import { BULK_ORDER_MESSAGES } from "./bulk-order-messages.js";
+import { NOT_FOUND_MESSAGE } from "./not-found.js";
 
 /**
  * Every user-facing message: docs/SPEC-CONFORMANCE.md §5 and §8 with the spelling fixes of
@@ -37,5 +38,5 @@ export const MESSAGES = {
   newsletterThanks: "Thanks for subscribing! Our next newsletter is on its way to you.",
   noUserLoggedIn: "No user is logged in",
   ...BULK_ORDER_MESSAGES,
-  notFound: "Oops! The page you're looking for isn't here",
+  notFound: NOT_FOUND_MESSAGE,
 } as const;

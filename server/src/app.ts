@@ -1,5 +1,6 @@
 import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
+import type { CatalogueQuery } from "@forgeline/contract";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditRoutes } from "./audit/routes.js";
@@ -21,7 +22,7 @@ import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
 import { cancelUnpaidOrdersOf } from "./ordering/queries.js";
 import { orderingRoutes } from "./ordering/routes.js";
-import { registerPages } from "./pages/server-rendering.js";
+import { type RenderedPage, registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
 import type { PaymentProvider } from "./payment/providers.js";
 import { refundRoutes } from "./payment/refund-routes.js";
@@ -59,7 +60,7 @@ declare module "fastify" {
      * The public lists kept in memory page by page (a write to their table clears them), and the
      * server-rendered pages, which show them and so are cleared with them.
      */
-    pageCaches: { catalogue: CachedList; reviews: CachedList; html: PageCache<Buffer> };
+    pageCaches: { catalogue: CachedList<CatalogueQuery>; reviews: CachedList; html: PageCache<RenderedPage> };
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
   }
@@ -101,7 +102,10 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     (config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, app.log));
-  const catalogue = new CachedList((page) => listProducts(db, page));
+  const catalogue = new CachedList<CatalogueQuery>(
+    (query) => listProducts(db, query),
+    (query) => Boolean(query.q),
+  );
   const reviews = new CachedList((page) => listReviews(db, page));
   app.decorate("config", config);
   app.decorate("db", db);
@@ -113,7 +117,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("pageCaches", {
     catalogue,
     reviews,
-    html: PageCache.builtFrom<Buffer>(catalogue.cache, reviews.cache),
+    html: PageCache.builtFrom<RenderedPage>([catalogue.cache, reviews.cache]),
   });
 
   const apiRoutes: { method: string; url: string }[] = [];

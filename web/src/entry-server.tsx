@@ -1,35 +1,46 @@
-import { PAGE_SIZE, type PageQuery, type Product, type Review } from "@forgeline/contract";
+import { type CatalogueQuery, PAGE_SIZE, type PageQuery, type Product, type Review } from "@forgeline/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, type RouteObject, StaticRouter } from "react-router";
 import { AppContent } from "./app/app";
-import { appRoutes, DASHBOARD_ROUTE } from "./app/app-routes";
+import { appRoutes, DASHBOARD_ROUTE, PRODUCT_ROUTE } from "./app/app-routes";
+import { productQuery } from "./features/products/api/get-product";
 import { productsPageQuery } from "./features/products/api/get-products";
-import { cataloguePageRange, requestedCataloguePage } from "./features/products/catalogue-paging";
+import { catalogueAddressOf, catalogueQueryFor } from "./features/products/catalogue-address";
+import { productHead } from "./features/products/product-head";
 import { reviewsPageQuery } from "./features/reviews/api/get-reviews";
 import { FIRST_SCREEN_DATA_ID } from "./first-screen";
 import type { Page } from "./lib/api-client";
 
-/** How the server reads the public lists: the same pages the API answers. */
+/** How the server reads the shop's data: the same pages and products the API answers. */
 export interface FirstScreenLoaders {
-  products(page: PageQuery): Promise<Page<Product>>;
+  products(query: CatalogueQuery): Promise<Page<Product>>;
   reviews(page: PageQuery): Promise<Page<Review>>;
+  /** The product, or null when the catalogue has none with this id. */
+  product(id: string): Promise<Product | null>;
+}
+
+/** Where the shop is reached, for the absolute addresses of a page's head (canonical, Open Graph). */
+export interface Site {
+  origin: string;
 }
 
 /**
- * The public pages, rendered on the server so that they paint before any script has run, with the query
- * parameters each one reads: the catalogue's `page` (requestedCataloguePage), and the reset link's `token` (or Better Auth's `error`
- * when the link was refused). Nothing else in the query string can change what they show.
+ * The public pages (by route), rendered on the server so that they paint before any script has run, with
+ * the query parameters each one reads: the catalogue's search, sort, filter and page (catalogueAddressOf),
+ * and the reset link's `token` (or Better Auth's `error` when the link was refused). Nothing else in the
+ * query string can change what they show.
  */
 const SERVER_RENDERED = new Map<string, readonly string[]>([
-  ["/", []],
-  ["/availableProducts", ["page"]],
-  ["/blogs", []],
-  ["/login", []],
-  ["/signup", []],
-  ["/resetpassword", ["token", "error"]],
+  ["", []],
+  ["availableProducts", ["q", "sort", "inStock", "page"]],
+  [PRODUCT_ROUTE, []],
+  ["blogs", []],
+  ["login", []],
+  ["signup", []],
+  ["resetpassword", ["token", "error"]],
 ]);
 
 // Imported as the browser imports it, apart, so the dashboard's modules stay in their own chunks here too.
@@ -51,6 +62,11 @@ function routePatterns(routes: RouteObject[], pathname: string): string[] {
   return [...patterns, ...routePatterns(nested, `/${deepest.params["*"] ?? ""}`)];
 }
 
+/** The product a product page's address names, as the page reads it (decoded). */
+function productIdOf(pathname: string): string {
+  return matchRoutes(appRoutes, pathname)?.at(-1)?.params.id ?? "";
+}
+
 export interface PageAddress {
   /** 404 where the app has no page (the browser shows the 404 page there too), else 200. */
   status: 200 | 404;
@@ -58,6 +74,11 @@ export interface PageAddress {
   address: string;
   /** The route patterns the address reaches: a page's code is loaded once per route, not once per address. */
   route: string;
+  /**
+   * Whether many visitors ask for this address, so the server keeps its HTML: not a search, which comes in
+   * endless variety.
+   */
+  shared: boolean;
 }
 
 /** Where a request lands in the app's own route tables, found without rendering. */
@@ -66,16 +87,37 @@ export function locate(href: string): PageAddress {
   const url = new URL(`http://localhost${href}`);
   const patterns = routePatterns(appRoutes, url.pathname);
   const status = patterns.length > 0 && patterns.at(-1) !== NOT_FOUND_ROUTE ? 200 : 404;
+  const route = patterns.join(" > ");
   const query = new URLSearchParams();
-  for (const name of SERVER_RENDERED.get(url.pathname) ?? []) {
+  for (const name of SERVER_RENDERED.get(route) ?? []) {
     const value = url.searchParams.get(name);
     if (value !== null) query.set(name, value);
   }
   const search = query.size > 0 ? `?${query}` : "";
-  return { status, address: url.pathname + search, route: patterns.join(" > ") };
+  return { status, address: url.pathname + search, route, shared: !query.get("q")?.trim() };
 }
 
 type QueryEntry = [readonly unknown[], unknown];
+
+/** A page's data, and what it adds to the head; a product page of no product is a 404. */
+interface FirstScreen {
+  entries: QueryEntry[];
+  status: 200 | 404;
+  head: string | null;
+}
+
+async function firstScreen(page: PageAddress, url: URL, load: FirstScreenLoaders, site: Site): Promise<FirstScreen> {
+  if (page.route === PRODUCT_ROUTE) {
+    const id = productIdOf(url.pathname);
+    const product = await load.product(id);
+    return {
+      entries: [[productQuery(id).queryKey, product]],
+      status: product ? 200 : 404,
+      head: product ? productHead(product, site.origin) : null,
+    };
+  }
+  return { entries: await firstScreenQueries(url, load), status: page.status, head: null };
+}
 
 async function firstScreenQueries(url: URL, load: FirstScreenLoaders): Promise<QueryEntry[]> {
   if (url.pathname === "/") {
@@ -87,17 +129,21 @@ async function firstScreenQueries(url: URL, load: FirstScreenLoaders): Promise<Q
     ];
   }
   if (url.pathname === "/availableProducts") {
-    const page = cataloguePageRange(requestedCataloguePage(url.searchParams));
-    return [[productsPageQuery(page).queryKey, await load.products(page)]];
+    const query = catalogueQueryFor(catalogueAddressOf(url.searchParams));
+    return [[productsPageQuery(query).queryKey, await load.products(query)]];
   }
   return [];
 }
 
 export interface RenderedPage {
+  /** 404 for the 404 page, and for a product page of a product the catalogue does not have. */
+  status: 200 | 404;
   /** What goes inside #root. */
   markup: string;
   /** The script element with the page's query data, for after #root (`<` escaped: no stored text can close it). */
   dataScript: string;
+  /** The page's own title, description and tags for the head, in place of the shop's; null keeps the shop's. */
+  head: string | null;
 }
 
 const loadedRoutes = new Set<string>();
@@ -119,11 +165,11 @@ async function loadRouteModules(route: string, tree: ReactNode): Promise<void> {
  * A public page or the 404 page, rendered with its data from only what `locate` keeps of the address (so
  * the server may cache it under that); null for a page the browser renders alone.
  */
-export async function render(href: string, load: FirstScreenLoaders): Promise<RenderedPage | null> {
+export async function render(href: string, load: FirstScreenLoaders, site: Site): Promise<RenderedPage | null> {
   const page = locate(href);
   const url = new URL(`http://localhost${page.address}`);
-  if (page.status === 200 && !SERVER_RENDERED.has(url.pathname)) return null;
-  const entries = await firstScreenQueries(url, load);
+  if (page.status === 200 && !SERVER_RENDERED.has(page.route)) return null;
+  const { entries, status, head } = await firstScreen(page, url, load, site);
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
@@ -140,5 +186,10 @@ export async function render(href: string, load: FirstScreenLoaders): Promise<Re
   await loadRouteModules(page.route, tree);
   const markup = renderToString(tree);
   const data = JSON.stringify(entries).replaceAll("<", "\\u003c");
-  return { markup, dataScript: `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${data}</script>` };
+  return {
+    status,
+    markup,
+    dataScript: `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${data}</script>`,
+    head,
+  };
 }

@@ -12,7 +12,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Read the audit log of admin actions (admins only)",
         description:
-          "Every admin action (make admin, product add and delete, order ship, deliver, cancel and refund) with " +
+          "Every admin action (make admin, product add, edit, restock and delete, order ship, deliver, cancel and refund) with " +
           "who, when, what, and the values before and after. No route changes or deletes an entry.",
         tags: ["Audit"],
         security: requires("accessToken"),

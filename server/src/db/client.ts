@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -18,6 +19,14 @@ export interface DatabaseHandle {
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+
+/**
+ * Every PGlite opened by the app or its tests: the catalogue search's trigram index and operators need
+ * pg_trgm (a migration creates the extension; PGlite has to have its code loaded first).
+ */
+export function openPglite(options: Omit<PGliteOptions, "extensions"> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
 
 /** The embedded PostgreSQL (PGlite, WASM) living in a folder, or in memory when `client` is given. */
 export function pgliteDatabase(client: PGlite): DatabaseHandle {
@@ -50,5 +59,5 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
   const folder = path.join(options.dataDir, "pgdata");
   await mkdir(folder, { recursive: true });
-  return pgliteDatabase(await PGlite.create(folder));
+  return pgliteDatabase(await openPglite({ dataDir: folder }));
 }

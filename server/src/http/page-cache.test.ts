@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CachedPage, PageCache } from "./page-cache.js";
+import { CachedList, type CachedPage, PageCache } from "./page-cache.js";
 
 function counter(total = 1) {
   const counted = { loads: 0 };
@@ -44,7 +44,7 @@ describe("the public page cache", () => {
   it("clears a cache built from others whenever one of them is cleared", async () => {
     const products = new PageCache();
     const reviews = new PageCache();
-    const pages = PageCache.builtFrom<CachedPage>(products, reviews);
+    const pages = PageCache.builtFrom<CachedPage>([products, reviews]);
     const { counted, load } = counter();
     await pages.get("/", load);
     await pages.get("/", load);
@@ -53,5 +53,27 @@ describe("the public page cache", () => {
     products.clear();
     await pages.get("/", load);
     expect(counted.loads).toBe(3);
+  });
+
+  it("keeps searches apart and bounded, keyed by the whole query whatever its order, cleared with the list", async () => {
+    const loaded: string[] = [];
+    const list = new CachedList<{ limit: number; offset: number; q?: string }>(
+      async (query) => {
+        loaded.push(JSON.stringify(query));
+        return { items: [], total: 0 };
+      },
+      (query) => Boolean(query.q),
+      3,
+    );
+    await list.page({ limit: 9, offset: 0 });
+    await list.page({ offset: 0, limit: 9 });
+    for (const q of ["a", "b", "c", "d", "a"]) await list.page({ limit: 9, offset: 0, q });
+    expect(list.cache.size).toBe(1);
+    expect(list.searchesHeld).toBe(3);
+    // "a" was pushed out by "d", so it loads again.
+    expect(loaded.filter((query) => query.includes('"q":"a"'))).toHaveLength(2);
+    list.clear();
+    expect(list.cache.size).toBe(0);
+    expect(list.searchesHeld).toBe(0);
   });
 });

@@ -23,8 +23,8 @@ export class PageCache<T = CachedPage> {
   ) {}
 
   /** A cache of pages built from these caches' pages: cleared whenever any of them is. */
-  static builtFrom<D>(...sources: PageCache<unknown>[]): PageCache<D> {
-    const cache = new PageCache<D>();
+  static builtFrom<D>(sources: PageCache<unknown>[], maxPages?: number): PageCache<D> {
+    const cache = new PageCache<D>(undefined, maxPages);
     for (const source of sources) source.#dependents.push(cache as PageCache<unknown>);
     return cache;
   }
@@ -56,17 +56,41 @@ export class PageCache<T = CachedPage> {
   }
 }
 
+/** The same query always gives the same key, whatever order its fields were set in. */
+function keyOf(query: object): string {
+  return Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join("&");
+}
+
 /**
  * A public list (the catalogue, everyone's reviews) read page by page through its cache: the API sends a
  * page as it is, the server-rendered pages read the same page. A write to the list's table clears it.
+ * Queries `apart` says are searches go to a second, smaller cache: searches come in endless variety, each
+ * read by few, and a flood of them must neither grow memory nor push the plain pages out.
  */
-export class CachedList {
+export class CachedList<Q extends PageQuery = PageQuery> {
   readonly cache = new PageCache();
+  readonly #searches: PageCache;
 
-  constructor(private readonly load: (page: PageQuery) => Promise<{ items: unknown[]; total: number }>) {}
+  constructor(
+    private readonly load: (query: Q) => Promise<{ items: unknown[]; total: number }>,
+    private readonly apart: (query: Q) => boolean = () => false,
+    searchPages = 100,
+  ) {
+    this.#searches = PageCache.builtFrom<CachedPage>([this.cache], searchPages);
+  }
 
-  page(page: PageQuery): Promise<CachedPage> {
-    return this.cache.get(`${page.limit}:${page.offset}`, () => serializedPage(this.load(page)));
+  page(query: Q): Promise<CachedPage> {
+    const cache = this.apart(query) ? this.#searches : this.cache;
+    return cache.get(keyOf(query), () => serializedPage(this.load(query)));
+  }
+
+  /** How many searches are held (a test sees through it that they are bounded). */
+  get searchesHeld(): number {
+    return this.#searches.size;
   }
 
   clear(): void {

@@ -1,11 +1,11 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder } from "../db/client.js";
+import { migrationsFolder, openPglite } from "../db/client.js";
 
 /**
  * Migration 0006 on a database made the old way: orders stored before the lifecycle (only `paid`) become
@@ -24,7 +24,7 @@ describe("migration 0006: orders from before the lifecycle", () => {
     journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < "0006");
     await writeFile(journalFile, JSON.stringify(journal));
 
-    client = await PGlite.create();
+    client = await openPglite();
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: before });
     await client.exec(`

@@ -135,6 +135,68 @@ describe("server-rendered pages", () => {
     expect((await page("/resetpassword?utm_source=mail")).body).toContain("Send reset link");
   });
 
+  it("renders a product's own page: its data, its head, JSON-LD; a deleted, unknown or malformed id is a real 404", async () => {
+    const [wrench] = (await ctx.app.inject({ method: "GET", url: "/api/product?q=wrench" })).json();
+    const shown = await page(`/product/${wrench._id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain(`<title>${wrench.name} | Forgeline Tools</title>`);
+    expect(shown.body.match(/<title>/g)).toHaveLength(1);
+    expect(shown.body.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(shown.body).toContain(`<link rel="canonical" href="http://localhost:5000/product/${wrench._id}">`);
+    expect(shown.body).toContain('<meta property="og:type" content="product">');
+    expect(shown.body).toContain(`<h1 id="product-heading" class="text-3xl font-bold">${wrench.name}</h1>`);
+    expect(shown.body).not.toContain("noindex");
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(shown.body)?.[1] ?? "");
+    expect(jsonLd.offers).toEqual({
+      "@type": "Offer",
+      url: `http://localhost:5000/product/${wrench._id}`,
+      price: "34.50",
+      priceCurrency: "USD",
+      // 80 pieces: too few for an order of 100.
+      availability: "https://schema.org/OutOfStock",
+      eligibleQuantity: { "@type": "QuantitativeValue", minValue: 100, maxValue: 200, unitText: "pieces" },
+    });
+
+    const restocked = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/product/${wrench._id}`,
+      headers: bearer(admin.token),
+      payload: { quantity: 1000, price: 36 },
+    });
+    expect(restocked.statusCode).toBe(200);
+    const changed = await page(`/product/${wrench._id}`);
+    expect(changed.body).toContain('"price":"36.00","priceCurrency":"USD","availability":"https://schema.org/InStock"');
+    expect(changed.body).toContain("1000<!-- --> <!-- -->Pieces");
+
+    const removed = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/product/${wrench._id}`,
+      headers: bearer(admin.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    for (const url of [`/product/${wrench._id}`, "/product/00000000-0000-4000-8000-000000000000", "/product/wrench"]) {
+      const gone = await page(url);
+      expect(gone.statusCode, url).toBe(404);
+      expect(gone.body, url).toContain('<meta name="robots" content="noindex"></head>');
+      expect(gone.body, url).toContain("Oops! The page you&#x27;re looking for isn&#x27;t here");
+      expect(gone.body, url).toContain("<title>Forgeline Tools: bulk tools from the manufacturer</title>");
+    }
+  });
+
+  it("renders a search with its results, and keeps searches out of the page cache", async () => {
+    ctx.app.pageCaches.html.clear();
+    const searched = await page("/availableProducts?q=hamer&sort=price-asc&inStock=1&utm=x");
+    expect(searched.statusCode).toBe(200);
+    expect(searched.body).toContain("1 tool matches “hamer”.");
+    expect(searched.body).toContain('value="hamer"');
+    expect(searched.body).toContain("Claw Hammer");
+    const none = await page("/availableProducts?q=zzzz");
+    expect(none.body).toContain("No tools match this search.");
+    expect(ctx.app.pageCaches.html.size).toBe(0);
+    await page("/availableProducts?sort=price-asc");
+    expect(ctx.app.pageCaches.html.size).toBe(1);
+  });
+
   it("renders the catalogue page asked for, and leaves signed-in pages to the browser", async () => {
     const second = await page("/availableProducts?page=2");
     expect(second.body).toMatch(/Page <!-- -->2<!-- --> of/);

@@ -1,7 +1,13 @@
-import { centsToDollars, type PageQuery, type Product } from "@forgeline/contract";
-import { and, count, desc, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  type CatalogueQuery,
+  type CatalogueSort,
+  centsToDollars,
+  ORDER_MIN_QUANTITY,
+  type Product,
+} from "@forgeline/contract";
+import { and, asc, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { products } from "./tables.js";
+import { products, searchDocument } from "./tables.js";
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
@@ -20,20 +26,55 @@ export function toProductJson(row: ProductRow): Product {
   };
 }
 
+/** At most this many words of a search count; more add nothing but work. */
+const SEARCH_WORDS = 10;
+
 /**
- * One page of the catalogue, newest first (a new tool shows on the home page at once), with its size.
- * The items are already shaped as the API sends them (productSchema): the page is cached serialized.
+ * A search as SQL: its words (any of them, so "torque wrench" still finds a wrench set) against the
+ * stemmed name and description, or the whole text close enough to a word of the name to be a typo of it
+ * ("hamer"); ranked by how well the words match, the name counting most. Every word goes to PostgreSQL as
+ * a parameter through plainto_tsquery, which reads no operators: punctuation, quotes or tsquery syntax
+ * match what they match, or nothing.
  */
-export async function listProducts(db: Database, page: PageQuery) {
+function searchOf(q: string) {
+  const words = q.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
+  const terms = sql.join(
+    words.map((word) => sql`plainto_tsquery('english', ${word})`),
+    sql` || `,
+  );
+  const document = searchDocument(products);
+  return {
+    matches: or(sql`${document} @@ (${terms})`, sql`${q} <% ${products.name}`) as SQL,
+    rank: sql`ts_rank_cd(${document}, ${terms}) + word_similarity(${q}, ${products.name})`,
+  };
+}
+
+const SORTS: Record<CatalogueSort, SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  "price-asc": [asc(products.priceCents), desc(products.createdAt), desc(products.id)],
+  "price-desc": [desc(products.priceCents), desc(products.createdAt), desc(products.id)],
+  name: [asc(sql`lower(${products.name})`), asc(products.id)],
+};
+
+/**
+ * One page of the catalogue with the size of the whole list it pages: searched, filtered and sorted as
+ * asked; without a sort a search comes best match first and a list newest first (a new tool shows on
+ * the home page at once). The items are already shaped as the API sends them (productSchema): the page
+ * is cached serialized.
+ */
+export async function listProducts(db: Database, query: CatalogueQuery) {
+  const search = query.q ? searchOf(query.q) : undefined;
+  const where = and(listed, query.inStock ? gte(products.quantity, ORDER_MIN_QUANTITY) : undefined, search?.matches);
+  const order = query.sort || !search ? SORTS[query.sort ?? "newest"] : [desc(search.rank), ...SORTS.newest];
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(products)
-      .where(listed)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(products).where(listed),
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(products).where(where),
   ]);
   return { items: rows.map(toProductJson), total: total?.value ?? 0 };
 }
@@ -45,6 +86,35 @@ export async function findProduct(db: Database, id: string): Promise<ProductRow 
     .from(products)
     .where(and(eq(products.id, id), listed));
   return row;
+}
+
+/**
+ * A product, withdrawn or not, locked until the caller's transaction ends: an edit reads what it changes
+ * and writes it with nothing in between (a paid order taking stock waits for it, and the reverse).
+ */
+export async function lockProduct(db: Database, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for("update");
+  return row;
+}
+
+/** The columns an admin's edit or restock may change. */
+export type ProductChanges = Partial<Pick<NewProduct, "name" | "priceCents" | "description" | "image" | "quantity">>;
+
+/** Writes an edit or a restock (in the caller's transaction, after lockProduct); answers the product as it is now. */
+export async function updateProduct(db: Database, id: string, changes: ProductChanges): Promise<ProductRow> {
+  const [row] = await db.update(products).set(changes).where(eq(products.id, id)).returning();
+  if (!row) throw new Error(`product ${id} vanished while locked`);
+  return row;
+}
+
+/** Every product in the catalogue, oldest first, for the sitemap. */
+export async function listedProductIds(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(listed)
+    .orderBy(asc(products.createdAt), asc(products.id));
+  return rows.map(({ id }) => id);
 }
 
 /** Whether no product was ever added (withdrawn ones count: an emptied catalogue is not seeded again). */

@@ -1,11 +1,18 @@
 import {
+  CATALOGUE_SORTS,
+  catalogueQueryOf,
   deletedCountSchema,
   dollarsToCents,
   idParamsSchema,
   insertedIdSchema,
-  pageQuerySchema,
+  ORDER_MIN_QUANTITY,
+  type Product,
+  type ProductPatch,
   productBodySchema,
+  productListQuerySchema,
+  productPatchSchema,
   productSchema,
+  SEARCH_MAX_LENGTH,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,7 +21,29 @@ import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { sendListPage } from "../http/page-cache.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { addProducts, findProduct, toProductJson, withdrawProduct } from "./queries.js";
+import {
+  addProducts,
+  findProduct,
+  lockProduct,
+  type ProductChanges,
+  toProductJson,
+  updateProduct,
+  withdrawProduct,
+} from "./queries.js";
+
+const GONE = "This product is no longer in the catalogue.";
+
+/** The columns a patch changes, prices in cents. */
+function changesOf({ price, ...fields }: ProductPatch): ProductChanges {
+  const changes: ProductChanges = { ...fields };
+  if (price !== undefined) changes.priceCents = dollarsToCents(price);
+  return changes;
+}
+
+/** The fields of a product's JSON that are among these names: what the audit keeps of an edit or restock. */
+function pick(product: Product, fields: (keyof Product)[]): Partial<Product> {
+  return Object.fromEntries(fields.map((field) => [field, product[field]]));
+}
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,12 +52,17 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     // listProducts shapes every item as productSchema.
     {
       schema: {
-        summary: "List the catalogue, one page at a time",
+        summary: "List the catalogue, one page at a time: searched, sorted and filtered",
+        description:
+          `\`q\` (at most ${SEARCH_MAX_LENGTH} characters) searches names and descriptions: any of its words, ` +
+          "stemmed, or a near spelling of a word of the name; results come best match first. `sort` is one of " +
+          `${CATALOGUE_SORTS.join(", ")} (without it: best match for a search, else newest first). ` +
+          `\`inStock=1\` keeps the tools with at least ${ORDER_MIN_QUANTITY} pieces in stock, enough for an order.`,
         tags: ["Catalogue"],
-        querystring: pageQuerySchema,
+        querystring: productListQuerySchema,
         response: {
           200: jsonAnswer(
-            "One page of products, newest first; X-Total-Count holds the size of the whole catalogue.",
+            "One page of products; X-Total-Count holds how many the whole list (or search) has.",
             z.array(productSchema),
           ),
           ...errorAnswers(400),
@@ -36,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return sendListPage(reply, await app.pageCaches.catalogue.page(request.query));
+      return sendListPage(reply, await app.pageCaches.catalogue.page(catalogueQueryOf(request.query)));
     },
   );
 
@@ -53,7 +87,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const product = await findProduct(app.db, request.params.id);
-      if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
+      if (!product) throw new HttpError(404, GONE);
       return toProductJson(product);
     },
   );
@@ -130,9 +164,70 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return true;
       });
-      if (!deleted) throw new HttpError(404, "This product is no longer in the catalogue.");
+      if (!deleted) throw new HttpError(404, GONE);
       app.pageCaches.catalogue.clear();
       return { deletedCount: 1 };
+    },
+  );
+
+  // Edit and restock (docs/decisions/013-catalogue-search-and-product-page.md). Orders keep the name and
+  // unit price they copied when placed, so a new price never changes an existing order.
+  app.patch(
+    "/product/:id",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Edit or restock a product (admins only)",
+        description:
+          "Any of `name`, `price` (dollars), `description`, `image` (with Add Product's rules) and `quantity` " +
+          "(the stock, set: a whole number from 0); what is left out stays as it is. Existing orders keep the " +
+          "name and price they were placed with. Each change goes to the audit log with its values before and after.",
+        tags: ["Catalogue"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        body: productPatchSchema,
+        response: {
+          200: jsonAnswer("The product as it is now.", productSchema),
+          ...errorAnswers(400, 401, 403, 404, 409, 413, 415),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const patch = request.body;
+      const admin = callerOf(request).email;
+      const updated = await app.db.transaction(async (tx) => {
+        const row = await lockProduct(tx, id);
+        if (!row) throw new HttpError(404, GONE);
+        if (row.archivedAt)
+          throw new HttpError(409, "This product was deleted; it can no longer be edited or restocked.");
+        const before = toProductJson(row);
+        const after = toProductJson(await updateProduct(tx, id, changesOf(patch)));
+        const edited = (["name", "price", "description", "image"] as const).filter(
+          (field) => patch[field] !== undefined,
+        );
+        if (edited.length > 0) {
+          await recordAudit(tx, {
+            actor: admin,
+            action: "product.edit",
+            target: id,
+            before: pick(before, [...edited]),
+            after: pick(after, [...edited]),
+          });
+        }
+        if (patch.quantity !== undefined) {
+          await recordAudit(tx, {
+            actor: admin,
+            action: "product.restock",
+            target: id,
+            before: { quantity: before.quantity },
+            after: { quantity: after.quantity },
+          });
+        }
+        return after;
+      });
+      app.pageCaches.catalogue.clear();
+      return updated;
     },
   );
 };

@@ -140,6 +140,10 @@ const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expe
     }),
     expect: adminOnly(201),
   },
+  "PATCH /api/product/:id": {
+    call: async (f) => ({ url: `/api/product/${await addProduct(f)}`, payload: { quantity: 500 } }),
+    expect: adminOnly(200),
+  },
   "DELETE /api/product/:id": {
     call: async (f) => ({ url: `/api/product/${await addProduct(f)}` }),
     expect: adminOnly(200),
@@ -333,7 +337,7 @@ describe("authorization matrix", () => {
     const protectedRoutes = Object.entries(MATRIX).filter(([, row]) => row.expect.none === 401);
     expect(protectedRoutes.length).toBeGreaterThan(10);
     for (const [route] of protectedRoutes) {
-      const [method, url] = route.split(" ") as ["GET" | "POST" | "PUT" | "DELETE", string];
+      const [method, url] = route.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
       const concrete = url.replace(":email", "someone@example.com").replace(":id", "not-a-uuid");
       for (const payload of ["{", "", '{"name":""}']) {
         const response = await fixtures.app.inject({
@@ -349,7 +353,7 @@ describe("authorization matrix", () => {
 
   for (const [route, row] of Object.entries(MATRIX)) {
     it(`${route}: ${IDENTITIES.map((identity) => `${identity} ${row.expect[identity]}`).join(", ")}`, async () => {
-      const method = route.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
+      const method = route.split(" ")[0] as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
       for (const identity of IDENTITIES) {
         const call = await row.call(fixtures);
         const token = tokens[identity];

@@ -89,7 +89,7 @@ const withinLimit = (max: number) =>
     .filter((text) => text.trim() !== "");
 
 interface BodyRoute {
-  method: "POST";
+  method: "POST" | "PATCH";
   url: string;
   as: () => TestAccount | null;
   /** A body the route accepts. */
@@ -356,6 +356,30 @@ describe("fuzzing the API", () => {
         },
       },
       {
+        method: "PATCH",
+        // Any product id will do: the body is refused before the product is looked up.
+        url: "/api/product/00000000-0000-4000-8000-000000000000",
+        as: () => admin,
+        valid: () => ({ name: "Tool", price: 10, quantity: 0, description: "A tool.", image: "/images/t.webp" }),
+        // Every field may be left out; one that is sent follows Add Product's rule, the stock a whole number from 0.
+        hostile: {
+          name: fc.oneof(notText, blank, longerThan(200)),
+          price: fc.oneof(
+            notANumberIn(1, 100_000),
+            fc.constant(0),
+            fc
+              .integer({ min: 1, max: 99_999_999 })
+              .filter((n) => n % 10 !== 0)
+              .map((n) => n / 1000),
+            fc.constant(100_000.01),
+            fc.constantFrom(null, true, [5], { value: 5 }),
+          ),
+          quantity: fc.oneof(notANumberIn(0, STOCK_MAX), fraction(0, 1000), fc.constantFrom(null, true, false, [7])),
+          description: fc.oneof(notText, blank, longerThan(2000)),
+          image: fc.oneof(notText, fc.constant(""), longerThan(200), fc.webUrl()),
+        },
+      },
+      {
         method: "POST",
         url: "/api/review",
         as: () => customer,
@@ -585,6 +609,31 @@ describe("fuzzing the API", () => {
           }
         }),
         { numRuns: 60 },
+      );
+    });
+
+    it("the catalogue's search, sort and filter: 200 when each is one the API takes, else 400, never a 500", async () => {
+      const sortText = fc.oneof(fc.constantFrom("newest", "price-asc", "price-desc", "name"), anyText);
+      const flag = fc.oneof(fc.constantFrom("1", "0"), anyText);
+      const search = fc.oneof(
+        fc.string({ maxLength: 100 }),
+        fc.string({ unit: "grapheme", maxLength: 120 }),
+        fc.constantFrom("'", "\\", "a:* & !b", "(((", "' OR 1=1 --", ".*[", "%_%", " \0 "),
+        fc.string({ minLength: 101, maxLength: 300 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(search, sortText, flag, async (q, sort, inStock) => {
+          const valid =
+            q.trim().length <= 100 &&
+            !q.includes("\0") &&
+            ["newest", "price-asc", "price-desc", "name"].includes(sort) &&
+            ["1", "0"].includes(inStock);
+          const url = `/api/product?q=${encodeURIComponent(q)}&sort=${encodeURIComponent(sort)}&inStock=${encodeURIComponent(inStock)}`;
+          const response = await get(url);
+          expect({ url, status: response.statusCode }).toEqual({ url, status: valid ? 200 : 400 });
+          if (!valid) expect(response.json().errors.length).toBeGreaterThan(0);
+        }),
+        { numRuns: 80 },
       );
     });
 

@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { pgliteDatabase, postgresDatabase } from "../db/client.js";
+import { openPglite, pgliteDatabase, postgresDatabase } from "../db/client.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,7 +19,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const folder = await mkdtemp(path.join(tmpdir(), "forgeline-test-"));
-  const client = await PGlite.create();
+  const client = await openPglite();
   await pgliteDatabase(client).migrate();
   const dump = await client.dumpDataDir("none");
   const templateFile = path.join(folder, "template.tar");

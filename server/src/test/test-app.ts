@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
-import { type DatabaseHandle, pgliteDatabase, postgresDatabase } from "../db/client.js";
+import { type DatabaseHandle, openPglite, pgliteDatabase, postgresDatabase } from "../db/client.js";
 import type { Mailer } from "../mail/mailer.js";
 import { seedCatalogue } from "../seed/catalogue.js";
 import { databaseUrlFor } from "./global-setup.js";
@@ -36,7 +35,7 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const dump = await readFile(inject("pgliteTemplate"));
-  return pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+  return pgliteDatabase(await openPglite({ loadDataDir: new Blob([dump]) }));
 }
 
 export interface TestAppOptions {

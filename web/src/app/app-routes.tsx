@@ -3,6 +3,7 @@ import { type RouteObject, useRoutes } from "react-router";
 import HomePage from "./routes/home";
 
 const AvailableProductsPage = lazy(() => import("../features/products/available-products-page"));
+const ProductPage = lazy(() => import("../features/products/product-page"));
 const BlogsPage = lazy(() => import("../features/blogs/blogs-page"));
 const LoginPage = lazy(() => import("../features/auth/login-page"));
 const SignupPage = lazy(() => import("../features/auth/signup-page"));
@@ -10,6 +11,9 @@ const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-pag
 const OrderDetailsPage = lazy(() => import("./routes/order-details"));
 const DashboardRoutes = lazy(() => import("./dashboard-routes"));
 const NotFoundPage = lazy(() => import("./routes/not-found"));
+
+/** A product's own page. */
+export const PRODUCT_ROUTE = "product/:id";
 
 /** The route under which the dashboard's own table (dashboard-routes.tsx) takes over. */
 export const DASHBOARD_ROUTE = "dashboard/*";
@@ -21,6 +25,7 @@ export const DASHBOARD_ROUTE = "dashboard/*";
 export const appRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: "availableProducts", element: <AvailableProductsPage /> },
+  { path: PRODUCT_ROUTE, element: <ProductPage /> },
   { path: "blogs", element: <BlogsPage /> },
   { path: "orderdetails", element: <OrderDetailsPage /> },
   { path: "login", element: <LoginPage /> },

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@forgeline/contract";
+import { NOT_FOUND_MESSAGE } from "@forgeline/contract";
 import { Link } from "react-router";
 import { paths } from "../config/paths";
 
@@ -8,7 +8,7 @@ export function NotFound() {
       <p className="text-7xl font-bold text-primary" aria-hidden="true">
         404
       </p>
-      <h1 className="text-2xl font-bold sm:text-3xl">{MESSAGES.notFound}</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{NOT_FOUND_MESSAGE}</h1>
       <Link to={paths.home} className="btn btn-primary">
         Back to home
       </Link>

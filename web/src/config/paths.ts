@@ -2,6 +2,7 @@
 export const paths = {
   home: "/",
   availableProducts: "/availableProducts",
+  product: (productId: string) => `/product/${encodeURIComponent(productId)}`,
   orderDetails: (productId: string) => `/orderdetails?productId=${encodeURIComponent(productId)}`,
   dashboard: "/dashboard",
   myOrder: (orderId: string) => `/dashboard/myorders/${encodeURIComponent(orderId)}`,

@@ -62,9 +62,16 @@ export interface Page<T> {
   total: number;
 }
 
-/** A list call with `limit`/`offset`; the total comes from the X-Total-Count header. */
-export async function apiGetPage<T>(path: string, page: PageQuery): Promise<Page<T>> {
-  const response = await request(`${path}?limit=${page.limit}&offset=${page.offset}`);
+/**
+ * A list call with `limit`/`offset` (and whatever else the list reads, given as search parameters); the
+ * total comes from the X-Total-Count header.
+ */
+export async function apiGetPage<T>(path: string, query: PageQuery | URLSearchParams): Promise<Page<T>> {
+  const params =
+    query instanceof URLSearchParams
+      ? query
+      : new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
+  const response = await request(`${path}?${params}`);
   const items = (await response.json()) as T[];
   return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
 }

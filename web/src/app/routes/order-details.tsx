@@ -41,7 +41,7 @@ function OrderDetailsPage() {
         Order details
       </h1>
       {product.isPending && productId ? <Spinner label="Loading the product" /> : null}
-      {(product.isError || !productId) && (
+      {(product.isError || product.data === null || !productId) && (
         <p role="alert" className="alert alert-error alert-soft mb-6">
           This product is no longer in the catalogue. Pick another tool below.
         </p>

@@ -3,6 +3,8 @@ import type { AuditAction } from "@forgeline/contract";
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "user.make-admin": "Made an admin",
   "product.add": "Added a product",
+  "product.edit": "Edited a product",
+  "product.restock": "Restocked a product",
   "product.delete": "Deleted a product",
   "order.ship": "Shipped an order",
   "order.deliver": "Marked an order delivered",

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { useProducts } from "./api/get-products";
+import { CatalogueSearch } from "./catalogue-search";
 import { ProductGrid } from "./product-grid";
 
 export function FeaturedProducts() {
@@ -16,6 +17,9 @@ export function FeaturedProducts() {
         <Link to={paths.availableProducts} className="link link-primary">
           See all tools
         </Link>
+      </div>
+      <div className="mb-6 max-w-xl">
+        <CatalogueSearch q="" />
       </div>
       <QueryState query={query} what="tools" isEmpty={(data) => data.items.length === 0} empty="No tools yet.">
         {(data) => <ProductGrid products={data.items} />}

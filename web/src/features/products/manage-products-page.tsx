@@ -6,12 +6,16 @@ import { QueryState } from "../../components/query-state";
 import { notify } from "../../lib/toast";
 import { useDeleteProduct } from "./api/delete-product";
 import { useProducts } from "./api/get-products";
+import { EditProductDialog } from "./edit-product-dialog";
+import { RestockDialog } from "./restock-dialog";
 
 export default function ManageProductsPage() {
   const [page, setPage] = useState(0);
   const catalogue = useProducts({ limit: PAGE_SIZE.max, offset: page * PAGE_SIZE.max });
   const deleteProduct = useDeleteProduct();
   const [doomed, setDoomed] = useState<Product | null>(null);
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [restocking, setRestocking] = useState<Product | null>(null);
   const pages = Math.max(1, Math.ceil((catalogue.data?.total ?? 0) / PAGE_SIZE.max));
 
   async function deleteForGood(product: Product) {
@@ -36,7 +40,7 @@ export default function ManageProductsPage() {
               { label: "Name" },
               { label: "Price", numeric: true },
               { label: "Stock", numeric: true },
-              { label: "Action" },
+              { label: "Actions" },
             ]}
           >
             {data.items.map((product) => (
@@ -59,9 +63,17 @@ export default function ManageProductsPage() {
                   {product.quantity} {QUANTITY_UNIT}
                 </td>
                 <td>
-                  <button type="button" className="btn btn-sm btn-error" onClick={() => setDoomed(product)}>
-                    Delete<span className="sr-only"> {product.name}</span>
-                  </button>
+                  <div className="flex flex-wrap gap-2">
+                    <button type="button" className="btn btn-sm" onClick={() => setEditing(product)}>
+                      Edit<span className="sr-only"> {product.name}</span>
+                    </button>
+                    <button type="button" className="btn btn-sm" onClick={() => setRestocking(product)}>
+                      Restock<span className="sr-only"> {product.name}</span>
+                    </button>
+                    <button type="button" className="btn btn-sm btn-error" onClick={() => setDoomed(product)}>
+                      Delete<span className="sr-only"> {product.name}</span>
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -81,6 +93,8 @@ export default function ManageProductsPage() {
           </button>
         </nav>
       )}
+      {editing && <EditProductDialog product={editing} onClose={() => setEditing(null)} />}
+      {restocking && <RestockDialog product={restocking} onClose={() => setRestocking(null)} />}
       {doomed && (
         <ConfirmDialog
           title={`Delete ${doomed.name}?`}

@@ -1,6 +1,7 @@
-import { BULK_ORDER_MESSAGES, canOrder, formatPrice, type Product, QUANTITY_UNIT } from "@forgeline/contract";
+import { BULK_ORDER_MESSAGES, formatPrice, type Product, QUANTITY_UNIT } from "@forgeline/contract";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
+import { OrderNow } from "./order-now";
 
 export function ProductCard({
   product,
@@ -13,7 +14,6 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const orderable = canOrder(product.quantity);
   const stockId = `stock-${product._id}`;
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
@@ -29,7 +29,11 @@ export function ProductCard({
         />
       </figure>
       <div className="card-body gap-2 p-5">
-        <Heading className="card-title text-lg">{product.name}</Heading>
+        <Heading className="card-title text-lg">
+          <Link to={paths.product(product._id)} className="link link-hover">
+            {product.name}
+          </Link>
+        </Heading>
         <p className="text-sm text-base-content/80">{product.description}</p>
         <dl className="mt-1 grid grid-cols-2 gap-1 text-sm">
           <dt className="text-base-content/70">Price per piece</dt>
@@ -40,21 +44,8 @@ export function ProductCard({
           </dd>
         </dl>
         <p className="text-sm">{BULK_ORDER_MESSAGES.orderBand}</p>
-        {!orderable && (
-          <p className="text-sm font-medium text-error" role="note">
-            {BULK_ORDER_MESSAGES.lowStock}
-          </p>
-        )}
         <div className="card-actions mt-2">
-          {orderable ? (
-            <Link to={paths.orderDetails(product._id)} className="btn btn-primary w-full" aria-describedby={stockId}>
-              Order Now
-            </Link>
-          ) : (
-            <button type="button" className="btn btn-primary w-full" disabled aria-describedby={stockId}>
-              Order Now
-            </button>
-          )}
+          <OrderNow product={product} stockId={stockId} />
         </div>
       </div>
     </article>

@@ -1,19 +1,19 @@
-import type { PageQuery, Product } from "@forgeline/contract";
+import { type CatalogueQuery, catalogueSearchParams, type Product } from "@forgeline/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGetPage } from "../../../lib/api-client";
 import { productsQueryKey } from "../../../lib/query-keys";
 
 /**
- * GET /api/product: one page of the catalogue, newest first. The server-rendered first screen fills the
- * same key; while the next page loads, the last one stays on screen.
+ * GET /api/product: one page of the catalogue, searched, sorted and filtered as asked. The server-rendered
+ * first screen fills the same key; while the next page loads, the last one stays on screen.
  */
-export const productsPageQuery = (page: PageQuery) =>
+export const productsPageQuery = (query: CatalogueQuery) =>
   queryOptions({
-    queryKey: [...productsQueryKey, page],
-    queryFn: () => apiGetPage<Product>("/api/product", page),
+    queryKey: [...productsQueryKey, query],
+    queryFn: () => apiGetPage<Product>("/api/product", catalogueSearchParams(query)),
     placeholderData: keepPreviousData,
   });
 
-export function useProducts(page: PageQuery) {
-  return useQuery(productsPageQuery(page));
+export function useProducts(query: CatalogueQuery) {
+  return useQuery(productsPageQuery(query));
 }

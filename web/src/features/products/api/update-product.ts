@@ -1,0 +1,17 @@
+import type { Product, ProductPatch } from "@forgeline/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { productsQueryKey } from "../../../lib/query-keys";
+
+/**
+ * PATCH /api/product/{id} (admins): an edit or a restock. Every product list and page is refreshed, so the
+ * catalogue, the product's page and Manage Product show the change at once.
+ */
+export function useUpdateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: ProductPatch }) =>
+      apiAuthed<Product>(`/api/product/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+  });
+}

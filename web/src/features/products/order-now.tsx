@@ -1,0 +1,27 @@
+import { BULK_ORDER_MESSAGES, canOrder, type Product } from "@forgeline/contract";
+import { Link } from "react-router";
+import { paths } from "../../config/paths";
+
+/**
+ * Order Now, as the card and the product page show it: to the order modal (/orderdetails) from 100 pieces
+ * in stock; below that off, with the reason beside it. `stockId` names the element that shows the stock.
+ */
+export function OrderNow({ product, stockId }: { product: Product; stockId: string }) {
+  if (canOrder(product.quantity)) {
+    return (
+      <Link to={paths.orderDetails(product._id)} className="btn btn-primary w-full" aria-describedby={stockId}>
+        Order Now
+      </Link>
+    );
+  }
+  return (
+    <>
+      <p className="text-sm font-medium text-error" role="note">
+        {BULK_ORDER_MESSAGES.lowStock}
+      </p>
+      <button type="button" className="btn btn-primary w-full" disabled aria-describedby={stockId}>
+        Order Now
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import {
+  type Product,
+  QUANTITY_UNIT,
+  type Restock,
+  type RestockInput,
+  restockSchema,
+  STOCK_MAX,
+} from "@forgeline/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Field } from "../../components/field";
+import { FormDialog } from "../../components/form-dialog";
+import { notify } from "../../lib/toast";
+import { useUpdateProduct } from "./api/update-product";
+
+/** Restock: set the pieces in stock (a whole number from 0), e.g. after a delivery or a count. */
+export function RestockDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const update = useUpdateProduct();
+  const form = useForm<RestockInput, unknown, Restock>({
+    resolver: zodResolver(restockSchema),
+    defaultValues: { quantity: product.quantity },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  return (
+    <FormDialog title={`Restock ${product.name}`} onClose={onClose}>
+      {(close) => (
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={form.handleSubmit(async (patch) => {
+            try {
+              await update.mutateAsync({ id: product._id, patch });
+              notify("success", `${product.name}: ${patch.quantity} ${QUANTITY_UNIT} in stock`);
+              close();
+            } catch (error) {
+              notify("error", error instanceof Error ? error.message : String(error));
+            }
+          })}
+        >
+          <p className="text-sm">
+            Now {product.quantity} {QUANTITY_UNIT} in stock.
+          </p>
+          <Field
+            label="Pieces in stock"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={0}
+            max={STOCK_MAX}
+            error={errors.quantity?.message}
+            {...form.register("quantity")}
+          />
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              Save stock
+            </button>
+          </div>
+        </form>
+      )}
+    </FormDialog>
+  );
+}
