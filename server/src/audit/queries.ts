@@ -26,7 +26,7 @@ export async function listAudit(db: Database, page: { limit: number; offset: num
     db
       .select()
       .from(auditLog)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ value: count() }).from(auditLog),

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS } from "@forgeline/contract";
-import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 
 /**
@@ -16,6 +16,8 @@ export const auditLog = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
     createdAt: createdAt(),
+    /** The order of writing: one action may write several entries in one transaction, all at one `now()`. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
   (table) => [index("audit_log_newest_first").on(table.createdAt)],
 );
