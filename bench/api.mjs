@@ -1,6 +1,5 @@
 import { createServer } from "node:http";
-import pg from "pg";
-import { autocannon, customerToken, freshDataDir, startStorefront, stop, table } from "./lib.mjs";
+import { autocannon, customerToken, freshDataDir, postgresDatabase, startStorefront, stop, table } from "./lib.mjs";
 
 /**
  * A plain node:http server answering the exact bytes and headers the storefront answered: the ceiling for
@@ -29,27 +28,6 @@ export async function capture(url, init) {
       headers[name] = value;
   }
   return { status: response.status, headers, body };
-}
-
-async function postgresDatabase() {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return null;
-  const name = `forgeline_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return {
-    url: parsed.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
 }
 
 /** Part 1: throughput and latency of three calls, on PGlite and (when reachable) PostgreSQL. */

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { apiCustomer, startServer, stopServer } from "../scripts/server-process.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -10,15 +11,18 @@ export function freshDataDir(name) {
   return mkdtempSync(path.join(tmpdir(), `forgeline-bench-${name}-`));
 }
 
+export const BENCH_AUTH_SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
+export const BENCH_ADMIN = { email: "bench.admin@example.com", password: "bench-admin-password" };
+
 /** The built storefront in its own process, as in production (logs quiet). */
 export function startStorefront({ port, dataDir, env = {} }) {
   return startServer(dataDir, port, {
     NODE_ENV: "production",
     // The bench pays with the test provider: production refuses it unless chosen explicitly.
     PAYMENT_PROVIDER: "test",
-    AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
-    SEED_ADMIN_EMAIL: "bench.admin@example.com",
-    SEED_ADMIN_PASSWORD: "bench-admin-password",
+    AUTH_SECRET: BENCH_AUTH_SECRET,
+    SEED_ADMIN_EMAIL: BENCH_ADMIN.email,
+    SEED_ADMIN_PASSWORD: BENCH_ADMIN.password,
     SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Springfield",
     SHOP_TAX_ID: "US-00-0000000",
     ...env,
@@ -38,8 +42,17 @@ export function autocannon({ url, method = "GET", headers = {}, body, duration =
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   if (body) args.push("-b", body);
   args.push(url);
+  return loadResult("npx", args);
+}
+
+/** POST /api/ordering with a new order in each request, one product after another of `productIdsFile`. */
+export function autocannonNewOrders({ url, token, productIdsFile, duration = 8 }) {
+  return loadResult("node", ["bench/new-orders.mjs", url, token, productIdsFile, String(duration)]);
+}
+
+function loadResult(command, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", args, { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
     let out = "";
     child.stdout.on("data", (chunk) => {
       out += chunk;
@@ -64,4 +77,54 @@ export function autocannon({ url, method = "GET", headers = {}, body, duration =
 export function table(headers, rows) {
   const line = (cells) => `| ${cells.join(" | ")} |`;
   return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/**
+ * Fills a data folder (and the PostgreSQL database at `databaseUrl`, if given) with the seed plus `extra`
+ * generated products, before the server opens it.
+ */
+export async function catalogueOf(extra, databaseUrl) {
+  const dataDir = freshDataDir(`scale-${extra}`);
+  const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
+  const { seedCatalogue } = await import(`${root}/server/dist/seed/catalogue.js`);
+  const { addProducts } = await import(`${root}/server/dist/product/queries.js`);
+  const database = await openDatabase({ databaseUrl, dataDir });
+  await database.migrate();
+  await seedCatalogue(database.db, `${dataDir}/images`);
+  const now = Date.now();
+  for (let start = 0; start < extra; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, extra - start) }, (_, i) => ({
+      name: `Generated tool ${start + i}`,
+      priceCents: 100 + ((start + i) % 9000),
+      quantity: 100 + ((start + i) % 500),
+      image: "/images/claw-hammer.svg",
+      description: "A generated catalogue entry for the scale benchmark.",
+      createdAt: new Date(now - 86_400_000 - (start + i) * 1000),
+    }));
+    await addProducts(database.db, batch);
+  }
+  await database.close();
+  return dataDir;
+}
+
+/** A fresh PostgreSQL database next to TEST_DATABASE_URL's, or null when that is not set. */
+export async function postgresDatabase() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const name = `forgeline_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return {
+    url: parsed.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { capture, startCeiling } from "./api.mjs";
-import { autocannon, freshDataDir, root, startStorefront, stop, table } from "./lib.mjs";
+import { autocannon, catalogueOf, startStorefront, stop, table } from "./lib.mjs";
 
 /**
  * Searches of the big catalogue (DESIGN.md §7): a word of a seeded tool's name, a typo of one (trigrams),
@@ -7,31 +7,6 @@ import { autocannon, freshDataDir, root, startStorefront, stop, table } from "./
  * 5 s, as a popular search is in production.
  */
 const SEARCHES = ["/api/product?q=wrench&limit=20", "/api/product?q=hamer&limit=20", "/api/product?q=tool&limit=20"];
-
-/** Fills a data folder with the seed plus `extra` generated products, before the server opens it. */
-async function catalogueOf(extra) {
-  const dataDir = freshDataDir(`scale-${extra}`);
-  const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
-  const { seedCatalogue } = await import(`${root}/server/dist/seed/catalogue.js`);
-  const { addProducts } = await import(`${root}/server/dist/product/queries.js`);
-  const database = await openDatabase({ databaseUrl: undefined, dataDir });
-  await database.migrate();
-  await seedCatalogue(database.db, `${dataDir}/images`);
-  const now = Date.now();
-  for (let start = 0; start < extra; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, extra - start) }, (_, i) => ({
-      name: `Generated tool ${start + i}`,
-      priceCents: 100 + ((start + i) % 9000),
-      quantity: 100 + ((start + i) % 500),
-      image: "/images/claw-hammer.svg",
-      description: "A generated catalogue entry for the scale benchmark.",
-      createdAt: new Date(now - 86_400_000 - (start + i) * 1000),
-    }));
-    await addProducts(database.db, batch);
-  }
-  await database.close();
-  return dataDir;
-}
 
 /**
  * Part 2: the catalogue at 12 and at 10 000 products: the first page, the last page, the home page's call;
