@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { authSessions, authUsers } from "./tables.js";
 
@@ -35,7 +35,7 @@ export async function renameAccount(db: Database, email: string, name: string): 
  * expiry) and belongs to the account with this address: for `exists()` inside the caller's own query, so
  * checking a token stays one indexed query.
  */
-export function liveSession(db: Database, sessionId: string, email: string) {
+export function liveSession(db: Database, sessionId: string | Placeholder, email: string | Placeholder) {
   return db
     .select({ id: authSessions.id })
     .from(authSessions)

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { jwtVerify, SignJWT } from "jose";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { SignJWT } from "jose";
 
 const ISSUER = "forgeline-storefront";
 /** Short, because the browser renews it from its identity session before it runs out. */
@@ -31,13 +31,38 @@ export function accessTokens(authSecret: string) {
         .setExpirationTime(expiresAt)
         .sign(key);
     },
-    /** Who the token was issued to; throws when it is forged, expired or malformed. */
-    async verify(token: string): Promise<VerifiedToken> {
-      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
-      if (!payload.sub || typeof payload.sid !== "string" || typeof payload.iat !== "number") {
+    /**
+     * Who the token was issued to; throws when it is forged, expired or malformed. Checked with node:crypto
+     * rather than jose's WebCrypto path, which cost a tenth of an authenticated call's CPU: the token is
+     * ours, of one fixed shape (HS256, our issuer), so the whole check is the HMAC and four claims.
+     */
+    verify(token: string): VerifiedToken {
+      const [header = "", payload = "", signature = "", ...rest] = token.split(".");
+      const expected = createHmac("sha256", key).update(`${header}.${payload}`).digest();
+      const given = Buffer.from(signature, "base64url");
+      // The re-encoding check refuses a second spelling of the same signature.
+      const authentic =
+        rest.length === 0 &&
+        given.length === expected.length &&
+        timingSafeEqual(given, expected) &&
+        given.toString("base64url") === signature;
+      if (!authentic) throw new Error("token signature does not match");
+      const head = JSON.parse(Buffer.from(header, "base64url").toString("utf8"));
+      const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+      if (head?.alg !== "HS256" || head.crit !== undefined) throw new Error("token header is not ours");
+      const now = Date.now() / 1000;
+      if (claims?.iss !== ISSUER || typeof claims.exp !== "number" || claims.exp <= now) {
+        throw new Error("token expired or from another issuer");
+      }
+      if (
+        typeof claims.sub !== "string" ||
+        !claims.sub ||
+        typeof claims.sid !== "string" ||
+        typeof claims.iat !== "number"
+      ) {
         throw new Error("token without subject, session or issue time");
       }
-      return { email: payload.sub, sessionId: payload.sid, issuedAt: payload.iat };
+      return { email: claims.sub, sessionId: claims.sid, issuedAt: claims.iat };
     },
   };
 }

@@ -2,6 +2,7 @@ import { MESSAGES } from "@forgeline/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Caller } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
+import type { VerifiedToken } from "./access-token.js";
 import { findTokenHolder } from "./queries.js";
 
 declare module "fastify" {
@@ -26,9 +27,12 @@ export function registerAuthGuards(app: FastifyInstance) {
     const header = request.headers.authorization;
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token) throw new HttpError(401, "Please sign in to continue.");
-    const claims = await app.accessTokens.verify(token).catch(() => {
+    let claims: VerifiedToken;
+    try {
+      claims = app.accessTokens.verify(token);
+    } catch {
       throw new HttpError(401, SIGN_IN_AGAIN);
-    });
+    }
     const caller = await findTokenHolder(app.db, claims);
     if (!caller) throw new HttpError(401, SIGN_IN_AGAIN);
     return caller;

@@ -46,13 +46,32 @@ export async function findTokenHolder(
   db: Database,
   token: VerifiedToken,
 ): Promise<{ email: string; role: Role } | null> {
-  const [holder] = await db
-    .select({ email: users.email, role: users.role, tokensValidAfter: users.tokensValidAfter })
-    .from(users)
-    .where(and(eq(users.email, token.email), exists(liveSession(db, token.sessionId, token.email))));
+  const [holder] = await tokenHolderQuery(db).execute({ email: token.email, sessionId: token.sessionId });
   if (!holder) return null;
   if (holder.tokensValidAfter && token.issuedAt * 1000 < holder.tokensValidAfter.getTime()) return null;
   return { email: holder.email, role: holder.role };
+}
+
+// Asked on every authenticated call, so built once per database and prepared there: no query building
+// per call, and PostgreSQL plans it once per connection.
+const tokenHolderQueries = new WeakMap<Database, ReturnType<typeof prepareTokenHolderQuery>>();
+
+function prepareTokenHolderQuery(db: Database) {
+  const email = sql.placeholder("email");
+  return db
+    .select({ email: users.email, role: users.role, tokensValidAfter: users.tokensValidAfter })
+    .from(users)
+    .where(and(eq(users.email, email), exists(liveSession(db, sql.placeholder("sessionId"), email))))
+    .prepare("token_holder");
+}
+
+function tokenHolderQuery(db: Database) {
+  let query = tokenHolderQueries.get(db);
+  if (!query) {
+    query = prepareTokenHolderQuery(db);
+    tokenHolderQueries.set(db, query);
+  }
+  return query;
 }
 
 export async function findRole(db: Database, email: string): Promise<Role | undefined> {
