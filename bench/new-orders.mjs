@@ -1,11 +1,11 @@
-// node bench/new-orders.mjs <url> <token> <product ids file> <duration s>
+// node bench/new-orders.mjs <url> <token> <product ids file> <duration s> [first product index]
 // autocannon with a new order in each request (the next product of the list), printed as autocannon's JSON.
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
-const [url, token, idsFile, duration] = process.argv.slice(2);
+const [url, token, idsFile, duration, first = "0"] = process.argv.slice(2);
 const productIds = JSON.parse(readFileSync(idsFile, "utf8"));
-let next = 0;
+let next = Number(first);
 const result = await autocannon({
   url,
   duration: Number(duration),
