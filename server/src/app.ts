@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
+import { compressApiAnswers } from "./http/compression.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { requestForLog } from "./http/log-redaction.js";
 import { CachedList, PageCache } from "./http/page-cache.js";
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
 
   await app.register(
     async (api) => {
+      await compressApiAnswers(api);
       await api.register(systemRoutes);
       await api.register(identityRoutes);
       await api.register(userRoutes);

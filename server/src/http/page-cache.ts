@@ -1,10 +1,15 @@
 import { type PageQuery, TOTAL_COUNT_HEADER } from "@forgeline/contract";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { COMPRESS_FROM_BYTES, type Encoding, encode, encodingFor } from "./compression.js";
 
-/** One page of a public list, serialized once: its JSON body and the size of the whole list. */
+/**
+ * One page of a public list, serialized once: its JSON body and the size of the whole list; compressed
+ * once per encoding when first asked so.
+ */
 export interface CachedPage {
   body: string;
   total: number;
+  encoded?: Partial<Record<Exclude<Encoding, "identity">, Promise<Buffer>>>;
 }
 
 /**
@@ -98,9 +103,20 @@ export class CachedList<Q extends PageQuery = PageQuery> {
   }
 }
 
-/** Answers a list page: its serialized items, and the size of the whole list in X-Total-Count. */
-export function sendListPage(reply: FastifyReply, page: CachedPage): FastifyReply {
-  return reply.header(TOTAL_COUNT_HEADER, page.total).type("application/json; charset=utf-8").send(page.body);
+/**
+ * Answers a list page: its serialized items, compressed when the browser takes it and the page is big
+ * enough (compressed once per page and encoding), and the size of the whole list in X-Total-Count.
+ */
+export async function sendListPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.header(TOTAL_COUNT_HEADER, page.total).type("application/json; charset=utf-8");
+  const encoding = encodingFor(request);
+  if (encoding === "identity" || page.body.length < COMPRESS_FROM_BYTES) return reply.send(page.body);
+  page.encoded ??= {};
+  page.encoded[encoding] ??= encode(page.body, encoding);
+  return reply
+    .header("content-encoding", encoding)
+    .header("vary", "accept-encoding")
+    .send(await page.encoded[encoding]);
 }
 
 /** Loads one page of a list and serializes it for the cache. */

@@ -2,8 +2,6 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import {
   type CatalogueQuery,
   catalogueQueryOf,
@@ -15,6 +13,7 @@ import {
   productListQuerySchema,
 } from "@forgeline/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { encode, encodingFor } from "../http/compression.js";
 import { notFoundBody } from "../http/errors.js";
 import { type CachedPage, PageCache } from "../http/page-cache.js";
 import { findProduct, listedProductIds, toProductJson } from "../product/queries.js";
@@ -69,22 +68,6 @@ const TEMPLATE_HEAD = /<title>[^<]*<\/title>|<meta name="description"[^>]*>/g;
 
 /** Search engines leave the 404 page out of their index. */
 const NO_INDEX = '<meta name="robots" content="noindex">';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-type Encoding = "br" | "gzip" | "identity";
-
-function encodingFor(request: FastifyRequest): Encoding {
-  const accepted = String(request.headers["accept-encoding"] ?? "");
-  return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
-}
-
-function encode(html: string, encoding: Encoding): Promise<Buffer> {
-  if (encoding === "br") return brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  if (encoding === "gzip") return gzipped(html);
-  return Promise.resolve(Buffer.from(html));
-}
 
 /**
  * A page, compressed when the browser accepts it (the assets come compressed from the build), from the

@@ -70,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return sendListPage(reply, await app.pageCaches.catalogue.page(catalogueQueryOf(request.query)));
+      return sendListPage(request, reply, await app.pageCaches.catalogue.page(catalogueQueryOf(request.query)));
     },
   );
 

@@ -48,7 +48,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await (email === undefined
         ? app.pageCaches.reviews.page(page)
         : serializedPage(listReviews(app.db, page, email)));
-      return sendListPage(reply, result);
+      return sendListPage(request, reply, result);
     },
   );
 
