@@ -1,4 +1,4 @@
-import { BULK_ORDER_MESSAGES, formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
+import { BULK_ORDER_MESSAGES, formatPrice, pictureSrcSet, QUANTITY_UNIT } from "@forgeline/contract";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { NotFound } from "../../components/not-found";
@@ -34,6 +34,9 @@ export default function ProductPage() {
             <figure className="overflow-hidden rounded-box bg-base-200">
               <img
                 src={found.image}
+                srcSet={pictureSrcSet(found.image)}
+                // Half the page from 768 px (two columns), else the page's width.
+                sizes="(min-width: 1280px) 600px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)"
                 alt={found.name}
                 width={800}
                 height={600}
