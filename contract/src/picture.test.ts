@@ -12,6 +12,8 @@ describe("a picture's widths, read from its URL", () => {
     ]);
     expect(pictureSrcSet(`${id}-500.webp`)).toBe(`${id}-320.webp 320w, ${id}-500.webp 500w`);
     expect(pictureSrcSet(`${id}-640.webp`)).toBe(`${id}-320.webp 320w, ${id}-640.webp 640w`);
+    // What a phone is offered: nothing wider than 640 px.
+    expect(pictureSrcSet(`${id}-1280.webp`, 640)).toBe(`${id}-320.webp 320w, ${id}-640.webp 640w`);
   });
 
   it("gives no srcset for a one-file picture: a small upload, one from before widths, a seed SVG", () => {

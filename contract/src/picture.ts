@@ -25,8 +25,15 @@ export function pictureWidths(url: string): { url: string; width?: number }[] {
   ];
 }
 
-/** The `srcset` of a picture stored in several widths; undefined for a one-file picture. */
-export function pictureSrcSet(url: string): string | undefined {
+/**
+ * The `srcset` of a picture stored in several widths, leaving out those wider than `widest`; undefined for
+ * a one-file picture.
+ */
+export function pictureSrcSet(url: string, widest = Number.POSITIVE_INFINITY): string | undefined {
   const widths = pictureWidths(url);
-  return widths.length > 1 ? widths.map((file) => `${file.url} ${file.width}w`).join(", ") : undefined;
+  if (widths.length < 2) return undefined;
+  return widths
+    .filter((file) => (file.width ?? 0) <= widest)
+    .map((file) => `${file.url} ${file.width}w`)
+    .join(", ");
 }

@@ -1,7 +1,8 @@
-import { BULK_ORDER_MESSAGES, formatPrice, type Product, pictureSrcSet, QUANTITY_UNIT } from "@forgeline/contract";
+import { BULK_ORDER_MESSAGES, formatPrice, type Product, QUANTITY_UNIT } from "@forgeline/contract";
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
 import { OrderNow } from "./order-now";
+import { ProductPicture } from "./product-picture";
 
 /** The card's width in the grid of product-grid.tsx: one column on phones, two from 640 px, three from 1024 px. */
 const CARD_PICTURE_SIZES =
@@ -22,9 +23,8 @@ export function ProductCard({
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
-        <img
+        <ProductPicture
           src={product.image}
-          srcSet={pictureSrcSet(product.image)}
           sizes={CARD_PICTURE_SIZES}
           alt={product.name}
           width={400}
