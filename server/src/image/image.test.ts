@@ -118,6 +118,9 @@ describe.each(STORES)("pictures kept in $store", ({ start, names }) => {
     expect(served.headers["content-type"]).toBe("image/svg+xml");
     expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(served.body).toContain("<svg");
+    const head = await ctx.app.inject({ method: "HEAD", url: "/images/claw-hammer.svg" });
+    expect([head.statusCode, head.headers["content-type"], head.body]).toEqual([200, "image/svg+xml", ""]);
+    expect(head.headers["content-length"]).toBe(String(served.rawPayload.length));
   });
 
   it("answers 404 for a name it does not hold and 400 for a hidden slash or dot segment, never 500", async () => {
@@ -314,6 +317,30 @@ describe("POST /api/image: damaged files, limits and faults", () => {
     } finally {
       await rm(folder);
       await rename(`${folder}.aside`, folder);
+    }
+  });
+});
+
+describe("an S3 store that does not answer", () => {
+  it("fails the upload with a 500 and keeps no record of it", async () => {
+    const standIn = await startS3StandIn();
+    const ctx = await createTestApp({ env: standIn.env });
+    try {
+      const customer = await signUp(ctx.app);
+      await standIn.stop();
+      const uploads = await uploadsRecorded(ctx);
+      const response = await upload(
+        ctx,
+        customer,
+        "photo.png",
+        "image/png",
+        await noisePicture(700, 500).png().toBuffer(),
+      );
+      expect(response.statusCode).toBe(500);
+      expect(response.json().message).toBe("Something went wrong on our side. Please try again.");
+      expect(await uploadsRecorded(ctx)).toBe(uploads);
+    } finally {
+      await ctx.close();
     }
   });
 });
