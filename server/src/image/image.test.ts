@@ -112,7 +112,13 @@ describe.each(STORES)("pictures kept in $store", ({ start, names }) => {
     for (const missing of [`${stem}-640.webp`, `${stem}-1280.webp`]) expect((await get(missing)).statusCode).toBe(404);
   });
 
-  it("serves the seed pictures as SVG", async () => {
+  it("serves the seed pictures as SVG, and a picture stored in one width before widths", async () => {
+    const before = "4f1c2a9e-8b7d-4c3e-9a1f-000000001280.webp";
+    await ctx.app.imageStore.save([{ name: before, bytes: await noisePicture(900, 600).webp().toBuffer() }]);
+    const old = await get(`/images/${before}`);
+    expect([old.statusCode, old.headers["content-type"]]).toEqual([200, "image/webp"]);
+    expect((await sharp(old.rawPayload).metadata()).width).toBe(900);
+
     const served = await get("/images/claw-hammer.svg");
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/svg+xml");
