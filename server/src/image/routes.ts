@@ -100,6 +100,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const bytes = await uploadedImage(request);
       const id = randomUUID();
+      // Counted against the quota before the costly decode, under a name of its own until its widths are known.
       const upload = { name: `${id}.webp`, uploaderEmail: callerOf(request).email, originalBytes: bytes.length };
       if (!(await reserveUpload(app.db, upload, app.config.imageUploadQuota))) {
         throw imageError(429, "You have uploaded too many pictures today. Please try again tomorrow.");
@@ -108,7 +109,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const picture = await reencodeToWebp(bytes);
         const files = picture.files.map(({ width, data }) => ({ name: `${id}-${width}.webp`, bytes: data }));
-        // The record names the widest file, whose URL the answer gives and products keep.
+        // The record then names the widest file, whose URL the answer gives and products keep.
         const widest = files.at(-1)?.name ?? upload.name;
         await renameUpload(app.db, recorded, widest);
         recorded = widest;
