@@ -88,9 +88,10 @@ export async function catalogueOf(extra, databaseUrl) {
   const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
   const { seedCatalogue } = await import(`${root}/server/dist/seed/catalogue.js`);
   const { addProducts } = await import(`${root}/server/dist/product/queries.js`);
+  const { folderImageStore } = await import(`${root}/server/dist/image/store.js`);
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
-  await seedCatalogue(database.db, `${dataDir}/images`);
+  await seedCatalogue(database.db, folderImageStore(`${dataDir}/images`));
   const now = Date.now();
   for (let start = 0; start < extra; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, extra - start) }, (_, i) => ({

@@ -15,6 +15,7 @@ export * from "./order-admin.js";
 export * from "./ordering.js";
 export * from "./paging.js";
 export * from "./payment.js";
+export * from "./picture.js";
 export * from "./product.js";
 export * from "./profile.js";
 export * from "./public-config.js";

@@ -16,7 +16,10 @@ import { registerSecurityHeaders } from "./http/security.js";
 import { serveStaticFiles } from "./http/static-files.js";
 import { createIdentity, type Identity } from "./identity/auth.js";
 import { identityRoutes } from "./identity/routes.js";
+import { imageStoreFor } from "./image/configured-store.js";
 import { imageRoutes } from "./image/routes.js";
+import { serveImages } from "./image/serve.js";
+import type { ImageStore } from "./image/store.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
 import { startOutboxSender } from "./mail/sender.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
@@ -52,6 +55,8 @@ declare module "fastify" {
     /** Issues and checks the API's bearer tokens. */
     accessTokens: AccessTokens;
     paymentProvider: PaymentProvider;
+    /** Where pictures are kept: a folder, or S3-compatible object storage (S3_BUCKET). */
+    imageStore: ImageStore;
     /**
      * What withdrawing a product does to its orders, in the withdrawing transaction: the catalogue calls it
      * without importing ordering, which reads the catalogue.
@@ -114,6 +119,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("identity", createIdentity({ db, config, authSecret }));
   app.decorate("accessTokens", accessTokens(authSecret));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
+  app.decorate("imageStore", imageStoreFor(config));
   app.decorate("productWithdrawn", cancelUnpaidOrdersOf);
   app.decorate("pageCaches", {
     catalogue,
@@ -170,6 +176,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     await outbox?.stop();
   });
 
+  serveImages(app, app.imageStore);
+  app.addHook("onClose", async () => app.imageStore.close());
   const hasWeb = await serveStaticFiles(app, config);
   await registerPages(app, hasWeb ? config.webDistDir : null);
   return app;

@@ -147,3 +147,47 @@ describe("loadConfig: the seller on invoices and the mail outbox", () => {
     expect(() => loadConfig({ MAIL_POLL_MS: "0" })).toThrowError(/MAIL_POLL_MS/);
   });
 });
+
+describe("loadConfig: the image store", () => {
+  it("keeps pictures in DATA_DIR/images unless S3_BUCKET is set", () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: "shop-pictures" }).s3).toEqual({
+      bucket: "shop-pictures",
+      endpoint: undefined,
+      region: "us-east-1",
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: "shop-pictures",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_REGION: "eu-central-1",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }).s3,
+    ).toEqual({
+      bucket: "shop-pictures",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-central-1",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    });
+  });
+
+  it("stops on a half-given S3 setting, with its name", () => {
+    expect(() => loadConfig({ S3_BUCKET: "Shop_Pictures" })).toThrowError(
+      "S3_BUCKET: S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)",
+    );
+    expect(() => loadConfig({ S3_BUCKET: "shop-pictures", S3_ACCESS_KEY_ID: "key" })).toThrowError(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither",
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrowError(
+      "S3_BUCKET: required with the other S3_* settings (pictures go to that bucket)",
+    );
+    expect(() => loadConfig({ S3_BUCKET: "shop-pictures", S3_ENDPOINT: "minio:9000" })).toThrowError(
+      "S3_ENDPOINT: must be an http(s) URL",
+    );
+  });
+});

@@ -75,7 +75,31 @@ const envSchema = z.object({
     .optional(),
   STRIPE_API_URL: httpUrl.default("https://api.stripe.com"),
   PAYMENT_PROVIDER: z.enum(["test", "stripe"]).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)",
+    )
+    .optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 });
+
+/** S3-compatible object storage for the pictures; see s3-store.ts. */
+export interface S3Settings {
+  bucket: string;
+  /** Another service than AWS S3 (MinIO, R2, …); undefined means AWS in `region`. */
+  endpoint: string | undefined;
+  region: string;
+  /** Undefined: the AWS SDK finds them itself (a role of the machine, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Addresses as endpoint/bucket/name instead of bucket.endpoint/name (MinIO and most local services). */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -88,7 +112,10 @@ export interface Config {
   logLevel: string;
   seedCatalogue: boolean;
   webDistDir: string;
+  /** The picture folder, used unless `s3` is set. */
   imagesDir: string;
+  /** Pictures in S3-compatible object storage (S3_BUCKET set), shared by every instance. */
+  s3: S3Settings | undefined;
   /** What one account may upload through POST /api/image in any 24 hours. */
   imageUploadQuota: { pictures: number; bytes: number };
   /** Behind a load balancer: how many proxies (or which addresses) may name the client in X-Forwarded-For. */
@@ -167,6 +194,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.STRIPE_API_URL.startsWith("https://")) {
     problems.push("STRIPE_API_URL: must be https:// in production (it carries the secret key)");
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither");
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    problems.push("S3_BUCKET: required with the other S3_* settings (pictures go to that bucket)");
+  }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -186,6 +219,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedCatalogue: e.SEED_CATALOGUE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
     imagesDir: path.join(dataDir, "images"),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     imageUploadQuota: { pictures: e.IMAGE_UPLOADS_PER_DAY, bytes: e.IMAGE_UPLOAD_MB_PER_DAY * 1024 * 1024 },
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,

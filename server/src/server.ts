@@ -13,7 +13,7 @@ const authSecret = await resolveAuthSecret(config);
 const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel } });
 app.addHook("onClose", () => database.close());
 
-if (config.seedCatalogue && (await seedCatalogue(database.db, config.imagesDir))) {
+if (config.seedCatalogue && (await seedCatalogue(database.db, app.imageStore))) {
   app.log.info("Seeded an empty database with the tool catalogue and reviews.");
 }
 if (config.seedAdmin) await seedAdmin(config.seedAdmin);

@@ -1,32 +1,18 @@
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
 const ONE_YEAR = "public, max-age=31536000, immutable";
-const ONE_DAY = "public, max-age=86400";
 
 /** Source maps would publish the shop's source: never served, even when a build left some in web/dist. */
 const SOURCE_MAP = /\.map(\.br|\.gz)?$/;
 
 /**
- * Serves the image store at `/images/` and the built web app's files (hashed assets cached for a year,
- * the rest revalidated; no source maps). Answers whether there is a built web app to serve.
+ * Serves the built web app's files (hashed assets cached for a year, the rest revalidated; no source maps).
+ * Answers whether there is a built web app to serve. Pictures are served by image/serve.ts.
  */
-export async function serveStaticFiles(
-  app: FastifyInstance,
-  options: { webDistDir: string; imagesDir: string },
-): Promise<boolean> {
-  await mkdir(options.imagesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.imagesDir,
-    prefix: "/images/",
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader("cache-control", ONE_DAY),
-  });
-
+export async function serveStaticFiles(app: FastifyInstance, options: { webDistDir: string }): Promise<boolean> {
   if (!existsSync(path.join(options.webDistDir, "index.html"))) {
     app.log.warn(`No built web app at ${options.webDistDir}; run "npm run build" to serve the storefront.`);
     return false;

@@ -47,6 +47,11 @@ export async function reserveUpload(db: Database, upload: Upload, quota: UploadQ
   });
 }
 
+/** Gives a reserved upload the name it is stored under, once its widths are known. */
+export async function renameUpload(db: Database, from: string, to: string): Promise<void> {
+  await db.update(imageUploads).set({ name: to }).where(eq(imageUploads.name, from));
+}
+
 /** Takes back the record of an upload that was not stored after all, so it costs no quota. */
 export async function releaseUpload(db: Database, name: string): Promise<void> {
   await db.delete(imageUploads).where(eq(imageUploads.name, name));

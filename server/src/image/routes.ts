@@ -7,8 +7,9 @@ import { z } from "zod";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { releaseUpload, reserveUpload } from "./queries.js";
-import { folderImageStore, ImageRejected, type ImageStore, reencodeToWebp } from "./store.js";
+import { ImageRejected, reencodeToWebp } from "./picture.js";
+import { releaseUpload, renameUpload, reserveUpload } from "./queries.js";
+import { IMAGES_URL_PREFIX, type ImageStore } from "./store.js";
 import { removeUnusedUploads } from "./sweep.js";
 
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -73,8 +74,7 @@ const UPLOAD_FORM = z.unknown().meta({
 /** POST /api/image (multipart field `image`), signed-in callers only; answers imgbb's shape. */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
-  const store = folderImageStore(app.config.imagesDir);
-  sweepUnusedUploads(app, store);
+  sweepUnusedUploads(app, app.imageStore);
 
   app.post(
     "/image",
@@ -82,7 +82,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: {
-        summary: "Upload a picture; it is stored re-encoded as WebP",
+        summary: "Upload a picture; it is stored re-encoded as WebP in several widths",
         description: "A multipart form whose one field, `image`, is the file. Each account has a daily allowance.",
         tags: ["Images"],
         security: requires("accessToken"),
@@ -90,7 +90,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         body: UPLOAD_FORM,
         response: {
           200: jsonAnswer(
-            "Stored; `data.url` is the picture's address (imgbb's answer shape).",
+            "Stored; `data.url` is the address of its widest file (imgbb's answer shape), `<id>-<width>.webp`; the narrower widths (320, 640) below it are beside it as `<id>-320.webp` and `<id>-640.webp`.",
             imageUploadResponseSchema,
           ),
           ...errorAnswers(400, 401, 413, 415, 429),
@@ -99,20 +99,25 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const bytes = await uploadedImage(request);
-      const upload = {
-        name: `${randomUUID()}.webp`,
-        uploaderEmail: callerOf(request).email,
-        originalBytes: bytes.length,
-      };
+      const id = randomUUID();
+      // Counted against the quota before the costly decode, under a name of its own until its widths are known.
+      const upload = { name: `${id}.webp`, uploaderEmail: callerOf(request).email, originalBytes: bytes.length };
       if (!(await reserveUpload(app.db, upload, app.config.imageUploadQuota))) {
         throw imageError(429, "You have uploaded too many pictures today. Please try again tomorrow.");
       }
+      let recorded = upload.name;
       try {
         const picture = await reencodeToWebp(bytes);
-        const url = await store.save(upload.name, picture.data);
+        const files = picture.files.map(({ width, data }) => ({ name: `${id}-${width}.webp`, bytes: data }));
+        // The record then names the widest file, whose URL the answer gives and products keep.
+        const widest = files.at(-1)?.name ?? upload.name;
+        await renameUpload(app.db, recorded, widest);
+        recorded = widest;
+        await app.imageStore.save(files);
+        const url = `${IMAGES_URL_PREFIX}${widest}`;
         return { success: true as const, data: { url, width: picture.width, height: picture.height } };
       } catch (error) {
-        await releaseUpload(app.db, upload.name);
+        await releaseUpload(app.db, recorded);
         if (error instanceof ImageRejected) throw imageError(400, error.message);
         throw error;
       }

@@ -1,114 +1,84 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
-import { oneAtATime } from "./one-at-a-time.js";
-
-const ACCEPTED_FORMATS = new Set(["png", "jpeg", "webp", "gif"]);
-const MAX_SIDE = 2000;
-/**
- * A picture with more pixels is refused from its header, before any pixel is decoded: a few kilobytes of
- * PNG can unpack to gigabytes.
- */
-const MAX_PIXELS = 25_000_000;
+import type { Readable } from "node:stream";
 
 /** Every image store serves its files here, so a stored picture's URL is this prefix and its name. */
 export const IMAGES_URL_PREFIX = "/images/";
 
-const DAMAGED = "This picture is damaged or incomplete. Upload the whole file again, or choose another picture.";
+/** A stored file never changes under its name (a new picture gets a new name), so browsers keep it a year. */
+export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-// Pictures are decoded one at a time in this process, on one libvips thread, so a burst of uploads waits
-// in line instead of taking every core and the memory of many decoded pictures at once.
-sharp.concurrency(1);
-const inTurn = oneAtATime();
-
-export class ImageRejected extends Error {}
+const CONTENT_TYPES = { webp: "image/webp", svg: "image/svg+xml" } as const;
 
 /**
- * Where uploaded pictures go. The default keeps them in a folder served at /images; a production service
- * (object storage) replaces it by implementing the same interface.
+ * The names a store holds: uploads (`<id>-<width>.webp`, and `<id>.webp` from before widths) and the seed
+ * pictures (`<tool>.svg`). No slash, no leading dot: a name never leaves the store's folder or bucket.
+ */
+const IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*\.(webp|svg)$/;
+
+/** The Content-Type a stored file is served with, or undefined for a name no store holds. */
+export function imageContentType(name: string): string | undefined {
+  const extension = IMAGE_NAME.exec(name)?.[1] as keyof typeof CONTENT_TYPES | undefined;
+  return extension && CONTENT_TYPES[extension];
+}
+
+export interface ImageFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/** A stored file on its way to a browser. */
+export interface StoredImage {
+  body: Readable;
+  size: number;
+  etag: string;
+  lastModified: Date;
+}
+
+/**
+ * Where pictures go: a folder (the default) or S3-compatible object storage (s3-store.ts), chosen by
+ * configuration (configured-store.ts). Names are checked by `imageContentType` before they reach a store.
  */
 export interface ImageStore {
-  /** Stores the file and answers its URL; a failed save leaves nothing behind. */
-  save(name: string, bytes: Buffer): Promise<string>;
-  /** Removes the file; one already gone is not an error. */
-  remove(name: string): Promise<void>;
+  /** Stores the files of one picture (its widths); a failed save leaves none of them behind. */
+  save(files: readonly ImageFile[]): Promise<void>;
+  /** Removes the files; one already gone is not an error. */
+  remove(names: readonly string[]): Promise<void>;
+  /** The file of that name, or undefined when the store has none. */
+  read(name: string): Promise<StoredImage | undefined>;
+  /** Lets go of what the store holds open (connections), when the server closes. */
+  close(): void;
 }
 
+/** The pictures as files in one folder (DATA_DIR/images). */
 export function folderImageStore(folder: string): ImageStore {
+  const remove = async (names: readonly string[]) => {
+    await Promise.all(names.map((name) => rm(path.join(folder, name), { force: true })));
+  };
   return {
-    async save(name, bytes) {
+    async save(files) {
       await mkdir(folder, { recursive: true });
-      const file = path.join(folder, name);
       try {
-        await writeFile(file, bytes);
+        for (const { name, bytes } of files) await writeFile(path.join(folder, name), bytes);
       } catch (error) {
-        // A full disk leaves a partial file: a broken picture nobody would ever remove.
-        await rm(file, { force: true });
+        // A full disk leaves partial files: broken pictures nobody would ever remove.
+        await remove(files.map(({ name }) => name));
         throw error;
       }
-      return `${IMAGES_URL_PREFIX}${name}`;
     },
-    async remove(name) {
-      await rm(path.join(folder, name), { force: true });
+    remove,
+    async read(name) {
+      const file = path.join(folder, name);
+      const found = await stat(file).catch(() => undefined);
+      if (!found?.isFile()) return undefined;
+      return {
+        body: createReadStream(file),
+        size: found.size,
+        etag: `"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`,
+        lastModified: found.mtime,
+      };
     },
+    close() {},
   };
-}
-
-export interface WebpPicture {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-/**
- * Accepts whole PNG, JPEG, WebP and GIF pictures by their content (never by name or declared type) and
- * re-encodes them to WebP no larger than 2000 px a side, which also drops metadata such as GPS positions.
- * sharp only reads the bytes given here, so any failure of it is a fault of the file: an ImageRejected.
- */
-export async function reencodeToWebp(upload: Buffer): Promise<WebpPicture> {
-  if (upload.length === 0) throw new ImageRejected("The file is empty. Choose a picture to upload.");
-  return inTurn(async () => {
-    const format = await acceptedFormat(upload);
-    try {
-      const { data, info } = await sharp(upload, {
-        failOn: "error",
-        limitInputPixels: MAX_PIXELS,
-        animated: format === "gif",
-      })
-        .rotate()
-        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-      return { data, width: info.width, height: info.pageHeight ?? info.height };
-    } catch {
-      throw new ImageRejected(DAMAGED);
-    }
-  });
-}
-
-/** The picture's format, read from its header, once its kind and size are acceptable. */
-async function acceptedFormat(upload: Buffer): Promise<string> {
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(upload).metadata();
-  } catch (error) {
-    // "corrupt header": sharp knew the format but could not read on, so it is a picture cut short or damaged.
-    throw new ImageRejected(
-      String(error).includes("corrupt header")
-        ? DAMAGED
-        : "This file is not a picture. Upload a PNG, JPEG, WebP or GIF image.",
-    );
-  }
-  const { format, width, height, pages = 1 } = metadata;
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new ImageRejected(
-      `${(format ?? "This").toUpperCase()} files are not accepted. Upload a PNG, JPEG, WebP or GIF image.`,
-    );
-  }
-  // Every frame of a GIF is decoded; other formats give their first picture only.
-  const frames = format === "gif" ? pages : 1;
-  if (width * height * frames > MAX_PIXELS) {
-    throw new ImageRejected("The picture is larger than 25 megapixels. Choose a smaller one.");
-  }
-  return format;
 }

@@ -1,3 +1,4 @@
+import { pictureWidths } from "@forgeline/contract";
 import { eq, inArray, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +18,8 @@ describe("removal of uploaded pictures nothing refers to", () => {
     ctx = await createTestApp({ seed: true });
     admin = await signUp(ctx.app, { admin: true });
     customer = await signUp(ctx.app);
-    picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c2410c" } })
+    // 700 px wide: stored in 320, 640 and 700 px.
+    picture = await sharp({ create: { width: 700, height: 500, channels: 3, background: "#c2410c" } })
       .png()
       .toBuffer();
   });
@@ -40,6 +42,8 @@ describe("removal of uploaded pictures nothing refers to", () => {
     return response;
   };
   const served = async (url: string) => (await ctx.app.inject({ method: "GET", url })).statusCode;
+  /** The status of each width of a picture. */
+  const servedWidths = async (url: string) => Promise.all(pictureWidths(url).map((file) => served(file.url)));
   const nameOf = (url: string) => url.replace("/images/", "");
 
   /** Another instance starting on the same database and image store; it sweeps as it starts. */
@@ -89,10 +93,12 @@ describe("removal of uploaded pictures nothing refers to", () => {
 
     await startAnotherInstance();
 
-    expect(await served(forgotten)).toBe(404);
+    expect(pictureWidths(forgotten)).toHaveLength(3);
+    expect(await servedWidths(forgotten)).toEqual([404, 404, 404]);
     const records = await ctx.db.select({ name: imageUploads.name }).from(imageUploads);
     expect(records.map(({ name }) => name).sort()).toEqual([onProduct, onReview, onProfile, fresh].map(nameOf).sort());
-    for (const kept of [onProduct, onReview, onProfile, fresh]) expect(await served(kept)).toBe(200);
+    for (const kept of [onProduct, onReview, onProfile, fresh])
+      expect(await servedWidths(kept)).toEqual([200, 200, 200]);
     // The seed pictures were never uploaded, so they have no record and stay.
     const seeded = await ctx.db.select({ image: products.image }).from(products).where(ne(products.image, onProduct));
     expect(seeded.length).toBeGreaterThan(0);
@@ -112,7 +118,7 @@ describe("removal of uploaded pictures nothing refers to", () => {
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(imageUploads.name, nameOf(url)));
     await startAnotherInstance();
-    expect(await served(url)).toBe(200);
+    expect(await servedWidths(url)).toEqual([200, 200, 200]);
 
     const deleted = await ctx.app.inject({
       method: "DELETE",
@@ -121,6 +127,6 @@ describe("removal of uploaded pictures nothing refers to", () => {
     });
     expect(deleted.statusCode).toBe(200);
     await startAnotherInstance();
-    expect(await served(url)).toBe(404);
+    expect(await servedWidths(url)).toEqual([404, 404, 404]);
   });
 });

@@ -9,7 +9,7 @@ import { createdAt } from "../db/columns.js";
 export const imageUploads = pgTable(
   "image_uploads",
   {
-    /** The file's name in the image store; it is served as /images/<name>. */
+    /** The name of its widest file in the image store, served as /images/<name>; the narrower ones follow from it. */
     name: text("name").primaryKey(),
     uploaderEmail: text("uploader_email").notNull(),
     /** Size of the file as uploaded, before re-encoding: what the quota counts. */

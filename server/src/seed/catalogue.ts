@@ -1,5 +1,6 @@
-import { cp, mkdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
 import { addProducts, isCatalogueEmpty } from "../product/queries.js";
 import { addReviews } from "../review/queries.js";
@@ -8,14 +9,19 @@ import { seedProducts, seedReviews } from "./catalogue-data.js";
 const seedImagesDir = path.resolve(import.meta.dirname, "../../seed/images");
 
 /**
- * Fills an empty catalogue with the tools and reviews of catalogue-data.ts, and copies their pictures into
+ * Fills an empty catalogue with the tools and reviews of catalogue-data.ts, and saves their pictures in
  * the image store. A catalogue that already holds products is left as it is, so restarts keep data.
  */
-export async function seedCatalogue(db: Database, imagesDir: string): Promise<boolean> {
+export async function seedCatalogue(
+  db: Database,
+  imageStore: Pick<FastifyInstance["imageStore"], "save">,
+): Promise<boolean> {
   if (!(await isCatalogueEmpty(db))) return false;
 
-  await mkdir(imagesDir, { recursive: true });
-  await cp(seedImagesDir, imagesDir, { recursive: true, force: false });
+  const names = await readdir(seedImagesDir);
+  await imageStore.save(
+    await Promise.all(names.map(async (name) => ({ name, bytes: await readFile(path.join(seedImagesDir, name)) }))),
+  );
 
   const now = Date.now();
   await db.transaction(async (tx) => {

@@ -68,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer: options.mailer,
     logger: options.logger ?? false,
   });
-  if (options.seed) await seedCatalogue(database.db, config.imagesDir);
+  if (options.seed) await seedCatalogue(database.db, app.imageStore);
   await app.ready();
   return {
     app,

@@ -8,6 +8,7 @@ import {
   orderFormSchema,
   orderQuantityField,
   type Product,
+  pictureSrcSet,
   QUANTITY_UNIT,
 } from "@forgeline/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -65,7 +66,15 @@ export function OrderModal({
     <dialog ref={dialog} className="modal" aria-labelledby="order-title" onClose={onClose}>
       <div className="modal-box max-w-lg">
         <div className="flex items-start gap-4">
-          <img src={product.image} alt="" width={120} height={90} className="rounded-box bg-base-200" />
+          <img
+            src={product.image}
+            srcSet={pictureSrcSet(product.image)}
+            sizes="120px"
+            alt=""
+            width={120}
+            height={90}
+            className="rounded-box bg-base-200"
+          />
           <div>
             <h2 id="order-title" className="text-xl font-bold">
               {product.name}

@@ -1,4 +1,4 @@
-import { formatPrice, MESSAGES, PAGE_SIZE, type Product, QUANTITY_UNIT } from "@forgeline/contract";
+import { formatPrice, MESSAGES, PAGE_SIZE, type Product, pictureSrcSet, QUANTITY_UNIT } from "@forgeline/contract";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table";
@@ -48,6 +48,8 @@ export default function ManageProductsPage() {
                 <td>
                   <img
                     src={product.image}
+                    srcSet={pictureSrcSet(product.image)}
+                    sizes="64px"
                     alt=""
                     width={64}
                     height={48}

@@ -2,6 +2,11 @@ import { BULK_ORDER_MESSAGES, formatPrice, type Product, QUANTITY_UNIT } from "@
 import { Link } from "react-router";
 import { paths } from "../../config/paths";
 import { OrderNow } from "./order-now";
+import { ProductPicture } from "./product-picture";
+
+/** The card's width in the grid of product-grid.tsx: one column on phones, two from 640 px, three from 1024 px. */
+const CARD_PICTURE_SIZES =
+  "(min-width: 1280px) 395px, (min-width: 1024px) calc(33vw - 32px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)";
 
 export function ProductCard({
   product,
@@ -18,8 +23,9 @@ export function ProductCard({
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
-        <img
+        <ProductPicture
           src={product.image}
+          sizes={CARD_PICTURE_SIZES}
           alt={product.name}
           width={400}
           height={300}

@@ -6,6 +6,7 @@ import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { useProduct } from "./api/get-product";
 import { OrderNow } from "./order-now";
+import { ProductPicture } from "./product-picture";
 import { productTitle, SHOP_TITLE } from "./product-title";
 
 /** /product/{id}: one tool's own page, rendered on the server (docs/decisions/013-catalogue-search-and-product-page.md). */
@@ -32,8 +33,10 @@ export default function ProductPage() {
         ) : (
           <article aria-labelledby="product-heading" className="grid gap-8 md:grid-cols-2">
             <figure className="overflow-hidden rounded-box bg-base-200">
-              <img
+              <ProductPicture
                 src={found.image}
+                // Half the page from 768 px (two columns), else the page's width.
+                sizes="(min-width: 1280px) 600px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)"
                 alt={found.name}
                 width={800}
                 height={600}

@@ -1,3 +1,4 @@
+import { pictureSrcSet } from "@forgeline/contract";
 import { Link } from "react-router";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
@@ -29,6 +30,8 @@ export default function MyProfilePage() {
               <div className="card-body flex-row flex-wrap items-start gap-6">
                 <img
                   src={data.image}
+                  srcSet={pictureSrcSet(data.image)}
+                  sizes="96px"
                   alt={`${data.name}`}
                   width={96}
                   height={96}

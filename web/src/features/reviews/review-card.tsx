@@ -1,4 +1,4 @@
-import { RATING_MAX, type Review } from "@forgeline/contract";
+import { pictureSrcSet, RATING_MAX, type Review } from "@forgeline/contract";
 
 function initials(name: string): string {
   return name
@@ -14,7 +14,15 @@ export function ReviewCard({ review }: { review: Review }) {
     <figure className="card h-full border border-base-300 bg-base-100 p-5 shadow-sm">
       <div className="flex items-center gap-3">
         {review.image ? (
-          <img src={review.image} alt="" width={48} height={48} className="h-12 w-12 rounded-full object-cover" />
+          <img
+            src={review.image}
+            srcSet={pictureSrcSet(review.image)}
+            sizes="48px"
+            alt=""
+            width={48}
+            height={48}
+            className="h-12 w-12 rounded-full object-cover"
+          />
         ) : (
           <span
             aria-hidden="true"
