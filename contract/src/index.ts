@@ -5,6 +5,7 @@ export * from "./bulk-order-messages.js";
 export * from "./business-stats.js";
 export * from "./catalogue.js";
 export * from "./constants.js";
+export * from "./field-rules.js";
 export * from "./image.js";
 export * from "./limits.js";
 export * from "./messages.js";
