@@ -9,6 +9,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: {
       // The contract is compiled from source into the bundle, so its unused parts are tree-shaken.
       "@forgeline/contract": fileURLToPath(new URL("../contract/src/index.ts", import.meta.url)),
+      // React Router's package points every import at its development build, which keeps its warnings
+      // and the components' display names; the production build beside it has them switched off.
+      "react-router": fileURLToPath(new URL("../node_modules/react-router/dist/production/index.mjs", import.meta.url)),
     },
   },
   build: {
