@@ -1,10 +1,30 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * React Router's components are `React.forwardRef(…)` calls without a pure mark, each followed by a
+ * `displayName` assignment, so the bundler must keep the ones the app never renders (`Form`, with its
+ * submit code). Marked pure and without the names (only developer tools show them), they go when unused.
+ */
+function pureRouterComponents(): Plugin {
+  return {
+    name: "pure-router-components",
+    transform: {
+      filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-/ },
+      handler: (code) => ({
+        code: code
+          .replaceAll(/= (React\d*\.forwardRef\()/g, "= /* @__PURE__ */ $1")
+          .replaceAll(/^\w+\.displayName = "\w+";$/gm, ""),
+        map: null,
+      }),
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pureRouterComponents()],
   resolve: {
     alias: {
       // The contract is compiled from source into the bundle, so its unused parts are tree-shaken.
@@ -24,9 +44,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React, React Router and TanStack Query in one long-cached chunk, apart from our code.
+          // React, React Router and TanStack Query in one long-cached chunk, apart from our code; but not
+          // useMutation, which only the dashboard's forms and the order modal use (~1 KB of gzipped JS).
           groups: [
-            { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            {
+              name: "framework",
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
+                !/[\\/](useMutation|mutationObserver)\.js$/.test(id),
+            },
             // The small zod-free modules that the first bundle and the page chunks share (contract constants,
             // rules, money, paths) in one chunk: apart, each was a request and a gzip stream of its own.
             {
