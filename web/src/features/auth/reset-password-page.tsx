@@ -1,7 +1,8 @@
 import { MESSAGES, newPasswordFields, resetRequestFields } from "@forgeline/contract";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Field } from "../../components/field";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import { notify } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";

@@ -1,6 +1,6 @@
 import { signupFields } from "@forgeline/contract";
-import { Link } from "react-router";
 import { Field } from "../../components/field";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useRulesForm } from "../../lib/use-rules-form";
