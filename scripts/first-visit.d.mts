@@ -3,6 +3,7 @@ interface VisitContext {
   newPage(): Promise<{
     on(event: "response", listener: (response: VisitResponse) => void): unknown;
     goto(url: string, options: { waitUntil: "networkidle" }): Promise<unknown>;
+    url(): string;
     close(): Promise<void>;
   }>;
 }
@@ -19,6 +20,7 @@ export interface FirstVisitFile {
   gzip: number;
 }
 export interface FirstVisitBytes {
+  landedOn: string;
   files: FirstVisitFile[];
   js: { raw: number; gzip: number };
   css: { raw: number; gzip: number };

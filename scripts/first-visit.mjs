@@ -29,6 +29,7 @@ export function jsBudget(page) {
 /**
  * Opens `url` in a new page of a Playwright browser `context` (a fresh context has an empty cache), waits
  * until the network is idle, and counts the scripts and style sheets that came from `url`'s origin.
+ * `landedOn` is the page's address then: a guard that sent the visit elsewhere shows there.
  */
 export async function firstVisitBytes(context, url) {
   const origin = new URL(url).origin;
@@ -41,6 +42,7 @@ export async function firstVisitBytes(context, url) {
     }
   });
   await page.goto(url, { waitUntil: "networkidle" });
+  const landedOn = page.url();
   const files = (await Promise.all(bodies)).map(({ type, url: fileUrl, body }) => ({
     kind: type === "script" ? "js" : "css",
     url: fileUrl,
@@ -52,5 +54,5 @@ export async function firstVisitBytes(context, url) {
     files
       .filter((file) => file.kind === kind)
       .reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
-  return { files, js: total("js"), css: total("css") };
+  return { landedOn, files, js: total("js"), css: total("css") };
 }
