@@ -13,6 +13,7 @@ export * from "./money.js";
 export * from "./newsletter.js";
 export * from "./not-found.js";
 export * from "./order-admin.js";
+export * from "./order-status.js";
 export * from "./ordering.js";
 export * from "./paging.js";
 export * from "./payment.js";
