@@ -7,6 +7,7 @@ export * from "./catalogue.js";
 export * from "./constants.js";
 export * from "./field-rules.js";
 export * from "./image.js";
+export * from "./image-types.js";
 export * from "./limits.js";
 export * from "./messages.js";
 export * from "./money.js";
