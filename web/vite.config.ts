@@ -47,15 +47,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React, React Router and TanStack Query in one long-cached chunk, apart from our code, with the
-          // bundler's helpers that load their CommonJS; but not useMutation, which only the dashboard and the
-          // order modal use (~1 KB of gzipped JS): it goes with the dashboard's chunk.
+          // React, React Router and TanStack Query in one long-cached chunk, apart from our code; but not
+          // useMutation, which only the dashboard and the order modal use (~1 KB of gzipped JS): it goes with
+          // the dashboard's chunk.
           groups: [
             {
               name: "framework",
               test: (id) =>
-                (/node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) ||
-                  id.includes("rolldown/runtime")) &&
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
                 !MUTATIONS.test(id),
             },
             // The small zod-free modules that the first bundle and the page chunks share (contract constants,
