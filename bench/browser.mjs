@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromiumArgs, findChromium } from "../scripts/chromium.mjs";
-import { customerToken, freshDataDir, startStorefront, stop, table } from "./lib.mjs";
+import { FIRST_VISIT_PAGES, firstVisitBytes, jsBudget } from "../scripts/first-visit.mjs";
+import { BENCH_ADMIN, customerToken, freshDataDir, startStorefront, stop, table } from "./lib.mjs";
 
 const PORT = 5321;
 const base = `http://localhost:${PORT}`;
@@ -13,36 +13,27 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 /** A product's page is named by its route in the tables: its id changes with every run. */
 const labelOf = (path) => (path.startsWith("/product/") ? "/product/{id}" : path);
 
-/** What a first visit of a page downloads: JS and CSS from our origin, raw and gzip -9, and the biggest sources. */
-async function firstVisit(browser, path, { signedIn }) {
-  const context = await browser.newContext();
-  if (signedIn) {
-    const email = `bundle.${Date.now()}@example.com`;
-    await customerToken(PORT, email);
-    await context.request.post(`${base}/api/auth/sign-in/email`, {
-      headers: { origin: base },
-      data: { email, password: "bench-password-1" },
-    });
-  }
-  const page = await context.newPage();
-  const assets = [];
-  page.on("response", async (response) => {
-    const type = response.request().resourceType();
-    if ((type === "script" || type === "stylesheet") && response.url().startsWith(base)) {
-      assets.push({ type, url: response.url(), body: await response.body().catch(() => Buffer.alloc(0)) });
-    }
+/** Signs `as` (a customer or the admin) into a browser context, or nobody. */
+async function signIn(context, as) {
+  if (as === "visitor") return;
+  const email = as === "admin" ? BENCH_ADMIN.email : `bundle.${Date.now()}@example.com`;
+  if (as === "customer") await customerToken(PORT, email);
+  await context.request.post(`${base}/api/auth/sign-in/email`, {
+    headers: { origin: base },
+    data: { email, password: as === "admin" ? BENCH_ADMIN.password : "bench-password-1" },
   });
-  await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+}
+
+/** What a first visit of a page downloads (scripts/first-visit.mjs), and the biggest sources of its JS. */
+async function firstVisit(browser, page, productId) {
+  const context = await browser.newContext();
+  await signIn(context, page.as);
+  const bytes = await firstVisitBytes(context, `${base}${page.path.replace("{id}", productId)}`);
   await context.close();
-  const label = labelOf(path);
-  const sum = (kind, gzip) =>
-    assets
-      .filter((a) => a.type === kind)
-      .reduce((total, a) => total + (gzip ? gzipSync(a.body, { level: 9 }).length : a.body.length), 0);
   const modules = new Map();
-  for (const asset of assets.filter((a) => a.type === "script")) {
+  for (const file of bytes.files.filter((f) => f.kind === "js")) {
     try {
-      const map = JSON.parse(readFileSync(`web/dist${new URL(asset.url).pathname}.map`, "utf8"));
+      const map = JSON.parse(readFileSync(`web/dist${new URL(file.url).pathname}.map`, "utf8"));
       map.sources.forEach((source, i) => {
         const name = source.includes("node_modules/")
           ? source
@@ -57,14 +48,14 @@ async function firstVisit(browser, path, { signedIn }) {
   }
   const biggest = [...modules.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4);
   return {
-    path,
-    label,
-    signedIn,
-    jsRaw: sum("script", false),
-    jsGzip: sum("script", true),
-    cssRaw: sum("stylesheet", false),
-    cssGzip: sum("stylesheet", true),
-    biggest: biggest.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(", "),
+    ...page,
+    label: page.as === "visitor" ? page.path : `${page.path} (${page.as})`,
+    jsBudget: jsBudget(page),
+    jsRaw: bytes.js.raw,
+    jsGzip: bytes.js.gzip,
+    cssRaw: bytes.css.raw,
+    cssGzip: bytes.css.gzip,
+    biggest: biggest.map(([name, size]) => `${name} ${kb(size)}`).join(", "),
   };
 }
 
@@ -132,16 +123,7 @@ export async function benchBrowser({ lighthouse: runLighthouse }) {
     const [wrench] = await (await fetch(`${base}/api/product?q=wrench&limit=1`)).json();
     const productPage = `/product/${wrench._id}`;
     const visits = [];
-    for (const [path, signedIn] of [
-      ["/", false],
-      ["/availableProducts", false],
-      ["/availableProducts?q=wrench&sort=price-asc", false],
-      [productPage, false],
-      ["/login", false],
-      ["/dashboard", true],
-    ]) {
-      visits.push(await firstVisit(browser, path, { signedIn }));
-    }
+    for (const page of FIRST_VISIT_PAGES) visits.push(await firstVisit(browser, page, wrench._id));
     await browser.close();
     const bundle = table(
       ["first visit", "JS raw KB", "JS gzip KB", "CSS raw KB", "CSS gzip KB", "biggest sources (raw KB)"],

@@ -1,14 +1,40 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * React Router's components are `React.forwardRef(…)` calls without a pure mark, each followed by a
+ * `displayName` assignment, so the bundler must keep the ones the app never renders (`Form`, with its
+ * submit code). Marked pure and without the names (only developer tools show them), they go when unused.
+ */
+function pureRouterComponents(): Plugin {
+  return {
+    name: "pure-router-components",
+    transform: {
+      filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-/ },
+      handler: (code) => ({
+        code: code
+          .replaceAll(/= (React\d*\.forwardRef\()/g, "= /* @__PURE__ */ $1")
+          .replaceAll(/^\w+\.displayName = "\w+";$/gm, ""),
+        map: null,
+      }),
+    },
+  };
+}
+
+/** TanStack Query's mutation hook, which only the dashboard and the order modal use. */
+const MUTATIONS = /[\\/](useMutation|mutationObserver)\.js$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pureRouterComponents()],
   resolve: {
     alias: {
       // The contract is compiled from source into the bundle, so its unused parts are tree-shaken.
       "@forgeline/contract": fileURLToPath(new URL("../contract/src/index.ts", import.meta.url)),
+      // React Router's package points every import at its development build, which keeps its warnings
+      // and the components' display names; the production build beside it has them switched off.
+      "react-router": fileURLToPath(new URL("../node_modules/react-router/dist/production/index.mjs", import.meta.url)),
     },
   },
   build: {
@@ -21,14 +47,44 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React, React Router and TanStack Query in one long-cached chunk, apart from our code.
+          // React, React Router and TanStack Query in one long-cached chunk, apart from our code; but not
+          // useMutation, which only the dashboard and the order modal use (~1 KB of gzipped JS): it goes with
+          // the dashboard's chunk.
           groups: [
-            { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            {
+              name: "framework",
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
+                !MUTATIONS.test(id),
+            },
             // The small zod-free modules that the first bundle and the page chunks share (contract constants,
-            // rules, money, paths) in one chunk: apart, each was a request and a gzip stream of its own.
+            // rules, money, paths, links) in one chunk: apart, each was a request and a gzip stream of its own.
             {
               name: "shared",
-              test: /[\\/](contract[\\/]src[\\/](constants|limits|money|rules|bulk-order-messages|catalogue)|web[\\/]src[\\/]config[\\/][^\\/]+)\.ts$/,
+              test: /[\\/](contract[\\/]src[\\/](constants|limits|money|rules|bulk-order-messages|catalogue|not-found)|web[\\/]src[\\/]config[\\/][^\\/]+|web[\\/]src[\\/]components[\\/]link)\.tsx?$/,
+            },
+            // What the catalogue's pages (home, all tools, a tool) share, in one chunk rather than seven; not
+            // what those modules import from the shell (the API client), or every page would load this chunk.
+            {
+              name: "catalogue",
+              includeDependenciesRecursively: false,
+              test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|catalogue-search|order-now|api[\\/]get-products?)\.tsx?$/,
+            },
+            // What the dashboard's pages load (routes, guards, layout, the access token, useMutation), in one chunk.
+            {
+              name: "dashboard",
+              includeDependenciesRecursively: false,
+              test: (id) =>
+                MUTATIONS.test(id) ||
+                /web[\\/]src[\\/](app[\\/](dashboard-routes|guards)|features[\\/]dashboard[\\/]dashboard-layout|lib[\\/](account-session|api-authed|token-store))\.tsx?$/.test(
+                  id,
+                ),
+            },
+            // What the dashboard's forms share: react-hook-form, the lazy resolver and the image picker.
+            {
+              name: "forms",
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/]react-hook-form[\\/]|web[\\/]src[\\/](lib[\\/]lazy-resolver|components[\\/]image-upload)\.tsx?$|contract[\\/]src[\\/]image-types\.ts$/,
             },
           ],
         },

@@ -1,11 +1,6 @@
 import { z } from "zod";
+import { IMAGE_URL_PATTERN } from "./image-types.js";
 import { MAX_LENGTH } from "./limits.js";
-
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
-
-/** An image in our own store, as POST /api/image answers it. */
-export const IMAGE_URL_PATTERN = /^\/images\/[A-Za-z0-9._-]+$/;
 
 export function imageField(requiredMessage = "Image is Required") {
   const notOurs = "Upload the image with the image picker";

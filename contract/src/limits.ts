@@ -5,7 +5,7 @@ import { centsToDollars, formatPrice } from "./money.js";
  * The upper bound of every text field the API accepts. The forms and the server validate with the same
  * schemas of this package, so a limit is set here and nowhere else. (No zod here: the home page's
  * newsletter box reads the email bound without loading a schema library.) The admins' order fields keep
- * theirs in order-admin.ts (ADMIN_ORDER_LIMITS), so the home page does not load them.
+ * theirs in order-status.ts (ADMIN_ORDER_LIMITS), so the home page does not load them.
  */
 export const MAX_LENGTH = {
   /** The longest address SMTP can deliver (RFC 5321). */

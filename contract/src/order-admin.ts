@@ -1,19 +1,8 @@
 import { z } from "zod";
-import { type OrderStatus, orderStatusSchema } from "./ordering.js";
+import { ADMIN_ORDER_LIMITS, type OrderStatus } from "./order-status.js";
+import { orderStatusSchema } from "./ordering.js";
 import { pageQuerySchema } from "./paging.js";
 import { requiredText } from "./text-field.js";
-
-/**
- * The upper bounds of the admins' order fields. Kept here rather than in limits.ts, whose MAX_LENGTH the
- * home page loads: admin-only bounds would add to every first visit.
- */
-export const ADMIN_ORDER_LIMITS = {
-  carrier: 100,
-  trackingNumber: 100,
-  trackingUrl: 500,
-  /** The admin order list's search text. */
-  search: 200,
-} as const;
 
 /** POST /api/admin/orders/{id}/ship: who carries it and how to follow it. */
 export const shipBodySchema = z.object({

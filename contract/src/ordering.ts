@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailField } from "./account.js";
 import { ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "./constants.js";
 import { MAX_LENGTH } from "./limits.js";
+import { ORDER_STATUSES } from "./order-status.js";
 import { requiredText } from "./text-field.js";
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
@@ -42,8 +43,6 @@ export const orderBodySchema = z.object({
 
 export const orderFormSchema = z.object({ quantity: orderQuantityField(), phone: phoneField, address: addressField });
 
-/** Where an order stands (docs/SPEC-CONFORMANCE.md, "Additions": the order lifecycle). */
-export const ORDER_STATUSES = ["unpaid", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 /** One step of an order's history: the status it reached, when, who moved it, and why. */
@@ -87,7 +86,6 @@ export const orderListQuerySchema = z.object({ userEmail: emailField().transform
 export const orderCreatedSchema = z.object({ success: z.boolean(), insertedId: z.string().nullable() });
 export const idParamsSchema = z.object({ id: z.uuid({ error: "Not a valid id" }) });
 
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 export type OrderBody = z.infer<typeof orderBodySchema>;
 export type OrderForm = z.infer<typeof orderFormSchema>;

@@ -85,7 +85,7 @@ describe("render: a public page with its first screen's data", () => {
     const markup = page?.markup.replaceAll("<!-- -->", "");
     expect(markup).toContain("Page 2 of 2");
     expect(markup).toContain(
-      '<a class="link link-hover" href="/product/p1" data-discover="true">Pry bar &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</a></h2>',
+      '<a class="link link-hover" href="/product/p1">Pry bar &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</a></h2>',
     );
     expect(page?.dataScript.startsWith('<script type="application/json" id="first-screen-data">')).toBe(true);
     expect(page?.dataScript.match(/<\/script>/g)).toHaveLength(1);

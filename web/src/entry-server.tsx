@@ -6,6 +6,8 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, type RouteObject, StaticRouter } from "react-router";
 import { AppContent } from "./app/app";
 import { appRoutes, DASHBOARD_ROUTE, PRODUCT_ROUTE } from "./app/app-routes";
+import { essays } from "./features/blogs/essays";
+import { essaysQuery } from "./features/blogs/essays-query";
 import { productQuery } from "./features/products/api/get-product";
 import { productsPageQuery } from "./features/products/api/get-products";
 import { catalogueAddressOf, catalogueQueryFor } from "./features/products/catalogue-address";
@@ -132,6 +134,7 @@ async function firstScreenQueries(url: URL, load: FirstScreenLoaders): Promise<Q
     const query = catalogueQueryFor(catalogueAddressOf(url.searchParams));
     return [[productsPageQuery(query).queryKey, await load.products(query)]];
   }
+  if (url.pathname === "/blogs") return [[essaysQuery.queryKey, essays]];
   return [];
 }
 

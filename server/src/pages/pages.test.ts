@@ -94,7 +94,7 @@ describe("server-rendered pages", () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
       expect(response.body, url).toContain('<h1 class="text-2xl font-bold sm:text-3xl">Oops! The page you&#x27;re');
-      expect(response.body, url).toContain('<a class="btn btn-primary" href="/" data-discover="true">Back to home</a>');
+      expect(response.body, url).toContain('<a class="btn btn-primary" href="/">Back to home</a>');
       expect(response.body, url).toContain('<meta name="robots" content="noindex"></head>');
     }
     const head = await ctx.app.inject({ method: "HEAD", url: "/no/such/page" });

@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { type RouteObject, useRoutes } from "react-router";
-import HomePage from "./routes/home";
 
+const HomePage = lazy(() => import("./routes/home"));
 const AvailableProductsPage = lazy(() => import("../features/products/available-products-page"));
 const ProductPage = lazy(() => import("../features/products/product-page"));
 const BlogsPage = lazy(() => import("../features/blogs/blogs-page"));
@@ -36,8 +36,9 @@ export const appRoutes: RouteObject[] = [
 ];
 
 /**
- * The home page, where most visits start, comes with the first bundle; every other page module loads
- * only when its route is visited, the dashboard's routes (with the guards) only when the dashboard is.
+ * Every page module, the home page's too, loads only when its route is visited (the first bundle carries
+ * the shell alone, so no page pays for another's code); the dashboard's routes (with the guards) only when
+ * the dashboard is.
  */
 export function AppRoutes() {
   return useRoutes(appRoutes);

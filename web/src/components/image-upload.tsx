@@ -1,6 +1,5 @@
 import { IMAGE_TYPES } from "@forgeline/contract";
 import { useState } from "react";
-import { uploadImage } from "../lib/upload-image";
 import { FieldShell } from "./field";
 
 /**
@@ -26,6 +25,8 @@ export function ImageUpload({
     setUploadError(null);
     setProgress(0);
     try {
+      // The upload's code loads with the first picked file, not with the form.
+      const { uploadImage } = await import("../lib/upload-image");
       onChange(await uploadImage(file, setProgress));
     } catch (failure) {
       onChange("");

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { paths } from "../config/paths";
+import { Link } from "./link";
 import { Navbar } from "./navbar";
 
 export function Layout({ children }: { children: ReactNode }) {

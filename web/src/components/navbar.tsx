@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { paths } from "../config/paths";
 import { useSession } from "../lib/session";
+import { NavLink } from "./link";
 import { navItemClass } from "./nav-item";
 
 export function Navbar() {

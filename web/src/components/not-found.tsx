@@ -1,6 +1,6 @@
 import { NOT_FOUND_MESSAGE } from "@forgeline/contract";
-import { Link } from "react-router";
 import { paths } from "../config/paths";
+import { Link } from "./link";
 
 export function NotFound() {
   return (

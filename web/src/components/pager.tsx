@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link";
 
 /**
  * Previous and Next links around "Page n of N" for a list whose page is in the address: `hrefFor` gives

@@ -1,7 +1,8 @@
 import { formatPrice } from "@forgeline/contract";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { InvoiceButton } from "../../components/invoice-button";
+import { Link } from "../../components/link";
 import { formatDateTime, OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { QueryState } from "../../components/query-state";

@@ -1,8 +1,9 @@
 import { ADMIN_ORDER_LIMITS, formatPrice, ORDER_STATUSES, type OrderStatus } from "@forgeline/contract";
 import { type FormEvent, useId } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { DownloadButton } from "../../components/download-button";
+import { Link } from "../../components/link";
 import { formatDateTime } from "../../components/order-history";
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from "../../components/order-status-badge";
 import { Pager, pageCountOf } from "../../components/pager";

@@ -1,6 +1,9 @@
 import { useState } from "react";
 import { usePublicConfig } from "../../lib/public-config";
-import { authClient, GOOGLE_PROVIDER_ID } from "./auth-client";
+import { loadAuthClient } from "./load-auth-client";
+
+/** Google is a generic OpenID Connect provider on the server, reached through Better Auth's social sign-in. */
+const GOOGLE_PROVIDER_ID = "google";
 
 /** "Continue with Google", shown only when the server has Google sign-in configured. */
 export function GoogleButton({ returnTo, onError }: { returnTo: string; onError: (message: string) => void }) {
@@ -10,7 +13,10 @@ export function GoogleButton({ returnTo, onError }: { returnTo: string; onError:
 
   async function continueWithGoogle() {
     setBusy(true);
-    const { error } = await authClient.signIn.social({ provider: GOOGLE_PROVIDER_ID, callbackURL: returnTo });
+    const { error } = await (await loadAuthClient()).signIn.social({
+      provider: GOOGLE_PROVIDER_ID,
+      callbackURL: returnTo,
+    });
     if (error) {
       setBusy(false);
       onError(error.message ?? "Google sign-in failed");

@@ -1,41 +1,33 @@
-import { type LoginForm, loginFormSchema } from "@forgeline/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { loginFields } from "@forgeline/contract";
 import { Field } from "../../components/field";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useRulesForm } from "../../lib/use-rules-form";
 import { AuthCard, ProviderError } from "./auth-card";
-import { authClient } from "./auth-client";
 import { GoogleButton } from "./google-button";
+import { loadAuthClient } from "./load-auth-client";
 import { useSignInFlow } from "./use-sign-in-flow";
 
 export default function LoginPage() {
   const hydrated = useHydrated();
   const { returnTo, origin, providerError, setProviderError, signInWith } = useSignInFlow();
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: "", password: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useRulesForm(loginFields);
+  const { errors, isSubmitting } = form;
 
-  const submit = form.handleSubmit((values) => signInWith(() => authClient.signIn.email(values), "Sign-in failed"));
+  const submit = form.handleSubmit((values) =>
+    signInWith(async () => (await loadAuthClient()).signIn.email(values), "Sign-in failed"),
+  );
 
   return (
     <AuthCard title="Login">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
+        <Field label="Email" type="email" autoComplete="email" error={errors.email} {...form.register("email")} />
         <Field
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={errors.password}
           {...form.register("password")}
         />
         <ProviderError message={providerError} />

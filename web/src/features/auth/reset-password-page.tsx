@@ -1,20 +1,14 @@
-import {
-  MESSAGES,
-  type NewPasswordForm,
-  newPasswordFormSchema,
-  type ResetRequestForm,
-  resetRequestFormSchema,
-} from "@forgeline/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { MESSAGES, newPasswordFields, resetRequestFields } from "@forgeline/contract";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Field } from "../../components/field";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import { notify } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useRulesForm } from "../../lib/use-rules-form";
 import { AuthCard, ProviderError } from "./auth-card";
-import { authClient } from "./auth-client";
+import { loadAuthClient } from "./load-auth-client";
 
 /** Step 1 asks for the address and mails a link; the link comes back here with a token for step 2. */
 export default function ResetPasswordPage() {
@@ -37,15 +31,12 @@ function RequestResetMail() {
   const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
   const [providerError, setProviderError] = useState<string | null>(null);
-  const form = useForm<ResetRequestForm>({
-    resolver: zodResolver(resetRequestFormSchema),
-    defaultValues: { email: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useRulesForm(resetRequestFields);
+  const { errors, isSubmitting } = form;
 
   const submit = form.handleSubmit(async ({ email }) => {
     setProviderError(null);
-    const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
+    const { error } = await (await loadAuthClient()).requestPasswordReset({ email, redirectTo: paths.resetPassword });
     if (error) {
       setProviderError(error.message ?? "We could not send the mail");
       return;
@@ -59,13 +50,7 @@ function RequestResetMail() {
       <p className="text-sm text-base-content/80">
         Enter the email of your account and we will mail you a link to choose a new password.
       </p>
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <Field label="Email" type="email" autoComplete="email" error={errors.email} {...form.register("email")} />
       <ProviderError message={providerError} />
       {sent && (
         <p className="text-sm font-medium text-success" role="status">
@@ -86,15 +71,12 @@ function ChooseNewPassword({ token }: { token: string }) {
   const hydrated = useHydrated();
   const [done, setDone] = useState(false);
   const [providerError, setProviderError] = useState<string | null>(null);
-  const form = useForm<NewPasswordForm>({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { password: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useRulesForm(newPasswordFields);
+  const { errors, isSubmitting } = form;
 
   const submit = form.handleSubmit(async ({ password }) => {
     setProviderError(null);
-    const { error } = await authClient.resetPassword({ newPassword: password, token });
+    const { error } = await (await loadAuthClient()).resetPassword({ newPassword: password, token });
     if (error) {
       setProviderError(error.message ?? "We could not change the password");
       return;
@@ -118,7 +100,7 @@ function ChooseNewPassword({ token }: { token: string }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
+        error={errors.password}
         {...form.register("password")}
       />
       <ProviderError message={providerError} />

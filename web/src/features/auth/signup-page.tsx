@@ -1,42 +1,34 @@
-import { type SignupForm, signupFormSchema } from "@forgeline/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { signupFields } from "@forgeline/contract";
 import { Field } from "../../components/field";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useRulesForm } from "../../lib/use-rules-form";
 import { AuthCard, ProviderError } from "./auth-card";
-import { authClient } from "./auth-client";
 import { GoogleButton } from "./google-button";
+import { loadAuthClient } from "./load-auth-client";
 import { useSignInFlow } from "./use-sign-in-flow";
 
 export default function SignupPage() {
   const hydrated = useHydrated();
   const { returnTo, origin, providerError, setProviderError, signInWith } = useSignInFlow();
-  const form = useForm<SignupForm>({
-    resolver: zodResolver(signupFormSchema),
-    defaultValues: { name: "", email: "", password: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useRulesForm(signupFields);
+  const { errors, isSubmitting } = form;
 
-  const submit = form.handleSubmit((values) => signInWith(() => authClient.signUp.email(values), "Sign-up failed"));
+  const submit = form.handleSubmit((values) =>
+    signInWith(async () => (await loadAuthClient()).signUp.email(values), "Sign-up failed"),
+  );
 
   return (
     <AuthCard title="Sign Up">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="name" error={errors.name?.message} {...form.register("name")} />
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
+        <Field label="Name" autoComplete="name" error={errors.name} {...form.register("name")} />
+        <Field label="Email" type="email" autoComplete="email" error={errors.email} {...form.register("email")} />
         <Field
           label="Password"
           type="password"
           autoComplete="new-password"
-          error={errors.password?.message}
+          error={errors.password}
           {...form.register("password")}
         />
         <ProviderError message={providerError} />

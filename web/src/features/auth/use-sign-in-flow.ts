@@ -1,7 +1,6 @@
 import { MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { completeSignIn } from "../../lib/account-session";
 import { returnPath } from "./return-path";
 
 type ProviderAnswer = { error: { message?: string | undefined } | null };
@@ -25,6 +24,8 @@ export function useSignInFlow() {
       setProviderError(error.message ?? failure);
       return;
     }
+    // Loaded with the answer: the code that trades the session for the access token is not needed to show the form.
+    const { completeSignIn } = await import("../../lib/account-session");
     const user = await completeSignIn();
     if (!user) {
       setProviderError(MESSAGES.noUserLoggedIn);

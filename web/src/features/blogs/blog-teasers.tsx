@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import { essayTeasers } from "./teasers";
 

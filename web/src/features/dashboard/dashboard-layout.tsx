@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { NavLink } from "../../components/link";
 import { navItemClass } from "../../components/nav-item";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";

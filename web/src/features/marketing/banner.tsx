@@ -1,5 +1,5 @@
 import { PROMOTIONS } from "@forgeline/contract";
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 
 export function Banner() {

@@ -1,6 +1,7 @@
 import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { InvoiceButton } from "../../components/invoice-button";
+import { Link } from "../../components/link";
 import { OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { paths } from "../../config/paths";

@@ -1,6 +1,6 @@
 import { formatPrice } from "@forgeline/contract";
-import { Link } from "react-router";
 import { DataTable } from "../../components/data-table";
+import { Link } from "../../components/link";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { QueryState } from "../../components/query-state";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";

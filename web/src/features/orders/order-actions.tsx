@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import type { Order } from "../../lib/order";
 import { notify } from "../../lib/toast";

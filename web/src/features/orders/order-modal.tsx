@@ -5,17 +5,15 @@ import {
   ORDER_MIN_QUANTITY,
   type OrderForm,
   type OrderFormInput,
-  orderFormSchema,
-  orderQuantityField,
   type Product,
   pictureSrcSet,
   QUANTITY_UNIT,
 } from "@forgeline/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Field, TextAreaField } from "../../components/field";
 import { ApiError } from "../../lib/api-client";
+import { lazyResolver } from "../../lib/lazy-resolver";
 import type { SessionUser } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useCreateOrder } from "./api/create-order";
@@ -38,7 +36,10 @@ export function OrderModal({
   const createOrder = useCreateOrder();
   const maxQuantity = Math.min(ORDER_MAX_QUANTITY, product.quantity);
   const form = useForm<OrderFormInput, unknown, OrderForm>({
-    resolver: zodResolver(orderFormSchema.extend({ quantity: orderQuantityField(product.quantity) })),
+    resolver: lazyResolver(async () => {
+      const { zodResolver, orderFormSchema, orderQuantityField } = await import("../../lib/form-checks");
+      return zodResolver(orderFormSchema.extend({ quantity: orderQuantityField(product.quantity) }));
+    }),
     defaultValues: { quantity: ORDER_MIN_QUANTITY, phone: "", address: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@forgeline/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
 import { usePublicConfig } from "../../lib/public-config";

@@ -4,14 +4,13 @@ import {
   ORDER_MIN_QUANTITY,
   type ProductBody,
   type ProductInput,
-  productBodySchema,
   STOCK_MAX,
   UNIT_PRICE_MAX_CENTS,
 } from "@forgeline/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { Field, TextAreaField } from "../../components/field";
 import { ImageUpload } from "../../components/image-upload";
+import { lazyResolver } from "../../lib/lazy-resolver";
 import { notify } from "../../lib/toast";
 import { useAddProduct } from "./api/add-product";
 
@@ -20,7 +19,10 @@ const empty: ProductInput = { name: "", price: "", quantity: "", description: ""
 export default function AddProductPage() {
   const addProduct = useAddProduct();
   const form = useForm<ProductInput, unknown, ProductBody>({
-    resolver: zodResolver(productBodySchema),
+    resolver: lazyResolver(async () => {
+      const { zodResolver, productBodySchema } = await import("../../lib/form-checks");
+      return zodResolver(productBodySchema);
+    }),
     defaultValues: empty,
   });
   const { errors, isSubmitting } = form.formState;

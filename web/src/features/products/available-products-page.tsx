@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from "@forgeline/contract";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "../../components/link";
 import { Pager, pageCountOf } from "../../components/pager";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";

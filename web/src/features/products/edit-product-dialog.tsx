@@ -3,14 +3,13 @@ import {
   type Product,
   type ProductEdit,
   type ProductEditInput,
-  productEditSchema,
   UNIT_PRICE_MAX_CENTS,
 } from "@forgeline/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { Field, TextAreaField } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { ImageUpload } from "../../components/image-upload";
+import { lazyResolver } from "../../lib/lazy-resolver";
 import { notify } from "../../lib/toast";
 import { useUpdateProduct } from "./api/update-product";
 
@@ -18,7 +17,10 @@ import { useUpdateProduct } from "./api/update-product";
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const update = useUpdateProduct();
   const form = useForm<ProductEditInput, unknown, ProductEdit>({
-    resolver: zodResolver(productEditSchema),
+    resolver: lazyResolver(async () => {
+      const { zodResolver, productEditSchema } = await import("../../lib/form-checks");
+      return zodResolver(productEditSchema);
+    }),
     defaultValues: { name: product.name, price: product.price, description: product.description, image: product.image },
   });
   const { errors, isSubmitting } = form.formState;

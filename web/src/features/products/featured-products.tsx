@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from "@forgeline/contract";
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { useProducts } from "./api/get-products";

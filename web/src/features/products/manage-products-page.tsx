@@ -1,13 +1,17 @@
 import { formatPrice, MESSAGES, PAGE_SIZE, type Product, pictureSrcSet, QUANTITY_UNIT } from "@forgeline/contract";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
 import { notify } from "../../lib/toast";
 import { useDeleteProduct } from "./api/delete-product";
 import { useProducts } from "./api/get-products";
-import { EditProductDialog } from "./edit-product-dialog";
-import { RestockDialog } from "./restock-dialog";
+
+// The dialogs and their form code load when an admin opens one, not with the list.
+const EditProductDialog = lazy(() =>
+  import("./edit-product-dialog").then((module) => ({ default: module.EditProductDialog })),
+);
+const RestockDialog = lazy(() => import("./restock-dialog").then((module) => ({ default: module.RestockDialog })));
 
 export default function ManageProductsPage() {
   const [page, setPage] = useState(0);
@@ -95,8 +99,10 @@ export default function ManageProductsPage() {
           </button>
         </nav>
       )}
-      {editing && <EditProductDialog product={editing} onClose={() => setEditing(null)} />}
-      {restocking && <RestockDialog product={restocking} onClose={() => setRestocking(null)} />}
+      <Suspense fallback={null}>
+        {editing && <EditProductDialog product={editing} onClose={() => setEditing(null)} />}
+        {restocking && <RestockDialog product={restocking} onClose={() => setRestocking(null)} />}
+      </Suspense>
       {doomed && (
         <ConfirmDialog
           title={`Delete ${doomed.name}?`}

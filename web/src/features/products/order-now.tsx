@@ -1,5 +1,5 @@
 import { BULK_ORDER_MESSAGES, canOrder, type Product } from "@forgeline/contract";
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 
 /**

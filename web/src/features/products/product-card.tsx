@@ -1,5 +1,5 @@
 import { BULK_ORDER_MESSAGES, formatPrice, type Product, QUANTITY_UNIT } from "@forgeline/contract";
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import { OrderNow } from "./order-now";
 import { ProductPicture } from "./product-picture";

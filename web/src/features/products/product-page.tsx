@@ -1,6 +1,7 @@
 import { BULK_ORDER_MESSAGES, formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
 import { useEffect } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";

@@ -1,15 +1,8 @@
-import {
-  type Product,
-  QUANTITY_UNIT,
-  type Restock,
-  type RestockInput,
-  restockSchema,
-  STOCK_MAX,
-} from "@forgeline/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { type Product, QUANTITY_UNIT, type Restock, type RestockInput, STOCK_MAX } from "@forgeline/contract";
 import { useForm } from "react-hook-form";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
+import { lazyResolver } from "../../lib/lazy-resolver";
 import { notify } from "../../lib/toast";
 import { useUpdateProduct } from "./api/update-product";
 
@@ -17,7 +10,10 @@ import { useUpdateProduct } from "./api/update-product";
 export function RestockDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const update = useUpdateProduct();
   const form = useForm<RestockInput, unknown, Restock>({
-    resolver: zodResolver(restockSchema),
+    resolver: lazyResolver(async () => {
+      const { zodResolver, restockSchema } = await import("../../lib/form-checks");
+      return zodResolver(restockSchema);
+    }),
     defaultValues: { quantity: product.quantity },
   });
   const { errors, isSubmitting } = form.formState;

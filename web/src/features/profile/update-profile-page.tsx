@@ -1,11 +1,11 @@
-import { MESSAGES, type Profile, type ProfileBody, profileBodySchema } from "@forgeline/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { MESSAGES, type Profile, type ProfileBody } from "@forgeline/contract";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
 import { ImageUpload } from "../../components/image-upload";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
+import { lazyResolver } from "../../lib/lazy-resolver";
 import { type SessionUser, useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useMyProfile } from "./api/get-profile";
@@ -22,7 +22,10 @@ function ProfileForm({ account, current }: { account: SessionUser; current: Prof
   const navigate = useNavigate();
   const save = useSaveProfile();
   const form = useForm<ProfileBody>({
-    resolver: zodResolver(profileBodySchema),
+    resolver: lazyResolver(async () => {
+      const { zodResolver, profileBodySchema } = await import("../../lib/form-checks");
+      return zodResolver(profileBodySchema);
+    }),
     defaultValues: {
       name: current?.name ?? account.name,
       email: account.email,

@@ -1,11 +1,11 @@
-import { MESSAGES, type ReviewBody, type ReviewInput, reviewBodySchema } from "@forgeline/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { MESSAGES, type ReviewBody, type ReviewInput } from "@forgeline/contract";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
 import { ImageUpload } from "../../components/image-upload";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
+import { lazyResolver } from "../../lib/lazy-resolver";
 import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useAddReview } from "./api/add-review";
@@ -16,7 +16,10 @@ export default function AddReviewPage() {
   const navigate = useNavigate();
   const addReview = useAddReview();
   const form = useForm<ReviewInput, unknown, ReviewBody>({
-    resolver: zodResolver(reviewBodySchema),
+    resolver: lazyResolver(async () => {
+      const { zodResolver, reviewBodySchema } = await import("../../lib/form-checks");
+      return zodResolver(reviewBodySchema);
+    }),
     defaultValues: { rating: 0, description: "", image: "" },
   });
   const { errors, isSubmitting } = form.formState;

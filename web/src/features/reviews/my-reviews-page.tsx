@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { useMyReviews } from "./api/get-my-reviews";

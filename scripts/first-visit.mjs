@@ -1,0 +1,58 @@
+// What a first visit of a page downloads: the JS and CSS from the page's own origin, each file raw and
+// gzip -9. The bundle budgets (DESIGN.md section 7) are counted this way by the browser test
+// (e2e/tests/bundle-budgets.spec.ts) and by the bench (bench/browser.mjs), which share this file.
+import { gzipSync } from "node:zlib";
+
+const KB = 1024;
+/** The budgets of a first visit, in gzip bytes (DESIGN.md section 7). */
+export const FIRST_VISIT_BUDGETS = { publicJs: 95 * KB, signedInJs: 110 * KB, css: 12 * KB };
+
+const pages = (as, paths) => paths.map((path) => ({ path, as }));
+/**
+ * Every page the budgets name, in the order the bench lists them: `as` says who visits (nobody, a customer
+ * or an admin), `{id}` stands for a product's id, which the caller fills in.
+ */
+export const FIRST_VISIT_PAGES = [
+  ...pages("visitor", ["/", "/availableProducts", "/availableProducts?q=wrench", "/product/{id}", "/blogs"]),
+  ...pages("visitor", ["/login", "/signup", "/resetpassword"]),
+  ...pages("customer", ["/dashboard", "/dashboard/myreview", "/dashboard/addReview", "/dashboard/myprofile"]),
+  ...pages("customer", ["/dashboard/updateProfile"]),
+  ...pages("admin", ["/dashboard", "/dashboard/users", "/dashboard/addProduct", "/dashboard/manageProduct"]),
+  ...pages("admin", ["/dashboard/orders", "/dashboard/audit"]),
+];
+
+/** A page's JS budget: public pages have less room than the signed-in ones. */
+export function jsBudget(page) {
+  return page.as === "visitor" ? FIRST_VISIT_BUDGETS.publicJs : FIRST_VISIT_BUDGETS.signedInJs;
+}
+
+/**
+ * Opens `url` in a new page of a Playwright browser `context` (a fresh context has an empty cache), waits
+ * until the network is idle, and counts the scripts and style sheets that came from `url`'s origin.
+ * `landedOn` is the page's address then: a guard that sent the visit elsewhere shows there.
+ */
+export async function firstVisitBytes(context, url) {
+  const origin = new URL(url).origin;
+  const page = await context.newPage();
+  const bodies = [];
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    if ((type === "script" || type === "stylesheet") && new URL(response.url()).origin === origin) {
+      bodies.push(response.body().then((body) => ({ type, url: response.url(), body })));
+    }
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  const landedOn = page.url();
+  const files = (await Promise.all(bodies)).map(({ type, url: fileUrl, body }) => ({
+    kind: type === "script" ? "js" : "css",
+    url: fileUrl,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+  }));
+  await page.close();
+  const total = (kind) =>
+    files
+      .filter((file) => file.kind === kind)
+      .reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
+  return { landedOn, files, js: total("js"), css: total("css") };
+}
