@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type Listener, type ListenHandlers, listenOn } from "./listener.js";
+
 /** A connection to either database; every query is written with the tables of its resource folder. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -16,6 +18,11 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: hears NOTIFY on a channel from every instance sharing the database. PGlite has no
+   * other instance to hear from.
+   */
+  listen?: (channel: string, handlers: ListenHandlers) => Listener;
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
@@ -39,15 +46,38 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
   };
 }
 
+/** Any number, the same in every instance: the advisory lock that lets one instance migrate at a time. */
+const MIGRATION_LOCK = 7_150_015;
+
+/**
+ * Migrates on a connection of its own holding the advisory lock for the whole run: instances that start
+ * together take turns, and each after the first finds every migration applied. The lock goes with the
+ * connection, so an instance that dies while migrating frees it.
+ */
+async function migrateUnderLock(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 /** A pool of connections to a PostgreSQL server. */
 export function postgresDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the server drops (a restart, a failover) is an error event on the pool; without a
+  // listener it would end the process. The pool has already let that connection go; the next query opens another.
+  pool.on("error", () => {});
   const db = drizzlePostgres({ client: pool });
   return {
     db: db as unknown as Database,
     kind: "postgres",
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    migrate: () => migrateUnderLock(connectionString),
     close: () => pool.end(),
+    listen: (channel, handlers) => listenOn(connectionString, channel, handlers),
   };
 }
 
