@@ -7,6 +7,7 @@ import { auditRoutes } from "./audit/routes.js";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { registerApiDocs } from "./http/api-docs.js";
+import { type SharedList, syncPageCaches } from "./http/cache-sync.js";
 import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
 import { compressApiAnswers } from "./http/compression.js";
 import { registerErrorHandling } from "./http/errors.js";
@@ -58,10 +59,12 @@ declare module "fastify" {
      */
     productWithdrawn: (tx: Database, productId: string, by: string) => Promise<number>;
     /**
-     * The public lists kept in memory page by page (a write to their table clears them), and the
-     * server-rendered pages, which show them and so are cleared with them.
+     * The public lists kept in memory page by page, and the server-rendered pages, which show them and so
+     * are cleared with them. Writes go through `listChanged`, never `clear()`, so other instances hear of them.
      */
     pageCaches: { catalogue: CachedList<CatalogueQuery>; reviews: CachedList; html: PageCache<RenderedPage> };
+    /** A write changed this public list: its cached pages are cleared on this instance and every other. */
+    listChanged: (list: SharedList) => Promise<void>;
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
   }
@@ -120,6 +123,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     reviews,
     html: PageCache.builtFrom<RenderedPage>([catalogue.cache, reviews.cache]),
   });
+  const cacheSync = syncPageCaches(database, { catalogue, reviews }, app.log);
+  app.decorate("listChanged", cacheSync.changed);
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate("apiRoutes", apiRoutes);
@@ -158,6 +163,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   // The outbox is delivered while the app runs; closing waits for the round under way, then the database may close.
   let outbox: ReturnType<typeof startOutboxSender> | undefined;
   app.addHook("onReady", async () => {
+    await cacheSync.ready;
     outbox = startOutboxSender({
       db,
       mailer: mail,
@@ -167,7 +173,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     });
   });
   app.addHook("onClose", async () => {
-    await outbox?.stop();
+    await Promise.all([outbox?.stop(), cacheSync.close()]);
   });
 
   const hasWeb = await serveStaticFiles(app, config);

@@ -17,6 +17,7 @@ export interface Listener {
   close(): Promise<void>;
 }
 
+export const LISTENER_NAME = "forgeline listener";
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 5_000;
 
@@ -34,7 +35,8 @@ export function listenOn(connectionString: string, channel: string, handlers: Li
   async function connect(): Promise<void> {
     // Anything but the very first attempt may have missed notifications.
     const wasFirst = firstAttempt;
-    const candidate = new pg.Client({ connectionString, keepAlive: true });
+    // Named, so that an operator (or a test) can tell it apart in pg_stat_activity.
+    const candidate = new pg.Client({ connectionString, keepAlive: true, application_name: LISTENER_NAME });
     // A dropped connection reports an error, then ends: only its end starts the next attempt.
     candidate.on("error", (error) => handlers.onError(error));
     candidate.on("end", () => {
