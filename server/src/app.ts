@@ -32,6 +32,9 @@ import { paymentRoutes } from "./payment/routes.js";
 import { listProducts } from "./product/queries.js";
 import { productRoutes } from "./product/routes.js";
 import { profileRoutes } from "./profile/routes.js";
+import { sharedAddressStore } from "./rate-limit/address-store.js";
+import { databaseLimits, type Limits } from "./rate-limit/queries.js";
+import { redisLimits } from "./rate-limit/redis.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { systemRoutes } from "./system/routes.js";
@@ -50,6 +53,8 @@ declare module "fastify" {
     databaseKind: DatabaseHandle["kind"];
     /** The identity provider (Better Auth): accounts, sessions, /api/auth/*. */
     identity: Identity;
+    /** The counters behind the per-account limits and locks, shared by every instance. */
+    limits: Limits;
     /** Issues and checks the API's bearer tokens. */
     accessTokens: AccessTokens;
     paymentProvider: PaymentProvider;
@@ -111,10 +116,16 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     (query) => Boolean(query.q),
   );
   const reviews = new CachedList((page) => listReviews(db, page));
+  const redis = config.redisUrl ? redisLimits(config.redisUrl) : undefined;
+  const limits = redis ?? databaseLimits(db);
+  // Per-address counts stay in memory on PGlite: one instance has nothing to share, and a database write
+  // on every limited call would buy nothing.
+  const addressLimits = redis || database.kind === "postgres" ? limits : undefined;
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("databaseKind", database.kind);
-  app.decorate("identity", createIdentity({ db, config, authSecret }));
+  app.decorate("limits", limits);
+  app.decorate("identity", createIdentity({ db, config, authSecret, limits, addressLimits }));
   app.decorate("accessTokens", accessTokens(authSecret));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
   app.decorate("productWithdrawn", cancelUnpaidOrdersOf);
@@ -136,7 +147,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   registerErrorHandling(app);
   refuseNonCanonicalPaths(app);
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(addressLimits && { store: sharedAddressStore(addressLimits) }) });
   registerAuthGuards(app);
   await registerApiDocs(app);
 
@@ -173,7 +184,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     });
   });
   app.addHook("onClose", async () => {
-    await Promise.all([outbox?.stop(), cacheSync.close()]);
+    await Promise.all([outbox?.stop(), cacheSync.close(), redis?.close()]);
   });
 
   const hasWeb = await serveStaticFiles(app, config);

@@ -70,7 +70,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email } = callerOf(request);
-      const wait = await reviewWaitSeconds(app.db, email);
+      const wait = await reviewWaitSeconds(app.limits, email);
       if (wait > 0) {
         tooManyRequests(
           reply,
