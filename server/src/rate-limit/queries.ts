@@ -30,10 +30,25 @@ export interface LimitRule {
   lockMs: number;
 }
 
+/** No window or lock lasts longer; a row older than this counts nothing. */
+const PRUNE_AFTER = sql`interval '1 day'`;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
 /** The counters in the rate_limits table: one statement per count, so instances never race each other. */
 export function databaseLimits(db: Database): Limits {
+  // Every client address leaves a row behind; at most once an hour a count sweeps out the stale ones.
+  let prunedAt = Date.now();
+  async function pruneNow() {
+    prunedAt = Date.now();
+    await db
+      .delete(rateLimits)
+      .where(
+        sql`${rateLimits.windowStartedAt} < now() - ${PRUNE_AFTER} and (${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} < now())`,
+      );
+  }
   return {
     async hit(key, windowMs) {
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) await pruneNow();
       const windowOver = sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowMs / 1000})`;
       const [row] = await db
         .insert(rateLimits)
