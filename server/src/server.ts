@@ -12,10 +12,12 @@ await database.migrate();
 const authSecret = await resolveAuthSecret(config);
 const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel } });
 
-if (config.seedCatalogue && (await seedCatalogue(database.db, config.imagesDir))) {
-  app.log.info("Seeded an empty database with the tool catalogue and reviews.");
-}
-if (config.seedAdmin) await seedAdmin(config.seedAdmin);
+await database.oneAtATime(async () => {
+  if (config.seedCatalogue && (await seedCatalogue(database.db, config.imagesDir))) {
+    app.log.info("Seeded an empty database with the tool catalogue and reviews.");
+  }
+  if (config.seedAdmin) await seedAdmin(config.seedAdmin);
+});
 
 async function seedAdmin({ email, password }: { email: string; password: string | undefined }) {
   const local = password ? undefined : await localAdminPassword(config.dataDir);

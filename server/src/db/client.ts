@@ -17,6 +17,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work that must happen once (the first seed) one instance at a time, under the lock the
+   * migrations take: instances that start together on an empty database do not both fill it.
+   */
+  oneAtATime<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * PostgreSQL only: hears NOTIFY on a channel from every instance sharing the database. PGlite has no
@@ -42,24 +47,26 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
     db: db as unknown as Database,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process holds a PGlite folder: there is no other instance to wait for.
+    oneAtATime: (work) => work(),
     close: () => client.close(),
   };
 }
 
-/** Any number, the same in every instance: the advisory lock that lets one instance migrate at a time. */
-const MIGRATION_LOCK = 7_150_015;
+/** Any number, the same in every instance: the advisory lock that lets one instance set up at a time. */
+const START_UP_LOCK = 7_150_015;
 
 /**
- * Migrates on a connection of its own holding the advisory lock for the whole run: instances that start
- * together take turns, and each after the first finds every migration applied. The lock goes with the
- * connection, so an instance that dies while migrating frees it.
+ * Holds the advisory lock on a connection of its own for the whole of `work`: instances that start
+ * together take turns, and each after the first finds the migrations applied and the seed in place. The
+ * lock goes with the connection, so an instance that dies meanwhile frees it.
  */
-async function migrateUnderLock(connectionString: string): Promise<void> {
+async function underStartUpLock<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+    await client.query("select pg_advisory_lock($1)", [START_UP_LOCK]);
+    return await work(client);
   } finally {
     await client.end();
   }
@@ -75,7 +82,11 @@ export function postgresDatabase(connectionString: string, poolSize = 10): Datab
   return {
     db: db as unknown as Database,
     kind: "postgres",
-    migrate: () => migrateUnderLock(connectionString),
+    migrate: () =>
+      underStartUpLock(connectionString, (client) =>
+        migratePostgres(drizzlePostgres({ client }), { migrationsFolder }),
+      ),
+    oneAtATime: (work) => underStartUpLock(connectionString, work),
     close: () => pool.end(),
     listen: (channel, handlers) => listenOn(connectionString, channel, handlers),
   };
