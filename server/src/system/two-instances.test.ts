@@ -258,6 +258,21 @@ describe.skipIf(!serverUrl)(
       const stored = await sql.query("select id from orders where id = any($1::uuid[])", [acknowledged]);
       expect(stored.rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
       expect((await call(b, "GET", "/api/ready")).status).toBe(200);
+
+      // The survivor stops as an orchestrator stops it: its listening connection and pool close, exit 0.
+      const signalledAt = Date.now();
+      b.process.kill("SIGTERM");
+      expect(await b.exited).toBe(0);
+      const shutdownMs = Date.now() - signalledAt;
+      console.info(`B shut down ${shutdownMs} ms after SIGTERM`);
+      expect(shutdownMs).toBeLessThan(10_000);
+      // A backend ends a moment after its client said goodbye (or, for A, after its process died).
+      await within(2000, async () => {
+        const left = await sql.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+        );
+        return left.rows[0].n === 0 ? true : undefined;
+      });
     });
   },
 );
