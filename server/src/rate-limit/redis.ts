@@ -33,7 +33,7 @@ const literal = (text: string) => text.replace(/[*?[\]\\]/g, "\\$&");
 export function redisLimits(url: string): Limits & { close(): Promise<void> } {
   // Commands wait while Redis is away for a moment rather than failing at once; after that, a call that
   // needs a count fails (500) rather than going uncounted.
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   // Reconnecting is ioredis's own work; an error event without a listener would end the process.
   redis.on("error", () => {});
 

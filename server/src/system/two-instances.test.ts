@@ -263,9 +263,7 @@ describe.skipIf(!serverUrl)(
       const signalledAt = Date.now();
       b.process.kill("SIGTERM");
       expect(await b.exited).toBe(0);
-      const shutdownMs = Date.now() - signalledAt;
-      console.info(`B shut down ${shutdownMs} ms after SIGTERM`);
-      expect(shutdownMs).toBeLessThan(10_000);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
       // A backend ends a moment after its client said goodbye (or, for A, after its process died).
       await within(2000, async () => {
         const left = await sql.query(
