@@ -42,7 +42,7 @@ export default defineConfig({
     {
       command: "node server/dist/server.js",
       cwd: "..",
-      url: `http://localhost:${port}/api/health`,
+      url: `http://localhost:${port}/api/ready`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {

@@ -20,7 +20,7 @@ export async function startServer(dataDir, port, env = {}) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   for (let attempt = 0; attempt < 240; attempt++) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
       (response) => response.ok,
       () => false,
     );

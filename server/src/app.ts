@@ -7,6 +7,7 @@ import { auditRoutes } from "./audit/routes.js";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { registerApiDocs } from "./http/api-docs.js";
+import { type SharedList, syncPageCaches } from "./http/cache-sync.js";
 import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
 import { compressApiAnswers } from "./http/compression.js";
 import { registerErrorHandling } from "./http/errors.js";
@@ -34,6 +35,9 @@ import { paymentRoutes } from "./payment/routes.js";
 import { listProducts } from "./product/queries.js";
 import { productRoutes } from "./product/routes.js";
 import { profileRoutes } from "./profile/routes.js";
+import { sharedAddressStore } from "./rate-limit/address-store.js";
+import { databaseLimits, type Limits } from "./rate-limit/queries.js";
+import { redisLimits } from "./rate-limit/redis.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { systemRoutes } from "./system/routes.js";
@@ -52,6 +56,8 @@ declare module "fastify" {
     databaseKind: DatabaseHandle["kind"];
     /** The identity provider (Better Auth): accounts, sessions, /api/auth/*. */
     identity: Identity;
+    /** The counters behind the per-account limits and locks, shared by every instance. */
+    limits: Limits;
     /** Issues and checks the API's bearer tokens. */
     accessTokens: AccessTokens;
     paymentProvider: PaymentProvider;
@@ -63,10 +69,12 @@ declare module "fastify" {
      */
     productWithdrawn: (tx: Database, productId: string, by: string) => Promise<number>;
     /**
-     * The public lists kept in memory page by page (a write to their table clears them), and the
-     * server-rendered pages, which show them and so are cleared with them.
+     * The public lists kept in memory page by page, and the server-rendered pages, which show them and so
+     * are cleared with them. Writes go through `listChanged`, never `clear()`, so other instances hear of them.
      */
     pageCaches: { catalogue: CachedList<CatalogueQuery>; reviews: CachedList; html: PageCache<RenderedPage> };
+    /** A write changed this public list: its cached pages are cleared on this instance and every other. */
+    listChanged: (list: SharedList) => Promise<void>;
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
   }
@@ -113,10 +121,16 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     (query) => Boolean(query.q),
   );
   const reviews = new CachedList((page) => listReviews(db, page));
+  const redis = config.redisUrl ? redisLimits(config.redisUrl) : undefined;
+  const limits = redis ?? databaseLimits(db);
+  // Per-address counts stay in memory on PGlite: one instance has nothing to share, and a database write
+  // on every limited call would buy nothing.
+  const addressLimits = redis || database.kind === "postgres" ? limits : undefined;
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("databaseKind", database.kind);
-  app.decorate("identity", createIdentity({ db, config, authSecret }));
+  app.decorate("limits", limits);
+  app.decorate("identity", createIdentity({ db, config, authSecret, limits, addressLimits }));
   app.decorate("accessTokens", accessTokens(authSecret));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
   app.decorate("imageStore", imageStoreFor(config));
@@ -126,6 +140,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     reviews,
     html: PageCache.builtFrom<RenderedPage>([catalogue.cache, reviews.cache]),
   });
+  const cacheSync = syncPageCaches(database, { catalogue, reviews }, app.log);
+  app.decorate("listChanged", cacheSync.changed);
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate("apiRoutes", apiRoutes);
@@ -137,7 +153,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   registerErrorHandling(app);
   refuseNonCanonicalPaths(app);
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(addressLimits && { store: sharedAddressStore(addressLimits) }) });
   registerAuthGuards(app);
   await registerApiDocs(app);
 
@@ -164,6 +180,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   // The outbox is delivered while the app runs; closing waits for the round under way, then the database may close.
   let outbox: ReturnType<typeof startOutboxSender> | undefined;
   app.addHook("onReady", async () => {
+    await cacheSync.ready;
     outbox = startOutboxSender({
       db,
       mailer: mail,
@@ -173,7 +190,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     });
   });
   app.addHook("onClose", async () => {
-    await outbox?.stop();
+    await Promise.all([outbox?.stop(), cacheSync.close(), redis?.close()]);
   });
 
   serveImages(app, app.imageStore);

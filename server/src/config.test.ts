@@ -24,6 +24,14 @@ describe("loadConfig", () => {
   it("stops with the name of each bad setting", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrowError(/PORT[\s\S]*DATABASE_URL/);
   });
+
+  it("takes REDIS_URL for the shared limits; unset by default; anything but redis:// or rediss:// stops the start", () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "rediss://cache.internal:6380/0" }).redisUrl).toBe("rediss://cache.internal:6380/0");
+    expect(() => loadConfig({ REDIS_URL: "http://cache.internal" })).toThrowError(
+      "Invalid configuration:\n  REDIS_URL: REDIS_URL must start with redis:// or rediss://",
+    );
+  });
 });
 
 describe("loadConfig: the payment provider", () => {

@@ -39,6 +39,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_CATALOGUE: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().optional(),
@@ -109,6 +113,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The rate limits' and sign-in locks' counters in Redis instead of the database (several instances). */
+  redisUrl: string | undefined;
   logLevel: string;
   seedCatalogue: boolean;
   webDistDir: string;
@@ -215,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     seedCatalogue: e.SEED_CATALOGUE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),

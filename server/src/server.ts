@@ -11,12 +11,13 @@ const database = await openDatabase(config);
 await database.migrate();
 const authSecret = await resolveAuthSecret(config);
 const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel } });
-app.addHook("onClose", () => database.close());
 
-if (config.seedCatalogue && (await seedCatalogue(database.db, app.imageStore))) {
-  app.log.info("Seeded an empty database with the tool catalogue and reviews.");
-}
-if (config.seedAdmin) await seedAdmin(config.seedAdmin);
+await database.oneAtATime(async () => {
+  if (config.seedCatalogue && (await seedCatalogue(database.db, app.imageStore))) {
+    app.log.info("Seeded an empty database with the tool catalogue and reviews.");
+  }
+  if (config.seedAdmin) await seedAdmin(config.seedAdmin);
+});
 
 async function seedAdmin({ email, password }: { email: string; password: string | undefined }) {
   const local = password ? undefined : await localAdminPassword(config.dataDir);
@@ -38,19 +39,38 @@ async function seedAdmin({ email, password }: { email: string; password: string 
   }
 }
 
+/** A container orchestrator kills after 10 s; what is still running at 9 s is cut off rather than lost mid-write. */
+const SHUT_DOWN_WITHIN_MS = 9_000;
+
+/**
+ * SIGTERM (or Ctrl-C): no new connections, and a request on an open one answers 503 (so /api/ready tells
+ * the balancer to look elsewhere); the requests in flight finish; the mail sender, the listening
+ * connection and then the pool close. The app closes before the database: its hooks still use it.
+ */
+async function shutDown(signal: NodeJS.Signals) {
+  app.log.info(`${signal} received, finishing requests in flight`);
+  const cutOff = setTimeout(() => {
+    app.log.error(`still busy ${SHUT_DOWN_WITHIN_MS / 1000} s after ${signal}; closing the open connections`);
+    app.server.closeAllConnections();
+    process.exit(1);
+  }, SHUT_DOWN_WITHIN_MS);
+  cutOff.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error(error);
+    process.exit(1);
+  }
+}
+
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, finishing requests in flight`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error(error);
-        process.exit(1);
-      },
-    );
+    void shutDown(signal);
   });
 }
 

@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type Listener, type ListenHandlers, listenOn } from "./listener.js";
+
 /** A connection to either database; every query is written with the tables of its resource folder. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -15,7 +17,17 @@ export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work that must happen once (the first seed) one instance at a time, under the lock the
+   * migrations take: instances that start together on an empty database do not both fill it.
+   */
+  oneAtATime<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: hears NOTIFY on a channel from every instance sharing the database. PGlite has no
+   * other instance to hear from.
+   */
+  listen?: (channel: string, handlers: ListenHandlers) => Listener;
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
@@ -35,19 +47,48 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
     db: db as unknown as Database,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process holds a PGlite folder: there is no other instance to wait for.
+    oneAtATime: (work) => work(),
     close: () => client.close(),
   };
+}
+
+/** Any number, the same in every instance: the advisory lock that lets one instance set up at a time. */
+const START_UP_LOCK = 7_150_015;
+
+/**
+ * Holds the advisory lock on a connection of its own for the whole of `work`: instances that start
+ * together take turns, and each after the first finds the migrations applied and the seed in place. The
+ * lock goes with the connection, so an instance that dies meanwhile frees it.
+ */
+async function underStartUpLock<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [START_UP_LOCK]);
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A pool of connections to a PostgreSQL server. */
 export function postgresDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the server drops (a restart, a failover) is an error event on the pool; without a
+  // listener it would end the process. The pool has already let that connection go; the next query opens another.
+  pool.on("error", () => {});
   const db = drizzlePostgres({ client: pool });
   return {
     db: db as unknown as Database,
     kind: "postgres",
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    migrate: () =>
+      underStartUpLock(connectionString, (client) =>
+        migratePostgres(drizzlePostgres({ client }), { migrationsFolder }),
+      ),
+    oneAtATime: (work) => underStartUpLock(connectionString, work),
     close: () => pool.end(),
+    listen: (channel, handlers) => listenOn(connectionString, channel, handlers),
   };
 }
 

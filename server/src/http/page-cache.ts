@@ -15,8 +15,9 @@ export interface CachedPage {
 /**
  * Pages everyone reads and that change rarely (the catalogue and review pages, the server-rendered HTML)
  * kept in memory for a few seconds, so most requests skip the database, the serializer and the renderer.
- * Writes in this process clear the cache at once (and the caches built from it); other instances sharing
- * a PostgreSQL see a change within `ttlMs`. Concurrent misses for one page share one load.
+ * A write clears the cache at once (and the caches built from it), on every instance sharing a PostgreSQL
+ * (http/cache-sync.ts); `ttlMs` bounds how long a page could stay stale should that word be lost.
+ * Concurrent misses for one page share one load.
  */
 export class PageCache<T = CachedPage> {
   readonly #pages = new Map<string, { expires: number; page: Promise<T> }>();

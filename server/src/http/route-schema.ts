@@ -17,6 +17,7 @@ const ERROR_MEANINGS = {
   429: "Too many requests: the Retry-After header says how many seconds to wait.",
   500: "Something went wrong on the server; the details stay in its log.",
   502: "The payment provider did not answer or refused the call; try again in a minute.",
+  503: "This instance cannot take requests now (its database does not answer, or it is shutting down); another may.",
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;

@@ -5,7 +5,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { enqueueMail } from "../mail/queries.js";
-import { clearHitsUnder } from "../rate-limit/queries.js";
+import type { Limits } from "../rate-limit/queries.js";
 import { authAccounts, authSessions, authUsers, authVerifications } from "./tables.js";
 
 export const GOOGLE_PROVIDER_ID = "google";
@@ -15,8 +15,15 @@ export const GOOGLE_PROVIDER_ID = "google";
  * when configured, and password reset by mail. It keeps its own tables (auth_*) and a session cookie;
  * the API's bearer token is issued from that session by PUT /api/user/{email}.
  */
-export function createIdentity(options: { db: Database; config: Config; authSecret: string }) {
-  const { config } = options;
+export function createIdentity(options: {
+  db: Database;
+  config: Config;
+  authSecret: string;
+  limits: Limits;
+  /** Where per-address calls are counted across instances; undefined: in this process's memory. */
+  addressLimits: Limits | undefined;
+}) {
+  const { config, addressLimits } = options;
   const origin = new URL(config.publicUrl);
   const localAliases =
     origin.hostname === "localhost" ? [`${origin.protocol}//127.0.0.1:${origin.port}`] : ([] as string[]);
@@ -31,11 +38,20 @@ export function createIdentity(options: { db: Database; config: Config; authSecr
       provider: "pg",
       schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
     }),
-    // The API's own limits (identity/routes.ts) come first; this is a second line, per instance, with
-    // the client address the API worked out (it sets x-forwarded-for itself). Roomier than the first line.
+    // The API's own limits (identity/routes.ts) come first; this is a second line, with the client address
+    // the API worked out (it sets x-forwarded-for itself). Roomier than the first line. Counted where the
+    // first line counts: across instances when they share a database or Redis.
     rateLimit: {
       enabled: true,
       storage: "memory",
+      customStorage: addressLimits && {
+        consume: async (key, rule) => {
+          const { count, msLeft } = await addressLimits.hit(`identity-provider:${key}`, rule.window * 1000);
+          return count <= rule.max
+            ? { allowed: true, retryAfter: null }
+            : { allowed: false, retryAfter: Math.ceil(msLeft / 1000) };
+        },
+      },
       window: 60,
       max: 1200,
       customRules: {
@@ -60,7 +76,7 @@ export function createIdentity(options: { db: Database; config: Config; authSecr
       },
       // Whoever reset the password owns the mailbox: the sign-in locks on the account are lifted.
       onPasswordReset: async ({ user }) => {
-        await clearHitsUnder(options.db, `sign-in:${user.email.toLowerCase()}`);
+        await options.limits.clearUnder(`sign-in:${user.email.toLowerCase()}`);
       },
     },
     // Unverified accounts may browse and order; only a verified one can be made an admin (user/queries.ts).

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { HttpError, tooManyRequests } from "../http/errors.js";
 import { errorAnswers, jsonAnswer } from "../http/route-schema.js";
 import { enqueueMail } from "../mail/queries.js";
-import { clearHits, consumeAttempt } from "../rate-limit/queries.js";
 import type { Identity } from "./auth.js";
 import { ACCOUNT_MAILS, ACCOUNT_SIGN_IN_ATTEMPTS, SIGN_IN_ATTEMPTS } from "./rate-limits.js";
 
@@ -150,7 +149,7 @@ function tooMany(reply: FastifyReply, seconds: number, what: string): never {
  * before the password is checked), per address for mails. Better Auth's own limiter runs behind this.
  */
 export async function identityRoutes(app: FastifyInstance) {
-  const { identity } = app;
+  const { identity, limits } = app;
   const perAddress = new Map<string, ReturnType<typeof app.createRateLimit>>();
   const limiterFor = (path: string) => {
     const bucket = path in PER_ADDRESS_PER_MINUTE ? path : "other";
@@ -169,19 +168,19 @@ export async function identityRoutes(app: FastifyInstance) {
   async function signIn(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
     const account = `sign-in:${String(body.email).toLowerCase()}`;
     const [fromHere, fromAnywhere] = await Promise.all([
-      consumeAttempt(app.db, `${account}:${request.ip}`, SIGN_IN_ATTEMPTS),
-      consumeAttempt(app.db, account, ACCOUNT_SIGN_IN_ATTEMPTS),
+      limits.consume(`${account}:${request.ip}`, SIGN_IN_ATTEMPTS),
+      limits.consume(account, ACCOUNT_SIGN_IN_ATTEMPTS),
     ]);
     const wait = Math.max(fromHere, fromAnywhere);
     if (wait > 0) tooMany(reply, wait, "Too many failed sign-ins for this account.");
     const response = await callIdentityProvider(identity, request, body);
     // Counted before the answer leaves, so a guesser cannot race the next attempt past the count.
-    if (response.status === 200) await clearHits(app.db, `${account}:${request.ip}`, account);
+    if (response.status === 200) await limits.clear(`${account}:${request.ip}`, account);
     return relayAnswer(reply, response);
   }
 
   async function requestPasswordReset(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
-    const wait = await consumeAttempt(app.db, `reset-mail:${String(body.email).toLowerCase()}`, ACCOUNT_MAILS);
+    const wait = await limits.consume(`reset-mail:${String(body.email).toLowerCase()}`, ACCOUNT_MAILS);
     if (wait > 0) tooMany(reply, wait, "Too many reset mails for this address.");
     return relayAnswer(reply, await callIdentityProvider(identity, request, body));
   }
@@ -199,7 +198,7 @@ export async function identityRoutes(app: FastifyInstance) {
     const email = String(body.email).toLowerCase();
     // A new account costs a password hash; so does this answer, or its speed would tell.
     await (await identity.$context).password.hash(String(body.password));
-    if ((await consumeAttempt(app.db, `account-exists-mail:${email}`, ACCOUNT_MAILS)) === 0) {
+    if ((await limits.consume(`account-exists-mail:${email}`, ACCOUNT_MAILS)) === 0) {
       await enqueueMail(app.db, email, "account-exists", { link: `${app.config.publicUrl}/login` });
     }
     return reply.code(200).send({ token: null, user: null });

@@ -32,7 +32,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         admin: callerOf(request).email,
         restock: request.body.restock,
       });
-      if (restocked) app.pageCaches.catalogue.clear();
+      if (restocked) await app.listChanged("catalogue");
       return order;
     },
   );

@@ -74,7 +74,7 @@ const WEBHOOK_SCHEMA = {
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.paymentProvider;
-  const payments: Payments = { db: app.db, provider, stockTaken: () => app.pageCaches.catalogue.clear() };
+  const payments: Payments = { db: app.db, provider, stockTaken: () => app.listChanged("catalogue") };
   const limit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
   app.post(

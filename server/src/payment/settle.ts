@@ -11,7 +11,7 @@ export interface Payments {
   db: Database;
   provider: PaymentProvider;
   /** A paid order takes stock, which the cached catalogue pages show. */
-  stockTaken: () => void;
+  stockTaken: () => Promise<void>;
 }
 
 /**
@@ -49,7 +49,7 @@ export async function settleIntent(
   }
   const marked = await markOrderPaid(payments.db, row.orderId, row.id);
   if (marked === "paid") {
-    payments.stockTaken();
+    await payments.stockTaken();
     return then(await keep(payments, log, row, current), "paid");
   }
   if (marked === "out-of-stock") {

@@ -337,7 +337,7 @@ describe("Stripe contract (SDK against a local stand-in): payments through the s
         webhookSecret: WEBHOOK_SECRET,
         apiUrl: standIn.url,
       });
-      const payments = { db: ctx.db, provider, stockTaken: () => {} };
+      const payments = { db: ctx.db, provider, stockTaken: async () => {} };
       const rowOf = async () => (await ctx.db.select().from(paymentIntents).where(eq(paymentIntents.id, second.id)))[0];
 
       expect(await settleFromProvider(payments, log, (await rowOf()) as IntentRow)).toEqual({

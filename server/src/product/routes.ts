@@ -124,7 +124,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return added;
       });
-      app.pageCaches.catalogue.clear();
+      await app.listChanged("catalogue");
       return reply.code(201).send({ insertedId: id });
     },
   );
@@ -165,7 +165,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         return true;
       });
       if (!deleted) throw new HttpError(404, GONE);
-      app.pageCaches.catalogue.clear();
+      await app.listChanged("catalogue");
       return { deletedCount: 1 };
     },
   );
@@ -226,7 +226,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return after;
       });
-      app.pageCaches.catalogue.clear();
+      await app.listChanged("catalogue");
       return updated;
     },
   );

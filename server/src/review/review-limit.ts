@@ -1,5 +1,4 @@
-import type { Database } from "../db/client.js";
-import { consumeAttempt, type LimitRule } from "../rate-limit/queries.js";
+import type { LimitRule, Limits } from "../rate-limit/queries.js";
 
 export const REVIEWS_PER_HOUR = 5;
 
@@ -8,9 +7,9 @@ const REVIEW_POSTS: LimitRule = { max: REVIEWS_PER_HOUR, windowMs: 60 * 60_000, 
 
 /**
  * Counts one review by this account and answers the seconds it must wait, or 0 when it may post. The
- * count lives in the database, so every instance shares it, and it is taken before the review is stored,
- * so a burst of concurrent posts cannot slip past it.
+ * count is shared by every instance, and it is taken before the review is stored, so a burst of
+ * concurrent posts cannot slip past it.
  */
-export function reviewWaitSeconds(db: Database, email: string): Promise<number> {
-  return consumeAttempt(db, `review:${email}`, REVIEW_POSTS);
+export function reviewWaitSeconds(limits: Limits, email: string): Promise<number> {
+  return limits.consume(`review:${email}`, REVIEW_POSTS);
 }

@@ -70,7 +70,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email } = callerOf(request);
-      const wait = await reviewWaitSeconds(app.db, email);
+      const wait = await reviewWaitSeconds(app.limits, email);
       if (wait > 0) {
         tooManyRequests(
           reply,
@@ -82,7 +82,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       // The reviewer's email stays on the server, so an account without a name is shown as "Customer".
       const name = (await accountName(app.db, email)) || "Customer";
       const [id] = await addReviews(app.db, [{ ...request.body, name, email }]);
-      app.pageCaches.reviews.clear();
+      await app.listChanged("reviews");
       return reply.code(201).send({ insertedId: id ?? "" });
     },
   );

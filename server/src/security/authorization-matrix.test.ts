@@ -115,6 +115,7 @@ async function paidOrder(f: Fixtures, shipped = false): Promise<string> {
 
 const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expect: Expected }> = {
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: anyone(200) },
+  "GET /api/ready": { call: () => ({ url: "/api/ready" }), expect: anyone(200) },
   "GET /api/config": { call: () => ({ url: "/api/config" }), expect: anyone(200) },
   "GET /api/openapi.json": { call: () => ({ url: "/api/openapi.json" }), expect: anyone(200) },
   // The API reference page and its files (Swagger UI).

@@ -1,5 +1,11 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../test/test-app.js";
+import { buildApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import { postgresDatabase } from "../db/client.js";
+import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
 
 describe("system routes and shared HTTP behaviour", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -8,10 +14,39 @@ describe("system routes and shared HTTP behaviour", () => {
   });
   afterAll(() => ctx.close());
 
-  it("GET /api/health checks the database", async () => {
+  it("GET /api/health says the process is up", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "ok", database: ctx.databaseKind });
+  });
+
+  it("GET /api/ready answers 200 when the database answers", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/ready" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ready", database: ctx.databaseKind });
+  });
+
+  it("GET /api/ready answers 503 when the database does not answer, while /api/health still answers 200", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "forgeline-unready-"));
+    // A PostgreSQL address where nothing listens: every query fails to connect.
+    const database = postgresDatabase("postgres://postgres@127.0.0.1:1/nowhere", 1);
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", SEED_CATALOGUE: "false" });
+    const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET });
+    try {
+      await app.ready();
+      const ready = await app.inject({ method: "GET", url: "/api/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({
+        statusCode: 503,
+        error: "Service Unavailable",
+        message: "The database does not answer.",
+      });
+      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("GET /api/config tells the browser only public settings", async () => {

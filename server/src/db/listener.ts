@@ -1,0 +1,87 @@
+import pg from "pg";
+
+export interface ListenHandlers {
+  /** A notification's payload on the channel (from any connection to the database, this process's too). */
+  onNotification(payload: string): void;
+  /**
+   * The connection listens again after it was lost: notifications sent meanwhile are gone, so whatever
+   * they keep fresh must be taken as changed.
+   */
+  onReconnected(): void;
+  onError(error: Error): void;
+}
+
+export interface Listener {
+  /** Resolves once the first LISTEN is in place (or it failed; reconnecting goes on). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export const LISTENER_NAME = "forgeline listener";
+const FIRST_RETRY_MS = 100;
+const MAX_RETRY_MS = 5_000;
+
+/**
+ * A connection of its own (a pooled one would be handed to queries and lose its LISTEN) that listens on
+ * one channel and comes back when it drops: the database restarted, a proxy cut it, or it was terminated.
+ */
+export function listenOn(connectionString: string, channel: string, handlers: ListenHandlers): Listener {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryMs = FIRST_RETRY_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let firstAttempt = true;
+
+  async function connect(): Promise<void> {
+    // Anything but the very first attempt may have missed notifications.
+    const wasFirst = firstAttempt;
+    // Named, so that an operator (or a test) can tell it apart in pg_stat_activity.
+    const candidate = new pg.Client({ connectionString, keepAlive: true, application_name: LISTENER_NAME });
+    // A dropped connection reports an error, then ends: only its end starts the next attempt.
+    candidate.on("error", (error) => handlers.onError(error));
+    candidate.on("end", () => {
+      if (client === candidate) client = undefined;
+      scheduleReconnect();
+    });
+    candidate.on("notification", (message) => {
+      if (message.channel === channel) handlers.onNotification(message.payload ?? "");
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      handlers.onError(error as Error);
+      await candidate.end().catch(() => {});
+      scheduleReconnect();
+      return;
+    } finally {
+      firstAttempt = false;
+    }
+    if (closed) {
+      await candidate.end();
+      return;
+    }
+    client = candidate;
+    retryMs = FIRST_RETRY_MS;
+    if (!wasFirst) handlers.onReconnected();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+  }
+
+  return {
+    ready: connect(),
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      await client?.end();
+    },
+  };
+}
