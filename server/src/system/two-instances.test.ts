@@ -2,10 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProducts } from "../seed/catalogue-data.js";
+import { multipartFile } from "../test/multipart.js";
 import { CONTACT, VISA } from "../test/orders.js";
+import { noisePicture } from "../test/pictures.js";
 import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
+import { startS3StandIn } from "../test/s3-stand-in.js";
 import { type ServerProcess, startServerProcess } from "../test/server-process.js";
 import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { TEST_AUTH_SECRET } from "../test/test-app.js";
@@ -37,6 +41,7 @@ describe.skipIf(!serverUrl)(
   () => {
     let database: Awaited<ReturnType<typeof emptyPostgresDatabase>>;
     let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+    let s3: Awaited<ReturnType<typeof startS3StandIn>>;
     let dataDirs: string[];
     let a: ServerProcess;
     let b: ServerProcess;
@@ -73,6 +78,7 @@ describe.skipIf(!serverUrl)(
     beforeAll(async () => {
       database = await emptyPostgresDatabase(serverUrl as string);
       smtp = await startSmtpStandIn();
+      s3 = await startS3StandIn();
       dataDirs = await Promise.all(["a", "b"].map((name) => mkdtemp(path.join(tmpdir(), `forgeline-${name}-`))));
       const env = {
         DATABASE_URL: database.url,
@@ -84,6 +90,8 @@ describe.skipIf(!serverUrl)(
         MAIL_RETRY_MS: "100",
         SEED_ADMIN_EMAIL: ADMIN.email,
         SEED_ADMIN_PASSWORD: ADMIN.password,
+        // Pictures in one bucket: each instance keeps its own DATA_DIR, and serves what the other stored.
+        ...s3.env,
       };
       // Started together on the empty database: they take turns to migrate and seed.
       [a, b] = (await Promise.all(dataDirs.map((dir) => startServerProcess({ ...env, DATA_DIR: dir })))) as [
@@ -97,6 +105,7 @@ describe.skipIf(!serverUrl)(
       for (const instance of [a, b]) instance?.process.kill("SIGKILL");
       await sql?.end();
       await smtp?.close();
+      await s3?.stop();
       await database?.drop();
       await Promise.all((dataDirs ?? []).map((dir) => rm(dir, { recursive: true, force: true })));
     });
@@ -171,7 +180,26 @@ describe.skipIf(!serverUrl)(
       expect(Date.now() - shownAt).toBeLessThan(1000);
     });
 
-    it.skip("a picture uploaded on A loads from B (added with the S3 image store: the local folder is per instance)", () => {});
+    it("a picture uploaded on A loads from B, in every width, from the shared bucket", async () => {
+      const picture = await noisePicture(1400, 1000).jpeg().toBuffer();
+      const { payload, headers } = multipartFile("image", "bench.jpg", "image/jpeg", picture);
+      const uploaded = await fetch(`${a.url}/api/image`, {
+        method: "POST",
+        headers: { ...headers, origin: SHOP, authorization: `Bearer ${customerToken}` },
+        body: payload,
+      });
+      expect(uploaded.status).toBe(200);
+      const { url } = ((await uploaded.json()) as { data: { url: string } }).data;
+      expect(url).toMatch(/^\/images\/[0-9a-f-]{36}-1280\.webp$/);
+      for (const width of [320, 640, 1280]) {
+        const served = await fetch(`${b.url}${url.replace("-1280.webp", `-${width}.webp`)}`);
+        expect(served.status).toBe(200);
+        expect(served.headers.get("content-type")).toBe("image/webp");
+        expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+        expect([metadata.format, metadata.width]).toEqual(["webp", width]);
+      }
+    });
 
     it("ten wrong passwords spread across A and B lock the account: the 11th is refused on either", async () => {
       const statuses = [];
