@@ -80,11 +80,18 @@ export default defineConfig(({ isSsrBuild }) => ({
                   id,
                 ),
             },
-            // What the dashboard's forms share: react-hook-form, the lazy resolver and the image picker.
+            // What the dashboard's form pages share: their small form hook and the image picker. Not
+            // react-hook-form, which only the forms that open later (dialogs, the order modal) use.
             {
               name: "forms",
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/]react-hook-form[\\/]|web[\\/]src[\\/](lib[\\/]lazy-resolver|components[\\/]image-upload)\.tsx?$|contract[\\/]src[\\/]image-types\.ts$/,
+              test: /web[\\/]src[\\/](lib[\\/]use-checked-form|components[\\/]image-upload)\.tsx?$|contract[\\/]src[\\/]image-types\.ts$/,
+            },
+            // react-hook-form and its lazy resolver, for the dialogs of Manage Product and the order modal.
+            {
+              name: "form-library",
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/]react-hook-form[\\/]|web[\\/]src[\\/]lib[\\/]lazy-resolver\.ts$/,
             },
           ],
         },

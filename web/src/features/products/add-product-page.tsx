@@ -7,25 +7,22 @@ import {
   STOCK_MAX,
   UNIT_PRICE_MAX_CENTS,
 } from "@forgeline/contract";
-import { Controller, useForm } from "react-hook-form";
 import { Field, TextAreaField } from "../../components/field";
 import { ImageUpload } from "../../components/image-upload";
-import { lazyResolver } from "../../lib/lazy-resolver";
 import { notify } from "../../lib/toast";
+import { useCheckedForm } from "../../lib/use-checked-form";
 import { useAddProduct } from "./api/add-product";
 
 const empty: ProductInput = { name: "", price: "", quantity: "", description: "", image: "" };
 
 export default function AddProductPage() {
   const addProduct = useAddProduct();
-  const form = useForm<ProductInput, unknown, ProductBody>({
-    resolver: lazyResolver(async () => {
-      const { zodResolver, productBodySchema } = await import("../../lib/form-checks");
-      return zodResolver(productBodySchema);
-    }),
-    defaultValues: empty,
+  const form = useCheckedForm<ProductInput, ProductBody>(empty, async () => {
+    const { schemaCheck, productBodySchema } = await import("../../lib/form-checks");
+    return schemaCheck(productBodySchema);
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting } = form;
+  const image = form.control("image");
 
   const submit = form.handleSubmit(async (product) => {
     try {
@@ -43,7 +40,7 @@ export default function AddProductPage() {
         Add Product
       </h1>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" error={errors.name?.message} {...form.register("name")} />
+        <Field label="Name" error={errors.name} {...form.register("name")} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Price per piece ($)"
@@ -52,7 +49,7 @@ export default function AddProductPage() {
             step="0.01"
             min="0.01"
             max={centsToDollars(UNIT_PRICE_MAX_CENTS)}
-            error={errors.price?.message}
+            error={errors.price}
             {...form.register("price")}
           />
           <Field
@@ -62,23 +59,12 @@ export default function AddProductPage() {
             step="1"
             min={ORDER_MIN_QUANTITY}
             max={STOCK_MAX}
-            error={errors.quantity?.message}
+            error={errors.quantity}
             {...form.register("quantity")}
           />
         </div>
-        <Controller
-          control={form.control}
-          name="image"
-          render={({ field }) => (
-            <ImageUpload
-              label="Picture"
-              value={String(field.value ?? "")}
-              onChange={field.onChange}
-              error={errors.image?.message}
-            />
-          )}
-        />
-        <TextAreaField label="Description" error={errors.description?.message} {...form.register("description")} />
+        <ImageUpload label="Picture" value={String(image.value ?? "")} onChange={image.onChange} error={errors.image} />
+        <TextAreaField label="Description" error={errors.description} {...form.register("description")} />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
           Add Product
         </button>

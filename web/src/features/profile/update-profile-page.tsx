@@ -1,13 +1,12 @@
 import { MESSAGES, type Profile, type ProfileBody } from "@forgeline/contract";
-import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
 import { ImageUpload } from "../../components/image-upload";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
-import { lazyResolver } from "../../lib/lazy-resolver";
 import { type SessionUser, useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
+import { useCheckedForm } from "../../lib/use-checked-form";
 import { useMyProfile } from "./api/get-profile";
 import { useSaveProfile } from "./api/save-profile";
 
@@ -21,12 +20,8 @@ export default function UpdateProfilePage() {
 function ProfileForm({ account, current }: { account: SessionUser; current: Profile | null }) {
   const navigate = useNavigate();
   const save = useSaveProfile();
-  const form = useForm<ProfileBody>({
-    resolver: lazyResolver(async () => {
-      const { zodResolver, profileBodySchema } = await import("../../lib/form-checks");
-      return zodResolver(profileBodySchema);
-    }),
-    defaultValues: {
+  const form = useCheckedForm<ProfileBody, ProfileBody>(
+    {
       name: current?.name ?? account.name,
       email: account.email,
       phone: current?.phone ?? "",
@@ -34,8 +29,13 @@ function ProfileForm({ account, current }: { account: SessionUser; current: Prof
       address: current?.address ?? "",
       image: current?.image ?? "",
     },
-  });
-  const { errors, isSubmitting } = form.formState;
+    async () => {
+      const { schemaCheck, profileBodySchema } = await import("../../lib/form-checks");
+      return schemaCheck(profileBodySchema);
+    },
+  );
+  const { errors, isSubmitting } = form;
+  const image = form.control("image");
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -53,31 +53,25 @@ function ProfileForm({ account, current }: { account: SessionUser; current: Prof
         Update Profile
       </h1>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="name" error={errors.name?.message} {...form.register("name")} />
-        <Field label="Email" type="email" readOnly error={errors.email?.message} {...form.register("email")} />
+        <Field label="Name" autoComplete="name" error={errors.name} {...form.register("name")} />
+        <Field label="Email" type="email" readOnly error={errors.email} {...form.register("email")} />
         <Field
           label="Phone (digits only)"
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
-          error={errors.phone?.message}
+          error={errors.phone}
           {...form.register("phone")}
         />
-        <Field label="Facebook URL" type="url" error={errors.fburl?.message} {...form.register("fburl")} />
+        <Field label="Facebook URL" type="url" error={errors.fburl} {...form.register("fburl")} />
         <TextAreaField
           label="Address"
           rows={3}
           autoComplete="street-address"
-          error={errors.address?.message}
+          error={errors.address}
           {...form.register("address")}
         />
-        <Controller
-          control={form.control}
-          name="image"
-          render={({ field }) => (
-            <ImageUpload label="Picture" value={field.value} onChange={field.onChange} error={errors.image?.message} />
-          )}
-        />
+        <ImageUpload label="Picture" value={image.value} onChange={image.onChange} error={errors.image} />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
           Save profile
         </button>

@@ -1,13 +1,12 @@
 import { MESSAGES, type ReviewBody, type ReviewInput } from "@forgeline/contract";
-import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
 import { ImageUpload } from "../../components/image-upload";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
-import { lazyResolver } from "../../lib/lazy-resolver";
 import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
+import { useCheckedForm } from "../../lib/use-checked-form";
 import { useAddReview } from "./api/add-review";
 import { StarRating } from "./star-rating";
 
@@ -15,14 +14,13 @@ export default function AddReviewPage() {
   const session = useSession();
   const navigate = useNavigate();
   const addReview = useAddReview();
-  const form = useForm<ReviewInput, unknown, ReviewBody>({
-    resolver: lazyResolver(async () => {
-      const { zodResolver, reviewBodySchema } = await import("../../lib/form-checks");
-      return zodResolver(reviewBodySchema);
-    }),
-    defaultValues: { rating: 0, description: "", image: "" },
+  const form = useCheckedForm<ReviewInput, ReviewBody>({ rating: 0, description: "", image: "" }, async () => {
+    const { schemaCheck, reviewBodySchema } = await import("../../lib/form-checks");
+    return schemaCheck(reviewBodySchema);
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting } = form;
+  const rating = form.control("rating");
+  const image = form.control("image");
 
   const submit = form.handleSubmit(async (review) => {
     try {
@@ -43,21 +41,9 @@ export default function AddReviewPage() {
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {/* The review carries the account's name (the profile changes it), so it is shown, not typed. */}
         <Field label="Name" value={session.data?.name ?? ""} readOnly />
-        <Controller
-          control={form.control}
-          name="rating"
-          render={({ field }) => (
-            <StarRating value={Number(field.value)} onChange={field.onChange} error={errors.rating?.message} />
-          )}
-        />
-        <TextAreaField label="Your review" error={errors.description?.message} {...form.register("description")} />
-        <Controller
-          control={form.control}
-          name="image"
-          render={({ field }) => (
-            <ImageUpload label="Picture" value={field.value} onChange={field.onChange} error={errors.image?.message} />
-          )}
-        />
+        <StarRating value={Number(rating.value)} onChange={rating.onChange} error={errors.rating} />
+        <TextAreaField label="Your review" error={errors.description} {...form.register("description")} />
+        <ImageUpload label="Picture" value={image.value} onChange={image.onChange} error={errors.image} />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
           Add Review
         </button>

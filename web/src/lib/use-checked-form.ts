@@ -1,0 +1,107 @@
+import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+
+/** Each field's first message, by field name. */
+export type FormErrors<Values> = Partial<Record<keyof Values & string, string>>;
+
+/**
+ * A form's check: the values as the server will take them (parsed by the contract's schema), or the first
+ * message of each field in error. form-checks.ts builds one from a schema (`schemaCheck`).
+ */
+export type FormCheck<Input, Output> = (
+  values: Input,
+) => { ok: true; data: Output } | { ok: false; errors: FormErrors<Input> };
+
+/**
+ * The dashboard's form pages (Add Review, Update Profile, Add Product) without a forms library, so their
+ * first visit stays light (docs/decisions/018-dashboard-forms-bytes.md). The check is the contract's zod
+ * schema, the one the server parses the body with, loaded with the first check as before (`loadCheck`).
+ * It behaves as react-hook-form with a resolver did on these pages: checked on submit, then again on every
+ * change of a field (only that field's message changes); the first field in error that can take the focus
+ * takes it; the submit handler gets the parsed values, and `isSubmitting` is true from the check until the
+ * handler is done. Inputs are controlled (`register`); other controls take `{ value, onChange }` (`control`).
+ */
+export function useCheckedForm<Input extends Record<string, unknown>, Output>(
+  defaultValues: Input,
+  loadCheck: () => Promise<FormCheck<Input, Output>>,
+) {
+  type Name = keyof Input & string;
+  const [values, setValues] = useState(defaultValues);
+  const [errors, setErrors] = useState<FormErrors<Input>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  // The latest values, for checks that run before the next render.
+  const latest = useRef(values);
+  const submitted = useRef(false);
+  const elements = useRef<Partial<Record<Name, HTMLElement | null>>>({});
+  const checker = useRef<Promise<FormCheck<Input, Output>> | undefined>(undefined);
+  // The last check started for each field: an older one that ends later does not overwrite its message.
+  const runs = useRef<Partial<Record<Name, number>>>({});
+
+  function check(current: Input) {
+    checker.current ??= loadCheck();
+    return checker.current.then((run) => run(current));
+  }
+
+  function setValue<Field extends Name>(name: Field, value: Input[Field]) {
+    const next = { ...latest.current, [name]: value };
+    latest.current = next;
+    setValues(next);
+    if (!submitted.current) return;
+    const run = (runs.current[name] ?? 0) + 1;
+    runs.current[name] = run;
+    void check(next).then((result) => {
+      if (runs.current[name] !== run) return;
+      setErrors((previous) => ({ ...previous, [name]: result.ok ? undefined : result.errors[name] }));
+    });
+  }
+
+  /** The props of an input or text area for the field `name`. */
+  function register(name: Name) {
+    return {
+      name,
+      value: String(values[name] ?? ""),
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        setValue(name, event.target.value as Input[Name]),
+      ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+        elements.current[name] = element;
+      },
+    };
+  }
+
+  /** The value and change handler of another control (star rating, picture) for the field `name`. */
+  function control<Field extends Name>(name: Field) {
+    return { value: values[name], onChange: (value: Input[Field]) => setValue(name, value) };
+  }
+
+  function handleSubmit(onValid: (data: Output) => Promise<void>) {
+    return async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      submitted.current = true;
+      setSubmitting(true);
+      try {
+        const result = await check(latest.current);
+        if (!result.ok) {
+          const found = result.errors;
+          setErrors(found);
+          const first = (Object.keys(elements.current) as Name[]).find((name) => found[name] && elements.current[name]);
+          if (first) elements.current[first]?.focus();
+          return;
+        }
+        setErrors({});
+        await onValid(result.data);
+      } finally {
+        setSubmitting(false);
+      }
+    };
+  }
+
+  /** Back to `next` (the default values unless given), with no messages, as before the first submit. */
+  function reset(next: Input = defaultValues) {
+    latest.current = next;
+    submitted.current = false;
+    runs.current = {};
+    setValues(next);
+    setErrors({});
+  }
+
+  return { register, control, errors, isSubmitting, handleSubmit, reset };
+}
