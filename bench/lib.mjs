@@ -46,8 +46,8 @@ export function autocannon({ url, method = "GET", headers = {}, body, duration =
 }
 
 /** POST /api/ordering with a new order in each request, one product after another of `productIdsFile`. */
-export function autocannonNewOrders({ url, token, productIdsFile, duration = 8, first = 0 }) {
-  return loadResult("node", ["bench/new-orders.mjs", url, token, productIdsFile, String(duration), String(first)]);
+export function autocannonNewOrders({ url, token, productIdsFile, duration = 8 }) {
+  return loadResult("node", ["bench/new-orders.mjs", url, token, productIdsFile, String(duration)]);
 }
 
 function loadResult(command, args) {

@@ -1,11 +1,12 @@
-// node bench/new-orders.mjs <url> <token> <product ids file> <duration s> [first product index]
+// node bench/new-orders.mjs <url> <token> <product ids file> <duration s>
 // autocannon with a new order in each request (the next product of the list), printed as autocannon's JSON.
+// More requests than products would come back to the first ones as duplicates: the list must outnumber them.
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
-const [url, token, idsFile, duration, first = "0"] = process.argv.slice(2);
+const [url, token, idsFile, duration] = process.argv.slice(2);
 const productIds = JSON.parse(readFileSync(idsFile, "utf8"));
-let next = Number(first);
+let next = 0;
 const result = await autocannon({
   url,
   duration: Number(duration),
