@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { rateLimits } from "./tables.js";
 
@@ -46,45 +46,45 @@ export function databaseLimits(db: Database): Limits {
         sql`${rateLimits.windowStartedAt} < now() - ${PRUNE_AFTER} and (${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} < now())`,
       );
   }
+  /**
+   * One more call under `key`: a new window when the last one is over, else one more hit in it; `lock` adds
+   * what the lock becomes, given whether the window was over.
+   */
+  function count(key: string, windowMs: number, lock?: (windowOver: SQL) => SQL) {
+    const windowOver = sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowMs / 1000})`;
+    return db
+      .insert(rateLimits)
+      .values({ key, hits: 1, windowStartedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
+          windowStartedAt: sql`case when ${windowOver} then now() else ${rateLimits.windowStartedAt} end`,
+          ...(lock && { lockedUntil: lock(windowOver) }),
+        },
+      });
+  }
+
   return {
     async hit(key, windowMs) {
       if (Date.now() - prunedAt > PRUNE_EVERY_MS) await pruneNow();
-      const windowOver = sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowMs / 1000})`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, hits: 1, windowStartedAt: sql`now()` })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
-            windowStartedAt: sql`case when ${windowOver} then now() else ${rateLimits.windowStartedAt} end`,
-          },
-        })
-        .returning({
-          count: rateLimits.hits,
-          msLeft: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.windowStartedAt} + make_interval(secs => ${windowMs / 1000}) - now()) * 1000))`,
-        });
+      const [row] = await count(key, windowMs).returning({
+        count: rateLimits.hits,
+        msLeft: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.windowStartedAt} + make_interval(secs => ${windowMs / 1000}) - now()) * 1000))`,
+      });
       return { count: Number(row?.count ?? 1), msLeft: Number(row?.msLeft ?? windowMs) };
     },
 
     async consume(key, rule) {
-      const windowSeconds = rule.windowMs / 1000;
       const lockSeconds = rule.lockMs / 1000;
-      const windowOver = sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowSeconds})`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, hits: 1, windowStartedAt: sql`now()` })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
-            windowStartedAt: sql`case when ${windowOver} then now() else ${rateLimits.windowStartedAt} end`,
-            lockedUntil: sql`case when not ${windowOver} and ${rateLimits.hits} + 1 > ${rule.max} and (${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} < now()) then now() + make_interval(secs => ${lockSeconds}) else ${rateLimits.lockedUntil} end`,
-          },
-        })
-        .returning({
-          lockedFor: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.lockedUntil} - now())))`,
-        });
+      const [row] = await count(
+        key,
+        rule.windowMs,
+        (windowOver) =>
+          sql`case when not ${windowOver} and ${rateLimits.hits} + 1 > ${rule.max} and (${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} < now()) then now() + make_interval(secs => ${lockSeconds}) else ${rateLimits.lockedUntil} end`,
+      ).returning({
+        lockedFor: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.lockedUntil} - now())))`,
+      });
       return Number(row?.lockedFor ?? 0);
     },
 
