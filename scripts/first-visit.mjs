@@ -4,6 +4,8 @@
 import { gzipSync } from "node:zlib";
 
 const KB = 1024;
+/** How long no answer may come before a first visit counts as finished. */
+const QUIET_MS = 1000;
 /** The budgets of a first visit, in gzip bytes (DESIGN.md section 7). */
 export const FIRST_VISIT_BUDGETS = { publicJs: 95 * KB, signedInJs: 110 * KB, css: 12 * KB };
 
@@ -35,13 +37,23 @@ export async function firstVisitBytes(context, url) {
   const origin = new URL(url).origin;
   const page = await context.newPage();
   const bodies = [];
-  page.on("response", (response) => {
+  let lastResponseAt = Date.now();
+  const onResponse = (response) => {
+    lastResponseAt = Date.now();
     const type = response.request().resourceType();
     if ((type === "script" || type === "stylesheet") && new URL(response.url()).origin === origin) {
       bodies.push(response.body().then((body) => ({ type, url: response.url(), body })));
     }
-  });
+  };
+  page.on("response", onResponse);
   await page.goto(url, { waitUntil: "networkidle" });
+  // On a busy machine a page may ask for its next chunk more than networkidle's half second after its last
+  // answer (a signed-in page waits for the role, then renders, then loads the route): wait for a whole
+  // quiet second, then stop listening, so every file asked for is counted and read before the page closes.
+  while (Date.now() - lastResponseAt < QUIET_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  page.off("response", onResponse);
   const landedOn = page.url();
   const files = (await Promise.all(bodies)).map(({ type, url: fileUrl, body }) => ({
     kind: type === "script" ? "js" : "css",
