@@ -11,6 +11,10 @@ export const AUDIT_ACTIONS = [
   "order.deliver",
   "order.cancel",
   "order.refund",
+  "order.export",
+  "promotion.add",
+  "promotion.edit",
+  "promotion.end",
 ] as const;
 
 export const auditEntrySchema = z.object({

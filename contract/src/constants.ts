@@ -6,12 +6,6 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-export const PROMOTIONS = {
-  discountPercent: 40,
-  firstOrderPercent: 30,
-  freeShipping: true,
-} as const;
-
 export const QUANTITY_UNIT = "Pieces";
 
 export const PAGE_SIZE = {

@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { imageField } from "./image.js";
 import { newsletterBodySchema } from "./newsletter.js";
-import { idParamsSchema, orderBodySchema, orderListQuerySchema, orderQuantityField, phoneField } from "./ordering.js";
+import { idParamsSchema, orderBodySchema, orderListQuerySchema, orderQuantityField } from "./ordering.js";
+import { phoneField } from "./ordering-fields.js";
 import { pageQuerySchema } from "./paging.js";
 import { paymentIntentBodySchema } from "./payment.js";
 import { productBodySchema } from "./product.js";
 import { profileBodySchema } from "./profile.js";
+import { DEFAULT_QUANTITY_RULE } from "./quantity-rule.js";
 import { reviewBodySchema } from "./review.js";
 import { requiredText } from "./text-field.js";
 import { emailParamsSchema } from "./user.js";
@@ -85,9 +87,11 @@ describe("the order quantity: 100 to 200 pieces, no more than the stock", () => 
   });
 
   it("ends the band at the stock when there is less than 200", () => {
-    expect(parse(orderQuantityField(120), 120)).toEqual({ value: 120 });
-    expect(parse(orderQuantityField(120), 121)).toEqual({ message: "Order at most 120 pieces" });
-    expect(parse(orderQuantityField(5000), 201)).toEqual({ message: "Order at most 200 pieces" });
+    expect(parse(orderQuantityField(DEFAULT_QUANTITY_RULE, 120), 120)).toEqual({ value: 120 });
+    expect(parse(orderQuantityField(DEFAULT_QUANTITY_RULE, 120), 121)).toEqual({ message: "Order at most 120 pieces" });
+    expect(parse(orderQuantityField(DEFAULT_QUANTITY_RULE, 5000), 201)).toEqual({
+      message: "Order at most 200 pieces",
+    });
   });
 
   it("refuses what is not a number", () => {

@@ -8,6 +8,7 @@ import { orderBodySchema, orderFormSchema, orderQuantityField } from "./ordering
 import { paymentIntentBodySchema, testCardConfirmationSchema } from "./payment.js";
 import { productBodySchema } from "./product.js";
 import { profileBodySchema } from "./profile.js";
+import { DEFAULT_QUANTITY_RULE } from "./quantity-rule.js";
 import { reviewBodySchema } from "./review.js";
 
 /**
@@ -208,7 +209,9 @@ describe("the rules say the catalogue's words (spec point 5, as decision 006 cor
       quantity: "Order at most 200 pieces",
       phone: "Provide a valid phone number: digits, spaces, + and -, 7 to 20 characters",
     });
-    expect(fieldMessages(orderQuantityField(150), 151)).toEqual({ "": "Order at most 150 pieces" });
+    expect(fieldMessages(orderQuantityField(DEFAULT_QUANTITY_RULE, 150), 151)).toEqual({
+      "": "Order at most 150 pieces",
+    });
     expect(fieldMessages(orderQuantityField(), 150.5)).toEqual({ "": "Quantity must be a whole number" });
     expect(fieldMessages(orderQuantityField(), "")).toEqual({ "": "Order at least 100 pieces" });
     const order = {

@@ -1,31 +1,25 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
-import { ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "./constants.js";
-import { MAX_LENGTH } from "./limits.js";
 import { ORDER_STATUSES } from "./order-status.js";
-import { requiredText } from "./text-field.js";
+import { addressField, phoneField } from "./ordering-fields.js";
+import { appliedPromotionSchema, pricedLineSchema } from "./pricing.js";
+import { DEFAULT_QUANTITY_RULE, type QuantityRule, quantityRefusal } from "./quantity-rule.js";
 
-export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
-
-export const phoneField = z
-  .string({ error: "Phone is Required" })
-  .trim()
-  .min(1, { error: "Phone is Required", abort: true })
-  .regex(PHONE_PATTERN, { error: "Provide a valid phone number: digits, spaces, + and -, 7 to 20 characters" });
-
-export const addressField = requiredText("Address is Required", "Address", MAX_LENGTH.address);
+/** A number of pieces as the API takes it; the tool's own rule is checked against the tool. */
+export const wholeQuantityField = z.coerce
+  .number({ error: "Quantity is Required" })
+  .int({ error: "Quantity must be a whole number" });
 
 /**
- * The band of docs/SPEC-CONFORMANCE.md §5 as docs/decisions/006-deviations-from-spec.md enforces it: 100-200
- * pieces, whole numbers.
+ * The order form's quantity: the tool's rule (DESIGN.md 10.1; SPEC.md's band 100-200 by default), and no
+ * more than the stock.
  */
-export function orderQuantityField(stock: number = ORDER_MAX_QUANTITY) {
-  const max = Math.min(ORDER_MAX_QUANTITY, stock);
-  return z.coerce
-    .number({ error: "Quantity is Required" })
-    .int({ error: "Quantity must be a whole number" })
-    .min(ORDER_MIN_QUANTITY, { error: `Order at least ${ORDER_MIN_QUANTITY} pieces` })
-    .max(max, { error: `Order at most ${max} pieces` });
+export function orderQuantityField(rule: QuantityRule = DEFAULT_QUANTITY_RULE, stock = Number.POSITIVE_INFINITY) {
+  const max = Math.min(rule.max, stock);
+  return wholeQuantityField.superRefine((quantity, context) => {
+    const refusal = quantityRefusal({ ...rule, max: Math.max(rule.min, max) }, quantity);
+    if (refusal) context.addIssue({ code: "custom", message: refusal });
+  });
 }
 
 /**
@@ -35,7 +29,7 @@ export function orderQuantityField(stock: number = ORDER_MAX_QUANTITY) {
  */
 export const orderBodySchema = z.object({
   orderId: z.uuid({ error: "orderId must be a product id" }),
-  quantity: orderQuantityField(),
+  quantity: wholeQuantityField,
   phone: phoneField,
   address: addressField,
   userEmail: emailField().optional(),
@@ -56,13 +50,15 @@ export const orderEventSchema = z.object({
 
 export const orderSchema = z.object({
   _id: z.string(),
-  /** The product's id. */
+  /** The first line's product id. */
   orderId: z.string(),
-  /** The product's name when ordered. */
+  /** The first line's product name when ordered, with "+ N more" when the order has more lines. */
   order: z.string(),
+  /** The first line's unit price. */
   unitPrice: z.number(),
+  /** Pieces of all lines. */
   quantity: z.number().int(),
-  /** What the customer pays: unit price × quantity, in dollars. */
+  /** What the customer pays: the total after discount and tax, in dollars. */
   price: z.number(),
   userEmail: z.string(),
   userName: z.string(),
@@ -80,6 +76,15 @@ export const orderSchema = z.object({
   trackingUrl: z.string().nullable(),
   /** Given when the order is paid (INV-2026-000001); its PDF is GET /api/ordering/{id}/invoice. */
   invoiceNumber: z.string().nullable(),
+  /** Every tool of the order, priced and frozen when it was placed; the fields above describe the first. */
+  lines: z.array(pricedLineSchema),
+  subtotal: z.number(),
+  promotion: appliedPromotionSchema.nullable(),
+  discount: z.number(),
+  taxRate: z.number(),
+  tax: z.number(),
+  poNumber: z.string().nullable(),
+  companyId: z.string().nullable(),
 });
 
 export const orderListQuerySchema = z.object({ userEmail: emailField().transform((email) => email.toLowerCase()) });

@@ -6,6 +6,7 @@ import { MAX_LENGTH, maximumCount, maximumPrice, STOCK_MAX, UNIT_PRICE_MAX_CENTS
 import { MESSAGES } from "./messages.js";
 import { centsToDollars } from "./money.js";
 import { pageQuerySchema } from "./paging.js";
+import { DEFAULT_QUANTITY_RULE, MAX_TIERS, type QuantityRule, RULE_MAX_PIECES } from "./quantity-rule.js";
 import { requiredText } from "./text-field.js";
 
 export const productSchema = z.object({
@@ -17,6 +18,12 @@ export const productSchema = z.object({
   quantity: z.number().int(),
   image: z.string(),
   description: z.string(),
+  /** Unique, upper-case: FL-DRL-20V. */
+  sku: z.string(),
+  /** How many pieces one order line may hold. */
+  quantityRule: z.object({ min: z.number().int(), max: z.number().int(), step: z.number().int() }),
+  /** Volume prices, lowest quantity first. */
+  tiers: z.array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() })),
 });
 
 export type Product = z.infer<typeof productSchema>;
@@ -30,6 +37,88 @@ function requiredNumber<T extends z.ZodType>(requiredMessage: string, rules: (nu
     (value) => (typeof value === "number" || (typeof value === "string" && value !== "") ? value : undefined),
     rules(z.coerce.number({ error: requiredMessage })),
   );
+}
+
+export const SKU_PATTERN = /^[A-Z0-9-]{3,32}$/;
+/** A SKU as typed, in any case; stored and compared upper-case. */
+export const skuField = z
+  .string({ error: "SKU must be text" })
+  .trim()
+  .transform((sku) => sku.toUpperCase())
+  .refine((sku) => SKU_PATTERN.test(sku), { error: "SKU: 3 to 32 letters, digits or -" });
+
+const ruleNumber = (label: string) =>
+  z
+    .number({ error: `${label} is Required` })
+    .int({ error: `${label} must be a whole number` })
+    .min(1, { error: `${label}: minimum 1` })
+    .max(RULE_MAX_PIECES, { error: `${label}: ${maximumCount(RULE_MAX_PIECES)}` });
+
+export const quantityRuleSchema = z.object({
+  min: ruleNumber("Minimum pieces"),
+  max: ruleNumber("Maximum pieces"),
+  step: ruleNumber("Step"),
+});
+
+const tierPrice = z
+  .number({ error: "Tier price is Required" })
+  .positive({ error: "Tier price must be more than $0" })
+  .max(centsToDollars(UNIT_PRICE_MAX_CENTS), { error: maximumPrice(UNIT_PRICE_MAX_CENTS) })
+  .multipleOf(0.01, { error: "Tier price can have at most 2 decimals" });
+
+export const tiersSchema = z
+  .array(z.object({ minQuantity: ruleNumber("Tier quantity"), unitPrice: tierPrice }))
+  .max(MAX_TIERS, { error: `At most ${MAX_TIERS} tiers` });
+
+/** A problem of a product's selling terms, by field, as a 400 names it. */
+export interface TermsProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * What must hold between a product's price, rule and tiers (DESIGN.md 10.1): `max >= min`, whole steps
+ * from min to max, tiers rising inside the rule, their prices falling and below the price. One function
+ * for Add Product (in its schema) and an edit (on the server, against what is stored).
+ */
+export function sellingTermsProblems(terms: {
+  price: number;
+  quantityRule: QuantityRule;
+  tiers: readonly { minQuantity: number; unitPrice: number }[];
+}): TermsProblem[] {
+  const { min, max, step } = terms.quantityRule;
+  const problems: TermsProblem[] = [];
+  if (max < min) problems.push({ field: "quantityRule.max", message: "Maximum pieces must be at least the minimum" });
+  else if ((max - min) % step !== 0)
+    problems.push({ field: "quantityRule.step", message: "The steps must lead from the minimum to the maximum" });
+  terms.tiers.forEach((tier, index) => {
+    const before = terms.tiers[index - 1];
+    if (tier.minQuantity < min || tier.minQuantity > max)
+      problems.push({ field: `tiers.${index}.minQuantity`, message: `A tier starts between ${min} and ${max} pieces` });
+    else if (before && tier.minQuantity <= before.minQuantity)
+      problems.push({
+        field: `tiers.${index}.minQuantity`,
+        message: "Each tier starts at more pieces than the one before",
+      });
+    if (tier.unitPrice >= terms.price)
+      problems.push({ field: `tiers.${index}.unitPrice`, message: "A tier price is below the product's price" });
+    else if (before && tier.unitPrice >= before.unitPrice)
+      problems.push({ field: `tiers.${index}.unitPrice`, message: "Each tier's price is below the one before" });
+  });
+  return problems;
+}
+
+function addTermsProblems(
+  terms: Parameters<typeof sellingTermsProblems>[0],
+  context: { addIssue(issue: { code: "custom"; message: string; path: (string | number)[] }): void },
+) {
+  for (const problem of sellingTermsProblems(terms)) {
+    context.addIssue({
+      code: "custom",
+      message: problem.message,
+      path: problem.field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    });
+  }
 }
 
 /** POST /api/product (admins). The creator's email comes from the token. */
@@ -51,7 +140,19 @@ export const productBodySchema = z.object({
   ),
   description: requiredText(MESSAGES.descriptionRequired, "Description", MAX_LENGTH.productDescription),
   image: imageField(),
+  /** Made from the name when left out (SPEC.md's POST /product has none). */
+  sku: skuField.optional(),
+  quantityRule: quantityRuleSchema.optional(),
+  tiers: tiersSchema.optional(),
 });
+
+/** Add Product's body with its terms checked together. */
+export const newProductSchema = productBodySchema.superRefine((body, context) =>
+  addTermsProblems(
+    { price: body.price, quantityRule: body.quantityRule ?? DEFAULT_QUANTITY_RULE, tiers: body.tiers ?? [] },
+    context,
+  ),
+);
 
 /** The fields of a product an admin edits (Add Product's rules, so both forms say the same). */
 export const productEditSchema = productBodySchema.pick({ name: true, price: true, description: true, image: true });
@@ -66,12 +167,16 @@ export const restockSchema = z.object({
   ),
 });
 
-/** PATCH /api/product/{id} (admins): any of the edit fields and the stock; what is left out stays as it is. */
+/**
+ * PATCH /api/product/{id} (admins): any of the edit fields, the selling terms and the stock; what is left
+ * out stays as it is. The terms are checked together with what is stored, on the server.
+ */
 export const productPatchSchema = productEditSchema
   .extend(restockSchema.shape)
+  .extend({ sku: skuField, quantityRule: quantityRuleSchema, tiers: tiersSchema })
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    error: "Send at least one of name, price, description, image, quantity",
+    error: "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers",
   });
 
 /**

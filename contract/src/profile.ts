@@ -3,7 +3,7 @@ import { emailField } from "./account.js";
 import { imageField } from "./image.js";
 import { MAX_LENGTH } from "./limits.js";
 import { MESSAGES } from "./messages.js";
-import { addressField } from "./ordering.js";
+import { addressField } from "./ordering-fields.js";
 import { requiredText } from "./text-field.js";
 
 export const profileSchema = z.object({

@@ -1,5 +1,5 @@
-import { ORDER_MIN_QUANTITY } from "./constants.js";
 import { MAX_LENGTH } from "./limits.js";
+import { DEFAULT_QUANTITY_RULE, type QuantityRule } from "./quantity-rule.js";
 
 /**
  * A standard email check (docs/decisions/006-deviations-from-spec.md: the spec's pattern rejected addresses such as
@@ -11,7 +11,7 @@ export function isEmail(value: string): boolean {
   return value.length <= MAX_LENGTH.email && EMAIL_PATTERN.test(value);
 }
 
-/** The Order Now button is enabled only when the stock covers the smallest bulk order. */
-export function canOrder(stock: number): boolean {
-  return stock >= ORDER_MIN_QUANTITY;
+/** Order Now (and Add to order) is enabled only while the stock covers the smallest order the tool's rule allows. */
+export function canOrder(stock: number, rule: Pick<QuantityRule, "min"> = DEFAULT_QUANTITY_RULE): boolean {
+  return stock >= rule.min;
 }

@@ -1,0 +1,45 @@
+import type { OrderStatus } from "./order-status.js";
+
+/**
+ * The one order state machine (DESIGN.md section 8, 10.4): every move an order can make, from which
+ * statuses, and who may make it. The server's routes change an order only through this table
+ * (server/src/ordering/queries.ts `changeStatus`) and the pages offer only the buttons it allows; no other
+ * place lists transitions. No zod here: the order pages read it without loading a schema library.
+ */
+export const ORDER_TRANSITIONS = {
+  /** A successful payment; only the server makes it (payment/mark-paid.ts). */
+  pay: { from: ["unpaid"], to: "paid", by: ["server"] },
+  cancel: { from: ["unpaid"], to: "cancelled", by: ["customer", "admin"] },
+  ship: { from: ["paid"], to: "shipped", by: ["admin"] },
+  deliver: { from: ["shipped"], to: "delivered", by: ["admin"] },
+  refund: { from: ["paid", "shipped", "delivered"], to: "refunded", by: ["admin"] },
+  /** A product withdrawn from the catalogue takes its unpaid orders with it. */
+  withdraw: { from: ["unpaid"], to: "cancelled", by: ["server"] },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus; by: readonly OrderActor[] }>;
+
+export type OrderActor = "customer" | "admin" | "server";
+export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
+
+/** The statuses in which the shop holds the customer's money (the wire's `paid`). */
+export const MONEY_HELD_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
+
+/** Whether an order in this status may take this step. */
+export function canTransition(transition: OrderTransition, status: OrderStatus): boolean {
+  return (ORDER_TRANSITIONS[transition].from as readonly OrderStatus[]).includes(status);
+}
+
+/** The steps this actor may take on an order in this status, in the table's order. */
+export function transitionsFor(actor: OrderActor, status: OrderStatus): OrderTransition[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).filter(
+    (transition) =>
+      (ORDER_TRANSITIONS[transition].by as readonly OrderActor[]).includes(actor) && canTransition(transition, status),
+  );
+}
+
+/**
+ * A paid order's pieces never left, so a refund always returns them to stock; a shipped or delivered
+ * order's pieces go back only if the admin says they came back.
+ */
+export function refundAsksAboutStock(status: OrderStatus): boolean {
+  return status === "shipped" || status === "delivered";
+}
