@@ -1,0 +1,179 @@
+import { type PricedLine, type PricedOrder, type PriceSource, type PriceTierCents, tierFor } from "@forgeline/contract";
+
+/**
+ * The one price function (DESIGN.md 10.2). Every figure a buyer sees or pays comes from here, in integer
+ * cents as bigint: the cart, the checkout, the Order Now modal, POST /ordering and a quote's order. What it
+ * answers is frozen on the order; invoices and the export read those frozen figures.
+ */
+
+export interface ProductToPrice {
+  id: string;
+  sku: string;
+  name: string;
+  priceCents: number;
+  tiers: readonly PriceTierCents[];
+}
+
+export interface LineToPrice {
+  product: ProductToPrice;
+  quantity: number;
+  /** The buyer's company's contract price per piece, if it has one for this tool. */
+  contractCents?: number | null;
+  /** An accepted quote's price per piece: it replaces every other price, and no promotion applies on top. */
+  quoteCents?: number | null;
+}
+
+export interface PromotionTerms {
+  id: string;
+  name: string;
+  percent: number;
+  firstOrder: boolean;
+  minPieces: number | null;
+  createdAt: Date;
+}
+
+export interface PricingTerms {
+  /** The promotions running now (active, inside their dates); their conditions are checked here. */
+  promotions: readonly PromotionTerms[];
+  /** The buyer (or the buyer's company) may still have a first-order promotion. */
+  firstOrderEligible: boolean;
+  /** Thousandths of a percent (SHOP_TAX_RATE): 8.875% is 8875; 0 for a tax-exempt buyer. */
+  taxRateMilli: number;
+}
+
+export interface PricedLineCents {
+  productId: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  listUnitCents: bigint;
+  unitCents: bigint;
+  priceSource: PriceSource;
+  discountCents: bigint;
+  totalCents: bigint;
+}
+
+export interface PricedOrderCents {
+  lines: PricedLineCents[];
+  pieces: number;
+  subtotalCents: bigint;
+  promotion: PromotionTerms | null;
+  discountCents: bigint;
+  taxRateMilli: number;
+  taxCents: bigint;
+  totalCents: bigint;
+}
+
+/** `amount × numerator / denominator`, rounded half up; every amount here is zero or more. */
+function roundHalfUp(amount: bigint, numerator: bigint, denominator: bigint): bigint {
+  return (amount * numerator * 2n + denominator) / (denominator * 2n);
+}
+
+/** The lowest of list, tier and contract price, and which it was; a quote's price wins outright. */
+function unitPriceOf(line: LineToPrice): { unitCents: bigint; priceSource: PriceSource } {
+  if (line.quoteCents != null) return { unitCents: BigInt(line.quoteCents), priceSource: "quote" };
+  let best: { unitCents: bigint; priceSource: PriceSource } = {
+    unitCents: BigInt(line.product.priceCents),
+    priceSource: "list",
+  };
+  const tier = tierFor(line.product.tiers, line.quantity);
+  if (tier && BigInt(tier.unitPriceCents) < best.unitCents) {
+    best = { unitCents: BigInt(tier.unitPriceCents), priceSource: "tier" };
+  }
+  if (line.contractCents != null && BigInt(line.contractCents) <= best.unitCents) {
+    best = { unitCents: BigInt(line.contractCents), priceSource: "contract" };
+  }
+  return best;
+}
+
+const lineDiscount = (totalCents: bigint, percent: number) => roundHalfUp(totalCents, BigInt(percent), 100n);
+
+/** Whether a promotion's conditions hold for an order of this many pieces and this buyer. */
+function applies(promotion: PromotionTerms, pieces: number, terms: PricingTerms): boolean {
+  if (promotion.firstOrder && !terms.firstOrderEligible) return false;
+  return promotion.minPieces === null || pieces >= promotion.minPieces;
+}
+
+/** Prices lines for a buyer: unit prices, the promotion that saves most (a tie: the older), tax and total. */
+export function priceLines(lines: readonly LineToPrice[], terms: PricingTerms): PricedOrderCents {
+  const priced = lines.map((line) => {
+    const { unitCents, priceSource } = unitPriceOf(line);
+    return {
+      productId: line.product.id,
+      sku: line.product.sku,
+      name: line.product.name,
+      quantity: line.quantity,
+      listUnitCents: BigInt(line.product.priceCents),
+      unitCents,
+      priceSource,
+      discountCents: 0n,
+      totalCents: unitCents * BigInt(line.quantity),
+    };
+  });
+  const pieces = priced.reduce((sum, line) => sum + line.quantity, 0);
+  const subtotalCents = priced.reduce((sum, line) => sum + line.totalCents, 0n);
+
+  let promotion: PromotionTerms | null = null;
+  let best = 0n;
+  const quoted = priced.some((line) => line.priceSource === "quote");
+  if (!quoted) {
+    for (const candidate of terms.promotions) {
+      if (!applies(candidate, pieces, terms)) continue;
+      const saving = priced.reduce((sum, line) => sum + lineDiscount(line.totalCents, candidate.percent), 0n);
+      const older = promotion !== null && saving === best && candidate.createdAt < promotion.createdAt;
+      if (saving > best || older) {
+        promotion = candidate;
+        best = saving;
+      }
+    }
+  }
+  if (promotion) {
+    const percent = promotion.percent;
+    for (const line of priced) line.discountCents = lineDiscount(line.totalCents, percent);
+  }
+  const discountCents = priced.reduce((sum, line) => sum + line.discountCents, 0n);
+  const taxCents = roundHalfUp(subtotalCents - discountCents, BigInt(terms.taxRateMilli), 100_000n);
+  return {
+    lines: priced,
+    pieces,
+    subtotalCents,
+    promotion,
+    discountCents,
+    taxRateMilli: terms.taxRateMilli,
+    taxCents,
+    totalCents: subtotalCents - discountCents + taxCents,
+  };
+}
+
+/** Cents as the wire's dollars. */
+export const dollars = (cents: bigint | number) => Number(cents) / 100;
+
+export function lineJson(line: PricedLineCents): PricedLine {
+  return {
+    productId: line.productId,
+    sku: line.sku,
+    name: line.name,
+    quantity: line.quantity,
+    listUnitPrice: dollars(line.listUnitCents),
+    unitPrice: dollars(line.unitCents),
+    priceSource: line.priceSource,
+    discount: dollars(line.discountCents),
+    total: dollars(line.totalCents),
+  };
+}
+
+/** A priced order as the wire shows it (PricedOrder): dollars with two decimals. */
+export function pricedJson(priced: PricedOrderCents): PricedOrder {
+  return {
+    lines: priced.lines.map(lineJson),
+    pieces: priced.pieces,
+    subtotal: dollars(priced.subtotalCents),
+    promotion: priced.promotion
+      ? { _id: priced.promotion.id, name: priced.promotion.name, percent: priced.promotion.percent }
+      : null,
+    discount: dollars(priced.discountCents),
+    taxRate: priced.taxRateMilli / 1000,
+    tax: dollars(priced.taxCents),
+    total: dollars(priced.totalCents),
+  };
+}
