@@ -1,11 +1,27 @@
-import { ORDER_STATUSES } from "@forgeline/contract";
+import { ORDER_STATUSES, PRICE_SOURCES } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 
+/** Money in bigint cents (DESIGN.md 10.2); read as numbers, exact far beyond any order the limits allow. */
+const cents = (name: string) => bigint(name, { mode: "number" });
+
 /**
- * An order keeps a copy of the product's name and unit price, so it still reads right after the
- * product is edited or deleted; productId is therefore a reference, not a foreign key.
+ * An order keeps a copy of what it was priced with (its lines in order_lines, the promotion, the tax), so
+ * it still reads right after a product, tier, promotion or tax rate changes; product ids are therefore
+ * references, not foreign keys. productId, productName and unitPriceCents describe the first line, and
+ * quantity counts the pieces of all lines: the fields SPEC.md names.
  */
 export const orders = pgTable(
   "orders",
@@ -13,9 +29,22 @@ export const orders = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     productId: uuid("product_id").notNull(),
     productName: text("product_name").notNull(),
-    unitPriceCents: integer("unit_price_cents").notNull(),
+    unitPriceCents: cents("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
-    totalCents: integer("total_cents").notNull(),
+    lineCount: integer("line_count").notNull().default(1),
+    subtotalCents: cents("subtotal_cents").notNull(),
+    promotionId: uuid("promotion_id"),
+    promotionName: text("promotion_name"),
+    promotionPercent: integer("promotion_percent"),
+    /** The promotion was a first-order one: while this order is open or paid, no other order gets one. */
+    promotionFirstOrder: boolean("promotion_first_order").notNull().default(false),
+    discountCents: cents("discount_cents").notNull().default(0),
+    /** Thousandths of a percent: 8.875% is 8875. */
+    taxRateMilli: integer("tax_rate_milli").notNull().default(0),
+    taxCents: cents("tax_cents").notNull().default(0),
+    totalCents: cents("total_cents").notNull(),
+    poNumber: text("po_number"),
+    companyId: uuid("company_id"),
     userEmail: text("user_email").notNull(),
     userName: text("user_name").notNull(),
     phone: text("phone").notNull(),
@@ -37,11 +66,41 @@ export const orders = pgTable(
     check("orders_quantity_positive", sql`${table.quantity} > 0`),
     check("orders_paid_while_money_held", sql`${table.paid} = (${table.status} in ('paid', 'shipped', 'delivered'))`),
     index("orders_by_status").on(table.status, table.createdAt),
-    // At most one unpaid order per customer and product, enforced by the database itself; a cancelled
-    // order no longer counts.
-    uniqueIndex("orders_one_unpaid_per_product")
-      .on(table.userEmail, table.productId)
-      .where(sql`${table.status} = 'unpaid'`),
+    check(
+      "orders_total_adds_up",
+      sql`${table.totalCents} = ${table.subtotalCents} - ${table.discountCents} + ${table.taxCents}`,
+    ),
+    check(
+      "orders_total_not_negative",
+      sql`${table.totalCents} >= 0 and ${table.discountCents} >= 0 and ${table.taxCents} >= 0`,
+    ),
+  ],
+);
+
+/** The tools of an order, each priced and frozen when the order was placed. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 0 for the first line, as the buyer's cart listed them. */
+    position: integer("position").notNull(),
+    productId: uuid("product_id").notNull(),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    quantity: integer("quantity").notNull(),
+    listUnitCents: cents("list_unit_cents").notNull(),
+    unitCents: cents("unit_cents").notNull(),
+    priceSource: text("price_source", { enum: PRICE_SOURCES }).notNull(),
+    discountCents: cents("discount_cents").notNull(),
+    totalCents: cents("total_cents").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.position] }),
+    index("order_lines_by_product").on(table.productId),
+    check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
+    check("order_lines_total", sql`${table.totalCents} = ${table.unitCents} * ${table.quantity}`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 // The one table of another folder a table of ours names: a payment belongs to its order (a foreign key).
 import { orders } from "../ordering/tables.js";
@@ -18,7 +18,7 @@ export const paymentIntents = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    amountCents: integer("amount_cents").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     clientSecret: text("client_secret").notNull().unique(),
     status: text("status", { enum: ["open", "succeeded", "canceled", "refunded"] })
       .notNull()
@@ -41,7 +41,7 @@ export const paymentRefunds = pgTable("payment_refunds", {
   intentId: text("intent_id")
     .notNull()
     .references(() => paymentIntents.id, { onDelete: "cascade" }),
-  amountCents: integer("amount_cents").notNull(),
+  amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
   reason: text("reason", {
     enum: ["duplicate", "out-of-stock", "amount-mismatch", "order-cancelled", "order-refunded"],
   }).notNull(),

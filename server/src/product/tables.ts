@@ -1,5 +1,6 @@
+import type { PriceTierCents } from "@forgeline/contract";
 import { type SQL, sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 
 /**
@@ -24,6 +25,14 @@ export const products = pgTable(
     createdAt: createdAt(),
     /** When an admin withdrew it: out of the catalogue, while its orders keep their history. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Upper-case, unique among all products (withdrawn ones too, so an old order's SKU names one tool). */
+    sku: text("sku").notNull(),
+    /** The quantity rule (DESIGN.md 10.1): a line holds min..max pieces in whole steps from min. */
+    quantityMin: integer("quantity_min").notNull().default(100),
+    quantityMax: integer("quantity_max").notNull().default(200),
+    quantityStep: integer("quantity_step").notNull().default(1),
+    /** Volume prices, `minQuantity` rising and prices falling (checked by the contract's sellingTermsProblems). */
+    tiers: jsonb("tiers").$type<PriceTierCents[]>().notNull().default([]),
   },
   (table) => [
     index("products_catalogue_order").on(table.createdAt, table.id),
@@ -32,5 +41,10 @@ export const products = pgTable(
     index("products_name_trigrams").using("gin", table.name.op("gin_trgm_ops")),
     check("products_price_positive", sql`${table.priceCents} > 0`),
     check("products_stock_not_negative", sql`${table.quantity} >= 0`),
+    uniqueIndex("products_sku").on(table.sku),
+    check(
+      "products_quantity_rule",
+      sql`${table.quantityMin} >= 1 and ${table.quantityMax} >= ${table.quantityMin} and ${table.quantityStep} >= 1 and (${table.quantityMax} - ${table.quantityMin}) % ${table.quantityStep} = 0`,
+    ),
   ],
 );

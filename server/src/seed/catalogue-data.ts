@@ -6,8 +6,12 @@
 
 export interface SeedProduct {
   name: string;
+  sku: string;
   priceCents: number;
   quantity: number;
+  /** A quantity rule other than SPEC.md's 100 to 200 pieces. */
+  rule?: { min: number; max: number; step: number };
+  tiers?: { minQuantity: number; unitPriceCents: number }[];
   image: string;
   description: string;
 }
@@ -23,6 +27,11 @@ export interface SeedReview {
 export const seedProducts: SeedProduct[] = [
   {
     name: "Forgeline 20V Cordless Drill",
+    sku: "FL-DRL-20V",
+    tiers: [
+      { minQuantity: 150, unitPriceCents: 8400 },
+      { minQuantity: 200, unitPriceCents: 7900 },
+    ],
     priceCents: 8900,
     quantity: 1250,
     image: "cordless-drill.svg",
@@ -31,6 +40,12 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 16 oz Claw Hammer",
+    sku: "FL-HAM-16",
+    rule: { min: 100, max: 500, step: 25 },
+    tiers: [
+      { minQuantity: 200, unitPriceCents: 1350 },
+      { minQuantity: 400, unitPriceCents: 1250 },
+    ],
     priceCents: 1450,
     quantity: 3200,
     image: "claw-hammer.svg",
@@ -39,6 +54,7 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 10-Piece Combination Wrench Set",
+    sku: "FL-WRS-10",
     priceCents: 3450,
     quantity: 80,
     image: "combination-wrench-set.svg",
@@ -47,6 +63,8 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 7-1/4 in. Circular Saw",
+    sku: "FL-CSW-725",
+    tiers: [{ minQuantity: 150, unitPriceCents: 6690 }],
     priceCents: 6990,
     quantity: 640,
     image: "circular-saw.svg",
@@ -55,6 +73,7 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 4-1/2 in. Angle Grinder",
+    sku: "FL-AGR-45",
     priceCents: 3990,
     quantity: 0,
     image: "angle-grinder.svg",
@@ -63,6 +82,8 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 6-Piece Screwdriver Set",
+    sku: "FL-SDS-6",
+    tiers: [{ minQuantity: 150, unitPriceCents: 1790 }],
     priceCents: 1890,
     quantity: 2100,
     image: "screwdriver-set.svg",
@@ -71,6 +92,12 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 25 ft. Tape Measure",
+    sku: "FL-TPM-25",
+    rule: { min: 100, max: 1000, step: 10 },
+    tiers: [
+      { minQuantity: 300, unitPriceCents: 720 },
+      { minQuantity: 600, unitPriceCents: 650 },
+    ],
     priceCents: 790,
     quantity: 4800,
     image: "tape-measure.svg",
@@ -79,6 +106,7 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 8 in. Slip-Joint Pliers",
+    sku: "FL-PLR-8",
     priceCents: 1150,
     quantity: 45,
     image: "slip-joint-pliers.svg",
@@ -87,6 +115,7 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 24 in. Box Beam Level",
+    sku: "FL-LVL-24",
     priceCents: 2790,
     quantity: 100,
     image: "spirit-level.svg",
@@ -95,6 +124,8 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline Top-Handle Jigsaw",
+    sku: "FL-JIG-TH",
+    tiers: [{ minQuantity: 150, unitPriceCents: 5690 }],
     priceCents: 5990,
     quantity: 520,
     image: "jigsaw.svg",
@@ -103,6 +134,11 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 20V Impact Driver",
+    sku: "FL-IMP-20V",
+    tiers: [
+      { minQuantity: 150, unitPriceCents: 9490 },
+      { minQuantity: 200, unitPriceCents: 8990 },
+    ],
     priceCents: 9990,
     quantity: 860,
     image: "impact-driver.svg",
@@ -111,6 +147,7 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     name: "Forgeline 22-Piece 3/8 in. Drive Socket Set",
+    sku: "FL-SKT-22",
     priceCents: 6450,
     quantity: 410,
     image: "socket-set.svg",
@@ -184,4 +221,10 @@ export const seedReviews: SeedReview[] = [
       "Third year ordering circular saws and jigsaws in bulk for our rental fleet. The tools survive heavy use and the account team answers within hours.",
     image: "",
   },
+];
+
+/** SPEC.md's two promotions, as data an admin can end (DESIGN.md 10.2). */
+export const seedPromotions = [
+  { name: "30% off your first order", percent: 30, firstOrder: true, minPieces: null },
+  { name: "40% off orders of 200 pieces or more", percent: 40, firstOrder: false, minPieces: 200 },
 ];

@@ -3,14 +3,15 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
 import { addProducts, isCatalogueEmpty } from "../product/queries.js";
+import { addPromotion } from "../promotion/queries.js";
 import { addReviews } from "../review/queries.js";
-import { seedProducts, seedReviews } from "./catalogue-data.js";
+import { seedProducts, seedPromotions, seedReviews } from "./catalogue-data.js";
 
 const seedImagesDir = path.resolve(import.meta.dirname, "../../seed/images");
 
 /**
  * Fills an empty catalogue with the tools and reviews of catalogue-data.ts, and saves their pictures in
- * the image store. A catalogue that already holds products is left as it is, so restarts keep data.
+ * the image store, with SPEC.md's two promotions. A catalogue that already holds products is left as it is, so restarts keep data.
  */
 export async function seedCatalogue(
   db: Database,
@@ -29,7 +30,14 @@ export async function seedCatalogue(
       tx,
       seedProducts.map((product, index) => ({
         name: product.name,
+        sku: product.sku,
         priceCents: product.priceCents,
+        ...(product.rule && {
+          quantityMin: product.rule.min,
+          quantityMax: product.rule.max,
+          quantityStep: product.rule.step,
+        }),
+        tiers: product.tiers ?? [],
         quantity: product.quantity,
         image: `/images/${product.image}`,
         description: product.description,
@@ -37,6 +45,14 @@ export async function seedCatalogue(
         createdAt: new Date(now - (index + 1) * 1000),
       })),
     );
+    for (const [index, promotion] of seedPromotions.entries()) {
+      // The first-order one is the older, so it wins a tie (DESIGN.md 10.2).
+      await addPromotion(
+        tx,
+        { ...promotion, startsAt: null, endsAt: null, active: true },
+        new Date(now - (2 - index) * 1000),
+      );
+    }
     await addReviews(
       tx,
       seedReviews.map((review, index) => ({
