@@ -4,6 +4,8 @@ import type { CatalogueQuery } from "@forgeline/contract";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditRoutes } from "./audit/routes.js";
+import { removeToolFromCarts } from "./cart/queries.js";
+import { cartRoutes } from "./cart/routes.js";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { registerApiDocs } from "./http/api-docs.js";
@@ -35,6 +37,8 @@ import { paymentRoutes } from "./payment/routes.js";
 import { listProducts } from "./product/queries.js";
 import { productRoutes } from "./product/routes.js";
 import { profileRoutes } from "./profile/routes.js";
+import { activePromotions, type PromotionRow } from "./promotion/queries.js";
+import { promotionRoutes } from "./promotion/routes.js";
 import { sharedAddressStore } from "./rate-limit/address-store.js";
 import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
@@ -64,15 +68,23 @@ declare module "fastify" {
     /** Where pictures are kept: a folder, or S3-compatible object storage (S3_BUCKET). */
     imageStore: ImageStore;
     /**
-     * What withdrawing a product does to its orders, in the withdrawing transaction: the catalogue calls it
-     * without importing ordering, which reads the catalogue.
+     * What withdrawing a product does to its orders and the carts holding it, in the withdrawing transaction:
+     * the catalogue calls it without importing ordering or carts, which read the catalogue.
      */
     productWithdrawn: (tx: Database, productId: string, by: string) => Promise<number>;
     /**
      * The public lists kept in memory page by page, and the server-rendered pages, which show them and so
      * are cleared with them. Writes go through `listChanged`, never `clear()`, so other instances hear of them.
      */
-    pageCaches: { catalogue: CachedList<CatalogueQuery>; reviews: CachedList; html: PageCache<RenderedPage> };
+    pageCaches: {
+      catalogue: CachedList<CatalogueQuery>;
+      reviews: CachedList;
+      /** The promotions running now, for the banner and the price function; kept 5 s, so one that starts or ends by its dates shows within that. */
+      promotions: PageCache<PromotionRow[]>;
+      html: PageCache<RenderedPage>;
+    };
+    /** The promotions running now, as the price function and the banner read them. */
+    runningPromotions: () => Promise<PromotionRow[]>;
     /** A write changed this public list: its cached pages are cleared on this instance and every other. */
     listChanged: (list: SharedList) => Promise<void>;
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
@@ -121,6 +133,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     (query) => Boolean(query.q),
   );
   const reviews = new CachedList((page) => listReviews(db, page));
+  const promotions = new PageCache<PromotionRow[]>();
   const redis = config.redisUrl ? redisLimits(config.redisUrl) : undefined;
   const limits = redis ?? databaseLimits(db);
   // Per-address counts stay in memory on PGlite: one instance has nothing to share, and a database write
@@ -134,13 +147,18 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("accessTokens", accessTokens(authSecret));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
   app.decorate("imageStore", imageStoreFor(config));
-  app.decorate("productWithdrawn", cancelUnpaidOrdersOf);
+  app.decorate("productWithdrawn", async (tx: Database, productId: string, by: string) => {
+    await removeToolFromCarts(tx, productId);
+    return cancelUnpaidOrdersOf(tx, productId, by);
+  });
   app.decorate("pageCaches", {
     catalogue,
     reviews,
-    html: PageCache.builtFrom<RenderedPage>([catalogue.cache, reviews.cache]),
+    promotions,
+    html: PageCache.builtFrom<RenderedPage>([catalogue.cache, reviews.cache, promotions as PageCache<unknown>]),
   });
-  const cacheSync = syncPageCaches(database, { catalogue, reviews }, app.log);
+  app.decorate("runningPromotions", () => promotions.get("running", () => activePromotions(db)));
+  const cacheSync = syncPageCaches(database, { catalogue, reviews, promotions }, app.log);
   app.decorate("listChanged", cacheSync.changed);
 
   const apiRoutes: { method: string; url: string }[] = [];
@@ -173,6 +191,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(adminOrderRoutes);
       await api.register(refundRoutes);
       await api.register(auditRoutes);
+      await api.register(promotionRoutes);
+      await api.register(cartRoutes);
     },
     { prefix: "/api" },
   );

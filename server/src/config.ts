@@ -62,6 +62,11 @@ const envSchema = z.object({
   SHOP_NAME: z.string().trim().min(1).max(100).default("Forgeline Tools"),
   SHOP_ADDRESS: z.string().trim().min(1).max(300).optional(),
   SHOP_TAX_ID: z.string().trim().min(1).max(50).optional(),
+  SHOP_TAX_RATE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,3})?$/, "SHOP_TAX_RATE must be a percent from 0 to 99.999, such as 8.875")
+    .default("0"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: httpUrl.default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -135,6 +140,8 @@ export interface Config {
   mailOutbox: { pollMs: number; retryMs: number };
   /** Who sells, as every invoice says. */
   seller: { name: string; address: string; taxId: string };
+  /** SHOP_TAX_RATE in thousandths of a percent (8.875% is 8875), so the price function stays in integers. */
+  taxRateMilli: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   /**
    * Card payments through Stripe; undefined means the built-in test provider (no money moves), which
@@ -251,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.SHOP_ADDRESS ?? "Forgeline Tools, 1 Anvil Road, Springfield (set SHOP_ADDRESS)",
       taxId: e.SHOP_TAX_ID ?? "not set (set SHOP_TAX_ID)",
     },
+    taxRateMilli: Math.round(Number(e.SHOP_TAX_RATE) * 1000),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }

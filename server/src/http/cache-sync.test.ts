@@ -12,7 +12,11 @@ const log = Fastify({ logger: false }).log;
 
 /** One instance's caches, each holding a page, and its sync. */
 function instance(database: DatabaseHandle) {
-  const lists = { catalogue: new PageCache<string>(60_000), reviews: new PageCache<string>(60_000) };
+  const lists = {
+    catalogue: new PageCache<string>(60_000),
+    reviews: new PageCache<string>(60_000),
+    promotions: new PageCache<string>(60_000),
+  };
   const fill = () => Promise.all(Object.values(lists).map((cache) => cache.get("page", async () => "held")));
   return { lists, fill, sync: syncPageCaches(database, lists, log) };
 }

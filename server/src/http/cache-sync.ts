@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { DatabaseHandle } from "../db/client.js";
 
 /** The public lists whose pages are cached; clearing one clears the pages built from it (HTML, sitemap). */
-export type SharedList = "catalogue" | "reviews";
+export type SharedList = "catalogue" | "reviews" | "promotions";
 
 const CHANNEL = "forgeline_page_caches";
 
@@ -38,7 +38,7 @@ export function syncPageCaches(
   const listener = database.listen(CHANNEL, {
     onNotification(payload) {
       const [from, list] = payload.split(" ");
-      if (from !== instance && (list === "catalogue" || list === "reviews")) lists[list].clear();
+      if (from !== instance && list && Object.hasOwn(lists, list)) lists[list as SharedList].clear();
     },
     onReconnected() {
       log.info("listening for other instances' writes again; page caches cleared");

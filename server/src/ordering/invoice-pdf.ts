@@ -2,12 +2,25 @@ import { createRequire } from "node:module";
 import { centsToDollars, formatPrice } from "@forgeline/contract";
 import PDFDocument from "pdfkit";
 
-/** What an invoice says (DESIGN.md section 8): seller, buyer, the line, the payment, the number. */
+/**
+ * What an invoice says (DESIGN.md sections 8 and 10.3): seller, buyer, every line, the discount, the tax,
+ * the PO number, the payment, the number. The figures are the ones frozen on the order.
+ */
 export interface InvoiceData {
   number: string;
   seller: { name: string; address: string; taxId: string };
   buyer: { name: string; email: string; phone: string; address: string };
-  line: { productName: string; quantity: number; unitPriceCents: number; totalCents: number };
+  lines: { productName: string; sku: string; quantity: number; unitPriceCents: number; totalCents: number }[];
+  money: {
+    subtotalCents: number;
+    promotionName: string | null;
+    discountCents: number;
+    /** Percent. */
+    taxRate: number;
+    taxCents: number;
+    totalCents: number;
+  };
+  poNumber: string | null;
   payment: { reference: string; paidAt: Date };
   orderId: string;
 }
@@ -43,6 +56,7 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
   doc.font("regular").fontSize(10).moveDown(0.3);
   doc.text(`Date: ${day(invoice.payment.paidAt)}`);
   doc.text(`Order: ${invoice.orderId}`);
+  if (invoice.poNumber) doc.text(`PO number: ${invoice.poNumber}`);
   doc.moveDown();
 
   // One party under the other, each the page's width, so a long address or email stays on one line.
@@ -75,7 +89,7 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
     });
     doc.y = bottom + 6;
   };
-  const { line } = invoice;
+  const { money: figures } = invoice;
   row(
     columns.map((c) => c.title),
     "bold",
@@ -84,12 +98,23 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
     .moveTo(left, doc.y - 3)
     .lineTo(left + width, doc.y - 3)
     .stroke();
-  row([line.productName, String(line.quantity), money(line.unitPriceCents), money(line.totalCents)], "regular");
+  for (const line of invoice.lines) {
+    row(
+      [`${line.productName} (${line.sku})`, String(line.quantity), money(line.unitPriceCents), money(line.totalCents)],
+      "regular",
+    );
+  }
   doc
     .moveTo(left, doc.y - 3)
     .lineTo(left + width, doc.y - 3)
     .stroke();
-  row(["Total paid", "", "", money(line.totalCents)], "bold");
+  if (figures.discountCents > 0 || figures.taxCents > 0)
+    row(["Subtotal", "", "", money(figures.subtotalCents)], "regular");
+  if (figures.discountCents > 0) {
+    row([`Discount: ${figures.promotionName ?? "promotion"}`, "", "", `−${money(figures.discountCents)}`], "regular");
+  }
+  if (figures.taxCents > 0) row([`Tax (${figures.taxRate}%)`, "", "", money(figures.taxCents)], "regular");
+  row(["Total paid", "", "", money(figures.totalCents)], "bold");
 
   doc.moveDown();
   doc

@@ -472,7 +472,7 @@ describe("order lifecycle", () => {
       const buyer = await signUp(ctx.app);
       const placed = [await placeOrder(buyer), await placeOrder(buyer), await placeOrder(buyer)];
       const read: string[] = [];
-      for await (const row of allOrders(ctx.db, { q: buyer.email }, 2)) read.push(row.id);
+      for await (const { order } of allOrders(ctx.db, { q: buyer.email }, 2)) read.push(order.id);
       expect(read).toEqual(placed.map((order) => order._id).reverse());
     });
   });

@@ -1,39 +1,64 @@
-import { centsToDollars, type Order, type OrderCounts, type OrderStatus } from "@forgeline/contract";
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  canTransition,
+  centsToDollars,
+  MONEY_HELD_STATUSES,
+  ORDER_TRANSITIONS,
+  type Order,
+  type OrderCounts,
+  type OrderStatus,
+  type OrderTransition,
+  type PricedLine,
+} from "@forgeline/contract";
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { isUniqueViolation } from "../db/errors.js";
 import { enqueueMail } from "../mail/queries.js";
 import type { MailTemplateName } from "../mail/templates/index.js";
-import { invoiceCounters, orderEvents, orders } from "./tables.js";
+import type { PricedOrderCents } from "../pricing/price.js";
+import { invoiceCounters, orderEvents, orderLines, orders } from "./tables.js";
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 type OrderEventRow = typeof orderEvents.$inferSelect;
-export type NewOrder = Omit<
-  typeof orders.$inferInsert,
-  | "id"
-  | "status"
-  | "paid"
-  | "transactionId"
-  | "paidAt"
-  | "carrier"
-  | "trackingNumber"
-  | "trackingUrl"
-  | "invoiceNumber"
-  | "createdAt"
->;
 
-/** The statuses in which the shop holds the customer's money (the wire's `paid`). */
-const MONEY_HELD: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
+/** A new order: who buys, where it goes, and what the price function made of its lines. */
+export interface NewOrder {
+  userEmail: string;
+  userName: string;
+  phone: string;
+  address: string;
+  poNumber?: string | null | undefined;
+  companyId?: string | null | undefined;
+  priced: PricedOrderCents;
+}
+
+/** SPEC.md's `order`: the first tool's name, and how many more the order holds. */
+export const orderTitle = (row: Pick<OrderRow, "productName" | "lineCount">) =>
+  row.lineCount > 1 ? `${row.productName} + ${row.lineCount - 1} more` : row.productName;
+
+function lineToJson(line: OrderLineRow): PricedLine {
+  return {
+    productId: line.productId,
+    sku: line.sku,
+    name: line.name,
+    quantity: line.quantity,
+    listUnitPrice: centsToDollars(line.listUnitCents),
+    unitPrice: centsToDollars(line.unitCents),
+    priceSource: line.priceSource,
+    discount: centsToDollars(line.discountCents),
+    total: centsToDollars(line.totalCents),
+  };
+}
 
 /**
- * An order as the spec names its fields on the wire: `orderId` is the product's id, `order` the product's
- * name and `price` the order's total. Only here; everywhere else they are productId, productName, total.
+ * An order as the spec names its fields on the wire: `orderId` is the first line's product id, `order` its
+ * name (and "+ N more"), `quantity` the pieces of all lines and `price` the order's total. Only here;
+ * everywhere else they are productId, productName, quantity, total.
  */
-function toOrderJson(row: OrderRow, history: OrderEventRow[]): Order {
+function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRow[]): Order {
   return {
     _id: row.id,
     orderId: row.productId,
-    order: row.productName,
+    order: orderTitle(row),
     unitPrice: centsToDollars(row.unitPriceCents),
     quantity: row.quantity,
     price: centsToDollars(row.totalCents),
@@ -55,6 +80,17 @@ function toOrderJson(row: OrderRow, history: OrderEventRow[]): Order {
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
     invoiceNumber: row.invoiceNumber,
+    lines: lines.map(lineToJson),
+    subtotal: centsToDollars(row.subtotalCents),
+    promotion:
+      row.promotionId && row.promotionName && row.promotionPercent !== null
+        ? { _id: row.promotionId, name: row.promotionName, percent: row.promotionPercent }
+        : null,
+    discount: centsToDollars(row.discountCents),
+    taxRate: row.taxRateMilli / 1000,
+    tax: centsToDollars(row.taxCents),
+    poNumber: row.poNumber,
+    companyId: row.companyId,
   };
 }
 
@@ -75,10 +111,22 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
   const template = MAIL_ON[order.status];
   if (!template) return;
+  const lines = await linesOf(tx, order.id);
   await enqueueMail(tx, order.userEmail, template, {
     orderId: order.id,
     name: order.userName,
-    productName: order.productName,
+    productName: orderTitle(order),
+    lines: lines.map((line) => ({
+      name: line.name,
+      sku: line.sku,
+      quantity: line.quantity,
+      unitPriceCents: line.unitCents,
+      totalCents: line.totalCents,
+    })),
+    promotionName: order.promotionName,
+    discountCents: order.discountCents,
+    taxCents: order.taxCents,
+    poNumber: order.poNumber,
     quantity: order.quantity,
     unitPriceCents: order.unitPriceCents,
     totalCents: order.totalCents,
@@ -91,48 +139,60 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
   });
 }
 
-/** The orders as the wire shows them, each with its history (one query for all of them). */
+/** An order's lines, first to last. */
+export function linesOf(db: Database, orderId: string): Promise<OrderLineRow[]> {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
+
+/** The lines of several orders, grouped by order (one query for all of them). */
+export async function linesByOrder(db: Database, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  for (const line of rows) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+  return byOrder;
+}
+
+/** The orders as the wire shows them, each with its lines and history (one query each for all of them). */
 export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const events = await db
-    .select()
-    .from(orderEvents)
-    .where(
-      inArray(
-        orderEvents.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const ids = rows.map((row) => row.id);
+  const [events, lines] = await Promise.all([
+    db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    linesByOrder(db, ids),
+  ]);
   return rows.map((row) =>
     toOrderJson(
       row,
       events.filter((event) => event.orderId === row.id),
+      lines.get(row.id) ?? [],
     ),
   );
 }
 
-/** One order as the wire shows it, with its history. */
+/** One order as the wire shows it, with its lines and history. */
 export async function orderWithHistory(db: Database, row: OrderRow): Promise<Order> {
-  const history = await db
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, row.id))
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
-  return toOrderJson(row, history);
+  const [history, lines] = await Promise.all([
+    db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, row.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    linesOf(db, row.id),
+  ]);
+  return toOrderJson(row, history, lines);
 }
 
 export function ordersOf(db: Database, email: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.userEmail, email)).orderBy(desc(orders.createdAt));
-}
-
-/** One of the customer's orders; someone else's order is as good as missing. */
-export async function orderOf(db: Database, email: string, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userEmail, email)));
-  return row;
 }
 
 export async function findOrder(db: Database, id: string): Promise<OrderRow | undefined> {
@@ -141,21 +201,109 @@ export async function findOrder(db: Database, id: string): Promise<OrderRow | un
 }
 
 /**
- * Stores a new unpaid order with the first line of its history and answers its id, or null when the
- * customer already has an unpaid order of this product (the one-unpaid-order-per-product index refuses it).
+ * Runs `work` in one transaction holding the buyer's order lock: every order a buyer places (the modal, a
+ * checkout, an accepted quote) is placed under it, one after another, so two at once cannot both pass a
+ * check made of what the buyer already has (an unpaid order of the tool, the first-order promotion, the
+ * cart's contents). Released when the transaction ends.
  */
-export async function placeOrder(db: Database, order: NewOrder): Promise<string | null> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [created] = await tx.insert(orders).values(order).returning();
-      if (!created) return null;
-      await recordStatus(tx, created, order.userEmail, "Placed");
-      return created.id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
+export function withBuyerLock<T>(db: Database, email: string, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-buyer:${email}`}))`);
+    return work(tx);
+  });
+}
+
+/**
+ * Whether the buyer may still get a first-order promotion: no order of theirs reached paid, and no unpaid
+ * one holds a first-order promotion already (so it is given once, not once per unpaid order).
+ */
+export async function firstOrderEligible(db: Database, email: string): Promise<boolean> {
+  const [used] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userEmail, email),
+        or(isNotNull(orders.paidAt), and(eq(orders.status, "unpaid"), eq(orders.promotionFirstOrder, true))),
+      ),
+    )
+    .limit(1);
+  return !used;
+}
+
+/** The name of the first of these tools that an unpaid order of the buyer holds already, if any. */
+export async function toolInUnpaidOrder(
+  db: Database,
+  email: string,
+  productIds: string[],
+): Promise<string | undefined> {
+  if (productIds.length === 0) return undefined;
+  const [held] = await db
+    .select({ name: orderLines.name })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.userEmail, email), eq(orders.status, "unpaid"), inArray(orderLines.productId, productIds)))
+    .limit(1);
+  return held?.name;
+}
+
+/**
+ * Stores a new unpaid order with its lines, the first line of its history and its mail, in the caller's
+ * transaction (withBuyerLock's); answers its id. Every figure is the price function's, frozen here.
+ */
+export async function insertOrder(tx: Database, order: NewOrder): Promise<string> {
+  const { priced } = order;
+  const [first] = priced.lines;
+  if (!first) throw new Error("an order needs at least one line");
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      productId: first.productId,
+      productName: first.name,
+      unitPriceCents: Number(first.unitCents),
+      quantity: priced.pieces,
+      lineCount: priced.lines.length,
+      subtotalCents: Number(priced.subtotalCents),
+      promotionId: priced.promotion?.id ?? null,
+      promotionName: priced.promotion?.name ?? null,
+      promotionPercent: priced.promotion?.percent ?? null,
+      promotionFirstOrder: priced.promotion?.firstOrder ?? false,
+      discountCents: Number(priced.discountCents),
+      taxRateMilli: priced.taxRateMilli,
+      taxCents: Number(priced.taxCents),
+      totalCents: Number(priced.totalCents),
+      userEmail: order.userEmail,
+      userName: order.userName,
+      phone: order.phone,
+      address: order.address,
+      poNumber: order.poNumber ?? null,
+      companyId: order.companyId ?? null,
+    })
+    .returning();
+  if (!created) throw new Error("the order was not stored");
+  await tx.insert(orderLines).values(
+    priced.lines.map((line, position) => ({
+      orderId: created.id,
+      position,
+      productId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      listUnitCents: Number(line.listUnitCents),
+      unitCents: Number(line.unitCents),
+      priceSource: line.priceSource,
+      discountCents: Number(line.discountCents),
+      totalCents: Number(line.totalCents),
+    })),
+  );
+  await recordStatus(tx, created, order.userEmail, "Placed");
+  return created.id;
+}
+
+/** What a paid order takes from stock (and a refund puts back): each line's tool and pieces. */
+export interface StockLine {
+  productId: string;
+  quantity: number;
 }
 
 /**
@@ -163,25 +311,33 @@ export async function placeOrder(db: Database, order: NewOrder): Promise<string 
  * adds that to its history (in the caller's transaction, which also takes the stock); answers what was
  * paid for, or undefined when the order is no longer unpaid.
  */
-export async function markPaid(
-  tx: Database,
-  orderId: string,
-  transactionId: string,
-): Promise<{ productId: string; quantity: number } | undefined> {
+export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<StockLine[] | undefined> {
+  const payable = ORDER_TRANSITIONS.pay.from;
   const [unpaid] = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...payable])))
     .for("update");
   if (!unpaid) return undefined;
   const [order] = await tx
     .update(orders)
-    .set({ status: "paid", paid: true, transactionId, paidAt: sql`now()`, invoiceNumber: await nextInvoiceNumber(tx) })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")))
+    .set({
+      status: ORDER_TRANSITIONS.pay.to,
+      paid: true,
+      transactionId,
+      paidAt: sql`now()`,
+      invoiceNumber: await nextInvoiceNumber(tx),
+    })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...payable])))
     .returning();
   if (!order) return undefined;
   await recordStatus(tx, order, order.userEmail, `Payment ${transactionId}`);
-  return { productId: order.productId, quantity: order.quantity };
+  return stockLinesOf(tx, orderId);
+}
+
+/** Each line's tool and pieces, for taking or returning stock. */
+export async function stockLinesOf(db: Database, orderId: string): Promise<StockLine[]> {
+  return (await linesOf(db, orderId)).map(({ productId, quantity }) => ({ productId, quantity }));
 }
 
 /** The next number of this year's invoices; must run in the transaction that pays (see invoiceCounters). */
@@ -196,15 +352,14 @@ async function nextInvoiceNumber(tx: Database): Promise<string> {
 }
 
 export interface StatusChange {
-  /** The statuses the order may be in for this change. */
-  from: readonly OrderStatus[];
-  to: OrderStatus;
+  /** The step of the one state machine (contract ORDER_TRANSITIONS): it says from where and to what. */
+  transition: OrderTransition;
   /** The email of who acts. */
   by: string;
   /** Why, for the history; a function when it depends on where the order stood. */
   note?: string | ((before: OrderRow) => string);
-  /** Only this customer's order (someone else's is as good as missing). */
-  ownedBy?: string;
+  /** Whether the caller may act on this order (ordering/policy.ts); one it may not is as good as missing. */
+  allowed?: (order: OrderRow) => boolean;
   fields?: Partial<Pick<OrderRow, "carrier" | "trackingNumber" | "trackingUrl">>;
 }
 
@@ -219,17 +374,13 @@ export type StatusChangeResult =
  * once the second waits, then sees the first one's status and is refused.
  */
 export async function changeStatus(tx: Database, orderId: string, change: StatusChange): Promise<StatusChangeResult> {
-  const owner = change.ownedBy === undefined ? undefined : eq(orders.userEmail, change.ownedBy);
-  const [before] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), owner))
-    .for("update");
-  if (!before) return { kind: "missing" };
-  if (!change.from.includes(before.status)) return { kind: "refused", status: before.status };
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!before || (change.allowed && !change.allowed(before))) return { kind: "missing" };
+  if (!canTransition(change.transition, before.status)) return { kind: "refused", status: before.status };
+  const to = ORDER_TRANSITIONS[change.transition].to;
   const [after] = await tx
     .update(orders)
-    .set({ ...change.fields, status: change.to, paid: MONEY_HELD.includes(change.to) })
+    .set({ ...change.fields, status: to, paid: MONEY_HELD_STATUSES.includes(to) })
     .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
     .returning();
   if (!after) return { kind: "refused", status: before.status };
@@ -244,10 +395,15 @@ export async function changeStatus(tx: Database, orderId: string, change: Status
  */
 export async function cancelUnpaidOrdersOf(tx: Database, productId: string, by: string) {
   const note = "The tool was withdrawn from the catalogue.";
+  const { from, to } = ORDER_TRANSITIONS.withdraw;
+  const holdsTool = tx
+    .select({ one: sql`1` })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orders.id), eq(orderLines.productId, productId)));
   const cancelled = await tx
     .update(orders)
-    .set({ status: "cancelled", paid: false })
-    .where(and(eq(orders.productId, productId), eq(orders.status, "unpaid")))
+    .set({ status: to, paid: false })
+    .where(and(exists(holdsTool), inArray(orders.status, [...from])))
     .returning();
   for (const order of cancelled) await recordStatus(tx, order, by, note);
   return cancelled.length;
@@ -269,6 +425,8 @@ function matching(q: string | undefined): SQL | undefined {
     ilike(orders.userEmail, `%${text}%`),
     ilike(orders.productName, `%${text}%`),
     ilike(sql`${orders.id}::text`, `${text}%`),
+    sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and (${orderLines.name} ilike ${`%${text}%`} or ${orderLines.sku} ilike ${`%${text}%`}))`,
+    ilike(orders.poNumber, `%${text}%`),
   );
 }
 
@@ -276,7 +434,11 @@ function matching(q: string | undefined): SQL | undefined {
  * Every order the filter finds, newest first, a batch at a time (for the CSV export): each batch starts
  * after the last row of the one before, so orders placed meanwhile neither repeat nor push rows out.
  */
-export async function* allOrders(db: Database, filter: OrderFilter, batch = 500): AsyncGenerator<OrderRow> {
+export async function* allOrders(
+  db: Database,
+  filter: OrderFilter,
+  batch = 500,
+): AsyncGenerator<{ order: OrderRow; lines: OrderLineRow[] }> {
   const where = and(filter.status ? eq(orders.status, filter.status) : undefined, matching(filter.q));
   let last: OrderRow | undefined;
   for (;;) {
@@ -290,7 +452,11 @@ export async function* allOrders(db: Database, filter: OrderFilter, batch = 500)
       .where(and(where, after))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(batch);
-    yield* rows;
+    const lines = await linesByOrder(
+      db,
+      rows.map((row) => row.id),
+    );
+    for (const order of rows) yield { order, lines: lines.get(order.id) ?? [] };
     if (rows.length < batch) return;
     last = rows.at(-1);
   }

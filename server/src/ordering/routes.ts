@@ -13,8 +13,19 @@ import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { accountName } from "../identity/queries.js";
 import { findProduct } from "../product/queries.js";
+import { lineProblem, priceForBuyer, shopTerms } from "./checkout.js";
 import { invoicePdf } from "./invoice-pdf.js";
-import { changeStatus, findOrder, orderOf, ordersOf, orderWithHistory, placeOrder, withHistory } from "./queries.js";
+import { allowedFor, mayListOrdersOf, orderFor } from "./policy.js";
+import {
+  changeStatus,
+  insertOrder,
+  linesOf,
+  ordersOf,
+  orderWithHistory,
+  toolInUnpaidOrder,
+  withBuyerLock,
+  withHistory,
+} from "./queries.js";
 
 const NO_SUCH_ORDER = "No such order.";
 
@@ -24,10 +35,12 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
-        summary: "Order 100 to 200 pieces of one product",
+        summary: "Order one product (an order of one line)",
         description:
-          "`orderId` names the product (the spec's wire name). The price, name and email come from the server; " +
-          "a `userEmail` other than the caller's is refused. Admin accounts cannot order.",
+          "`orderId` names the product (the spec's wire name); `quantity` must keep to its quantity rule (100 to " +
+          "200 pieces by default) and stock. The prices, promotion, tax, name and email come from the server; " +
+          "a `userEmail` other than the caller's is refused. Admin accounts cannot order. POST /api/cart/checkout " +
+          "orders several tools at once.",
         tags: ["Orders"],
         security: requires("accessToken"),
         body: orderBodySchema,
@@ -52,21 +65,18 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const product = await findProduct(app.db, productId);
       if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
-      if (quantity > product.quantity) {
-        const message = `Only ${product.quantity} pieces of ${product.name} are in stock`;
+      const problem = lineProblem({ product, quantity });
+      if (problem) {
+        // The modal shows it beside its quantity field, which names the tool already.
+        const message = problem.kind === "rule" ? problem.message.slice(product.name.length + 2) : problem.message;
         throw new HttpError(400, message, [{ field: "quantity", message }]);
       }
       const userName = (await accountName(app.db, caller.email)) || caller.email;
-      const orderId = await placeOrder(app.db, {
-        productId: product.id,
-        productName: product.name,
-        unitPriceCents: product.priceCents,
-        quantity,
-        totalCents: product.priceCents * quantity,
-        userEmail: caller.email,
-        userName,
-        phone,
-        address,
+      const shop = await shopTerms(app);
+      const orderId = await withBuyerLock(app.db, caller.email, async (tx) => {
+        if (await toolInUnpaidOrder(tx, caller.email, [product.id])) return null;
+        const priced = await priceForBuyer(tx, shop, caller.email, [{ product, quantity }]);
+        return insertOrder(tx, { userEmail: caller.email, userName, phone, address, priced });
       });
       // An unpaid order of this product already exists (docs/SPEC-CONFORMANCE.md §8, as
       // docs/decisions/006-deviations-from-spec.md fixes it).
@@ -96,7 +106,8 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (request.query.userEmail !== caller.email) throw new HttpError(403, "You can only see your own orders.");
+      if (!mayListOrdersOf(caller, request.query.userEmail))
+        throw new HttpError(403, "You can only see your own orders.");
       return withHistory(app.db, await ordersOf(app.db, caller.email));
     },
   );
@@ -114,7 +125,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await orderOf(app.db, callerOf(request).email, request.params.id);
+      const order = await orderFor(app.db, callerOf(request), request.params.id, "read");
       if (!order) throw new HttpError(404, NO_SUCH_ORDER);
       return orderWithHistory(app.db, order);
     },
@@ -140,11 +151,10 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const change = await app.db.transaction((tx) =>
         changeStatus(tx, request.params.id, {
-          from: ["unpaid"],
-          to: "cancelled",
+          transition: "cancel",
           by: caller.email,
           note: "Cancelled by the customer",
-          ownedBy: caller.email,
+          allowed: allowedFor(caller, "cancel"),
         }),
       );
       if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
@@ -171,10 +181,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const order =
-        caller.role === "admin"
-          ? await findOrder(app.db, request.params.id)
-          : await orderOf(app.db, caller.email, request.params.id);
+      const order = await orderFor(app.db, caller, request.params.id, "invoice");
       if (!order) throw new HttpError(404, NO_SUCH_ORDER);
       if (!order.invoiceNumber || !order.transactionId || !order.paidAt) {
         throw new HttpError(409, ORDER_STATUS_MESSAGES.noInvoice(order.status));
@@ -184,12 +191,22 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: order.id,
         seller: app.config.seller,
         buyer: { name: order.userName, email: order.userEmail, phone: order.phone, address: order.address },
-        line: {
-          productName: order.productName,
-          quantity: order.quantity,
-          unitPriceCents: order.unitPriceCents,
+        lines: (await linesOf(app.db, order.id)).map((line) => ({
+          productName: line.name,
+          sku: line.sku,
+          quantity: line.quantity,
+          unitPriceCents: line.unitCents,
+          totalCents: line.totalCents,
+        })),
+        money: {
+          subtotalCents: order.subtotalCents,
+          promotionName: order.promotionName,
+          discountCents: order.discountCents,
+          taxRate: order.taxRateMilli / 1000,
+          taxCents: order.taxCents,
           totalCents: order.totalCents,
         },
+        poNumber: order.poNumber,
         payment: { reference: order.transactionId, paidAt: order.paidAt },
       });
       return reply

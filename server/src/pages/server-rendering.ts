@@ -9,6 +9,7 @@ import {
   idParamsSchema,
   type PageQuery,
   type Product,
+  type Promotion,
   pageQuerySchema,
   productListQuerySchema,
 } from "@forgeline/contract";
@@ -17,6 +18,7 @@ import { encode, encodingFor } from "../http/compression.js";
 import { notFoundBody } from "../http/errors.js";
 import { type CachedPage, PageCache } from "../http/page-cache.js";
 import { findProduct, listedProductIds, toProductJson } from "../product/queries.js";
+import { activePromotions, promotionJson } from "../promotion/queries.js";
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -36,6 +38,8 @@ interface Loaders {
   reviews(page: PageQuery): Promise<unknown>;
   /** A product in the catalogue, or null (unknown, withdrawn or no id at all): the page is a 404. */
   product(id: string): Promise<Product | null>;
+  /** The promotions running now (GET /api/promotions): the home page's banner. */
+  promotions(): Promise<Promotion[]>;
 }
 
 /** web/src/entry-server.tsx, built into web/dist-server by `npm run build`. */
@@ -118,6 +122,7 @@ async function pageRenderer(app: FastifyInstance, webDistDir: string): Promise<P
       const row = await findProduct(app.db, id);
       return row ? toProductJson(row) : null;
     },
+    promotions: async () => (await activePromotions(app.db)).map(promotionJson),
   };
   const site = { origin: app.config.publicUrl };
   const shell = (status: 200 | 404) =>

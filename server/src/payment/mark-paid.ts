@@ -9,15 +9,16 @@ class OutOfStock extends Error {}
 
 /**
  * The only way an order becomes paid: in one transaction the order is marked paid with its transaction
- * id and a line in its history (only if it was unpaid, so a replay or a concurrent attempt changes nothing) and the product's stock
- * drops by the ordered quantity (only if the stock covers it; otherwise nothing is written).
+ * id and a line in its history (only if it was unpaid, so a replay or a concurrent attempt changes nothing) and each
+ * line's product's stock drops by its quantity (only if the stock covers every line; otherwise nothing is written).
  */
 export async function markOrderPaid(db: Database, orderId: string, transactionId: string): Promise<MarkPaidResult> {
   try {
     return await db.transaction(async (tx) => {
       const paidFor = await markPaid(tx, orderId, transactionId);
       if (!paidFor) return "not-unpaid";
-      if (!(await takeStock(tx, paidFor.productId, paidFor.quantity))) throw new OutOfStock();
+      // Every line's stock or none: one line short rolls back the others and the payment mark.
+      for (const line of paidFor) if (!(await takeStock(tx, line.productId, line.quantity))) throw new OutOfStock();
       return "paid";
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { recordAudit } from "../audit/queries.js";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
-import { changeStatus, orderWithHistory } from "../ordering/queries.js";
+import { changeStatus, orderWithHistory, stockLinesOf } from "../ordering/queries.js";
 import { returnStock } from "../product/queries.js";
 import type { PaymentProvider } from "./providers.js";
 import { findIntent } from "./queries.js";
@@ -25,8 +25,7 @@ export async function refundOrder(
   const { orderId, admin } = request;
   return db.transaction(async (tx) => {
     const change = await changeStatus(tx, orderId, {
-      from: ["paid", "shipped", "delivered"],
-      to: "refunded",
+      transition: "refund",
       by: admin,
       note: (before) =>
         before.status === "paid" || request.restock ? "Pieces returned to stock" : "Pieces not returned to stock",
@@ -38,7 +37,14 @@ export async function refundOrder(
     if (!intent) throw new HttpError(409, ORDER_STATUS_MESSAGES.paidElsewhere);
 
     const wanted = before.status === "paid" || request.restock;
-    const restocked = wanted && (await returnStock(tx, before.productId, before.quantity));
+    let restocked = false;
+    if (wanted) {
+      // Every line goes back; a tool deleted meanwhile still has its row, so none is lost.
+      const returned = await Promise.all(
+        (await stockLinesOf(tx, orderId)).map((line) => returnStock(tx, line.productId, line.quantity)),
+      );
+      restocked = returned.every(Boolean);
+    }
     const refunded = await refundIntent(tx, provider, intent, "order-refunded");
     if (!refunded.ok) {
       log.error({ orderId, intentId: intent.id, reason: refunded.message }, "the payment provider refused a refund");

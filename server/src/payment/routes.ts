@@ -1,4 +1,5 @@
 import {
+  canTransition,
   centsToDollars,
   formatPrice,
   ORDER_STATUS_MESSAGES,
@@ -10,10 +11,11 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf } from "../http/caller.js";
+import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { findOrder, type OrderRow, orderOf } from "../ordering/queries.js";
+import { orderFor } from "../ordering/policy.js";
+import { findOrder, type OrderRow, stockLinesOf } from "../ordering/queries.js";
 import { stockCovers } from "../product/queries.js";
 import { openIntentFor } from "./open-intent.js";
 import { findIntent, intentWithSecret, openIntentOf } from "./queries.js";
@@ -25,8 +27,8 @@ const NOT_COMPLETE = "Your payment is not complete yet.";
 const CANCELED = "This payment was canceled. Nothing was charged. Please pay again.";
 const UNREACHABLE = "The payment service did not answer. Please try again in a minute.";
 
-async function callersOrder(app: FastifyInstance, email: string, orderId: string) {
-  const order = await orderOf(app.db, email, orderId);
+async function callersOrder(app: FastifyInstance, caller: Caller, orderId: string) {
+  const order = await orderFor(app.db, caller, orderId, "pay");
   if (!order) throw new HttpError(404, "No such order.");
   return order;
 }
@@ -35,15 +37,17 @@ async function callersOrder(app: FastifyInstance, email: string, orderId: string
 const notPayable = (order: OrderRow) =>
   new HttpError(409, order.paid ? ALREADY_PAID : ORDER_STATUS_MESSAGES.cannotPay(order.status));
 
-async function callersUnpaidOrder(app: FastifyInstance, email: string, orderId: string) {
-  const order = await callersOrder(app, email, orderId);
-  if (order.status !== "unpaid") throw notPayable(order);
+async function callersUnpaidOrder(app: FastifyInstance, caller: Caller, orderId: string) {
+  const order = await callersOrder(app, caller, orderId);
+  if (!canTransition("pay", order.status)) throw notPayable(order);
   return order;
 }
 
-/** Other orders may have been paid since this one was placed, and taken the stock it needs. */
-function stockStillCovers(app: FastifyInstance, order: OrderRow) {
-  return stockCovers(app.db, order.productId, order.quantity);
+/** Other orders may have been paid since this one was placed, and taken the stock its lines need. */
+async function stockStillCovers(app: FastifyInstance, order: OrderRow) {
+  const lines = await stockLinesOf(app.db, order.id);
+  const covered = await Promise.all(lines.map((line) => stockCovers(app.db, line.productId, line.quantity)));
+  return covered.every(Boolean);
 }
 
 /** The provider's own words go to the log; the customer gets a plain message and can try again. */
@@ -100,7 +104,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       // The wire's `price` is the order's total, as the browser saw it.
       const { orderId, price: total } = request.body;
-      const order = await callersUnpaidOrder(app, caller.email, orderId);
+      const order = await callersUnpaidOrder(app, caller, orderId);
       if (Math.round(total * 100) !== order.totalCents) {
         const message = `The amount does not match this order's total of ${formatPrice(centsToDollars(order.totalCents))}.`;
         throw new HttpError(400, message, [{ field: "price", message }]);
@@ -134,9 +138,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await callersOrder(app, callerOf(request).email, request.params.id);
+      const order = await callersOrder(app, callerOf(request), request.params.id);
       let settlement: Settlement | undefined;
-      if (order.status === "unpaid") {
+      if (canTransition("pay", order.status)) {
         const open = await openIntentOf(app.db, order.id);
         // An intent of the provider used before a switch cannot be asked about any more.
         if (open?.provider === provider.name) {
@@ -147,7 +151,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const now = await findOrder(app.db, order.id);
       if (now?.paid && now.transactionId) return { status: "succeeded" as const, transactionId: now.transactionId };
-      if (now && now.status !== "unpaid") throw notPayable(now);
+      if (now && !canTransition("pay", now.status)) throw notPayable(now);
       if (settlement) throw refusal(settlement);
       // No intent waits any more: an earlier webhook released it, or the customer never paid.
       throw new HttpError(409, (await stockStillCovers(app, order)) ? NOT_COMPLETE : OUT_OF_STOCK);
@@ -178,7 +182,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const caller = callerOf(request);
         const intent = await intentWithSecret(app.db, provider.name, request.body.clientSecret);
         if (!intent) throw new HttpError(404, "No such payment.");
-        await callersUnpaidOrder(app, caller.email, intent.orderId);
+        await callersUnpaidOrder(app, caller, intent.orderId);
         if (intent.status !== "open") throw new HttpError(409, CANCELED);
         const card = { number: request.body.cardNumber, expiry: request.body.expiry, cvc: request.body.cvc };
         const confirmed = await confirmCard(intent, card);

@@ -2,10 +2,10 @@ import {
   type CatalogueQuery,
   type CatalogueSort,
   centsToDollars,
-  ORDER_MIN_QUANTITY,
   type Product,
+  type QuantityRule,
 } from "@forgeline/contract";
-import { and, asc, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { products, searchDocument } from "./tables.js";
 
@@ -23,7 +23,65 @@ export function toProductJson(row: ProductRow): Product {
     quantity: row.quantity,
     image: row.image,
     description: row.description,
+    sku: row.sku,
+    quantityRule: ruleOf(row),
+    tiers: row.tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })),
   };
+}
+
+export function ruleOf(row: Pick<ProductRow, "quantityMin" | "quantityMax" | "quantityStep">): QuantityRule {
+  return { min: row.quantityMin, max: row.quantityMax, step: row.quantityStep };
+}
+
+/** "Cordless Drill 20V" → "COR-DRI-20V": a SKU made from a name, for a product added without one. */
+function skuStem(name: string): string {
+  const words = name.toUpperCase().match(/[A-Z0-9]+/g) ?? [];
+  const stem = words
+    .slice(0, 3)
+    .map((word) => word.slice(0, 3))
+    .join("-");
+  return stem.length >= 3 ? stem.slice(0, 24) : `SKU-${stem}`.replace(/-$/, "");
+}
+
+/** A free SKU made from the name: its stem, or the stem and the first free number after it. */
+export async function skuFromName(db: Database, name: string): Promise<string> {
+  const stem = skuStem(name);
+  const taken = new Set(
+    (
+      await db
+        .select({ sku: products.sku })
+        .from(products)
+        .where(or(eq(products.sku, stem), like(products.sku, `${stem}-%`)))
+    ).map((row) => row.sku),
+  );
+  if (!taken.has(stem)) return stem;
+  for (let number = 2; ; number += 1) if (!taken.has(`${stem}-${number}`)) return `${stem}-${number}`;
+}
+
+/** Products by id, withdrawn or not, for pricing lines (a withdrawn one is refused by the caller, naming it). */
+export function productsByIds(db: Database, ids: readonly string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
+/** Products in the catalogue by SKU, in any case. */
+export function productsBySkus(db: Database, skus: readonly string[]): Promise<ProductRow[]> {
+  if (skus.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(products)
+    .where(
+      and(
+        listed,
+        inArray(
+          products.sku,
+          skus.map((sku) => sku.toUpperCase()),
+        ),
+      ),
+    );
 }
 
 /** At most this many words of a search count; more add nothing but work. */
@@ -64,7 +122,7 @@ const SORTS: Record<CatalogueSort, SQL[]> = {
  */
 export async function listProducts(db: Database, query: CatalogueQuery) {
   const search = query.q ? searchOf(query.q) : undefined;
-  const where = and(listed, query.inStock ? gte(products.quantity, ORDER_MIN_QUANTITY) : undefined, search?.matches);
+  const where = and(listed, query.inStock ? gte(products.quantity, products.quantityMin) : undefined, search?.matches);
   const order = query.sort || !search ? SORTS[query.sort ?? "newest"] : [desc(search.rank), ...SORTS.newest];
   const [rows, [total]] = await Promise.all([
     db
@@ -98,7 +156,21 @@ export async function lockProduct(db: Database, id: string): Promise<ProductRow 
 }
 
 /** The columns an admin's edit or restock may change. */
-export type ProductChanges = Partial<Pick<NewProduct, "name" | "priceCents" | "description" | "image" | "quantity">>;
+export type ProductChanges = Partial<
+  Pick<
+    NewProduct,
+    | "name"
+    | "priceCents"
+    | "description"
+    | "image"
+    | "quantity"
+    | "sku"
+    | "quantityMin"
+    | "quantityMax"
+    | "quantityStep"
+    | "tiers"
+  >
+>;
 
 /** Writes an edit or a restock (in the caller's transaction, after lockProduct); answers the product as it is now. */
 export async function updateProduct(db: Database, id: string, changes: ProductChanges): Promise<ProductRow> {

@@ -1,22 +1,26 @@
 import {
   CATALOGUE_SORTS,
   catalogueQueryOf,
+  DEFAULT_QUANTITY_RULE,
   deletedCountSchema,
   dollarsToCents,
   idParamsSchema,
   insertedIdSchema,
-  ORDER_MIN_QUANTITY,
+  newProductSchema,
   type Product,
   type ProductPatch,
-  productBodySchema,
   productListQuerySchema,
   productPatchSchema,
   productSchema,
+  type QuantityRule,
   SEARCH_MAX_LENGTH,
+  sellingTermsProblems,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
+import type { Database } from "../db/client.js";
+import { isUniqueViolation } from "../db/errors.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { sendListPage } from "../http/page-cache.js";
@@ -26,6 +30,8 @@ import {
   findProduct,
   lockProduct,
   type ProductChanges,
+  type ProductRow,
+  skuFromName,
   toProductJson,
   updateProduct,
   withdrawProduct,
@@ -33,11 +39,59 @@ import {
 
 const GONE = "This product is no longer in the catalogue.";
 
+const SKU_TAKEN = "This SKU is already taken by another tool";
+
+/** The selling terms as columns: the rule in three, tier prices in cents. */
+function termColumns(terms: {
+  quantityRule?: QuantityRule | undefined;
+  tiers?: { minQuantity: number; unitPrice: number }[] | undefined;
+}) {
+  const columns: ProductChanges = {};
+  if (terms.quantityRule) {
+    columns.quantityMin = terms.quantityRule.min;
+    columns.quantityMax = terms.quantityRule.max;
+    columns.quantityStep = terms.quantityRule.step;
+  }
+  if (terms.tiers) {
+    columns.tiers = terms.tiers.map((tier) => ({
+      minQuantity: tier.minQuantity,
+      unitPriceCents: dollarsToCents(tier.unitPrice),
+    }));
+  }
+  return columns;
+}
+
 /** The columns a patch changes, prices in cents. */
-function changesOf({ price, ...fields }: ProductPatch): ProductChanges {
-  const changes: ProductChanges = { ...fields };
+function changesOf({ price, quantityRule, tiers, ...fields }: ProductPatch): ProductChanges {
+  const changes: ProductChanges = { ...fields, ...termColumns({ quantityRule, tiers }) };
   if (price !== undefined) changes.priceCents = dollarsToCents(price);
   return changes;
+}
+
+/** A patch's terms checked together with what it leaves as stored (a new price must stay above the tiers). */
+function refuseBadTerms(row: ProductRow, patch: ProductPatch) {
+  const current = toProductJson(row);
+  const problems = sellingTermsProblems({
+    price: patch.price ?? current.price,
+    quantityRule: patch.quantityRule ?? current.quantityRule,
+    tiers: patch.tiers ?? current.tiers,
+  });
+  const [first] = problems;
+  if (first) throw new HttpError(400, first.message, problems);
+}
+
+/** Runs a write that stores a SKU; a SKU another tool has is 409, with nothing stored. */
+async function withFreeSku<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, SKU_TAKEN, [{ field: "sku", message: SKU_TAKEN }]);
+    throw error;
+  }
+}
+
+async function newSku(tx: Database, sku: string | undefined, name: string) {
+  return sku ?? (await skuFromName(tx, name));
 }
 
 /** The fields of a product's JSON that are among these names: what the audit keeps of an edit or restock. */
@@ -57,7 +111,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           `\`q\` (at most ${SEARCH_MAX_LENGTH} characters) searches names and descriptions: any of its words, ` +
           "stemmed, or a near spelling of a word of the name; results come best match first. `sort` is one of " +
           `${CATALOGUE_SORTS.join(", ")} (without it: best match for a search, else newest first). ` +
-          `\`inStock=1\` keeps the tools with at least ${ORDER_MIN_QUANTITY} pieces in stock, enough for an order.`,
+          "`inStock=1` keeps the tools whose stock covers the smallest order their quantity rule allows.",
         tags: ["Catalogue"],
         querystring: productListQuerySchema,
         response: {
@@ -98,32 +152,43 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         summary: "Add a product to the catalogue (admins only)",
-        description: "`price` is in dollars; `image` is an address POST /api/image answered.",
+        description:
+          "`price` is in dollars; `image` is an address POST /api/image answered. `sku` (made from the name when " +
+          `left out), \`quantityRule\` (default ${DEFAULT_QUANTITY_RULE.min} to ${DEFAULT_QUANTITY_RULE.max} pieces) and ` +
+          "`tiers` (volume prices) are optional. A SKU another tool has is 409.",
         tags: ["Catalogue"],
         security: requires("accessToken"),
-        body: productBodySchema,
+        body: newProductSchema,
         response: {
           201: jsonAnswer("The product is in the catalogue; `insertedId` is its id.", insertedIdSchema),
-          ...errorAnswers(400, 401, 403, 413, 415),
+          ...errorAnswers(400, 401, 403, 409, 413, 415),
         },
       },
     },
     async (request, reply) => {
-      const { price, ...fields } = request.body;
+      const { price, sku, quantityRule, tiers, ...fields } = request.body;
       const admin = callerOf(request).email;
-      const id = await app.db.transaction(async (tx) => {
-        const [added = ""] = await addProducts(tx, [
-          { ...fields, priceCents: dollarsToCents(price), createdByEmail: admin },
-        ]);
-        await recordAudit(tx, {
-          actor: admin,
-          action: "product.add",
-          target: added,
-          before: null,
-          after: request.body,
-        });
-        return added;
-      });
+      const id = await withFreeSku(() =>
+        app.db.transaction(async (tx) => {
+          const [added = ""] = await addProducts(tx, [
+            {
+              ...fields,
+              ...termColumns({ quantityRule, tiers }),
+              sku: await newSku(tx, sku, fields.name),
+              priceCents: dollarsToCents(price),
+              createdByEmail: admin,
+            },
+          ]);
+          await recordAudit(tx, {
+            actor: admin,
+            action: "product.add",
+            target: added,
+            before: null,
+            after: request.body,
+          });
+          return added;
+        }),
+      );
       await app.listChanged("catalogue");
       return reply.code(201).send({ insertedId: id });
     },
@@ -179,9 +244,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Edit or restock a product (admins only)",
         description:
-          "Any of `name`, `price` (dollars), `description`, `image` (with Add Product's rules) and `quantity` " +
+          "Any of `name`, `price` (dollars), `description`, `image` (with Add Product's rules), `sku`, " +
+          "`quantityRule`, `tiers` (checked together with what is stored) and `quantity` " +
           "(the stock, set: a whole number from 0); what is left out stays as it is. Existing orders keep the " +
-          "name and price they were placed with. Each change goes to the audit log with its values before and after.",
+          "name and prices they were placed with. Each change goes to the audit log with its values before and after.",
         tags: ["Catalogue"],
         security: requires("accessToken"),
         params: idParamsSchema,
@@ -196,36 +262,39 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const patch = request.body;
       const admin = callerOf(request).email;
-      const updated = await app.db.transaction(async (tx) => {
-        const row = await lockProduct(tx, id);
-        if (!row) throw new HttpError(404, GONE);
-        if (row.archivedAt)
-          throw new HttpError(409, "This product was deleted; it can no longer be edited or restocked.");
-        const before = toProductJson(row);
-        const after = toProductJson(await updateProduct(tx, id, changesOf(patch)));
-        const edited = (["name", "price", "description", "image"] as const).filter(
-          (field) => patch[field] !== undefined,
-        );
-        if (edited.length > 0) {
-          await recordAudit(tx, {
-            actor: admin,
-            action: "product.edit",
-            target: id,
-            before: pick(before, [...edited]),
-            after: pick(after, [...edited]),
-          });
-        }
-        if (patch.quantity !== undefined) {
-          await recordAudit(tx, {
-            actor: admin,
-            action: "product.restock",
-            target: id,
-            before: { quantity: before.quantity },
-            after: { quantity: after.quantity },
-          });
-        }
-        return after;
-      });
+      const updated = await withFreeSku(() =>
+        app.db.transaction(async (tx) => {
+          const row = await lockProduct(tx, id);
+          if (!row) throw new HttpError(404, GONE);
+          if (row.archivedAt)
+            throw new HttpError(409, "This product was deleted; it can no longer be edited or restocked.");
+          refuseBadTerms(row, patch);
+          const before = toProductJson(row);
+          const after = toProductJson(await updateProduct(tx, id, changesOf(patch)));
+          const edited = (["name", "price", "description", "image", "sku", "quantityRule", "tiers"] as const).filter(
+            (field) => patch[field] !== undefined,
+          );
+          if (edited.length > 0) {
+            await recordAudit(tx, {
+              actor: admin,
+              action: "product.edit",
+              target: id,
+              before: pick(before, [...edited]),
+              after: pick(after, [...edited]),
+            });
+          }
+          if (patch.quantity !== undefined) {
+            await recordAudit(tx, {
+              actor: admin,
+              action: "product.restock",
+              target: id,
+              before: { quantity: before.quantity },
+              after: { quantity: after.quantity },
+            });
+          }
+          return after;
+        }),
+      );
       await app.listChanged("catalogue");
       return updated;
     },

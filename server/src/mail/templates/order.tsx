@@ -17,6 +17,12 @@ export interface OrderMailData {
   trackingUrl: string | null;
   /** The history line of the change (for a cancellation, why). */
   note: string | null;
+  /** Every tool of the order (mails queued before orders had lines have none: the fields above say it). */
+  lines?: { name: string; sku: string; quantity: number; unitPriceCents: number; totalCents: number }[];
+  promotionName?: string | null;
+  discountCents?: number;
+  taxCents?: number;
+  poNumber?: string | null;
 }
 
 export interface Shop {
@@ -27,11 +33,42 @@ const money = (cents: number) => formatPrice(centsToDollars(cents));
 const orderPage = (shop: Shop, order: OrderMailData) => `${shop.publicUrl}/dashboard/myorders/${order.orderId}`;
 
 function OrderSummary({ order }: { order: OrderMailData }) {
+  const lines = order.lines ?? [
+    { name: order.productName, sku: "", quantity: order.quantity, unitPriceCents: order.unitPriceCents, totalCents: order.totalCents },
+  ];
   return (
     <Section>
       <Text>
-        {`${order.quantity} × ${order.productName} at ${money(order.unitPriceCents)} each: ${money(order.totalCents)}`}
-        <br />
+        {lines.map((line) => (
+          <span key={`${line.sku}${line.name}`}>
+            {`${line.quantity} × ${line.name}${line.sku ? ` (${line.sku})` : ""} at ${money(line.unitPriceCents)} each: ${money(line.totalCents)}`}
+            <br />
+          </span>
+        ))}
+        {order.discountCents ? (
+          <>
+            {`${order.promotionName ?? "Discount"}: −${money(order.discountCents)}`}
+            <br />
+          </>
+        ) : null}
+        {order.taxCents ? (
+          <>
+            {`Tax: ${money(order.taxCents)}`}
+            <br />
+          </>
+        ) : null}
+        {order.lines && (
+          <>
+            {`Total: ${money(order.totalCents)}`}
+            <br />
+          </>
+        )}
+        {order.poNumber && (
+          <>
+            {`PO number: ${order.poNumber}`}
+            <br />
+          </>
+        )}
         {`Order number: ${order.orderId}`}
       </Text>
     </Section>

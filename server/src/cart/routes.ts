@@ -1,0 +1,257 @@
+import {
+  apiErrorSchema,
+  type Cart,
+  cartLineBodySchema,
+  cartSchema,
+  checkoutBodySchema,
+  dollarsToCents,
+  orderCreatedSchema,
+  pricedOrderSchema,
+  pricingQuoteBodySchema,
+  productIdParamsSchema,
+} from "@forgeline/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { Database } from "../db/client.js";
+import { callerOf } from "../http/caller.js";
+import { errorBody, HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { accountName } from "../identity/queries.js";
+import { type BuyerLine, lineProblem, priceForBuyer, shopTerms } from "../ordering/checkout.js";
+import { insertOrder, toolInUnpaidOrder, withBuyerLock } from "../ordering/queries.js";
+import { pricedJson } from "../pricing/price.js";
+import { productsByIds, ruleOf } from "../product/queries.js";
+import { CART_MAX_LINES, cartLinesOf, clearCart, removeCartLine, setCartLine } from "./queries.js";
+
+const NO_SUCH_TOOL = "This product is no longer in the catalogue.";
+
+/** The caller's email; admins keep the shop, they do not buy from it. */
+function buyerOf(request: FastifyRequest): string {
+  const caller = callerOf(request);
+  if (caller.role === "admin") throw new HttpError(403, "Admin accounts cannot place orders; use a customer account.");
+  return caller.email;
+}
+
+/** The cart's lines with their tools (tools withdrawn meanwhile left out: withdrawing empties them from carts). */
+async function cartContents(db: Database, email: string): Promise<BuyerLine[]> {
+  const rows = await cartLinesOf(db, email);
+  const products = new Map(
+    (
+      await productsByIds(
+        db,
+        rows.map((row) => row.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  return rows.flatMap((row) => {
+    const product = products.get(row.productId);
+    return product && !product.archivedAt ? [{ product, quantity: row.quantity }] : [];
+  });
+}
+
+/** The cart as the wire shows it: priced for the caller by the one price function, with each tool's rule and stock. */
+async function cartJson(app: FastifyInstance, db: Database, email: string, contents?: BuyerLine[]): Promise<Cart> {
+  const lines = contents ?? (await cartContents(db, email));
+  const priced = pricedJson(await priceForBuyer(db, await shopTerms(app), email, lines));
+  return {
+    ...priced,
+    lines: priced.lines.map((line, index) => {
+      const { product } = lines[index] as BuyerLine;
+      return { ...line, quantityRule: ruleOf(product), stock: product.quantity, image: product.image };
+    }),
+  };
+}
+
+const CART_ANSWER = jsonAnswer("The cart, priced for the caller.", cartSchema);
+const CHECKOUT_CONFLICT = apiErrorSchema.extend({ cart: cartSchema.optional() });
+
+/** The cart and its checkout (DESIGN.md 10.3), and the pricing preview of the Order Now modal. */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/cart",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "The caller's cart, priced now",
+        description:
+          "Each line's unit price and its source (list, tier, contract), the promotion that saves most, tax and total.",
+        tags: ["Cart"],
+        security: requires("accessToken"),
+        response: { 200: CART_ANSWER, ...errorAnswers(401, 403) },
+      },
+    },
+    async (request) => cartJson(app, app.db, buyerOf(request)),
+  );
+
+  app.put(
+    "/cart/lines/:productId",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Put a tool in the cart with this many pieces, or change its pieces",
+        description:
+          "`quantity` must keep to the tool's quantity rule (400, naming the nearest allowed quantities) and " +
+          `its stock (409). A withdrawn tool is 409, naming it. A cart holds at most ${CART_MAX_LINES} tools.`,
+        tags: ["Cart"],
+        security: requires("accessToken"),
+        params: productIdParamsSchema,
+        body: cartLineBodySchema,
+        response: { 200: CART_ANSWER, ...errorAnswers(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const email = buyerOf(request);
+      const { productId } = request.params;
+      const { quantity } = request.body;
+      const [product] = await productsByIds(app.db, [productId]);
+      if (!product) throw new HttpError(404, NO_SUCH_TOOL);
+      const problem = lineProblem({ product, quantity });
+      if (problem?.kind === "rule")
+        throw new HttpError(400, problem.message, [{ field: "quantity", message: problem.message }]);
+      if (problem) throw new HttpError(409, problem.message);
+      const lines = await cartLinesOf(app.db, email);
+      if (lines.length >= CART_MAX_LINES && !lines.some((line) => line.productId === productId)) {
+        throw new HttpError(409, `A cart holds at most ${CART_MAX_LINES} tools; check out or remove one first.`);
+      }
+      await setCartLine(app.db, email, productId, quantity);
+      return cartJson(app, app.db, email);
+    },
+  );
+
+  app.delete(
+    "/cart/lines/:productId",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Take a tool out of the cart",
+        tags: ["Cart"],
+        security: requires("accessToken"),
+        params: productIdParamsSchema,
+        response: { 200: CART_ANSWER, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const email = buyerOf(request);
+      await removeCartLine(app.db, email, request.params.productId);
+      return cartJson(app, app.db, email);
+    },
+  );
+
+  app.delete(
+    "/cart",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Empty the cart",
+        tags: ["Cart"],
+        security: requires("accessToken"),
+        response: { 200: CART_ANSWER, ...errorAnswers(401, 403) },
+      },
+    },
+    async (request) => {
+      const email = buyerOf(request);
+      await clearCart(app.db, email);
+      return cartJson(app, app.db, email, []);
+    },
+  );
+
+  app.post(
+    "/pricing/quote",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Price lines for the caller without storing anything",
+        description: "What the Order Now modal shows: each line's price and source, the promotion, tax and total.",
+        tags: ["Cart"],
+        security: requires("accessToken"),
+        body: pricingQuoteBodySchema,
+        response: {
+          200: jsonAnswer("The lines priced as an order of them would be now.", pricedOrderSchema),
+          ...errorAnswers(400, 401, 403, 404, 413, 415),
+        },
+      },
+    },
+    async (request) => {
+      const email = buyerOf(request);
+      const wanted = request.body.lines;
+      const products = new Map(
+        (
+          await productsByIds(
+            app.db,
+            wanted.map((line) => line.productId),
+          )
+        ).map((p) => [p.id, p]),
+      );
+      const lines: BuyerLine[] = wanted.map((line, index) => {
+        const product = products.get(line.productId);
+        if (!product || product.archivedAt) {
+          const message = product ? `${product.name} is no longer in the catalogue` : NO_SUCH_TOOL;
+          throw new HttpError(404, message, [{ field: `lines.${index}.productId`, message }]);
+        }
+        return { product, quantity: line.quantity };
+      });
+      const problems = lines.flatMap((line, index) => {
+        const problem = lineProblem(line);
+        return problem?.kind === "rule" ? [{ field: `lines.${index}.quantity`, message: problem.message }] : [];
+      });
+      if (problems[0]) throw new HttpError(400, problems[0].message, problems);
+      return pricedJson(await priceForBuyer(app.db, await shopTerms(app), email, lines));
+    },
+  );
+
+  app.post(
+    "/cart/checkout",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Place one order of every line in the cart",
+        description:
+          "Priced again now. `expectedTotal` is the total the buyer saw: another total (a price or promotion " +
+          "changed) is 409 with the new `cart`, and nothing is placed. A withdrawn tool, a line above stock or " +
+          "outside its rule, or a tool already in an unpaid order of the buyer is 409 naming the line. Of two " +
+          "checkouts at once one places the order; the cart empties only when it is placed.",
+        tags: ["Cart"],
+        security: requires("accessToken"),
+        body: checkoutBodySchema,
+        response: {
+          201: jsonAnswer("The order is placed; `insertedId` is its id. Pay it next.", orderCreatedSchema),
+          409: jsonAnswer("Not placed: `message` says why; `cart` is the cart as priced now.", CHECKOUT_CONFLICT),
+          ...errorAnswers(400, 401, 403, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const email = buyerOf(request);
+      const { phone, address, poNumber, expectedTotal } = request.body;
+      const userName = (await accountName(app.db, email)) || email;
+      const shop = await shopTerms(app);
+      const outcome = await withBuyerLock(app.db, email, async (tx) => {
+        const lines = await cartContents(tx, email);
+        if (lines.length === 0) return { refused: "Your cart is empty." };
+        const problem = lines.map(lineProblem).find(Boolean);
+        if (problem) return { refused: problem.message };
+        const held = await toolInUnpaidOrder(
+          tx,
+          email,
+          lines.map((line) => line.product.id),
+        );
+        if (held) return { refused: `You already have an unpaid order for ${held}; pay or cancel it first.` };
+        const priced = await priceForBuyer(tx, shop, email, lines);
+        if (priced.totalCents !== BigInt(dollarsToCents(expectedTotal))) {
+          return {
+            refused: "The prices changed since you looked: please check the new total and place the order again.",
+          };
+        }
+        const orderId = await insertOrder(tx, { userEmail: email, userName, phone, address, poNumber, priced });
+        await clearCart(tx, email);
+        return { orderId };
+      });
+      if ("orderId" in outcome) return reply.code(201).send({ success: true, insertedId: outcome.orderId });
+      const cart = await cartJson(app, app.db, email);
+      return reply.code(409).send({ ...errorBody(409, outcome.refused), cart });
+    },
+  );
+};
+
+export type CheckoutConflict = z.infer<typeof CHECKOUT_CONFLICT>;
