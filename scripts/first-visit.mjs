@@ -18,7 +18,7 @@ export const FIRST_VISIT_PAGES = [
   ...pages("visitor", ["/", "/availableProducts", "/availableProducts?q=wrench", "/product/{id}", "/blogs"]),
   ...pages("visitor", ["/login", "/signup", "/resetpassword"]),
   ...pages("customer", ["/dashboard", "/dashboard/myreview", "/dashboard/addReview", "/dashboard/myprofile"]),
-  ...pages("customer", ["/dashboard/updateProfile"]),
+  ...pages("customer", ["/dashboard/updateProfile", "/cart"]),
   ...pages("admin", ["/dashboard", "/dashboard/users", "/dashboard/addProduct", "/dashboard/manageProduct"]),
   ...pages("admin", ["/dashboard/orders", "/dashboard/audit"]),
 ];

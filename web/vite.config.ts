@@ -61,14 +61,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             // rules, money, paths, links) in one chunk: apart, each was a request and a gzip stream of its own.
             {
               name: "shared",
-              test: /[\\/](contract[\\/]src[\\/](constants|limits|money|rules|bulk-order-messages|catalogue|not-found)|web[\\/]src[\\/]config[\\/][^\\/]+|web[\\/]src[\\/]components[\\/]link)\.tsx?$/,
+              test: /[\\/](contract[\\/]src[\\/](constants|limits|money|rules|quantity-rule|bulk-order-messages|catalogue|not-found)|web[\\/]src[\\/]config[\\/][^\\/]+|web[\\/]src[\\/]components[\\/]link)\.tsx?$/,
             },
             // What the catalogue's pages (home, all tools, a tool) share, in one chunk rather than seven; not
             // what those modules import from the shell (the API client), or every page would load this chunk.
             {
               name: "catalogue",
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|catalogue-search|order-now|api[\\/]get-products?)\.tsx?$/,
+              test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products?)\.tsx?$/,
             },
             // What the dashboard's pages load (routes, guards, layout, the access token, useMutation), in one chunk.
             {

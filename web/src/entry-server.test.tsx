@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { CatalogueQuery, PageQuery, Product, Review } from "@forgeline/contract";
+import type { CatalogueQuery, PageQuery, Product, Promotion, Review } from "@forgeline/contract";
 import { describe, expect, it } from "vitest";
 import { type FirstScreenLoaders, locate, render } from "./entry-server";
 
@@ -59,8 +59,22 @@ describe("render: a public page with its first screen's data", () => {
     quantity: 150,
     image: "/images/p1.webp",
     description: "Forged steel.",
+    sku: "FL-PRY-1",
+    quantityRule: { min: 100, max: 500, step: 25 },
+    tiers: [{ minQuantity: 200, unitPrice: 11 }],
   };
-  function loaders(asked: string[]): FirstScreenLoaders {
+  const promotion: Promotion = {
+    _id: "promo-1",
+    name: "30% off your first order",
+    percent: 30,
+    firstOrder: true,
+    minPieces: null,
+    startsAt: null,
+    endsAt: null,
+    active: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+  };
+  function loaders(asked: string[], promotions: Promotion[] = [promotion]): FirstScreenLoaders {
     return {
       products: async ({ limit, offset, ...search }: CatalogueQuery) => {
         asked.push(`products ${limit}/${offset}${Object.keys(search).length ? ` ${JSON.stringify(search)}` : ""}`);
@@ -73,6 +87,10 @@ describe("render: a public page with its first screen's data", () => {
       product: async (id: string) => {
         asked.push(`product ${id}`);
         return id === product._id ? product : null;
+      },
+      promotions: async () => {
+        asked.push("promotions");
+        return promotions;
       },
     };
   }
@@ -93,10 +111,19 @@ describe("render: a public page with its first screen's data", () => {
     expect(data).toEqual([[["products", { limit: 9, offset: 9 }], { items: [product], total: 10 }]]);
   });
 
-  it("loads the home page's six tools and six reviews", async () => {
+  it("loads the home page's six tools, six reviews and the promotions running now, which the banner claims", async () => {
     const asked: string[] = [];
-    await render("/", loaders(asked), site);
-    expect(asked).toEqual(["products 6/0", "reviews 6/0"]);
+    const page = await render("/", loaders(asked), site);
+    expect(asked).toEqual(["products 6/0", "reviews 6/0", "promotions"]);
+    expect(page?.markup).toContain("30% off your first order");
+    const data = JSON.parse(page?.dataScript.replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "") ?? "");
+    expect(data).toContainEqual([["promotions"], [promotion]]);
+  });
+
+  it("claims no discount on the home page while no promotion runs", async () => {
+    const page = await render("/", loaders([], []), site);
+    expect(page?.markup).toContain("Free shipping on every order");
+    expect(page?.markup).not.toContain("% off");
   });
 
   it("renders the 404 page where the app has no page", async () => {
@@ -137,7 +164,14 @@ describe("render: a public page with its first screen's data", () => {
     expect(jsonLd).toMatchObject({
       "@type": "Product",
       name: product.name,
-      offers: { "@type": "Offer", price: "12.50", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+      sku: "FL-PRY-1",
+      offers: {
+        "@type": "Offer",
+        price: "12.50",
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+        eligibleQuantity: { minValue: 100, maxValue: 500 },
+      },
     });
   });
 

@@ -1,4 +1,11 @@
-import { type CatalogueQuery, PAGE_SIZE, type PageQuery, type Product, type Review } from "@forgeline/contract";
+import {
+  type CatalogueQuery,
+  PAGE_SIZE,
+  type PageQuery,
+  type Product,
+  type Promotion,
+  type Review,
+} from "@forgeline/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -8,6 +15,7 @@ import { AppContent } from "./app/app";
 import { appRoutes, DASHBOARD_ROUTE, PRODUCT_ROUTE } from "./app/app-routes";
 import { essays } from "./features/blogs/essays";
 import { essaysQuery } from "./features/blogs/essays-query";
+import { activePromotionsQuery } from "./features/marketing/api/get-promotions";
 import { productQuery } from "./features/products/api/get-product";
 import { productsPageQuery } from "./features/products/api/get-products";
 import { catalogueAddressOf, catalogueQueryFor } from "./features/products/catalogue-address";
@@ -22,6 +30,8 @@ export interface FirstScreenLoaders {
   reviews(page: PageQuery): Promise<Page<Review>>;
   /** The product, or null when the catalogue has none with this id. */
   product(id: string): Promise<Product | null>;
+  /** The promotions running now: the home page's banner claims them. */
+  promotions(): Promise<Promotion[]>;
 }
 
 /** Where the shop is reached, for the absolute addresses of a page's head (canonical, Open Graph). */
@@ -125,9 +135,15 @@ async function firstScreenQueries(url: URL, load: FirstScreenLoaders): Promise<Q
   if (url.pathname === "/") {
     const products = { limit: PAGE_SIZE.homeProducts, offset: 0 };
     const reviews = { limit: PAGE_SIZE.homeReviews, offset: 0 };
+    const [productsPage, reviewsPage, promotions] = await Promise.all([
+      load.products(products),
+      load.reviews(reviews),
+      load.promotions(),
+    ]);
     return [
-      [productsPageQuery(products).queryKey, await load.products(products)],
-      [reviewsPageQuery(reviews).queryKey, await load.reviews(reviews)],
+      [activePromotionsQuery.queryKey, promotions],
+      [productsPageQuery(products).queryKey, productsPage],
+      [reviewsPageQuery(reviews).queryKey, reviewsPage],
     ];
   }
   if (url.pathname === "/availableProducts") {

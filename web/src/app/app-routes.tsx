@@ -9,6 +9,7 @@ const LoginPage = lazy(() => import("../features/auth/login-page"));
 const SignupPage = lazy(() => import("../features/auth/signup-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page"));
 const OrderDetailsPage = lazy(() => import("./routes/order-details"));
+const CartPage = lazy(() => import("./routes/cart"));
 const DashboardRoutes = lazy(() => import("./dashboard-routes"));
 const NotFoundPage = lazy(() => import("./routes/not-found"));
 
@@ -28,6 +29,7 @@ export const appRoutes: RouteObject[] = [
   { path: PRODUCT_ROUTE, element: <ProductPage /> },
   { path: "blogs", element: <BlogsPage /> },
   { path: "orderdetails", element: <OrderDetailsPage /> },
+  { path: "cart", element: <CartPage /> },
   { path: "login", element: <LoginPage /> },
   { path: "signup", element: <SignupPage /> },
   { path: "resetpassword", element: <ResetPasswordPage /> },

@@ -20,6 +20,7 @@ const ManageProductsPage = lazy(() => import("../features/products/manage-produc
 const AdminOrdersPage = lazy(() => import("../features/admin-orders/admin-orders-page"));
 const AdminOrderPage = lazy(() => import("../features/admin-orders/admin-order-page"));
 const AuditPage = lazy(() => import("../features/audit/audit-page"));
+const PromotionsPage = lazy(() => import("../features/promotions/promotions-page"));
 
 /** /dashboard/*: the signed-in routes of docs/SPEC-CONFORMANCE.md §2; the catch-all `*` is the 404 page. */
 export const dashboardRoutes: RouteObject[] = [
@@ -82,6 +83,14 @@ export const dashboardRoutes: RouteObject[] = [
         element: (
           <RequireAdmin>
             <AuditPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "promotions",
+        element: (
+          <RequireAdmin>
+            <PromotionsPage />
           </RequireAdmin>
         ),
       },

@@ -1,9 +1,12 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../config/paths";
 import { useSession } from "../lib/session";
 import { NavLink } from "./link";
 import { navItemClass } from "./nav-item";
+
+// Loaded once somebody is signed in: a visitor's first visit carries neither it nor the token code it needs.
+const CartLink = lazy(() => import("./cart-link"));
 
 export function Navbar() {
   const session = useSession();
@@ -38,6 +41,11 @@ export function Navbar() {
               Blogs
             </NavLink>
           </li>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <CartLink />
+            </Suspense>
+          )}
           {signedIn && (
             <li>
               <NavLink to={paths.dashboard} className={navItemClass}>

@@ -1,11 +1,15 @@
 import { type ApiErrorBody, type FieldError, type PageQuery, TOTAL_COUNT_HEADER } from "@forgeline/contract";
 
-/** A refused or failed API call, with the server's message and, for a 400, the rejected fields. */
+/**
+ * A refused or failed API call, with the server's message and, for a 400, the rejected fields; `body` is the
+ * whole answer, for refusals that carry more (a checkout's 409 brings the cart as it is priced now).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fieldErrors: FieldError[] = [],
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -43,7 +47,12 @@ export async function request(
   }
   if (!response.ok) {
     const error = (await response.json().catch(() => null)) as ApiErrorBody | null;
-    throw new ApiError(response.status, error?.message ?? `Request failed (${response.status})`, error?.errors ?? []);
+    throw new ApiError(
+      response.status,
+      error?.message ?? `Request failed (${response.status})`,
+      error?.errors ?? [],
+      error,
+    );
   }
   return response;
 }

@@ -6,13 +6,19 @@ import type { input as ZodInput, output as ZodOutput, ZodType } from "zod";
 import type { FormCheck, FormErrors } from "./use-checked-form";
 
 export {
+  checkoutFormSchema,
+  newProductSchema,
   orderFormSchema,
   orderQuantityField,
   productBodySchema,
   productEditSchema,
+  productPatchSchema,
   profileBodySchema,
+  promotionBodySchema,
+  promotionPatchSchema,
   restockSchema,
   reviewBodySchema,
+  sellingTermsProblems,
 } from "@forgeline/contract";
 export { zodResolver } from "@hookform/resolvers/zod";
 

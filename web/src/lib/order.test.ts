@@ -7,7 +7,7 @@ type Lifecycle = Pick<
   "status" | "statusHistory" | "carrier" | "trackingNumber" | "trackingUrl" | "invoiceNumber"
 >;
 
-it("reads the spec's wire names as what they are: orderId the product, order its name, price the total", () => {
+it("reads the spec's wire names as what they are: orderId the first line's product, order its name, price the total", () => {
   // The lifecycle's fields have no spec names to map: they come through as they are.
   const lifecycle: Lifecycle = {
     status: "shipped",
@@ -21,13 +21,39 @@ it("reads the spec's wire names as what they are: orderId the product, order its
     trackingUrl: "https://www.dhl.com/track?id=00340434",
     invoiceNumber: "INV-2030-000007",
   };
+  // Nor have the priced order's fields: the lines and the figures under them.
+  const priced: Pick<
+    OrderOnTheWire,
+    "lines" | "subtotal" | "promotion" | "discount" | "taxRate" | "tax" | "poNumber" | "companyId"
+  > = {
+    lines: [
+      {
+        productId: "3c1d2e3f-0000-4000-8000-000000000002",
+        sku: "FL-DRL-18V",
+        name: "Forgeline 18V Cordless Drill",
+        quantity: 150,
+        listUnitPrice: 24.5,
+        unitPrice: 24.5,
+        priceSource: "list",
+        discount: 1102.5,
+        total: 3675,
+      },
+    ],
+    subtotal: 3675,
+    promotion: { _id: "promo-1", name: "30% off your first order", percent: 30 },
+    discount: 1102.5,
+    taxRate: 0,
+    tax: 0,
+    poNumber: "PO-1",
+    companyId: null,
+  };
   const onTheWire: OrderOnTheWire = {
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
     orderId: "3c1d2e3f-0000-4000-8000-000000000002",
     order: "Forgeline 18V Cordless Drill",
     unitPrice: 24.5,
     quantity: 150,
-    price: 3675,
+    price: 2572.5,
     userEmail: "ana@example.com",
     userName: "Ana",
     phone: "+1 555 0100",
@@ -36,6 +62,7 @@ it("reads the spec's wire names as what they are: orderId the product, order its
     transactionId: "pi_7",
     createdAt: "2030-01-01T12:00:00.000Z",
     ...lifecycle,
+    ...priced,
   };
   expect(orderFromWire(onTheWire)).toStrictEqual({
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
@@ -43,7 +70,7 @@ it("reads the spec's wire names as what they are: orderId the product, order its
     productName: "Forgeline 18V Cordless Drill",
     unitPrice: 24.5,
     quantity: 150,
-    total: 3675,
+    total: 2572.5,
     userEmail: "ana@example.com",
     userName: "Ana",
     phone: "+1 555 0100",
@@ -52,5 +79,6 @@ it("reads the spec's wire names as what they are: orderId the product, order its
     transactionId: "pi_7",
     createdAt: "2030-01-01T12:00:00.000Z",
     ...lifecycle,
+    ...priced,
   });
 });

@@ -1,15 +1,18 @@
 import type { Order as OrderOnTheWire } from "@forgeline/contract";
 
 /**
- * An order as the shop's code speaks of it. the spec's wire names stay on the wire, where `orderId` is the
- * product's id, `order` the product's name and `price` the order's total; they are renamed here, once.
- * The lifecycle's fields (`status`, `statusHistory`, `carrier`, `trackingNumber`, `trackingUrl`,
- * `invoiceNumber`) keep their wire names.
+ * An order as the shop's code speaks of it. The spec's wire names stay on the wire, where `orderId` is the
+ * first line's product id, `order` its name ("+ N more" when the order has more lines) and `price` the
+ * order's total; they are renamed here, once. Everything else keeps its wire name: the lifecycle's fields
+ * (`status`, `statusHistory`, `carrier`, `trackingNumber`, `trackingUrl`, `invoiceNumber`) and the priced
+ * order's (`lines`, `subtotal`, `promotion`, `discount`, `taxRate`, `tax`, `poNumber`, `companyId`).
  */
 export type Order = Omit<OrderOnTheWire, "orderId" | "order" | "price"> & {
+  /** The first line's product. */
   productId: string;
+  /** The first line's name, with "+ N more" when the order has more lines. */
   productName: string;
-  /** What the customer pays: unit price × quantity, in dollars. */
+  /** What the customer pays: the lines' totals less the discount plus tax, in dollars, as the server priced it. */
   total: number;
 };
 

@@ -2,3 +2,7 @@
 export const productsQueryKey = ["products"] as const;
 export const ordersQueryKey = ["orders"] as const;
 export const reviewsQueryKey = ["reviews"] as const;
+/** The signed-in buyer's cart (GET /api/cart): "Add to order" changes it, the navbar counts its lines. */
+export const cartQueryKey = ["cart"] as const;
+/** The promotions running now (GET /api/promotions): the banner; an admin's change refreshes it. */
+export const promotionsQueryKey = ["promotions"] as const;

@@ -1,7 +1,9 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 
-/** Each field's first message, by field name. */
-export type FormErrors<Values> = Partial<Record<keyof Values & string, string>>;
+/** Each field's first message, by field name, or by the path of a part of it ("tiers.1.unitPrice"). */
+export type FormErrors<Values> = Partial<
+  Record<(keyof Values & string) | `${keyof Values & string}.${string}`, string>
+>;
 
 /**
  * A form's check: the values as the server will take them (parsed by the contract's schema), or the first
@@ -50,7 +52,15 @@ export function useCheckedForm<Input extends Record<string, unknown>, Output>(
     runs.current[name] = run;
     void check(next).then((result) => {
       if (runs.current[name] !== run) return;
-      setErrors((previous) => ({ ...previous, [name]: result.ok ? undefined : result.errors[name] }));
+      // The field's message, and those of its parts (a list's "tiers.1.unitPrice" when "tiers" changed).
+      setErrors((previous) => {
+        const found: Record<string, string | undefined> = result.ok ? {} : result.errors;
+        const updated: Record<string, string | undefined> = { ...previous, [name]: found[name] };
+        for (const key of new Set([...Object.keys(previous), ...Object.keys(found)])) {
+          if (key.startsWith(`${name}.`)) updated[key] = found[key];
+        }
+        return updated as FormErrors<Input>;
+      });
     });
   }
 
@@ -80,10 +90,7 @@ export function useCheckedForm<Input extends Record<string, unknown>, Output>(
       try {
         const result = await check(latest.current);
         if (!result.ok) {
-          const found = result.errors;
-          setErrors(found);
-          const first = (Object.keys(elements.current) as Name[]).find((name) => found[name] && elements.current[name]);
-          if (first) elements.current[first]?.focus();
+          showErrors(result.errors);
           return;
         }
         setErrors({});
@@ -103,5 +110,12 @@ export function useCheckedForm<Input extends Record<string, unknown>, Output>(
     setErrors({});
   }
 
-  return { register, control, errors, isSubmitting, handleSubmit, reset };
+  /** Shows messages that came from elsewhere, such as the fields a 400 answer names. */
+  function showErrors(found: FormErrors<Input>) {
+    setErrors(found);
+    const first = (Object.keys(elements.current) as Name[]).find((name) => found[name] && elements.current[name]);
+    if (first) elements.current[first]?.focus();
+  }
+
+  return { register, control, errors, isSubmitting, handleSubmit, reset, showErrors };
 }

@@ -9,7 +9,7 @@ export default function PaymentPage() {
   return (
     <CallerOrder id={id}>
       {(order) => (
-        <section aria-labelledby="payment-heading" className="max-w-lg">
+        <section aria-labelledby="payment-heading" className="max-w-2xl">
           <h1 id="payment-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
             Payment
           </h1>

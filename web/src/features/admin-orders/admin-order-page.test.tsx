@@ -1,6 +1,7 @@
 import type { Order as OrderOnTheWire, OrderStatus } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
+import { listLine, pricedOrder } from "../../test-orders";
 import { renderPage, serveApi, tokenWith } from "../../test-utils";
 import AdminOrderPage from "./admin-order-page";
 
@@ -27,6 +28,10 @@ const order = (status: OrderStatus, overrides: Partial<OrderOnTheWire> = {}): Or
   trackingUrl: null,
   invoiceNumber: null,
   createdAt: "2030-01-01T12:00:00.000Z",
+  ...pricedOrder(
+    [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
+    3675,
+  ),
   ...overrides,
 });
 
@@ -68,13 +73,37 @@ describe("an admin's order page", () => {
     expect(actionButtons()).toEqual(buttons);
   });
 
-  it("shows the customer, the line, the tracking link and the history", async () => {
+  it("shows the customer, the lines, the tracking link and the history", async () => {
     serveApi({
       [ORDER]: {
         body: order("shipped", {
           carrier: "DHL",
           trackingNumber: "00340434",
           trackingUrl: "https://www.dhl.com/track?id=00340434",
+          order: "Torque wrench + 1 more",
+          quantity: 350,
+          price: 4845,
+          lines: [
+            listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 }),
+            {
+              ...listLine({
+                productId: "p2",
+                name: "Box beam level",
+                sku: "FL-BBL-48",
+                quantity: 200,
+                unitPrice: 22,
+                total: 4400,
+              }),
+              listUnitPrice: 25,
+              priceSource: "tier",
+            },
+          ],
+          subtotal: 8075,
+          promotion: { _id: "promo-2", name: "40% off orders of 200 pieces or more", percent: 40 },
+          discount: 3230,
+          taxRate: 0,
+          tax: 0,
+          poNumber: "PO-7781",
           statusHistory: [
             { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" },
             { status: "shipped", at: "2030-01-02T12:00:00.000Z", by: "owner@example.com", note: "DHL 00340434" },
@@ -96,16 +125,35 @@ describe("an admin's order page", () => {
       Email: "ana@example.com",
       Phone: "5550100",
       Address: "1 Yard Road",
-      Product: "Torque wrench",
-      Quantity: "150",
-      "Unit price": "$24.50",
-      Total: "$3,675.00",
+      "PO number": "PO-7781",
+      Pieces: "350",
       Carrier: "DHL",
       "Tracking number": "00340434",
     });
     expect(within(details).getByRole("link", { name: "00340434" }).getAttribute("href")).toBe(
       "https://www.dhl.com/track?id=00340434",
     );
+    const lines = screen.getByRole("region", { name: "Lines" });
+    expect(
+      within(lines)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
+      ["Torque wrench", "FL-TW-150", "150", "$24.50", "$3,675.00"],
+      ["Box beam level", "FL-BBL-48", "200", "$22.00volume pricelist price $25.00", "$4,400.00"],
+    ]);
+    // No tax is charged, so no tax line.
+    expect(
+      within(lines)
+        .getAllByRole("term")
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    ).toEqual([
+      ["Subtotal", "$8,075.00"],
+      ["40% off orders of 200 pieces or more (40% off)", "−$3,230.00"],
+      ["Total", "$4,845.00"],
+      ["PO number", "PO-7781"],
+    ]);
     const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
     expect(history.map((step) => step.querySelector("p")?.textContent)).toEqual(["Unpaid", "Shipped"]);
     expect(history[1]?.textContent).toContain("by owner@example.com");

@@ -1,10 +1,10 @@
-import { formatPrice } from "@forgeline/contract";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
 import { formatDateTime, OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
+import { PricedLines } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import type { Order } from "../../lib/order";
@@ -27,7 +27,15 @@ export default function AdminOrderPage() {
       <QueryState query={order} what="order" isEmpty={() => false} empty={null}>
         {(data) => (
           <div className="grid gap-8 lg:grid-cols-2">
-            <OrderDetails order={data} />
+            <div className="flex min-w-0 flex-col gap-8">
+              <OrderDetails order={data} />
+              <section aria-labelledby="order-lines-heading">
+                <h2 id="order-lines-heading" className="mb-3 text-xl font-bold">
+                  Lines
+                </h2>
+                <PricedLines priced={data} poNumber={data.poNumber} />
+              </section>
+            </div>
             <div className="flex flex-col gap-8">
               <section aria-labelledby="order-actions-heading">
                 <h2 id="order-actions-heading" className="mb-3 text-xl font-bold">
@@ -57,10 +65,8 @@ function OrderDetails({ order }: { order: Order }) {
     ["Email", order.userEmail],
     ["Phone", order.phone],
     ["Address", order.address],
-    ["Product", order.productName],
-    ["Quantity", order.quantity],
-    ["Unit price", formatPrice(order.unitPrice)],
-    ["Total", formatPrice(order.total)],
+    ["PO number", order.poNumber ?? "None"],
+    ["Pieces", order.quantity],
     ["Payment", order.transactionId ?? "None"],
     ["Invoice", order.invoiceNumber ? <InvoiceButton key="invoice" order={order} /> : "None"],
     ["Carrier", order.carrier ?? "Not shipped"],

@@ -1,6 +1,7 @@
 import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import AdminOrdersPage from "./admin-orders-page";
 
@@ -27,6 +28,10 @@ const order = (overrides: Partial<OrderOnTheWire>): OrderOnTheWire => ({
   trackingUrl: null,
   invoiceNumber: null,
   createdAt: "2030-01-01T12:00:00.000Z",
+  ...pricedOrder(
+    [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
+    3675,
+  ),
   ...overrides,
 });
 
@@ -54,7 +59,14 @@ describe("Admin Orders", () => {
       within(row)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["ana@example.com", "Torque wrench", "150", "$3,675.00", "Paid", "Jan 1, 2030, 12:00 PM"]);
+    ).toEqual([
+      "ana@example.com",
+      "Torque wrenchTorque wrench FL-TW-150: 150 pieces at $24.50, $3,675.00",
+      "150",
+      "$3,675.00",
+      "Paid",
+      "Jan 1, 2030, 12:00 PM",
+    ]);
     expect(screen.getByText("Page 2 of 3")).toBeTruthy();
     expect(screen.getByRole("searchbox", { name: "Search by customer email, product or order number" })).toHaveProperty(
       "value",

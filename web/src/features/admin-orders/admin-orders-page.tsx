@@ -7,6 +7,7 @@ import { Link } from "../../components/link";
 import { formatDateTime } from "../../components/order-history";
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from "../../components/order-status-badge";
 import { Pager, pageCountOf } from "../../components/pager";
+import { LinesInBrief } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { downloadOrdersCsv } from "./api/export-orders";
@@ -109,7 +110,11 @@ export default function AdminOrdersPage() {
                     </Link>
                   </th>
                   <td className="break-all">{order.userEmail}</td>
-                  <td>{order.productName}</td>
+                  <td>
+                    {order.productName}
+                    <LinesInBrief lines={order.lines} />
+                    {order.poNumber && <span className="block text-xs">PO {order.poNumber}</span>}
+                  </td>
                   <td className="text-right">{order.quantity}</td>
                   <td className="text-right">{formatPrice(order.total)}</td>
                   <td>

@@ -1,4 +1,4 @@
-import { formatPrice } from "@forgeline/contract";
+import { formatPrice, refundAsksAboutStock, transitionsFor } from "@forgeline/contract";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
@@ -9,14 +9,13 @@ import { useCancelOrder } from "./api/cancel-order";
 import { useDeliverOrder } from "./api/deliver-order";
 import { useRefundOrder } from "./api/refund-order";
 import { useShipOrder } from "./api/ship-order";
-import { actionsFor, refundAsksAboutStock } from "./order-actions";
 
 /** A step refused or failed: the server's message (a 409 names the order's status now). */
 const showFailure = (error: unknown) => notify("error", (error as Error).message);
 
-/** The steps the order's status allows, and nothing else. */
+/** The steps an admin may take on an order in its status, as the contract's one state machine says, and nothing else. */
 export function OrderActions({ order }: { order: Order }) {
-  const actions = actionsFor(order.status);
+  const actions = transitionsFor("admin", order.status);
   if (actions.length === 0) return <p>This order is {order.status}: there is nothing more to do.</p>;
   return (
     <div className="flex flex-col gap-6">

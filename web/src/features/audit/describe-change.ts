@@ -10,6 +10,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "order.deliver": "Marked an order delivered",
   "order.cancel": "Cancelled an order",
   "order.refund": "Refunded an order",
+  "order.export": "Exported orders",
+  "promotion.add": "Started a promotion",
+  "promotion.edit": "Edited a promotion",
+  "promotion.end": "Ended a promotion",
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -21,6 +21,7 @@ const adminItems = [
   { to: paths.addProduct, label: "Add Product" },
   { to: paths.manageProduct, label: "Manage Product" },
   { to: paths.adminOrders, label: "Orders" },
+  { to: paths.promotions, label: "Promotions" },
   { to: paths.audit, label: "Audit log" },
 ];
 

@@ -1,8 +1,13 @@
-import { PROMOTIONS } from "@forgeline/contract";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
+import { useActivePromotions } from "./api/get-promotions";
 
+/**
+ * The home page's banner. Its claims are the promotions running now (DESIGN.md 10.2), each by its name,
+ * so what the site claims is what an order gets; with none running it makes no claim of a discount.
+ */
 export function Banner() {
+  const promotions = useActivePromotions().data ?? [];
   return (
     <section aria-labelledby="banner-heading" className="hero rounded-box bg-neutral text-neutral-content">
       <div className="hero-content w-full flex-col items-start gap-4 px-6 py-12 sm:px-10 sm:py-16">
@@ -13,16 +18,14 @@ export function Banner() {
           Professional tools, straight from the factory floor
         </h1>
         <p className="max-w-xl text-lg text-neutral-content/90">
-          Save {PROMOTIONS.discountPercent}% on bulk orders of 100 to 200 pieces, and take{" "}
-          {PROMOTIONS.firstOrderPercent}% off your first order.
+          Bulk orders from the manufacturer, with volume prices on every tool.
         </p>
         <ul className="flex flex-wrap gap-2 text-sm" aria-label="Promotions">
-          <li className="rounded-full border border-neutral-content/40 px-3 py-1">
-            {PROMOTIONS.discountPercent}% off bulk
-          </li>
-          <li className="rounded-full border border-neutral-content/40 px-3 py-1">
-            {PROMOTIONS.firstOrderPercent}% off your first order
-          </li>
+          {promotions.map((promotion) => (
+            <li key={promotion._id} className="rounded-full border border-neutral-content/40 px-3 py-1">
+              {promotion.name}
+            </li>
+          ))}
           <li className="rounded-full border border-neutral-content/40 px-3 py-1">Free shipping</li>
         </ul>
         <Link to={paths.availableProducts} className="btn btn-primary btn-lg">

@@ -2,6 +2,7 @@ import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
+import { listLine, pricedOrder } from "../../test-orders";
 import { renderPage, serveApi, tokenWith } from "../../test-utils";
 import MyOrderPage from "./my-order-page";
 
@@ -30,6 +31,18 @@ const unpaid: OrderOnTheWire = {
   trackingUrl: null,
   invoiceNumber: null,
   createdAt: "2030-01-01T12:00:00.000Z",
+  ...pricedOrder(
+    [
+      listLine({
+        productId: "3c1d2e3f-0000-4000-8000-000000000002",
+        name: "Torque wrench",
+        quantity: 150,
+        unitPrice: 24.5,
+        total: 3675,
+      }),
+    ],
+    3675,
+  ),
 };
 const shipped: OrderOnTheWire = {
   ...unpaid,
@@ -56,6 +69,14 @@ function renderOrderPage() {
   });
 }
 
+/** The rows of the order's lines: tool, SKU, quantity, unit price (with its source), line total. */
+function lineRows() {
+  return within(screen.getByRole("region", { name: "Order lines" }))
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => [...row.children].map((cell) => cell.textContent));
+}
+
 /** The details list as [term, description] pairs. */
 function details() {
   const terms = screen.getAllByRole("term");
@@ -69,12 +90,12 @@ describe("the customer's order page", () => {
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Order for Torque wrench");
     expect(details()).toEqual([
       ["Status", "Unpaid"],
-      ["Product", "Torque wrench"],
-      ["Quantity", "150 Pieces"],
-      ["Unit price", "$24.50"],
-      ["Total", "$3,675.00"],
+      ["Pieces", "150 Pieces"],
       ["Delivery address", "1 Yard Road"],
+      ["Subtotal", "$3,675.00"],
+      ["Total", "$3,675.00"],
     ]);
+    expect(lineRows()).toEqual([["Torque wrench", "FL-TW-150", "150", "$24.50", "$3,675.00"]]);
     const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
     expect(history.map((step) => step.querySelector("time")?.getAttribute("datetime"))).toEqual([placed.at]);
     expect(history[0]?.textContent).toMatch(/^Unpaid.+ by ana@example\.comPlaced$/);
@@ -107,6 +128,53 @@ describe("the customer's order page", () => {
     expect(screen.getByText(/^Order again/, { selector: "a" }).getAttribute("href")).toBe(
       "/orderdetails?productId=3c1d2e3f-0000-4000-8000-000000000002",
     );
+  });
+
+  it("shows every line with its price's source, then the promotion, tax, total and PO number", async () => {
+    serveApi({
+      [ORDER]: {
+        body: {
+          ...unpaid,
+          order: "Torque wrench + 1 more",
+          quantity: 350,
+          price: 4904.33,
+          lines: [
+            listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 }),
+            {
+              ...listLine({
+                productId: "p2",
+                name: "Box beam level",
+                sku: "FL-BBL-48",
+                quantity: 200,
+                unitPrice: 20,
+                total: 4000,
+              }),
+              listUnitPrice: 25,
+              priceSource: "contract",
+            },
+          ],
+          subtotal: 7675,
+          promotion: { _id: "promo-2", name: "40% off orders of 200 pieces or more", percent: 40 },
+          discount: 3070,
+          taxRate: 6.5,
+          tax: 299.33,
+          poNumber: "PO-7781",
+        } satisfies OrderOnTheWire,
+      },
+    });
+    renderOrderPage();
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Order for Torque wrench + 1 more");
+    expect(lineRows()).toEqual([
+      ["Torque wrench", "FL-TW-150", "150", "$24.50", "$3,675.00"],
+      ["Box beam level", "FL-BBL-48", "200", "$20.00your contract pricelist price $25.00", "$4,000.00"],
+    ]);
+    expect(details().slice(3)).toEqual([
+      ["Subtotal", "$7,675.00"],
+      ["40% off orders of 200 pieces or more (40% off)", "−$3,070.00"],
+      ["Tax (6.5%)", "$299.33"],
+      ["Total", "$4,904.33"],
+      ["PO number", "PO-7781"],
+    ]);
   });
 
   it("shows the 404 page for an order that is not the customer's", async () => {

@@ -1,9 +1,10 @@
-import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
+import { QUANTITY_UNIT } from "@forgeline/contract";
 import { useParams } from "react-router";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
 import { OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
+import { PricedLines } from "../../components/priced-order";
 import { paths } from "../../config/paths";
 import type { Order } from "../../lib/order";
 import { CallerOrder } from "./caller-order";
@@ -31,16 +32,10 @@ function OrderView({ order }: { order: Order }) {
         <dd>
           <OrderStatusBadge status={order.status} />
         </dd>
-        <dt className="text-base-content/70">Product</dt>
-        <dd className="font-medium">{order.productName}</dd>
-        <dt className="text-base-content/70">Quantity</dt>
+        <dt className="text-base-content/70">Pieces</dt>
         <dd>
           {order.quantity} {QUANTITY_UNIT}
         </dd>
-        <dt className="text-base-content/70">Unit price</dt>
-        <dd>{formatPrice(order.unitPrice)}</dd>
-        <dt className="text-base-content/70">Total</dt>
-        <dd className="text-lg font-bold">{formatPrice(order.total)}</dd>
         {order.invoiceNumber && (
           <>
             <dt className="text-base-content/70">Invoice</dt>
@@ -50,6 +45,12 @@ function OrderView({ order }: { order: Order }) {
         <dt className="text-base-content/70">Delivery address</dt>
         <dd className="whitespace-pre-line">{order.address}</dd>
       </dl>
+      <section aria-labelledby="lines-heading">
+        <h2 id="lines-heading" className="mb-3 text-xl font-bold">
+          Lines
+        </h2>
+        <PricedLines priced={order} poNumber={order.poNumber} />
+      </section>
       <OrderActions order={order} />
       <InvoiceButton order={order} />
       <Tracking order={order} />

@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
+import { listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import MyOrdersPage from "./my-orders-page";
 
@@ -29,6 +30,10 @@ const order = (overrides: Partial<OrderOnTheWire>): OrderOnTheWire => ({
   trackingUrl: null,
   invoiceNumber: null,
   createdAt: "2030-01-01T12:00:00.000Z",
+  ...pricedOrder(
+    [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
+    3675,
+  ),
   ...overrides,
 });
 
@@ -81,8 +86,10 @@ describe("My Orders", () => {
       ["150", "$3,675.00", "Refundedpi_10", "Order again Chisel set"],
     ]);
     const [unpaid, paidRow, shipped] = rows as HTMLElement[];
-    // Each product names a link to its order's page.
-    expect(within(unpaid as HTMLElement).getByRole("rowheader").textContent).toBe("Torque wrench");
+    // Each order names a link to its page, and lists its lines.
+    expect(within(unpaid as HTMLElement).getByRole("rowheader").textContent).toBe(
+      "Torque wrenchTorque wrench FL-TW-150: 150 pieces at $24.50, $3,675.00",
+    );
     expect(
       within(unpaid as HTMLElement)
         .getByRole("link", { name: "Torque wrench" })
@@ -103,6 +110,63 @@ describe("My Orders", () => {
     ]);
     expect(linkText(shipped as HTMLElement)[1]).toEqual(["Order again Tape measure", "/orderdetails?productId=p3"]);
     expect(within(paidRow as HTMLElement).queryByRole("button")).toBeNull();
+  });
+
+  it("shows every line of an order with its price and source, and the promotion, tax and PO number by the total", async () => {
+    serveApi({
+      [ORDERS]: {
+        body: [
+          order({
+            order: "Torque wrench + 1 more",
+            quantity: 350,
+            price: 5232.6,
+            lines: [
+              listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 }),
+              {
+                ...listLine({
+                  productId: "p2",
+                  name: "Box beam level",
+                  sku: "FL-BBL-48",
+                  quantity: 200,
+                  unitPrice: 22,
+                  total: 4400,
+                }),
+                listUnitPrice: 25,
+                priceSource: "tier",
+              },
+            ],
+            subtotal: 8075,
+            promotion: { _id: "promo-2", name: "40% off orders of 200 pieces or more", percent: 40 },
+            discount: 3230,
+            taxRate: 8,
+            tax: 387.6,
+            poNumber: "PO-7781",
+          }),
+        ],
+      },
+    });
+    renderSignedIn();
+    const row = (await screen.findAllByRole("row"))[1] as HTMLElement;
+    expect(within(row).getByRole("link", { name: "Torque wrench + 1 more" }).getAttribute("href")).toBe(
+      "/dashboard/myorders/o1",
+    );
+    expect(
+      within(row)
+        .getAllByRole("listitem")
+        .map((line) => line.textContent),
+    ).toEqual([
+      "Torque wrench FL-TW-150: 150 pieces at $24.50, $3,675.00",
+      "Box beam level FL-BBL-48: 200 pieces at $22.00 (volume price), $4,400.00",
+    ]);
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent)
+        .slice(0, 2),
+    ).toEqual([
+      "350",
+      "$5,232.6040% off orders of 200 pieces or more (40% off): −$3,230.00Tax (8%): $387.60PO PO-7781",
+    ]);
   });
 
   it("cancels an unpaid order only after the customer confirms, then shows it cancelled", async () => {

@@ -2,9 +2,11 @@ import { formatPrice } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { OrderStatusBadge } from "../../components/order-status-badge";
+import { LinesInBrief, promotionLabel } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
+import type { Order } from "../../lib/order";
 import { useMyOrders } from "./api/get-orders";
 import { OrderActions } from "./order-actions";
 
@@ -45,9 +47,13 @@ export default function MyOrdersPage() {
                   <Link className="link" to={paths.myOrder(order._id)}>
                     {order.productName}
                   </Link>
+                  <LinesInBrief lines={order.lines} />
                 </th>
                 <td className="text-right">{order.quantity}</td>
-                <td className="text-right">{formatPrice(order.total)}</td>
+                <td className="text-right">
+                  {formatPrice(order.total)}
+                  <TotalNotes order={order} />
+                </td>
                 <td>
                   <OrderStatusBadge status={order.status} />
                   {order.transactionId && (
@@ -63,5 +69,24 @@ export default function MyOrdersPage() {
         )}
       </QueryState>
     </section>
+  );
+}
+
+/** Under a total in the list: the promotion and its discount, the tax, the PO number, when there are any. */
+function TotalNotes({ order }: { order: Order }) {
+  const notes = [
+    order.promotion ? `${promotionLabel(order.promotion)}: −${formatPrice(order.discount)}` : null,
+    order.taxRate > 0 ? `Tax (${order.taxRate}%): ${formatPrice(order.tax)}` : null,
+    order.poNumber ? `PO ${order.poNumber}` : null,
+  ].filter((note) => note !== null);
+  if (notes.length === 0) return null;
+  return (
+    <span className="block text-xs font-normal text-base-content/80">
+      {notes.map((note) => (
+        <span key={note} className="block">
+          {note}
+        </span>
+      ))}
+    </span>
   );
 }

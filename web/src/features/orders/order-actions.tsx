@@ -1,3 +1,4 @@
+import { canTransition, transitionsFor } from "@forgeline/contract";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
@@ -7,23 +8,26 @@ import { notify } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
 
 /**
- * What a customer can do with an order: pay or cancel it while it is unpaid, and order the same tool again
- * once it is anything else (the order modal opens for that product).
+ * What a customer can do with an order, as the contract's one state machine (order-lifecycle.ts) allows:
+ * pay it while it can be paid, cancel it when the customer may ("cancel" among their steps), and order the
+ * same tool again once it can no longer be paid (the order modal opens for its first line's product).
  */
 export function OrderActions({ order }: { order: Order }) {
-  if (order.status !== "unpaid") {
-    return (
-      <Link className="btn btn-sm" to={paths.orderDetails(order.productId)}>
-        Order again<span className="sr-only"> {order.productName}</span>
-      </Link>
-    );
-  }
+  const payable = canTransition("pay", order.status);
+  const cancellable = transitionsFor("customer", order.status).includes("cancel");
   return (
     <span className="flex flex-wrap gap-2">
-      <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
-        Pay<span className="sr-only"> for {order.productName}</span>
-      </Link>
-      <CancelOrderButton order={order} />
+      {payable && (
+        <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
+          Pay<span className="sr-only"> for {order.productName}</span>
+        </Link>
+      )}
+      {cancellable && <CancelOrderButton order={order} />}
+      {!payable && (
+        <Link className="btn btn-sm" to={paths.orderDetails(order.productId)}>
+          Order again<span className="sr-only"> {order.productName}</span>
+        </Link>
+      )}
     </span>
   );
 }

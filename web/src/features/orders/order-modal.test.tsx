@@ -1,8 +1,8 @@
-import type { Product } from "@forgeline/contract";
-import { screen } from "@testing-library/react";
+import type { PricedOrder, Product } from "@forgeline/contract";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderPage, serveApi } from "../../test-utils";
+import { renderPage, type SentRequest, serveApi } from "../../test-utils";
 import { OrderModal } from "./order-modal";
 
 const PRODUCT_ID = "3c1d2e3f-0000-4000-8000-000000000002";
@@ -13,8 +13,67 @@ const wrench: Product = {
   quantity: 150,
   image: "/images/wrench.webp",
   description: "Click-type.",
+  sku: "FL-TW-150",
+  quantityRule: { min: 100, max: 200, step: 1 },
+  tiers: [{ minQuantity: 150, unitPrice: 22 }],
 };
 const customer = { email: "ana@example.com", name: "Ana" };
+
+/** The server's quote: the list price below 150 pieces, the volume price from 150 with 30% off and 8% tax. */
+const quotes: Record<number, PricedOrder> = {
+  100: {
+    lines: [
+      {
+        productId: PRODUCT_ID,
+        sku: "FL-TW-150",
+        name: "Torque wrench",
+        quantity: 100,
+        listUnitPrice: 24.5,
+        unitPrice: 24.5,
+        priceSource: "list",
+        discount: 0,
+        total: 2450,
+      },
+    ],
+    pieces: 100,
+    subtotal: 2450,
+    promotion: null,
+    discount: 0,
+    taxRate: 0,
+    tax: 0,
+    total: 2450,
+  },
+  150: {
+    lines: [
+      {
+        productId: PRODUCT_ID,
+        sku: "FL-TW-150",
+        name: "Torque wrench",
+        quantity: 150,
+        listUnitPrice: 24.5,
+        unitPrice: 22,
+        priceSource: "tier",
+        discount: 990,
+        total: 3300,
+      },
+    ],
+    pieces: 150,
+    subtotal: 3300,
+    promotion: { _id: "promo-1", name: "30% off your first order", percent: 30 },
+    discount: 990,
+    taxRate: 8,
+    tax: 184.8,
+    total: 2494.8,
+  },
+};
+
+const quoting = {
+  "POST /api/pricing/quote": (request: SentRequest) => {
+    const { lines } = request.body as { lines: { quantity: number }[] };
+    const quote = quotes[lines[0]?.quantity ?? 0];
+    return quote ? { body: quote } : { status: 400, body: { message: "No quote for that" } };
+  },
+};
 
 function renderModal(product: Product = wrench) {
   const onClose = vi.fn();
@@ -23,55 +82,102 @@ function renderModal(product: Product = wrench) {
 }
 
 const quantityField = () => screen.getByRole("spinbutton") as HTMLInputElement;
+const priceBox = () => screen.getByRole("region", { name: "Price" });
+/** The figures of the price box as [term, value] pairs. */
+const figures = () =>
+  within(priceBox())
+    .getAllByRole("term")
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+const quotesSent = (sent: SentRequest[]) =>
+  sent.filter((request) => request.path === "/api/pricing/quote").map((request) => request.body);
 
 describe("the order modal", () => {
-  it("offers 100 pieces up to the stock, and shows the customer's name and email without sending them", () => {
+  it("offers the tool's rule up to the stock, and shows the customer's name and email without sending them", async () => {
+    serveApi(quoting);
     renderModal();
     expect(screen.getByRole("dialog", { name: "Torque wrench" })).toBeTruthy();
     expect(screen.getByLabelText("Quantity (100 to 150 pieces)")).toBe(quantityField());
     expect(quantityField().value).toBe("100");
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Ana");
     expect((screen.getByLabelText("Email") as HTMLInputElement).readOnly).toBe(true);
-    expect(screen.getByTestId("order-total").textContent).toBe("$2,450.00");
+    await within(priceBox()).findByText("Total");
+    expect(figures()).toEqual([
+      ["Subtotal", "$2,450.00"],
+      ["Total", "$2,450.00"],
+    ]);
   });
 
-  it("caps the band at 200 pieces when the stock is larger", () => {
+  it("keeps to the rule's top when the stock is larger, and names its steps", () => {
+    serveApi(quoting);
     renderModal({ ...wrench, quantity: 5000 });
     expect(screen.getByLabelText("Quantity (100 to 200 pieces)")).toBe(quantityField());
+    renderModal({ ...wrench, quantity: 5000, quantityRule: { min: 100, max: 500, step: 25 } });
+    expect(screen.getByLabelText("Quantity (100 to 500 pieces in steps of 25)")).toBeTruthy();
   });
 
-  it("works out the total as the quantity changes", async () => {
+  it("asks the server to price each allowed quantity and shows its unit price, source, promotion, tax and total", async () => {
+    const sent = serveApi(quoting);
     renderModal();
     await userEvent.clear(quantityField());
     await userEvent.type(quantityField(), "150");
-    expect(screen.getByTestId("order-total").textContent).toBe("$3,675.00");
+    await within(priceBox()).findByText("$2,494.80");
+    expect(priceBox().textContent).toContain("150 pieces at$22.00volume pricelist price $24.50");
+    expect(within(priceBox()).getByText("$24.50").tagName).toBe("S");
+    expect(figures()).toEqual([
+      ["Subtotal", "$3,300.00"],
+      ["30% off your first order (30% off)", "−$990.00"],
+      ["Tax (8%)", "$184.80"],
+      ["Total", "$2,494.80"],
+    ]);
+    // Only allowed quantities are priced, each once the typing rests.
+    const priced = quotesSent(sent).map((body) => (body as { lines: { quantity: number }[] }).lines[0]?.quantity);
+    expect(priced.at(-1)).toBe(150);
+    expect(priced.every((quantity) => quantity === 100 || quantity === 150)).toBe(true);
+    expect(quotesSent(sent).at(-1)).toEqual({ lines: [{ productId: PRODUCT_ID, quantity: 150 }] });
+
     await userEvent.clear(quantityField());
-    expect(screen.getByTestId("order-total").textContent).toBe("$0.00");
+    expect(priceBox().textContent).toBe("The price shows for an allowed quantity.");
   });
 
-  it("says what is wrong beside each field, sending nothing", async () => {
-    const sent = serveApi({});
+  it("says what is wrong beside each field, placing nothing", async () => {
+    const sent = serveApi(quoting);
+    renderModal({ ...wrench, quantity: 5000, quantityRule: { min: 100, max: 500, step: 25 } });
+    await userEvent.clear(quantityField());
+    await userEvent.type(quantityField(), "110");
+    await userEvent.click(screen.getByRole("button", { name: "Place order" }));
+    expect((await screen.findAllByRole("alert")).map((message) => message.textContent)).toEqual([
+      "Order 100 to 500 pieces in steps of 25: 100 or 125",
+      "Phone is Required",
+      "Address is Required",
+    ]);
+    expect(sent.filter((request) => request.path === "/api/ordering")).toEqual([]);
+  });
+
+  it("refuses more than the stock", async () => {
+    serveApi(quoting);
     renderModal();
     await userEvent.clear(quantityField());
     await userEvent.type(quantityField(), "151");
     await userEvent.click(screen.getByRole("button", { name: "Place order" }));
-    expect((await screen.findAllByRole("alert")).map((message) => message.textContent)).toEqual([
-      "Order at most 150 pieces",
-      "Phone is Required",
-      "Address is Required",
-    ]);
-    expect(sent).toEqual([]);
+    expect((await screen.findAllByRole("alert"))[0]?.textContent).toBe("Order at most 150 pieces");
   });
 
   it("sends the product as the spec's orderId with the form, then closes", async () => {
-    const sent = serveApi({ "POST /api/ordering": { status: 201, body: { success: true, insertedId: "o1" } } });
+    const sent = serveApi({
+      ...quoting,
+      "POST /api/ordering": { status: 201, body: { success: true, insertedId: "o1" } },
+    });
     const onClose = renderModal();
     await userEvent.type(screen.getByLabelText("Phone"), "+1 555 0100");
     await userEvent.type(screen.getByLabelText("Delivery address"), "1 Yard Road");
     await userEvent.click(screen.getByRole("button", { name: "Place order" }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await screen.findByText("Successfully ordered Torque wrench")).toBeTruthy();
-    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+    expect(
+      sent
+        .filter((request) => request.path === "/api/ordering")
+        .map(({ method, path, body }) => ({ method, path, body })),
+    ).toEqual([
       {
         method: "POST",
         path: "/api/ordering",
@@ -81,7 +187,7 @@ describe("the order modal", () => {
   });
 
   it("says so when the customer already has an unpaid order for the product", async () => {
-    serveApi({ "POST /api/ordering": { body: { success: false, insertedId: null } } });
+    serveApi({ ...quoting, "POST /api/ordering": { body: { success: false, insertedId: null } } });
     const onClose = renderModal();
     await userEvent.type(screen.getByLabelText("Phone"), "5550100");
     await userEvent.type(screen.getByLabelText("Delivery address"), "1 Yard Road");
@@ -92,6 +198,7 @@ describe("the order modal", () => {
 
   it("shows the server's quantity rule beside the field when it refuses the order", async () => {
     serveApi({
+      ...quoting,
       "POST /api/ordering": {
         status: 400,
         body: {

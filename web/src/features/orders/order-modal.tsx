@@ -1,27 +1,44 @@
 import {
+  DEFAULT_QUANTITY_RULE,
   formatPrice,
+  isAllowedQuantity,
   MESSAGES,
-  ORDER_MAX_QUANTITY,
-  ORDER_MIN_QUANTITY,
   type OrderForm,
   type OrderFormInput,
   type Product,
   pictureSrcSet,
   QUANTITY_UNIT,
 } from "@forgeline/contract";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Field, TextAreaField } from "../../components/field";
+import { PricedTotals, UnitPrice } from "../../components/priced-order";
 import { ApiError } from "../../lib/api-client";
 import { lazyResolver } from "../../lib/lazy-resolver";
+import { limitsFor } from "../../lib/quantity-limits";
 import type { SessionUser } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useCreateOrder } from "./api/create-order";
+import { useQuote } from "./api/get-quote";
+
+/** How long the quantity rests before the server is asked to price it. */
+export const QUOTE_DELAY_MS = 300;
+
+/** A value that follows `value` once it has rested for `delay` ms. */
+function useDebounced<T>(value: T, delay: number): T {
+  const [rested, setRested] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setRested(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return rested;
+}
 
 /**
- * The order modal (docs/SPEC-CONFORMANCE.md §2, docs/decisions/006-deviations-from-spec.md;
- * docs/SPEC-CONFORMANCE.md §2): the customer picks 100-200 pieces within
- * the stock and gives a phone and an address; name, email and prices are shown, not sent.
+ * The order modal (docs/SPEC-CONFORMANCE.md §2, DESIGN.md 10.1-10.3): the customer picks a quantity the
+ * tool's rule allows within the stock and gives a phone and an address; name and email are shown, not
+ * sent. The price is the server's: as the quantity changes, it is quoted (unit price and its source, the
+ * promotion, tax, total) without storing anything. Placing the order is SPEC.md's one-line POST /ordering.
  */
 export function OrderModal({
   product,
@@ -34,17 +51,20 @@ export function OrderModal({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const createOrder = useCreateOrder();
-  const maxQuantity = Math.min(ORDER_MAX_QUANTITY, product.quantity);
+  const rule = product.quantityRule ?? DEFAULT_QUANTITY_RULE;
+  const limits = limitsFor(rule, product.quantity);
   const form = useForm<OrderFormInput, unknown, OrderForm>({
     resolver: lazyResolver(async () => {
       const { zodResolver, orderFormSchema, orderQuantityField } = await import("../../lib/form-checks");
-      return zodResolver(orderFormSchema.extend({ quantity: orderQuantityField(product.quantity) }));
+      return zodResolver(orderFormSchema.extend({ quantity: orderQuantityField(rule, product.quantity) }));
     }),
-    defaultValues: { quantity: ORDER_MIN_QUANTITY, phone: "", address: "" },
+    defaultValues: { quantity: rule.min, phone: "", address: "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const quantity = Number(form.watch("quantity"));
-  const total = Number.isFinite(quantity) ? product.price * quantity : 0;
+  const typed = String(form.watch("quantity") ?? "").trim();
+  const quantity = typed === "" ? Number.NaN : Number(typed);
+  const allowed = isAllowedQuantity(limits, quantity) ? quantity : null;
+  const quote = useQuote(product._id, useDebounced(allowed, QUOTE_DELAY_MS));
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -63,6 +83,8 @@ export function OrderModal({
     }
   });
 
+  const stepText = rule.step > 1 ? ` in steps of ${rule.step}` : "";
+  const line = quote.data?.lines[0];
   return (
     <dialog ref={dialog} className="modal" aria-labelledby="order-title" onClose={onClose}>
       <div className="modal-box max-w-lg">
@@ -87,18 +109,39 @@ export function OrderModal({
         </div>
         <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-3">
           <Field
-            label={`Quantity (${ORDER_MIN_QUANTITY} to ${maxQuantity} pieces)`}
+            label={`Quantity (${limits.min} to ${limits.max} pieces${stepText})`}
             type="number"
             inputMode="numeric"
-            min={ORDER_MIN_QUANTITY}
-            max={maxQuantity}
-            step={1}
+            min={limits.min}
+            max={limits.max}
+            step={rule.step}
             error={errors.quantity?.message}
             {...form.register("quantity")}
           />
-          <p className="text-lg font-semibold" aria-live="polite">
-            Total: <span data-testid="order-total">{formatPrice(total)}</span>
-          </p>
+          <section
+            aria-label="Price"
+            aria-live="polite"
+            aria-busy={quote.isFetching}
+            className="rounded-box bg-base-200 p-3"
+          >
+            {allowed === null ? (
+              <p className="text-sm">The price shows for an allowed quantity.</p>
+            ) : quote.isError ? (
+              <p className="text-sm text-error">We could not price this quantity: {quote.error.message}</p>
+            ) : !quote.data || !line ? (
+              <p className="text-sm">Working out the price…</p>
+            ) : (
+              <>
+                <p className="mb-2 flex items-start justify-between gap-4 text-sm">
+                  <span>
+                    {line.quantity} {QUANTITY_UNIT.toLowerCase()} at
+                  </span>
+                  <UnitPrice line={line} />
+                </p>
+                <PricedTotals priced={quote.data} totalTestId="order-total" />
+              </>
+            )}
+          </section>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="Name" value={customer.name} readOnly />
             <Field label="Email" value={customer.email} readOnly />

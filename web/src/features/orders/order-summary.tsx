@@ -1,18 +1,16 @@
-import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
+import { QUANTITY_UNIT } from "@forgeline/contract";
+import { PricedLines } from "../../components/priced-order";
 import type { Order } from "../../lib/order";
 
-/** What an order is for: the product, how many pieces, and the total. */
+/** What an order is for (the payment page): every line as it was priced, the totals and the PO number. */
 export function OrderSummary({ order }: { order: Order }) {
   return (
-    <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-box bg-base-200 p-4 text-sm">
-      <dt className="text-base-content/70">Product</dt>
-      <dd className="font-medium">{order.productName}</dd>
-      <dt className="text-base-content/70">Quantity</dt>
-      <dd>
-        {order.quantity} {QUANTITY_UNIT}
-      </dd>
-      <dt className="text-base-content/70">Total</dt>
-      <dd className="text-lg font-bold">{formatPrice(order.total)}</dd>
-    </dl>
+    <div className="mb-6 flex flex-col gap-2">
+      <p className="text-sm text-base-content/80">
+        {order.lines.length} {order.lines.length === 1 ? "line" : "lines"}, {order.quantity}{" "}
+        {QUANTITY_UNIT.toLowerCase()}
+      </p>
+      <PricedLines priced={order} poNumber={order.poNumber} />
+    </div>
   );
 }

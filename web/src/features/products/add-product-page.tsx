@@ -9,17 +9,38 @@ import {
 } from "@forgeline/contract";
 import { Field, TextAreaField } from "../../components/field";
 import { ImageUpload } from "../../components/image-upload";
+import { ApiError } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
-import { useCheckedForm } from "../../lib/use-checked-form";
+import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useAddProduct } from "./api/add-product";
+import { answerErrors, SellingTermsFields, type TermsForm, termsBody, termsFormOf } from "./selling-terms-form";
 
-const empty: ProductInput = { name: "", price: "", quantity: "", description: "", image: "" };
+type AddProductForm = Omit<ProductInput, "sku" | "quantityRule" | "tiers"> & TermsForm;
+
+const empty: AddProductForm = {
+  name: "",
+  price: "",
+  quantity: "",
+  description: "",
+  image: "",
+  ...termsFormOf(),
+};
+
+/** The form's values as POST /api/product takes them. */
+function bodyOf({ sku, tiers, ...form }: AddProductForm): ProductInput {
+  const { name, price, quantity, description, image } = form;
+  return { name, price, quantity, description, image, ...termsBody({ ...form, sku, tiers }) };
+}
 
 export default function AddProductPage() {
   const addProduct = useAddProduct();
-  const form = useCheckedForm<ProductInput, ProductBody>(empty, async () => {
-    const { schemaCheck, productBodySchema } = await import("../../lib/form-checks");
-    return schemaCheck(productBodySchema);
+  const form = useCheckedForm<AddProductForm, ProductBody>(empty, async () => {
+    const { schemaCheck, newProductSchema } = await import("../../lib/form-checks");
+    const check = schemaCheck(newProductSchema);
+    return (values) => {
+      const result = check(bodyOf(values));
+      return result.ok ? result : { ok: false, errors: result.errors as FormErrors<AddProductForm> };
+    };
   });
   const { errors, isSubmitting } = form;
   const image = form.control("image");
@@ -29,8 +50,10 @@ export default function AddProductPage() {
       await addProduct.mutateAsync(product);
       notify("success", MESSAGES.productAdded);
       form.reset(empty);
-    } catch {
-      notify("error", MESSAGES.productAddFailed);
+    } catch (error) {
+      const found = answerErrors(error);
+      if (found) form.showErrors(found);
+      notify("error", error instanceof ApiError && found ? error.message : MESSAGES.productAddFailed);
     }
   });
 
@@ -63,6 +86,12 @@ export default function AddProductPage() {
             {...form.register("quantity")}
           />
         </div>
+        <SellingTermsFields
+          register={form.register}
+          tiers={form.control("tiers")}
+          errors={errors}
+          skuHint="Made from the name when left empty"
+        />
         <ImageUpload label="Picture" value={String(image.value ?? "")} onChange={image.onChange} error={errors.image} />
         <TextAreaField label="Description" error={errors.description} {...form.register("description")} />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>

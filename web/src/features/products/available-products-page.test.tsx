@@ -12,6 +12,9 @@ const tool = (n: number): Product => ({
   quantity: 150,
   image: `/images/p${n}.webp`,
   description: "Steel.",
+  sku: `FL-TOOL-${n}`,
+  quantityRule: { min: 100, max: 200, step: 1 },
+  tiers: [],
 });
 
 /** The catalogue as the server answers it: 9 a page, the total in X-Total-Count. */

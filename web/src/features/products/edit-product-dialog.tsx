@@ -1,29 +1,54 @@
 import {
   centsToDollars,
   type Product,
-  type ProductEdit,
   type ProductEditInput,
+  type ProductPatch,
   UNIT_PRICE_MAX_CENTS,
 } from "@forgeline/contract";
-import { Controller, useForm } from "react-hook-form";
 import { Field, TextAreaField } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { ImageUpload } from "../../components/image-upload";
-import { lazyResolver } from "../../lib/lazy-resolver";
 import { notify } from "../../lib/toast";
+import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useUpdateProduct } from "./api/update-product";
+import { answerErrors, SellingTermsFields, type TermsForm, termsBody, termsFormOf } from "./selling-terms-form";
 
-/** Edit a product's name, price, description and picture, with Add Product's rules (the contract's schema). */
+type EditForm = ProductEditInput & TermsForm;
+
+/**
+ * Edit a product's name, price, description, picture and selling terms (SKU, quantity rule, volume tiers),
+ * with the rules of the contract's PATCH schema, and the terms checked together with the price as the
+ * server checks them (sellingTermsProblems).
+ */
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const update = useUpdateProduct();
-  const form = useForm<ProductEditInput, unknown, ProductEdit>({
-    resolver: lazyResolver(async () => {
-      const { zodResolver, productEditSchema } = await import("../../lib/form-checks");
-      return zodResolver(productEditSchema);
-    }),
-    defaultValues: { name: product.name, price: product.price, description: product.description, image: product.image },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useCheckedForm<EditForm, ProductPatch>(
+    {
+      name: product.name,
+      price: product.price,
+      description: product.description,
+      image: product.image,
+      ...termsFormOf(product),
+    },
+    async () => {
+      const { schemaCheck, productPatchSchema, sellingTermsProblems } = await import("../../lib/form-checks");
+      const check = schemaCheck(productPatchSchema);
+      return ({ name, price, description, image, ...terms }) => {
+        const result = check({ name, price, description, image, ...termsBody(terms) });
+        if (!result.ok) return { ok: false, errors: result.errors as FormErrors<EditForm> };
+        const patch = result.data;
+        const problems = sellingTermsProblems({
+          price: patch.price ?? product.price,
+          quantityRule: patch.quantityRule ?? product.quantityRule,
+          tiers: patch.tiers ?? product.tiers,
+        });
+        if (problems.length === 0) return result;
+        return { ok: false, errors: Object.fromEntries(problems.map((problem) => [problem.field, problem.message])) };
+      };
+    },
+  );
+  const { errors, isSubmitting } = form;
+  const image = form.control("image");
 
   return (
     <FormDialog title={`Edit ${product.name}`} onClose={onClose}>
@@ -37,11 +62,13 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
               notify("success", `Product: ${patch.name} is updated`);
               close();
             } catch (error) {
+              const found = answerErrors(error);
+              if (found) form.showErrors(found);
               notify("error", error instanceof Error ? error.message : String(error));
             }
           })}
         >
-          <Field label="Name" error={errors.name?.message} {...form.register("name")} />
+          <Field label="Name" error={errors.name} {...form.register("name")} />
           <Field
             label="Price per piece ($)"
             type="number"
@@ -49,24 +76,19 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             step="0.01"
             min="0.01"
             max={centsToDollars(UNIT_PRICE_MAX_CENTS)}
-            error={errors.price?.message}
+            error={errors.price}
             {...form.register("price")}
           />
-          <Controller
-            control={form.control}
-            name="image"
-            render={({ field }) => (
-              <ImageUpload
-                label="Picture"
-                value={String(field.value ?? "")}
-                onChange={field.onChange}
-                error={errors.image?.message}
-              />
-            )}
+          <SellingTermsFields register={form.register} tiers={form.control("tiers")} errors={errors} />
+          <ImageUpload
+            label="Picture"
+            value={String(image.value ?? "")}
+            onChange={image.onChange}
+            error={errors.image}
           />
-          <TextAreaField label="Description" error={errors.description?.message} {...form.register("description")} />
+          <TextAreaField label="Description" error={errors.description} {...form.register("description")} />
           <p className="text-sm text-base-content/80">
-            Orders already placed keep the name and price they were placed with.
+            Orders already placed keep the name and prices they were placed with.
           </p>
           <div className="modal-action">
             <button type="button" className="btn" onClick={close}>

@@ -1,13 +1,15 @@
 import { BULK_ORDER_MESSAGES, canOrder, type Product } from "@forgeline/contract";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
+import { ruleOf } from "./selling-terms";
 
 /**
- * Order Now, as the card and the product page show it: to the order modal (/orderdetails) from 100 pieces
- * in stock; below that off, with the reason beside it. `stockId` names the element that shows the stock.
+ * Order Now, as the card and the product page show it: to the order modal (/orderdetails) while the stock
+ * covers the smallest order the tool's rule allows; below that off, with the reason beside it. `stockId`
+ * names the element that shows the stock.
  */
 export function OrderNow({ product, stockId }: { product: Product; stockId: string }) {
-  if (canOrder(product.quantity)) {
+  if (canOrder(product.quantity, ruleOf(product))) {
     return (
       <Link to={paths.orderDetails(product._id)} className="btn btn-primary w-full" aria-describedby={stockId}>
         Order Now

@@ -1,6 +1,7 @@
-import { canOrder, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY, type Product } from "@forgeline/contract";
+import { canOrder, type Product } from "@forgeline/contract";
 import { paths } from "../../config/paths";
 import { productTitle, SHOP_NAME } from "./product-title";
+import { ruleOf } from "./selling-terms";
 
 /** Search results show about this much of a description. */
 const DESCRIPTION_LENGTH = 160;
@@ -14,17 +15,19 @@ function summary(text: string): string {
 
 /**
  * The JSON-LD of a product page: a schema.org Product with its Offer. An offer is in stock when an order
- * can be placed (ORDER_MIN_QUANTITY pieces or more), since the shop sells in bulk only.
+ * can be placed (the stock covers the smallest order of the tool's quantity rule), since the shop sells in
+ * bulk only; the eligible quantity is the rule's range.
  */
 export function productJsonLd(product: Product, origin: string) {
   const url = origin + paths.product(product._id);
+  const rule = ruleOf(product);
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
     description: product.description,
     image: new URL(product.image, origin).href,
-    sku: product._id,
+    sku: product.sku || product._id,
     url,
     brand: { "@type": "Brand", name: "Forgeline" },
     offers: {
@@ -32,11 +35,11 @@ export function productJsonLd(product: Product, origin: string) {
       url,
       price: product.price.toFixed(2),
       priceCurrency: "USD",
-      availability: canOrder(product.quantity) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: canOrder(product.quantity, rule) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       eligibleQuantity: {
         "@type": "QuantitativeValue",
-        minValue: ORDER_MIN_QUANTITY,
-        maxValue: ORDER_MAX_QUANTITY,
+        minValue: rule.min,
+        maxValue: rule.max,
         unitText: "pieces",
       },
     },

@@ -1,14 +1,17 @@
-import { BULK_ORDER_MESSAGES, formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
+import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
+import { AddToOrder } from "./add-to-order";
 import { useProduct } from "./api/get-product";
 import { OrderNow } from "./order-now";
 import { ProductPicture } from "./product-picture";
 import { productTitle, SHOP_TITLE } from "./product-title";
+import { ruleText } from "./selling-terms";
+import { TierTable } from "./tier-table";
 
 /** /product/{id}: one tool's own page, rendered on the server (docs/decisions/013-catalogue-search-and-product-page.md). */
 export default function ProductPage() {
@@ -59,10 +62,18 @@ export default function ProductPage() {
                 <dd id="product-stock" className="text-right font-semibold">
                   {found.quantity} {QUANTITY_UNIT}
                 </dd>
+                {found.sku && (
+                  <>
+                    <dt className="text-base-content/70">SKU</dt>
+                    <dd className="text-right font-mono">{found.sku}</dd>
+                  </>
+                )}
               </dl>
-              <p>{BULK_ORDER_MESSAGES.orderBand}</p>
-              <div className="flex max-w-sm flex-col gap-2">
+              <p>{ruleText(found)}</p>
+              <TierTable tiers={found.tiers} />
+              <div className="flex max-w-sm flex-col gap-3">
                 <OrderNow product={found} stockId="product-stock" />
+                <AddToOrder product={found} stockId="product-stock" />
               </div>
               <h2 className="mt-4 text-xl font-bold">Description</h2>
               <p className="whitespace-pre-line text-base-content/90">{found.description}</p>

@@ -1,0 +1,49 @@
+import { ORDER_STATUSES, type Order as OrderOnTheWire, type OrderStatus, transitionsFor } from "@forgeline/contract";
+import { screen } from "@testing-library/react";
+import { expect, it } from "vitest";
+import { type Order, orderFromWire } from "../../lib/order";
+import { listLine, pricedOrder } from "../../test-orders";
+import { renderPage } from "../../test-utils";
+import { OrderActions } from "./order-actions-panel";
+
+const order = (status: OrderStatus): Order =>
+  orderFromWire({
+    _id: "6f1a2b3c-0000-4000-8000-000000000001",
+    orderId: "p1",
+    order: "Torque wrench",
+    unitPrice: 24.5,
+    quantity: 150,
+    price: 3675,
+    userEmail: "ana@example.com",
+    userName: "Ana",
+    phone: "5550100",
+    address: "1 Yard Road",
+    paid: ["paid", "shipped", "delivered"].includes(status),
+    transactionId: null,
+    status,
+    statusHistory: [],
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    invoiceNumber: null,
+    createdAt: "2030-01-01T12:00:00.000Z",
+    ...pricedOrder(
+      [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
+      3675,
+    ),
+  } satisfies OrderOnTheWire);
+
+/** The button each of an admin's steps shows as. */
+const BUTTON_OF = { cancel: "Cancel order", ship: "Ship order", deliver: "Mark delivered", refund: "Refund" } as const;
+
+it.each(ORDER_STATUSES)(
+  "a %s order offers a button for each step the contract's state machine gives an admin, and no other",
+  (status) => {
+    renderPage(<OrderActions order={order(status)} />);
+    const steps = transitionsFor("admin", status);
+    const buttons = screen.queryAllByRole("button").map((button) => button.textContent);
+    expect(buttons.sort()).toEqual(steps.map((step) => BUTTON_OF[step as keyof typeof BUTTON_OF]).sort());
+    if (steps.length === 0)
+      expect(screen.getByText(`This order is ${status}: there is nothing more to do.`)).toBeTruthy();
+  },
+);

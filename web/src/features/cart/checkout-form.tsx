@@ -1,0 +1,94 @@
+import { type Cart, type CheckoutBody, type CheckoutFormInput, PO_NUMBER_MAX } from "@forgeline/contract";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Field, TextAreaField } from "../../components/field";
+import { paths } from "../../config/paths";
+import { ApiError } from "../../lib/api-client";
+import { notify } from "../../lib/toast";
+import { useCheckedForm } from "../../lib/use-checked-form";
+import { changedCart, useCheckout } from "./api/checkout";
+
+type FieldName = keyof CheckoutFormInput & string;
+const FIELDS: FieldName[] = ["phone", "address", "poNumber"];
+
+/**
+ * The checkout (DESIGN.md 10.3): phone, delivery address and an optional PO number, checked by the
+ * contract's schema (loaded with the first check), and "Place order" with the total the buyer sees. A
+ * price or promotion that changed meanwhile is a 409 with the new cart: the page shows it and says so
+ * (`onRefused`), and nothing is placed. A placed order goes to its payment page.
+ */
+export function CheckoutForm({
+  cart,
+  onRefused,
+}: {
+  cart: Cart;
+  /** The server's reason when it placed nothing (null again on the next try). */
+  onRefused: (message: string | null) => void;
+}) {
+  const navigate = useNavigate();
+  const checkout = useCheckout();
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useCheckedForm<CheckoutFormInput, Omit<CheckoutBody, "expectedTotal">>(
+    { phone: "", address: "", poNumber: "" },
+    async () => {
+      const { schemaCheck, checkoutFormSchema } = await import("../../lib/form-checks");
+      return schemaCheck(checkoutFormSchema);
+    },
+  );
+  const errorOf = (name: FieldName) => form.errors[name] ?? serverErrors[name];
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerErrors({});
+    onRefused(null);
+    try {
+      const placed = await checkout.mutateAsync({ ...values, expectedTotal: cart.total });
+      notify("success", "Your order is placed");
+      if (placed.insertedId) navigate(paths.payment(placed.insertedId));
+      else navigate(paths.dashboard);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+        const found: Partial<Record<FieldName, string>> = {};
+        for (const name of FIELDS) {
+          const message = error.messageFor(name);
+          if (message) found[name] = message;
+        }
+        if (Object.keys(found).length > 0) {
+          setServerErrors(found);
+          return;
+        }
+      }
+      onRefused(
+        changedCart(error)
+          ? `${(error as Error).message} Check the new total and place the order again.`
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      );
+    }
+  });
+
+  return (
+    <form noValidate aria-labelledby="checkout-heading" className="flex flex-col gap-3" onSubmit={submit}>
+      <h2 id="checkout-heading" className="text-xl font-bold">
+        Checkout
+      </h2>
+      <Field label="Phone" type="tel" autoComplete="tel" error={errorOf("phone")} {...form.register("phone")} />
+      <TextAreaField
+        label="Delivery address"
+        autoComplete="street-address"
+        rows={3}
+        error={errorOf("address")}
+        {...form.register("address")}
+      />
+      <Field
+        label={`PO number (optional, up to ${PO_NUMBER_MAX} characters)`}
+        autoComplete="off"
+        error={errorOf("poNumber")}
+        {...form.register("poNumber")}
+      />
+      <button type="submit" className="btn btn-primary" disabled={form.isSubmitting || checkout.isPending}>
+        Place order
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Cart, Product } from "@forgeline/contract";
+import type { QueryClient } from "@tanstack/react-query";
+import { accessTokenFor } from "../../lib/account-session";
+import { apiAuthed } from "../../lib/api-authed";
+import { ApiError } from "../../lib/api-client";
+import { cartQueryKey } from "../../lib/query-keys";
+import { sessionQuery } from "../../lib/session";
+import { notify } from "../../lib/toast";
+
+/**
+ * PUT /api/cart/lines/{productId} {quantity} as the signed-in buyer, then the cart is fetched again (the
+ * navbar counts its lines) and a toast says so; a refusal (outside the rule, above stock, withdrawn) is a
+ * toast with the server's message. Loaded with the first click of "Add to order". "signed-out" when nobody
+ * is signed in (the caller sends the visitor to sign in).
+ */
+export async function addToOrder(
+  queryClient: QueryClient,
+  product: Pick<Product, "_id" | "name">,
+  quantity: number,
+): Promise<"added" | "refused" | "signed-out"> {
+  try {
+    const user = await queryClient.fetchQuery(sessionQuery);
+    if (!user) return "signed-out";
+    await accessTokenFor(user.email);
+    await apiAuthed<Cart>(`/api/cart/lines/${encodeURIComponent(product._id)}`, {
+      method: "PUT",
+      body: { quantity },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return "signed-out";
+    notify("error", error instanceof ApiError ? (error.messageFor("quantity") ?? error.message) : String(error));
+    return "refused";
+  }
+  await queryClient.invalidateQueries({ queryKey: cartQueryKey });
+  notify("success", `Added ${product.name} to your order`);
+  return "added";
+}

@@ -1,0 +1,73 @@
+import type { Product } from "@forgeline/contract";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderPage, serveApi } from "../../test-utils";
+import { EditProductDialog } from "./edit-product-dialog";
+
+const drill: Product = {
+  _id: "p2",
+  name: "Cordless drill",
+  price: 99,
+  quantity: 1000,
+  image: "/images/drill.webp",
+  description: "20 V.",
+  sku: "FL-DRL-20V",
+  quantityRule: { min: 100, max: 500, step: 25 },
+  tiers: [{ minQuantity: 150, unitPrice: 89 }],
+};
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const messageBeside = (label: string) =>
+  document.getElementById(field(label).getAttribute("aria-describedby") ?? "")?.textContent ?? null;
+
+describe("the Edit dialog's selling terms", () => {
+  it("shows the tool's SKU, rule and tiers, and sends them changed", async () => {
+    const sent = serveApi({ "PATCH /api/product/p2": { body: drill } });
+    renderPage(<EditProductDialog product={drill} onClose={vi.fn()} />);
+    expect(field("SKU").value).toBe("FL-DRL-20V");
+    expect(field("Step").value).toBe("25");
+    expect(field("Tier 1: unit price ($)").value).toBe("89");
+    await userEvent.click(screen.getByRole("button", { name: "Add a tier" }));
+    await userEvent.type(field("Tier 2: from pieces"), "300");
+    await userEvent.type(field("Tier 2: unit price ($)"), "84");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(sent.some((request) => request.method === "PATCH")).toBe(true));
+    expect(sent.find((request) => request.method === "PATCH")?.body).toMatchObject({
+      sku: "FL-DRL-20V",
+      quantityRule: { min: 100, max: 500, step: 25 },
+      tiers: [
+        { minQuantity: 150, unitPrice: 89 },
+        { minQuantity: 300, unitPrice: 84 },
+      ],
+    });
+  });
+
+  it("checks the terms with the price, as the server does, each message beside its field", async () => {
+    const sent = serveApi({});
+    renderPage(<EditProductDialog product={drill} onClose={vi.fn()} />);
+    await userEvent.clear(field("Step"));
+    await userEvent.type(field("Step"), "30");
+    await userEvent.clear(field("Price per piece ($)"));
+    await userEvent.type(field("Price per piece ($)"), "80");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(messageBeside("Step")).toBe("The steps must lead from the minimum to the maximum"));
+    expect(messageBeside("Tier 1: unit price ($)")).toBe("A tier price is below the product's price");
+    expect(sent).toEqual([]);
+  });
+
+  it("shows a 400's field errors beside their fields", async () => {
+    serveApi({
+      "PATCH /api/product/p2": {
+        status: 400,
+        body: {
+          message: "Invalid",
+          errors: [{ field: "quantityRule.max", message: "Maximum pieces: Maximum 100,000" }],
+        },
+      },
+    });
+    renderPage(<EditProductDialog product={drill} onClose={vi.fn()} />);
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(messageBeside("Maximum pieces")).toBe("Maximum pieces: Maximum 100,000"));
+  });
+});

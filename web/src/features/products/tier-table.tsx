@@ -1,0 +1,27 @@
+import { formatPrice, type PriceTier } from "@forgeline/contract";
+
+/** The product page's table of volume prices; nothing when the tool has none. */
+export function TierTable({ tiers }: { tiers: readonly PriceTier[] | undefined }) {
+  if (!tiers?.length) return null;
+  return (
+    <table className="table table-sm max-w-sm">
+      <caption className="text-left font-semibold">Volume prices</caption>
+      <thead>
+        <tr>
+          <th scope="col">From pieces</th>
+          <th scope="col" className="text-right">
+            Price per piece
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {tiers.map((tier) => (
+          <tr key={tier.minQuantity}>
+            <td>{tier.minQuantity}+</td>
+            <td className="text-right">{formatPrice(tier.unitPrice)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Promotion, PromotionPatch } from "@forgeline/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { promotionsQueryKey } from "../../../lib/query-keys";
+
+/**
+ * PATCH /api/admin/promotions/{id} (admins): an edit, or `{ active: false }` to end it. The list here and
+ * the banner's promotions are fetched again.
+ */
+export function useUpdatePromotion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: PromotionPatch }) =>
+      apiAuthed<Promotion>(`/api/admin/promotions/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: promotionsQueryKey }),
+  });
+}

@@ -1,0 +1,28 @@
+import type { Order, PricedLine } from "@forgeline/contract";
+
+type Priced = Pick<
+  Order,
+  "lines" | "subtotal" | "promotion" | "discount" | "taxRate" | "tax" | "poNumber" | "companyId"
+>;
+
+/** A line at the list price, as the server prices it (the figures given, never worked out by the page). */
+export function listLine(
+  line: Pick<PricedLine, "productId" | "name" | "quantity" | "unitPrice" | "total"> & { sku?: string },
+): PricedLine {
+  return { sku: "FL-TW-150", listUnitPrice: line.unitPrice, priceSource: "list", discount: 0, ...line };
+}
+
+/** The priced fields of an order of these lines: no promotion, no tax, no PO number. */
+export function pricedOrder(lines: PricedLine[], subtotal: number, overrides: Partial<Priced> = {}): Priced {
+  return {
+    lines,
+    subtotal,
+    promotion: null,
+    discount: 0,
+    taxRate: 0,
+    tax: 0,
+    poNumber: null,
+    companyId: null,
+    ...overrides,
+  };
+}
