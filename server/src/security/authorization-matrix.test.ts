@@ -31,6 +31,15 @@ const signedIn = (status: number): Expected => ({
   other: status,
   admin: status,
 });
+/** A customer's own: both customers get `status`; an admin, who runs the shop and does not buy, 403. */
+const buyers = (status: number): Expected => ({
+  none: 401,
+  forged: 401,
+  expired: 401,
+  customer: status,
+  other: status,
+  admin: 403,
+});
 const adminOnly = (status: number): Expected => ({
   none: 401,
   forged: 401,
@@ -89,11 +98,12 @@ async function unpaidOrder(f: Fixtures): Promise<string> {
 async function paidOrder(f: Fixtures, shipped = false): Promise<string> {
   const orderId = await unpaidOrder(f);
   const customer = bearer(f.customer.token);
+  const { price } = (await f.app.inject({ method: "GET", url: `/api/ordering/${orderId}`, headers: customer })).json();
   const intent = await f.app.inject({
     method: "POST",
     url: "/api/create-payment-intent",
     headers: customer,
-    payload: { orderId, price: 1000 },
+    payload: { orderId, price },
   });
   const card = { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" };
   await f.app.inject({
@@ -249,6 +259,44 @@ const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expe
     expect: adminOnly(200),
   },
   "GET /api/admin/audit": { call: () => ({ url: "/api/admin/audit" }), expect: adminOnly(200) },
+  "GET /api/promotions": { call: () => ({ url: "/api/promotions" }), expect: anyone(200) },
+  "GET /api/admin/promotions": { call: () => ({ url: "/api/admin/promotions" }), expect: adminOnly(200) },
+  // Promotions no order of the matrix reaches (9 000 000 pieces), so the other rows' prices stay as they are.
+  "POST /api/admin/promotions": {
+    call: () => ({ url: "/api/admin/promotions", payload: { name: `M ${fresh()}`, percent: 5, minPieces: 9_000_000 } }),
+    expect: adminOnly(201),
+  },
+  "PATCH /api/admin/promotions/:id": {
+    call: async (f) => {
+      const added = await f.app.inject({
+        method: "POST",
+        url: "/api/admin/promotions",
+        headers: bearer(f.admin.token),
+        payload: { name: `M ${fresh()}`, percent: 5, minPieces: 9_000_000 },
+      });
+      return { url: `/api/admin/promotions/${added.json().insertedId}`, payload: { active: false } };
+    },
+    expect: adminOnly(200),
+  },
+  "GET /api/cart": { call: () => ({ url: "/api/cart" }), expect: buyers(200) },
+  "PUT /api/cart/lines/:productId": {
+    call: (f) => ({ url: `/api/cart/lines/${f.product._id}`, payload: { quantity: 100 } }),
+    expect: buyers(200),
+  },
+  "DELETE /api/cart/lines/:productId": {
+    call: (f) => ({ url: `/api/cart/lines/${f.product._id}` }),
+    expect: buyers(200),
+  },
+  "DELETE /api/cart": { call: () => ({ url: "/api/cart" }), expect: buyers(200) },
+  "POST /api/pricing/quote": {
+    call: (f) => ({ url: "/api/pricing/quote", payload: { lines: [{ productId: f.product._id, quantity: 100 }] } }),
+    expect: buyers(200),
+  },
+  // Past the guard with an empty cart: 409 "Your cart is empty", and nothing placed.
+  "POST /api/cart/checkout": {
+    call: () => ({ url: "/api/cart/checkout", payload: { phone: "5550100000", address: "1 Road", expectedTotal: 0 } }),
+    expect: buyers(409),
+  },
   "GET /api/admin/:email": {
     call: (f) => ({ url: `/api/admin/${f.customer.email}` }),
     expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 403, admin: 200 },
@@ -305,16 +353,13 @@ describe("authorization matrix", () => {
       const [method, url] = route.split(" ") as [string, string];
       return Object.keys(paths[url.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()]?.responses ?? {});
     };
-    fixtures = {
-      app: ctx.app,
-      customer,
-      other,
-      admin,
-      product,
-      orderId: order.json().insertedId,
-      orderPrice: product.price * 100,
-      jpeg,
-    };
+    const orderId = order.json().insertedId;
+    const placed = await ctx.app.inject({
+      method: "GET",
+      url: `/api/ordering/${orderId}`,
+      headers: bearer(customer.token),
+    });
+    fixtures = { app: ctx.app, customer, other, admin, product, orderId, orderPrice: placed.json().price, jpeg };
     tokens = {
       none: null,
       forged: await accessTokens("a-different-secret-0000000000000000000000").issue(admin),

@@ -4,12 +4,14 @@ import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../audit/tables.js";
+import { cartLines } from "../cart/tables.js";
 import { authUsers } from "../identity/tables.js";
 import { newsletterSubscribers } from "../newsletter/tables.js";
-import { orderEvents, orders } from "../ordering/tables.js";
+import { orderEvents, orderLines, orders } from "../ordering/tables.js";
 import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { products } from "../product/tables.js";
 import { profiles } from "../profile/tables.js";
+import { promotions } from "../promotion/tables.js";
 import { reviews } from "../review/tables.js";
 import { bearer, ORIGIN, signUp, type TestAccount, uniqueEmail } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
@@ -25,6 +27,9 @@ import { users } from "../user/tables.js";
 const TABLES = {
   auditLog,
   authUsers,
+  cartLines,
+  orderLines,
+  promotions,
   newsletterSubscribers,
   orderEvents,
   orders,
@@ -36,7 +41,7 @@ const TABLES = {
   users,
 };
 
-/** The caps of the contract, written out: $100,000.00 a piece, 1,000,000 in stock, 100-200 an order. */
+/** The caps of the contract, written out: $100,000.00 a piece, 1,000,000 in stock, 100-200 an order by default. */
 const UNIT_PRICE_MAX_CENTS = 10_000_000;
 const STOCK_MAX = 1_000_000;
 
@@ -89,7 +94,7 @@ const withinLimit = (max: number) =>
     .filter((text) => text.trim() !== "");
 
 interface BodyRoute {
-  method: "POST" | "PATCH";
+  method: "POST" | "PATCH" | "PUT";
   url: string;
   as: () => TestAccount | null;
   /** A body the route accepts. */
@@ -169,6 +174,8 @@ describe("fuzzing the API", () => {
     );
 
     it("an admin adds a tool at a random price and stock; a customer orders 100-200 and pays; it all adds up", async () => {
+      // The demo promotions apply: 30% off until the customer's first order is paid, 40% from 200 pieces.
+      let firstOrderUsed = false;
       await fc.assert(
         fc.asyncProperty(
           fc.record({
@@ -199,6 +206,9 @@ describe("fuzzing the API", () => {
               quantity: stock,
               image: "/images/fuzz.webp",
               description: description.trim(),
+              sku: expect.stringMatching(/^[A-Z0-9-]{3,32}$/),
+              quantityRule: { min: 100, max: 200, step: 1 },
+              tiers: [],
             });
 
             const before = await counts();
@@ -217,13 +227,19 @@ describe("fuzzing the API", () => {
             }
             expect(placed.statusCode).toBe(201);
             const orderId: string = placed.json().insertedId;
-            const totalCents = priceCents * quantity;
+            const subtotalCents = priceCents * quantity;
+            const percent = Math.max(quantity >= 200 ? 40 : 0, firstOrderUsed ? 0 : 30);
+            // Half up: (subtotal × percent + 50) / 100, in whole cents.
+            const discountCents = Math.floor((subtotalCents * percent + 50) / 100);
+            const totalCents = subtotalCents - discountCents;
             const view = () => call("GET", `/api/ordering/${orderId}`, customer);
             expect((await view()).json<Order>()).toMatchObject({
               orderId: productId,
               order: name.trim(),
               unitPrice: priceCents / 100,
               quantity,
+              subtotal: subtotalCents / 100,
+              discount: discountCents / 100,
               price: totalCents / 100,
               userEmail: customer.email,
               userName: "Fuzz Customer",
@@ -256,6 +272,7 @@ describe("fuzzing the API", () => {
             const paid = await confirm("4242424242424242");
             expect(paid.statusCode).toBe(200);
             expect(paid.json()).toEqual({ status: "succeeded", transactionId: expect.any(String) });
+            firstOrderUsed = true;
 
             expect((await view()).json<Order>()).toMatchObject({ paid: true, price: totalCents / 100 });
             const after = (await call("GET", `/api/product/${productId}`, null)).json<Product>();
@@ -265,10 +282,14 @@ describe("fuzzing the API", () => {
         ),
         { numRuns: 30 },
       );
-      // Every stored order's total is its unit price times its quantity, within 32 bits.
+      // Every stored order adds up: its lines, less the discount, plus the tax; each line its unit price × pieces.
+      const lines = await ctx.db.select().from(orderLines);
       for (const row of await ctx.db.select().from(orders)) {
-        expect(row.totalCents).toBe(row.unitPriceCents * row.quantity);
-        expect(row.totalCents).toBeLessThanOrEqual(2 ** 31 - 1);
+        const own = lines.filter((line) => line.orderId === row.id);
+        expect(row.subtotalCents).toBe(own.reduce((sum, line) => sum + line.totalCents, 0));
+        expect(row.discountCents).toBe(own.reduce((sum, line) => sum + line.discountCents, 0));
+        expect(row.totalCents).toBe(row.subtotalCents - row.discountCents + row.taxCents);
+        for (const line of own) expect(line.totalCents).toBe(line.unitCents * line.quantity);
       }
     }, 120_000);
 
@@ -353,6 +374,85 @@ describe("fuzzing the API", () => {
           quantity: fc.oneof(notANumberIn(100, STOCK_MAX), fraction(100, 1000), fc.constant(true)),
           description: requiredText(2000),
           image,
+          sku: fc.oneof(fc.integer(), fc.constantFrom("AB", "FL PRY", "fl_pry", "Ä-12"), longerThan(32, "A")),
+          quantityRule: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constantFrom(null, true, [])),
+          tiers: fc.oneof(
+            fc.integer(),
+            fc.string({ maxLength: 5 }),
+            fc.constantFrom(null, true, {}),
+            fc.constant([1, 2, 3, 4, 5, 6].map((n) => ({ minQuantity: 100 + n, unitPrice: 9 - n }))),
+          ),
+        },
+      },
+      {
+        method: "PUT",
+        url: "/api/cart/lines/00000000-0000-4000-8000-000000000000",
+        as: () => customer,
+        valid: () => ({ quantity: 100 }),
+        hostile: {
+          quantity: fc.oneof(
+            fc.integer({ max: 0 }),
+            fc.integer({ min: 100_001, max: 2 ** 53 }),
+            fraction(100, 200),
+            fc.constantFrom(true, null, "lots", "", [], {}, undefined),
+          ),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/pricing/quote",
+        as: () => customer,
+        valid: () => ({ lines: [{ productId: product._id, quantity: 100 }] }),
+        hostile: {
+          lines: fc.oneof(
+            fc.integer(),
+            fc.string({ maxLength: 10 }),
+            fc.constantFrom(null, true, {}, [], undefined),
+            fc.constant(
+              Array.from({ length: 101 }, () => ({ productId: "00000000-0000-4000-8000-000000000000", quantity: 100 })),
+            ),
+          ),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/cart/checkout",
+        as: () => customer,
+        valid: () => ({ phone: "5550100000", address: "1 Yard Road", poNumber: "PO-1", expectedTotal: 0 }),
+        hostile: {
+          phone: fc.oneof(notText, blank, withLetter, longerThan(20, "5"), fc.constant("123")),
+          address: requiredText(500),
+          poNumber: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), longerThan(35), fc.constant("PO\u0000")),
+          expectedTotal: fc.oneof(
+            fc.integer({ max: -1 }),
+            fc.string({ maxLength: 5 }),
+            fc.constantFrom(null, true, [], undefined, 1e13),
+          ),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/admin/promotions",
+        as: () => admin,
+        valid: () => ({ name: "Fuzz promotion", percent: 10, minPieces: 9_000_000 }),
+        hostile: {
+          name: requiredText(120),
+          percent: fc.oneof(notANumberIn(1, 90), fraction(1, 90), fc.constant(undefined)),
+          firstOrder: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+          minPieces: fc.oneof(notANumberIn(1, 10_000_000), fraction(1, 1000)),
+          startsAt: fc.oneof(fc.integer(), fc.boolean(), fc.constantFrom("tomorrow", "2026-13-45T00:00:00Z", "")),
+          active: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+        },
+      },
+      {
+        method: "PATCH",
+        url: "/api/admin/promotions/00000000-0000-4000-8000-000000000000",
+        as: () => admin,
+        valid: () => ({ percent: 10 }),
+        hostile: {
+          percent: fc.oneof(notANumberIn(1, 90), fraction(1, 90), fc.constant(null)),
+          name: fc.oneof(notText, blank, longerThan(120)),
+          endsAt: fc.oneof(fc.integer(), fc.boolean(), fc.constantFrom("soon", "2026-02-30")),
         },
       },
       {
