@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROMOTION_LIMITS } from "./limits.js";
 import { requiredText } from "./text-field.js";
 
 /**
@@ -18,8 +19,6 @@ export const promotionSchema = z.object({
   active: z.boolean(),
   createdAt: z.string(),
 });
-
-export const PROMOTION_LIMITS = { nameMax: 120, percentMin: 1, percentMax: 90, minPiecesMax: 10_000_000 } as const;
 
 const dateTime = z.iso.datetime({ offset: true, error: "Give a date and time such as 2026-12-01T00:00:00Z" });
 

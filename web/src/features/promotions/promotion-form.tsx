@@ -1,4 +1,4 @@
-import type { Promotion, PromotionBody, PromotionInput } from "@forgeline/contract";
+import { PROMOTION_LIMITS, type Promotion, type PromotionBody, type PromotionInput } from "@forgeline/contract";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
@@ -7,12 +7,8 @@ import { useAddPromotion } from "./api/add-promotion";
 import { useUpdatePromotion } from "./api/update-promotion";
 import { isoFromInput, localInputValue } from "./describe-promotion";
 
-/**
- * The browser's hints of contract PROMOTION_LIMITS (the schema, loaded with the first check, decides):
- * copied, since the contract's promotion module builds its zod schemas when loaded, and zod would then
- * come with this page's first visit.
- */
-const LIMITS = { nameMax: 120, percentMin: 1, percentMax: 90 };
+/** The browser's hints; the schema, loaded with the first check, decides. */
+const LIMITS = PROMOTION_LIMITS;
 
 /** The form as typed. */
 type PromotionForm = {
