@@ -72,9 +72,13 @@ describe("the mail outbox", () => {
     const mail = await simpleParser(raw ?? "");
     expect(mail.from?.text).toBe('"Forgeline Tools" <no-reply@forgeline.test>');
     const payLink = `http://localhost:5000/dashboard/payment/${order._id}`;
+    // The order's one line, with the tool's SKU (made from its name: "Test Tool 2 …" is TES-TOO-2).
+    const sku = order.lines[0]?.sku;
+    expect(sku).toMatch(/^TES-TOO-\d+$/);
     for (const part of [mail.text ?? "", String(mail.html)]) {
       expect(part).toContain("Hello Ada Smith,");
-      expect(part).toContain(`150 × ${order.order} at $10.00 each: $1,500.00`);
+      expect(part).toContain(`150 × ${order.order} (${sku}) at $10.00 each: $1,500.00`);
+      expect(part).toContain("Total: $1,500.00");
       expect(part).toContain(payLink);
     }
     expect(String(mail.html)).toContain(`<a href="${payLink}"`);

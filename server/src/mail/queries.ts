@@ -19,40 +19,57 @@ export async function enqueueMail<Name extends MailTemplateName>(
 }
 
 /**
- * Takes up to `limit` mails that are due, for `leaseMs`: their next attempt moves past the lease, so no
- * other sender (another instance, or this one's next round) takes them meanwhile, and a sender that dies
- * while sending leaves them to be taken again when the lease ends. SKIP LOCKED lets senders of several
- * instances take different mails at the same moment instead of waiting on each other.
+ * Takes the oldest mail that is due, for `leaseMs`, under a new lease token: its next attempt moves past
+ * the lease, so no other sender (another instance, or this one's next round) takes it meanwhile, and a
+ * sender that dies while sending leaves it to be taken again when the lease ends. One mail per lease, taken
+ * just before it is sent, so a slow mail server cannot make the last of a batch outlive its lease. SKIP
+ * LOCKED lets senders of several instances take different mails at the same moment.
  */
-export async function claimDueMails(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimNextMail(db: Database, leaseMs: number): Promise<OutboxRow | undefined> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(mailOutbox.createdAt))
-    .limit(limit)
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+    .limit(1)
     .for("update", { skipLocked: true });
-  const claimed = await db
+  const [claimed] = await db
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
       nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      leaseToken: sql`gen_random_uuid()`,
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
-  // RETURNING keeps no order; a customer reads "placed" before "paid".
-  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return claimed;
 }
 
-export async function markMailSent(db: Database, id: string): Promise<void> {
-  await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+/** The lease a sender holds on a mail it claimed. */
+type Lease = Pick<OutboxRow, "id" | "leaseToken">;
+const held = (lease: Lease) =>
+  and(eq(mailOutbox.id, lease.id), eq(mailOutbox.leaseToken, lease.leaseToken ?? ""), isNull(mailOutbox.sentAt));
+
+/** Marks the mail sent if this sender still holds its lease; answers whether it did. */
+export async function markMailSent(db: Database, lease: Lease): Promise<boolean> {
+  const marked = await db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, lastError: null, leaseToken: null })
+    .where(held(lease))
+    .returning({ id: mailOutbox.id });
+  return marked.length > 0;
 }
 
-export async function retryMailLater(db: Database, id: string, delayMs: number, error: string): Promise<void> {
+/** Puts the mail back for a later attempt if this sender still holds its lease. */
+export async function retryMailLater(db: Database, lease: Lease, delayMs: number, error: string): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, lastError: error.slice(0, 500) })
-    .where(eq(mailOutbox.id, id));
+    .set({
+      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      lastError: error.slice(0, 500),
+      leaseToken: null,
+    })
+    .where(held(lease));
 }
 
 /** The mails sent or waiting for one address, oldest first (what a test or an operator looks at). */

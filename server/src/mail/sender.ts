@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 import type { Mailer } from "./mailer.js";
-import { claimDueMails, markMailSent, retryMailLater } from "./queries.js";
+import { claimNextMail, markMailSent, retryMailLater } from "./queries.js";
 import { composeMail, type MailData, type MailTemplateName, type Shop } from "./templates/index.js";
 
 export interface OutboxSenderOptions {
@@ -13,12 +13,24 @@ export interface OutboxSenderOptions {
   pollMs: number;
   /** The wait after a first failure; it doubles with each failure, up to MAX_RETRY_MS. */
   retryMs: number;
+  /** How long one mail is held by the sender that claimed it (tests shorten it). */
+  leaseMs?: number;
 }
 
-const BATCH = 20;
 const MAX_RETRY_MS = 15 * 60_000;
-/** Longer than a send can take (the SMTP timeouts below), so no mail is taken twice while one sends it. */
-const LEASE_MS = 5 * 60_000;
+/** One mail's lease: well past the longest a send may take (SEND_LIMIT_MS), so no mail is taken twice while sent. */
+const LEASE_MS = 3 * 60_000;
+/** A send that has not finished by then counts as failed and is tried again later. */
+const SEND_LIMIT_MS = 90_000;
+
+/** Rejects when `work` takes longer than `ms`. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the mail server did not take the mail within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 export function retryDelay(attempts: number, retryMs: number): number {
   return Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.max(0, attempts - 1));
@@ -34,25 +46,32 @@ export function startOutboxSender(options: OutboxSenderOptions) {
   let round: Promise<void> | undefined;
   let stopped = false;
 
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const sendLimitMs = Math.min(SEND_LIMIT_MS, leaseMs / 2);
+
+  /** Sends the due mails one by one, each under a lease of its own taken just before it is sent. */
   async function sendDue(): Promise<void> {
-    for (;;) {
-      const mails = await claimDueMails(db, BATCH, LEASE_MS);
-      for (const mail of mails) {
-        try {
-          const name = mail.template as MailTemplateName;
-          await mailer.send(await composeMail(mail.to, name, mail.data as MailData<typeof name>, shop));
-          await markMailSent(db, mail.id);
-        } catch (error) {
-          const delay = retryDelay(mail.attempts, options.retryMs);
-          const reason = error instanceof Error ? error.message : String(error);
-          log.warn(
-            { mailId: mail.id, template: mail.template, attempts: mail.attempts, retryInMs: delay, reason },
-            "a mail could not be sent; it stays in the outbox",
-          );
-          await retryMailLater(db, mail.id, delay, reason);
+    while (!stopped) {
+      const mail = await claimNextMail(db, leaseMs);
+      if (!mail) return;
+      try {
+        const name = mail.template as MailTemplateName;
+        await within(
+          mailer.send(await composeMail(mail.to, name, mail.data as MailData<typeof name>, shop)),
+          sendLimitMs,
+        );
+        if (!(await markMailSent(db, mail))) {
+          log.warn({ mailId: mail.id }, "a mail was sent after its lease ended; another sender may have sent it too");
         }
+      } catch (error) {
+        const delay = retryDelay(mail.attempts, options.retryMs);
+        const reason = error instanceof Error ? error.message : String(error);
+        log.warn(
+          { mailId: mail.id, template: mail.template, attempts: mail.attempts, retryInMs: delay, reason },
+          "a mail could not be sent; it stays in the outbox",
+        );
+        await retryMailLater(db, mail, delay, reason);
       }
-      if (mails.length < BATCH || stopped) return;
     }
   }
 

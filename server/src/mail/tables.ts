@@ -19,6 +19,8 @@ export const mailOutbox = pgTable(
     /** When a sender may take it next: now for a new mail, later after a failure or while one sends it. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** Who holds the mail's lease: the sender that claimed it last; only that sender may mark it sent. */
+    leaseToken: uuid("lease_token"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

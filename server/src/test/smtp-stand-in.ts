@@ -8,9 +8,9 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on a local port (a free one unless given) that keeps what it receives, standing in
- * for a mail service.
+ * for a mail service; `delayMs` makes it a slow one (it acknowledges each mail that much later).
  */
-export async function startSmtpStandIn(port = 0) {
+export async function startSmtpStandIn(port = 0, delayMs = 0) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,7 +23,7 @@ export async function startSmtpStandIn(port = 0) {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        callback();
+        setTimeout(callback, delayMs);
       });
     },
   });

@@ -34,7 +34,13 @@ const orderPage = (shop: Shop, order: OrderMailData) => `${shop.publicUrl}/dashb
 
 function OrderSummary({ order }: { order: OrderMailData }) {
   const lines = order.lines ?? [
-    { name: order.productName, sku: "", quantity: order.quantity, unitPriceCents: order.unitPriceCents, totalCents: order.totalCents },
+    {
+      name: order.productName,
+      sku: "",
+      quantity: order.quantity,
+      unitPriceCents: order.unitPriceCents,
+      totalCents: order.totalCents,
+    },
   ];
   return (
     <Section>
