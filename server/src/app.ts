@@ -1,7 +1,7 @@
 import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
 import type { CatalogueQuery } from "@forgeline/contract";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditRoutes } from "./audit/routes.js";
 import { removeToolFromCarts } from "./cart/queries.js";
@@ -31,6 +31,7 @@ import { cancelUnpaidOrdersOf } from "./ordering/queries.js";
 import { orderingRoutes } from "./ordering/routes.js";
 import { type RenderedPage, registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
+import { releaseOpenIntent } from "./payment/open-intent.js";
 import type { PaymentProvider } from "./payment/providers.js";
 import { refundRoutes } from "./payment/refund-routes.js";
 import { paymentRoutes } from "./payment/routes.js";
@@ -72,6 +73,11 @@ declare module "fastify" {
      * the catalogue calls it without importing ordering or carts, which read the catalogue.
      */
     productWithdrawn: (tx: Database, productId: string, by: string) => Promise<number>;
+    /**
+     * What cancelling an unpaid order does to its payment, after the cancellation committed: its open intent
+     * is cancelled at the provider. Ordering calls it without importing payment, which reads orders.
+     */
+    orderCancelled: (orderId: string, log: FastifyBaseLogger) => Promise<void>;
     /**
      * The public lists kept in memory page by page, and the server-rendered pages, which show them and so
      * are cleared with them. Writes go through `listChanged`, never `clear()`, so other instances hear of them.
@@ -151,6 +157,9 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     await removeToolFromCarts(tx, productId);
     return cancelUnpaidOrdersOf(tx, productId, by);
   });
+  app.decorate("orderCancelled", (orderId: string, log: FastifyBaseLogger) =>
+    releaseOpenIntent({ db, provider: app.paymentProvider, stockTaken: async () => {} }, log, orderId),
+  );
   app.decorate("pageCaches", {
     catalogue,
     reviews,

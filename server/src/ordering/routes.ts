@@ -159,6 +159,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.status));
+      await app.orderCancelled(change.after.id, request.log);
       return orderWithHistory(app.db, change.after);
     },
   );

@@ -82,3 +82,22 @@ async function reusable(
   await changeIntentStatus(db, open.id, "open", "canceled");
   return ok(false);
 }
+
+/**
+ * Cancels the open intent of an order just cancelled, so nothing can be paid on it any more; called after
+ * the cancellation committed, outside its transaction. A provider that does not answer leaves the intent
+ * open: a payment that still arrives on it is released by `settleIntent` (its order is cancelled).
+ */
+export async function releaseOpenIntent(payments: Payments, log: FastifyBaseLogger, orderId: string): Promise<void> {
+  const open = await openIntentOf(payments.db, orderId);
+  if (!open || open.provider !== payments.provider.name) return;
+  const canceled = await payments.provider.cancelIntent(open);
+  if (!canceled.ok) {
+    log.warn(
+      { orderId, intentId: open.id, reason: canceled.message },
+      "the open payment of a cancelled order stays open",
+    );
+    return;
+  }
+  await changeIntentStatus(payments.db, open.id, "open", "canceled");
+}

@@ -1,20 +1,33 @@
-import { ORDER_STATUS_MESSAGES, type Order } from "@forgeline/contract";
+import { canTransition, ORDER_STATUS_MESSAGES, type Order, refundAsksAboutStock } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { recordAudit } from "../audit/queries.js";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
-import { changeStatus, orderWithHistory, stockLinesOf } from "../ordering/queries.js";
+import { changeStatus, findOrder, orderWithHistory, stockLinesOf } from "../ordering/queries.js";
 import { returnStock } from "../product/queries.js";
 import type { PaymentProvider } from "./providers.js";
-import { findIntent } from "./queries.js";
-import { refundIntent } from "./refund.js";
+import { findIntent, recordRefund, setIntentStatus } from "./queries.js";
+
+/** The refund of an order at the provider: one key per order, so a retry never refunds twice. */
+export const refundKeyOf = (orderId: string) => `refund-order-${orderId}`;
+
+export const REFUND_NOT_RECORDED =
+  "The payment provider refunded the order, but the shop could not record it yet. Refund it again to finish: " +
+  "the customer is not refunded twice.";
 
 /**
- * An admin's refund of a paid, shipped or delivered order, all in one transaction: the order turns
- * `refunded` (its row locked first, so a second refund at the same time waits and is then refused), the
- * pieces go back to stock (always for a paid order, which never left; for the others if the admin says
- * so), the provider gives the whole amount back and the refund is recorded, with the history line and the
- * audit entry. If the provider refuses, everything is rolled back and the answer is 502.
+ * An admin's refund of a paid, shipped or delivered order, in three steps so that the provider is never
+ * called inside a database transaction (a transaction holding row locks while a provider answers slowly
+ * would hold every payment of that order):
+ * 1. the order is checked (its status allows a refund, its payment is ours);
+ * 2. the provider refunds the whole amount under an idempotency key made from the order, so a retried
+ *    refund is the same refund (a provider that refuses: 502, nothing changed);
+ * 3. one transaction turns the order `refunded` (its row locked, so of two refunds at once the second is
+ *    refused), puts the pieces back (always for a paid order; for the others if the admin says so), records
+ *    the refund and writes the history and the audit entry.
+ * If step 3 fails after the provider refunded, the order still says paid and the answer says so: refunding
+ * again repeats step 2 with the same key (the provider answers the same refund) and completes step 3. That
+ * retry is the reconciliation, for an admin or for anything that retries it.
  */
 export async function refundOrder(
   db: Database,
@@ -23,40 +36,63 @@ export async function refundOrder(
   request: { orderId: string; admin: string; restock: boolean },
 ): Promise<{ order: Order; restocked: boolean }> {
   const { orderId, admin } = request;
-  return db.transaction(async (tx) => {
-    const change = await changeStatus(tx, orderId, {
-      transition: "refund",
-      by: admin,
-      note: (before) =>
-        before.status === "paid" || request.restock ? "Pieces returned to stock" : "Pieces not returned to stock",
-    });
-    if (change.kind === "missing") throw new HttpError(404, "No such order.");
-    if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(change.status));
-    const { before, after } = change;
-    const intent = before.transactionId ? await findIntent(tx, provider.name, before.transactionId) : undefined;
-    if (!intent) throw new HttpError(409, ORDER_STATUS_MESSAGES.paidElsewhere);
+  const current = await findOrder(db, orderId);
+  if (!current) throw new HttpError(404, "No such order.");
+  if (!canTransition("refund", current.status))
+    throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(current.status));
+  const intent = current.transactionId ? await findIntent(db, provider.name, current.transactionId) : undefined;
+  if (!intent) throw new HttpError(409, ORDER_STATUS_MESSAGES.paidElsewhere);
 
-    const wanted = before.status === "paid" || request.restock;
-    let restocked = false;
-    if (wanted) {
-      // Every line goes back; a tool deleted meanwhile still has its row, so none is lost.
-      const returned = await Promise.all(
-        (await stockLinesOf(tx, orderId)).map((line) => returnStock(tx, line.productId, line.quantity)),
-      );
-      restocked = returned.every(Boolean);
-    }
-    const refunded = await refundIntent(tx, provider, intent, "order-refunded");
-    if (!refunded.ok) {
-      log.error({ orderId, intentId: intent.id, reason: refunded.message }, "the payment provider refused a refund");
-      throw new HttpError(502, ORDER_STATUS_MESSAGES.refundFailed);
-    }
-    await recordAudit(tx, {
-      actor: admin,
-      action: "order.refund",
-      target: orderId,
-      before: { status: before.status },
-      after: { status: after.status, refundId: refunded.value.refundId, restocked },
+  const refunded = await provider.refund(intent, intent.amountCents, refundKeyOf(orderId));
+  if (!refunded.ok) {
+    log.error({ orderId, intentId: intent.id, reason: refunded.message }, "the payment provider refused a refund");
+    throw new HttpError(502, ORDER_STATUS_MESSAGES.refundFailed);
+  }
+  const { refundId } = refunded.value;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const change = await changeStatus(tx, orderId, {
+        transition: "refund",
+        by: admin,
+        note: (before) =>
+          !refundAsksAboutStock(before.status) || request.restock
+            ? "Pieces returned to stock"
+            : "Pieces not returned to stock",
+      });
+      if (change.kind === "missing") throw new HttpError(404, "No such order.");
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(change.status));
+      const { before, after } = change;
+      let restocked = false;
+      if (!refundAsksAboutStock(before.status) || request.restock) {
+        // Every line goes back; a tool deleted meanwhile still has its row, so none is lost.
+        const returned = await Promise.all(
+          (await stockLinesOf(tx, orderId)).map((line) => returnStock(tx, line.productId, line.quantity)),
+        );
+        restocked = returned.every(Boolean);
+      }
+      await recordRefund(tx, {
+        id: refundId,
+        intentId: intent.id,
+        amountCents: intent.amountCents,
+        reason: "order-refunded",
+      });
+      await setIntentStatus(tx, intent.id, "refunded");
+      await recordAudit(tx, {
+        actor: admin,
+        action: "order.refund",
+        target: orderId,
+        before: { status: before.status },
+        after: { status: after.status, refundId, restocked },
+      });
+      return { order: await orderWithHistory(tx, after), restocked };
     });
-    return { order: await orderWithHistory(tx, after), restocked };
-  });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    log.error(
+      { err: error, orderId, intentId: intent.id, refundId },
+      "the provider refunded an order the shop could not record; refunding it again completes it",
+    );
+    throw new HttpError(503, REFUND_NOT_RECORDED);
+  }
 }

@@ -215,7 +215,7 @@ describe("card payment with the built-in test provider", () => {
     if (!paid) throw new Error("no intent");
 
     const provider = testPaymentProvider();
-    expect(await provider.refund(paid, order.totalCents + 1)).toEqual({
+    expect(await provider.refund(paid, order.totalCents + 1, "too-much")).toEqual({
       ok: false,
       message: `A refund must be between 1 and ${order.totalCents} cents.`,
     });

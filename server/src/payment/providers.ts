@@ -44,7 +44,11 @@ export interface PaymentProvider {
   captureIntent(intent: IntentRef): Promise<Outcome<ProviderIntent>>;
   /** Releases an intent that took no money yet; canceling one already canceled is no failure. */
   cancelIntent(intent: IntentRef): Promise<Outcome<ProviderIntent>>;
-  refund(intent: IntentRef, amountCents: number): Promise<Outcome<{ refundId: string }>>;
+  /**
+   * Gives money back. The same idempotency key answers the same refund, so a refund retried after the
+   * shop failed to record it (or called twice at once) gives the money back once.
+   */
+  refund(intent: IntentRef, amountCents: number, idempotencyKey: string): Promise<Outcome<{ refundId: string }>>;
   /** Confirmation with the card on the server: the test provider only (Stripe.js confirms in the browser). */
   confirmCard?(intent: IntentRef, card: TestCard): Promise<Outcome<ProviderIntent>>;
   /** Reads a signed webhook delivery: the id of the intent it is about, or null for an event of no interest. */

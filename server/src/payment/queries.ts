@@ -85,9 +85,10 @@ export async function changeIntentStatus(
   return changed.length > 0;
 }
 
+/** Records a refund the provider made; the same refund recorded again (a retried refund) changes nothing. */
 export async function recordRefund(
   db: Database,
   refund: { id: string; intentId: string; amountCents: number; reason: RefundReason },
 ): Promise<void> {
-  await db.insert(paymentRefunds).values(refund);
+  await db.insert(paymentRefunds).values(refund).onConflictDoNothing();
 }

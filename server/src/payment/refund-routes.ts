@@ -15,14 +15,16 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The payment provider gives the whole amount back. A paid order's pieces always go back to stock; " +
           "for a shipped or delivered order `restock` says whether they do. 409 for any other status; 502 " +
-          "when the provider does not refund, and then nothing is changed.",
+          "when the provider does not refund, and then nothing is changed; 503 when the provider refunded but " +
+          "the shop could not record it: refunding again completes it (one idempotency key per order, so the " +
+          "customer is refunded once).",
         tags: ["Admin orders"],
         security: requires("accessToken"),
         params: idParamsSchema,
         body: refundBodySchema,
         response: {
           200: jsonAnswer("The order, now refunded, with its history.", orderSchema),
-          ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 502),
+          ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 502, 503),
         },
       },
     },

@@ -16,7 +16,7 @@ export async function refundIntent(
   const already = failed(`Payment ${intent.id} is already refunded.`);
   if (intent.status === "refunded") return already;
   if (!(await changeIntentStatus(db, intent.id, intent.status, "refunded"))) return already;
-  const refund = await provider.refund(intent, intent.amountCents);
+  const refund = await provider.refund(intent, intent.amountCents, `refund-intent-${intent.id}`);
   if (!refund.ok) {
     await changeIntentStatus(db, intent.id, "refunded", intent.status);
     return refund;

@@ -33,16 +33,18 @@ describe("Stripe contract (SDK against a local stand-in): the Stripe payment pro
     return created.value;
   }
 
-  it("Stripe contract (SDK against a local stand-in): refund(intent, amountCents) refunds at Stripe; more than was paid is a failure value", async () => {
+  it("Stripe contract (SDK against a local stand-in): refund(intent, amountCents, key) refunds at Stripe once per key; more than was paid is a failure value", async () => {
     const intent = await capturedIntent(12_000);
-    const part = await stripe.refund(intent, 2_000);
+    const part = await stripe.refund(intent, 2_000, "part");
     expect(part).toEqual({ ok: true, value: { refundId: expect.stringMatching(/^re_/) } });
-    const rest = await stripe.refund(intent, 10_000);
+    // The same key again (a retry after the shop failed to record it): the same refund, no second one.
+    expect(await stripe.refund(intent, 2_000, "part")).toEqual(part);
+    const rest = await stripe.refund(intent, 10_000, "rest");
     expect(rest.ok).toBe(true);
     expect(
       standIn.refunds.filter((refund) => refund.payment_intent === intent.id).map((refund) => refund.amount),
     ).toEqual([2_000, 10_000]);
-    expect(await stripe.refund(intent, 1)).toEqual({
+    expect(await stripe.refund(intent, 1, "more")).toEqual({
       ok: false,
       message: `Charge for ${intent.id} has already been refunded.`,
     });

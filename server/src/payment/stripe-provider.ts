@@ -99,8 +99,10 @@ export function stripePaymentProvider(settings: StripeSettings): PaymentProvider
     retrieveIntent,
     captureIntent: (intent) => moveTo(intent, "succeeded", () => stripe.paymentIntents.capture(intent.id)),
     cancelIntent: (intent) => moveTo(intent, "canceled", () => stripe.paymentIntents.cancel(intent.id)),
-    async refund(intent, amountCents) {
-      const refund = await call(() => stripe.refunds.create({ payment_intent: intent.id, amount: amountCents }));
+    async refund(intent, amountCents, idempotencyKey) {
+      const refund = await call(() =>
+        stripe.refunds.create({ payment_intent: intent.id, amount: amountCents }, { idempotencyKey }),
+      );
       return refund.ok ? ok({ refundId: refund.value.id }) : refund;
     },
     readWebhook(rawBody, headers) {

@@ -200,6 +200,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     confirmCard(intentId) {
       const intent = intentNamed(intentId);
+      // As Stripe.js is refused: a canceled intent takes no card.
+      if (intent.status === "canceled") return intent;
       if (intent.capture_method === "manual") {
         Object.assign(intent, { status: "requires_capture", amount_capturable: intent.amount });
       } else Object.assign(intent, { status: "succeeded", amount_received: intent.amount });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { failed, type IntentRef, type IntentState, ok, type PaymentProvider } from "./providers.js";
 import { testCardProblem } from "./test-cards.js";
 
@@ -30,11 +30,13 @@ export function testPaymentProvider(): PaymentProvider {
     async cancelIntent(intent) {
       return as(intent, "canceled");
     },
-    async refund(intent, amountCents) {
+    async refund(intent, amountCents, idempotencyKey) {
       if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > intent.amountCents) {
         return failed(`A refund must be between 1 and ${intent.amountCents} cents.`);
       }
-      return ok({ refundId: `re_test_${token(12)}` });
+      // Named by its idempotency key, as Stripe answers a repeated key with the same refund.
+      const id = createHash("sha256").update(`${intent.id}:${idempotencyKey}`).digest("hex").slice(0, 24);
+      return ok({ refundId: `re_test_${id}` });
     },
   };
 }
