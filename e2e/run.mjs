@@ -1,13 +1,25 @@
 // Runs the browser tests after checking that a Chromium is there to drive.
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { findChromium } from "../scripts/chromium.mjs";
 
-let ownBrowser = "";
-try {
-  ownBrowser = chromium.executablePath();
-} catch {}
-if (!findChromium() && !ownBrowser) {
+/** Playwright's own browser, only if its file is really there: executablePath() names where it would be. */
+function playwrightsOwnBrowser() {
+  try {
+    const expected = chromium.executablePath();
+    return expected && existsSync(expected) ? expected : "";
+  } catch {
+    return "";
+  }
+}
+
+const chosen = findChromium();
+if (chosen && !existsSync(chosen)) {
+  console.error(`CHROMIUM_PATH names ${chosen}, which does not exist.`);
+  process.exit(1);
+}
+if (!chosen && !playwrightsOwnBrowser()) {
   console.error(
     [
       "No Chromium found for the browser tests. Install one of:",
