@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
 import type { CatalogueQuery } from "@forgeline/contract";
@@ -14,6 +15,7 @@ import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
 import { compressApiAnswers } from "./http/compression.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { requestForLog } from "./http/log-redaction.js";
+import { REQUEST_ID_PATTERN, registerMetrics } from "./http/metrics.js";
 import { CachedList, PageCache } from "./http/page-cache.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { serveStaticFiles } from "./http/static-files.js";
@@ -24,10 +26,11 @@ import { imageRoutes } from "./image/routes.js";
 import { serveImages } from "./image/serve.js";
 import type { ImageStore } from "./image/store.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
+import { outboxBacklog } from "./mail/queries.js";
 import { startOutboxSender } from "./mail/sender.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
-import { cancelUnpaidOrdersOf } from "./ordering/queries.js";
+import { cancelUnpaidOrdersOf, orderTotals } from "./ordering/queries.js";
 import { orderingRoutes } from "./ordering/routes.js";
 import { type RenderedPage, registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
@@ -110,6 +113,13 @@ export interface AppOptions {
 /** The whole storefront as one Fastify instance; server.ts listens with it, tests call it with inject. */
 export async function buildApp({ config, database, authSecret, mailer, logger = false }: AppOptions) {
   const app = Fastify({
+    // Every request has an id: the balancer's X-Request-Id when it is a plain token, else a new one; it is in
+    // each of the request's log lines and in the answer's X-Request-Id.
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: "requestId",
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: requestForLog } } : logger,
     bodyLimit: 1024 * 1024,
     // Nothing else stops a client that sends slowly or holds a socket open when no proxy stands in front.
@@ -177,6 +187,14 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     for (const method of [route.method].flat()) if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
   });
 
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  registerMetrics(app, config.metricsToken, {
+    outbox: () => outboxBacklog(db),
+    orders: () => orderTotals(db),
+    ...(database.poolUse && { pool: database.poolUse }),
+  });
   registerErrorHandling(app);
   refuseNonCanonicalPaths(app);
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });

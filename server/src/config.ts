@@ -62,6 +62,7 @@ const envSchema = z.object({
   SHOP_NAME: z.string().trim().min(1).max(100).default("Forgeline Tools"),
   SHOP_ADDRESS: z.string().trim().min(1).max(300).optional(),
   SHOP_TAX_ID: z.string().trim().min(1).max(50).optional(),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   SHOP_TAX_RATE: z
     .string()
     .trim()
@@ -140,6 +141,8 @@ export interface Config {
   mailOutbox: { pollMs: number; retryMs: number };
   /** Who sells, as every invoice says. */
   seller: { name: string; address: string; taxId: string };
+  /** The bearer token GET /metrics answers; without one /metrics is not served. */
+  metricsToken: string | undefined;
   /** SHOP_TAX_RATE in thousandths of a percent (8.875% is 8875), so the price function stays in integers. */
   taxRateMilli: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.SHOP_ADDRESS ?? "Forgeline Tools, 1 Anvil Road, Springfield (set SHOP_ADDRESS)",
       taxId: e.SHOP_TAX_ID ?? "not set (set SHOP_TAX_ID)",
     },
+    metricsToken: e.METRICS_TOKEN,
     taxRateMilli: Math.round(Number(e.SHOP_TAX_RATE) * 1000),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

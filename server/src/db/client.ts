@@ -28,6 +28,8 @@ export interface DatabaseHandle {
    * other instance to hear from.
    */
   listen?: (channel: string, handlers: ListenHandlers) => Listener;
+  /** PostgreSQL only: how the connection pool is used now (for /metrics). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
@@ -88,6 +90,7 @@ export function postgresDatabase(connectionString: string, poolSize = 10): Datab
       ),
     oneAtATime: (work) => underStartUpLock(connectionString, work),
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, handlers) => listenOn(connectionString, channel, handlers),
   };
 }

@@ -76,3 +76,15 @@ export async function retryMailLater(db: Database, lease: Lease, delayMs: number
 export function mailsTo(db: Database, to: string): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.createdAt));
 }
+
+/** How many mails wait to be sent, and the age in seconds of the oldest (for /metrics). */
+export async function outboxBacklog(db: Database): Promise<{ waiting: number; oldestSeconds: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8`,
+    })
+    .from(mailOutbox)
+    .where(isNull(mailOutbox.sentAt));
+  return { waiting: Number(row?.waiting ?? 0), oldestSeconds: Number(row?.oldestSeconds ?? 0) };
+}

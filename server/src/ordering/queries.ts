@@ -492,3 +492,15 @@ export async function countOrders(db: Database, q: string | undefined): Promise<
   }
   return counts;
 }
+
+/** Orders placed, paid (ever) and refunded since the shop began (for /metrics). */
+export async function orderTotals(db: Database): Promise<{ placed: number; paid: number; refunded: number }> {
+  const [row] = await db
+    .select({
+      placed: sql<number>`count(*)::int`,
+      paid: sql<number>`count(${orders.paidAt})::int`,
+      refunded: sql<number>`count(*) filter (where ${orders.status} = 'refunded')::int`,
+    })
+    .from(orders);
+  return { placed: Number(row?.placed ?? 0), paid: Number(row?.paid ?? 0), refunded: Number(row?.refunded ?? 0) };
+}
