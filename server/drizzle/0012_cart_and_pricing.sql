@@ -58,7 +58,7 @@ ALTER TABLE "orders" ADD COLUMN "po_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "company_id" uuid;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "sku" text;--> statement-breakpoint
 -- A SKU for every existing tool: its name in capitals and dashes, and the start of its id to keep it unique.
-UPDATE "products" SET "sku" = left(trim(both '-' from upper(regexp_replace("name", '[^A-Za-z0-9]+', '-', 'g'))), 23) || '-' || upper(left(replace("id"::text, '-', ''), 8));--> statement-breakpoint
+UPDATE "products" SET "sku" = coalesce(nullif(trim(both '-' from left(trim(both '-' from upper(regexp_replace("name", '[^A-Za-z0-9]+', '-', 'g'))), 23)), ''), 'SKU') || '-' || upper(left(replace("id"::text, '-', ''), 8));--> statement-breakpoint
 ALTER TABLE "products" ALTER COLUMN "sku" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "quantity_min" integer DEFAULT 100 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "quantity_max" integer DEFAULT 200 NOT NULL;--> statement-breakpoint

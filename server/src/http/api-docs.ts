@@ -28,7 +28,9 @@ const NAMED_SCHEMAS = {
 const TAGS = [
   { name: "Catalogue", description: "The tools on sale." },
   { name: "Reviews", description: "Customers' reviews of the shop." },
-  { name: "Orders", description: "Bulk orders (100 to 200 pieces of one tool)." },
+  { name: "Orders", description: "Bulk orders: one or several tools, each in the quantities its rule allows." },
+  { name: "Cart", description: "The signed-in buyer's cart, priced by the server, and its checkout." },
+  { name: "Promotions", description: "The discounts the banner claims and the price function applies." },
   { name: "Payments", description: "Paying an order by card." },
   { name: "Admin orders", description: "Running the shop: every order, shipping, delivery, cancels and refunds." },
   { name: "Audit", description: "The append-only log of admin actions." },

@@ -7,6 +7,7 @@ import { products } from "../product/tables.js";
 import { markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
+import { csvLine } from "./csv.js";
 import { allOrders } from "./queries.js";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -98,6 +99,56 @@ describe("order lifecycle", () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe("This order is paid; only an unpaid order can be cancelled.");
       expect(await status(paid._id)).toBe("paid");
+    });
+  });
+
+  describe("one unpaid order of a tool per buyer, kept by the buyer's order lock", () => {
+    const unpaidOrdersOf = async (buyer: TestAccount, toolId: string) =>
+      (await call("GET", `/api/ordering?userEmail=${encodeURIComponent(buyer.email)}`, buyer))
+        .json<Order[]>()
+        .filter((order) => order.status === "unpaid" && order.lines.some((line) => line.productId === toolId))
+        .map((order) => order._id);
+
+    it("places exactly one of several orders of a tool sent at once; once it is cancelled, a new one is allowed", async () => {
+      const buyer = await signUp(ctx.app);
+      const tool = await newTool();
+      const body = { orderId: tool._id, quantity: 150, ...CONTACT };
+      const answers = await Promise.all(Array.from({ length: 4 }, () => call("POST", "/api/ordering", buyer, body)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 201]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 200)) {
+        expect(refused.json()).toEqual({ success: false, insertedId: null });
+      }
+      const placed: string = answers.find((answer) => answer.statusCode === 201)?.json().insertedId;
+      expect(await unpaidOrdersOf(buyer, tool._id)).toEqual([placed]);
+
+      // Another buyer's unpaid order of the same tool is no business of this one's.
+      const neighbour = await signUp(ctx.app);
+      expect((await call("POST", "/api/ordering", neighbour, body)).statusCode).toBe(201);
+
+      expect((await cancel(placed, buyer)).statusCode).toBe(200);
+      const again = await call("POST", "/api/ordering", buyer, body);
+      expect(again.statusCode).toBe(201);
+      expect(await unpaidOrdersOf(buyer, tool._id)).toEqual([again.json().insertedId]);
+      expect((await call("POST", "/api/ordering", buyer, body)).json()).toEqual({ success: false, insertedId: null });
+    });
+
+    it("holds for any line of an order: the Order Now modal and a cart checkout at once place the tool once", async () => {
+      const buyer = await signUp(ctx.app);
+      const [tool, another] = [await newTool(), await newTool()];
+      expect((await call("PUT", `/api/cart/lines/${another._id}`, buyer, { quantity: 100 })).statusCode).toBe(200);
+      expect((await call("PUT", `/api/cart/lines/${tool._id}`, buyer, { quantity: 100 })).statusCode).toBe(200);
+      const cart = (await call("GET", "/api/cart", buyer)).json<{ total: number }>();
+      const [modal, checkout] = await Promise.all([
+        call("POST", "/api/ordering", buyer, { orderId: tool._id, quantity: 150, ...CONTACT }),
+        call("POST", "/api/cart/checkout", buyer, { ...CONTACT, expectedTotal: cart.total }),
+      ]);
+      // Whichever came second found the tool (the cart's second line) in the other's unpaid order.
+      expect([modal.statusCode, checkout.statusCode].sort()).toEqual(
+        modal.statusCode === 201 ? [201, 409] : [200, 201],
+      );
+      if (modal.statusCode === 201) expect(checkout.json().message).toContain(tool.name);
+      else expect(modal.json()).toEqual({ success: false, insertedId: null });
+      expect(await unpaidOrdersOf(buyer, tool._id)).toHaveLength(1);
     });
   });
 
@@ -425,7 +476,7 @@ describe("order lifecycle", () => {
   });
 
   describe("the CSV export (GET /api/admin/orders.csv)", () => {
-    it("sends every order the filter finds, newest first, quoted, with formula-looking cells made harmless", async () => {
+    it("sends a row per line of every order the filter finds, newest first, quoted, formulas made harmless, audited", async () => {
       const buyer = await signUp(ctx.app, { name: "Csv Buyer" });
       const tool = await newTool();
       const hostile = await call("POST", "/api/ordering", buyer, {
@@ -435,37 +486,121 @@ describe("order lifecycle", () => {
         address: '=HYPERLINK("http://evil.test"), Springfield',
       });
       expect(hostile.statusCode).toBe(201);
+      const hostileOrder = (await call("GET", `/api/ordering/${hostile.json().insertedId}`, buyer)).json<Order>();
+      // The buyer's first order: "30% off your first order" (120 × $10.00 = $1,200.00, $360.00 off).
+      expect(hostileOrder).toMatchObject({
+        price: 840,
+        discount: 360,
+        promotion: { name: "30% off your first order" },
+      });
+      // The first-order promotion is given once, so the next order (150 pieces, below 200) has none.
       const paid = await paidOrder(buyer);
+      expect(paid).toMatchObject({ price: 1500, discount: 0, promotion: null });
+      // Two tools through the cart, 100 + 200 = 300 pieces: 40% off both lines ($400.00 and $800.00).
+      const [small, large] = [await newTool(), await newTool()];
+      expect((await call("PUT", `/api/cart/lines/${small._id}`, buyer, { quantity: 100 })).statusCode).toBe(200);
+      expect((await call("PUT", `/api/cart/lines/${large._id}`, buyer, { quantity: 200 })).statusCode).toBe(200);
+      const checkedOut = await call("POST", "/api/cart/checkout", buyer, {
+        ...CONTACT,
+        poNumber: "PO-2026-77",
+        expectedTotal: 1800,
+      });
+      expect(checkedOut.statusCode).toBe(201);
+      const cartOrder = (await call("GET", `/api/ordering/${checkedOut.json().insertedId}`, buyer)).json<Order>();
 
       const exported = await call("GET", `/api/admin/orders.csv?q=${encodeURIComponent(buyer.email)}`, admin);
       expect(exported.statusCode).toBe(200);
       expect(exported.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(exported.headers["content-disposition"]).toBe('attachment; filename="orders.csv"');
-      const lines = exported.body.split("\r\n");
-      expect(lines[0]).toBe(
-        "Order number,Order id,Placed at,Status,Customer,Email,Phone,Address,Product,Quantity," +
-          "Unit price (USD),Total (USD),Carrier,Tracking number,Tracking URL,Transaction id",
-      );
-      expect(lines).toHaveLength(4);
-      expect(lines[3]).toBe("");
-      expect(lines[1]).toContain(`,paid,Csv Buyer,${buyer.email},5550100000,1 Yard Road,`);
-      expect(lines[1]).toContain(`${paid._id.slice(0, 8).toUpperCase()},${paid._id},`);
-      const hostileId: string = hostile.json().insertedId;
-      expect(lines[2]).toContain(
-        `${hostileId},` +
-          `${(await call("GET", `/api/ordering/${hostileId}`, buyer)).json<Order>().createdAt},unpaid,Csv Buyer,` +
-          `${buyer.email},'+1 555 0100,"'=HYPERLINK(""http://evil.test""), Springfield",${tool.name},120,10.00,1200.00,,,,`,
-      );
+      // The cells as csvLine writes them (its quoting and defusing are csv.test.ts's): which value goes where.
+      const header = csvLine([
+        "Order number",
+        "Order id",
+        "Placed at",
+        "Status",
+        "Customer",
+        "Email",
+        "Phone",
+        "Address",
+        "PO number",
+        "Line",
+        "SKU",
+        "Product",
+        "Quantity",
+        "List unit price (USD)",
+        "Unit price (USD)",
+        "Price source",
+        "Line total (USD)",
+        "Line discount (USD)",
+        "Promotion",
+        "Order discount (USD)",
+        "Order tax (USD)",
+        "Order total (USD)",
+        "Carrier",
+        "Tracking number",
+        "Tracking URL",
+        "Transaction id",
+      ]);
+      const orderCells = (order: Order) => [
+        order._id.slice(0, 8).toUpperCase(),
+        order._id,
+        order.createdAt,
+        order.status,
+        "Csv Buyer",
+        buyer.email,
+        order.phone,
+        order.address,
+        order.poNumber,
+      ];
+      const fortyOff = "40% off orders of 200 pieces or more";
+      const unshipped = [null, null, null];
+      const rows = [
+        csvLine([
+          ...orderCells(cartOrder),
+          ...[1, small.sku, small.name, 100, "10.00", "10.00", "list", "1000.00", "400.00"],
+          ...[fortyOff, "1200.00", "0.00", "1800.00", ...unshipped, null],
+        ]),
+        csvLine([
+          ...orderCells(cartOrder),
+          ...[2, large.sku, large.name, 200, "10.00", "10.00", "list", "2000.00", "800.00"],
+          ...[fortyOff, "1200.00", "0.00", "1800.00", ...unshipped, null],
+        ]),
+        csvLine([
+          ...orderCells(paid),
+          ...[1, paid.lines[0]?.sku ?? "", paid.order, 150, "10.00", "10.00", "list", "1500.00", "0.00"],
+          ...[null, "0.00", "0.00", "1500.00", ...unshipped, paid.transactionId],
+        ]),
+        csvLine([
+          ...orderCells(hostileOrder),
+          ...[1, tool.sku, tool.name, 120, "10.00", "10.00", "list", "1200.00", "360.00"],
+          ...["30% off your first order", "360.00", "0.00", "840.00", ...unshipped, null],
+        ]),
+      ];
+      expect(orderCells(cartOrder).slice(6)).toEqual(["5550100000", "1 Yard Road", "PO-2026-77"]);
+      expect(exported.body).toBe(header + rows.join(""));
+      // What the customer typed cannot start a formula: the phone and the address begin with an apostrophe.
+      expect(rows[3]).toContain("'+1 555 0100");
+      expect(rows[3]).toContain(`'=HYPERLINK(""http://evil.test""), Springfield`);
+      expect(rows[3]).not.toMatch(/(^|,)"?[=+]/);
 
       const unpaidOnly = await call(
         "GET",
         `/api/admin/orders.csv?status=unpaid&q=${encodeURIComponent(buyer.email)}`,
         admin,
       );
-      expect(unpaidOnly.body.split("\r\n").filter(Boolean)).toHaveLength(2);
+      expect(unpaidOnly.body).toBe(header + [rows[0], rows[1], rows[3]].join(""));
       expect((await call("GET", "/api/admin/orders.csv?status=lost", admin)).statusCode).toBe(400);
       expect((await call("GET", "/api/admin/orders.csv", customer)).statusCode).toBe(403);
       expect((await call("GET", "/api/admin/orders.csv", null)).statusCode).toBe(401);
+
+      // Every customer's details leave the shop in an export: who took which is in the audit log, newest first.
+      const exports = (await auditOf("orders.csv")).filter(
+        (entry) => (entry.after as { q?: string } | null)?.q === buyer.email,
+      );
+      expect(exports.map(({ action, actor, before, after }) => ({ action, actor, before, after }))).toEqual([
+        { action: "order.export", actor: admin.email, before: null, after: { status: "unpaid", q: buyer.email } },
+        { action: "order.export", actor: admin.email, before: null, after: { status: null, q: buyer.email } },
+      ]);
     });
 
     it("reads the orders a batch at a time without losing or repeating one across batches", async () => {

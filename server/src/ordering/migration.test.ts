@@ -5,11 +5,26 @@ import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder, openPglite } from "../db/client.js";
+import { type Database, migrationsFolder, openPglite } from "../db/client.js";
+import { products } from "../product/tables.js";
+import { stockLinesOf, withHistory } from "./queries.js";
+import { orders } from "./tables.js";
+
+/** A copy of the migrations folder holding only those before `tag`, to build a database made the old way. */
+async function migrationsBefore(folder: string, tag: string): Promise<string> {
+  const before = path.join(folder, "drizzle");
+  await cp(migrationsFolder, before, { recursive: true });
+  const journalFile = path.join(before, "meta", "_journal.json");
+  const journal = JSON.parse(await readFile(journalFile, "utf8"));
+  journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < tag);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return before;
+}
 
 /**
  * Migration 0006 on a database made the old way: orders stored before the lifecycle (only `paid`) become
- * `paid` or `unpaid` with their history so far, and the one-unpaid-order rule then counts only `unpaid`.
+ * `paid` or `unpaid` with their history so far. (Its one-unpaid-order index counted only `unpaid`; 0012 drops
+ * it for the buyer's order lock, tested through the API in lifecycle.test.ts.)
  */
 describe("migration 0006: orders from before the lifecycle", () => {
   let client: PGlite;
@@ -17,12 +32,7 @@ describe("migration 0006: orders from before the lifecycle", () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(tmpdir(), "forgeline-migration-"));
-    const before = path.join(folder, "drizzle");
-    await cp(migrationsFolder, before, { recursive: true });
-    const journalFile = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(await readFile(journalFile, "utf8"));
-    journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < "0006");
-    await writeFile(journalFile, JSON.stringify(journal));
+    const before = await migrationsBefore(folder, "0006");
 
     client = await openPglite();
     const db = drizzle({ client });
@@ -86,19 +96,166 @@ describe("migration 0006: orders from before the lifecycle", () => {
     ]);
   });
 
-  it("keeps one unpaid order per customer and product, and a cancelled one no longer counts", async () => {
-    const another = `INSERT INTO orders (product_id, product_name, unit_price_cents, quantity, total_cents,
-      user_email, user_name, phone, address) VALUES ('20000000-0000-4000-8000-000000000002', 'Jigsaw', 2000, 100,
-      200000, 'old@example.com', 'Old', '5550100000', '1 Road')`;
-    await expect(client.query(another)).rejects.toThrow(/orders_one_unpaid_per_product/);
-    await client.query("UPDATE orders SET status = 'cancelled' WHERE id = '10000000-0000-4000-8000-000000000002'");
-    await client.query(another);
-    const { rows } = await client.query("SELECT count(*)::int AS n FROM orders WHERE status = 'unpaid'");
-    expect(rows).toEqual([{ n: 1 }]);
-  });
-
   it("refuses a paid flag that disagrees with the status", async () => {
     const wrong = "UPDATE orders SET paid = false WHERE id = '10000000-0000-4000-8000-000000000001'";
     await expect(client.query(wrong)).rejects.toThrow(/orders_paid_while_money_held/);
+  });
+});
+
+const HAMMER = "30000000-0000-4000-8000-0000000000a1";
+const SAW = "ab12cd34-0000-4000-8000-0000000000a2";
+/** A tool withdrawn and removed before products were kept: its orders name a product no longer stored. */
+const GONE_TOOL = "30000000-0000-4000-8000-0000000000ff";
+const PAID = "40000000-0000-4000-8000-000000000001";
+const UNPAID = "40000000-0000-4000-8000-000000000002";
+const OF_GONE_TOOL = "40000000-0000-4000-8000-000000000003";
+
+/**
+ * Migration 0012 on a database made the old way: every order then held one tool at its list price, so it
+ * becomes an order of one line with its subtotal its total and nothing off; every tool gets a SKU and
+ * SPEC.md's 100 to 200 band.
+ */
+describe("migration 0012: orders and tools from before the cart", () => {
+  let client: PGlite;
+  let folder: string;
+  let db: Database;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "forgeline-migration-"));
+    const before = await migrationsBefore(folder, "0012");
+    client = await openPglite();
+    const pglite = drizzle({ client });
+    await migrate(pglite, { migrationsFolder: before });
+    await client.exec(`
+      INSERT INTO products (id, name, price_cents, quantity, image, description, created_at) VALUES
+        ('${HAMMER}', 'Claw Hammer', 1450, 500, '/images/hammer.webp', 'A hammer.', '2026-01-01T09:00:00Z'),
+        ('${SAW}', 'Forgeline 7-1/4 in. Circular Saw', 6990, 300, '/images/saw.webp', 'A saw.',
+         '2026-01-01T09:30:00Z');
+      INSERT INTO orders (id, product_id, product_name, unit_price_cents, quantity, total_cents, user_email,
+        user_name, phone, address, paid, status, transaction_id, paid_at, invoice_number, created_at)
+      VALUES
+        ('${PAID}', '${HAMMER}', 'Claw Hammer', 1450, 150, 217500, 'old@example.com', 'Old', '5550100000',
+         '1 Road', true, 'paid', 'pi_old', '2026-01-02T10:00:00Z', 'INV-2026-000001', '2026-01-02T09:00:00Z'),
+        ('${UNPAID}', '${SAW}', 'Forgeline 7-1/4 in. Circular Saw', 6990, 100, 699000, 'old@example.com', 'Old',
+         '5550100000', '1 Road', false, 'unpaid', null, null, null, '2026-01-03T09:00:00Z'),
+        ('${OF_GONE_TOOL}', '${GONE_TOOL}', 'Old Mallet', 999, 101, 100899, 'old@example.com', 'Old',
+         '5550100000', '1 Road', false, 'cancelled', null, null, null, '2026-01-04T09:00:00Z');
+    `);
+    await migrate(pglite, { migrationsFolder });
+    db = pglite as unknown as Database;
+  });
+  afterAll(async () => {
+    await client.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("gives every tool a SKU made of its name and the start of its id, and SPEC.md's band with no tiers", async () => {
+    const rows = await db.select().from(products).orderBy(products.createdAt);
+    expect(
+      rows.map(({ id, sku, quantityMin, quantityMax, quantityStep, tiers }) => ({
+        id,
+        sku,
+        rule: [quantityMin, quantityMax, quantityStep],
+        tiers,
+      })),
+    ).toEqual([
+      { id: HAMMER, sku: "CLAW-HAMMER-30000000", rule: [100, 200, 1], tiers: [] },
+      // The name is cut to 23 characters, so the SKU keeps to 32.
+      { id: SAW, sku: "FORGELINE-7-1-4-IN-CIRC-AB12CD34", rule: [100, 200, 1], tiers: [] },
+    ]);
+  });
+
+  it("makes every order an order of one line at its list price: subtotal = total, nothing off, no tax", async () => {
+    const migrated = await withHistory(db, await db.select().from(orders).orderBy(orders.createdAt));
+    const unchanged = {
+      userEmail: "old@example.com",
+      poNumber: null,
+      companyId: null,
+      promotion: null,
+      discount: 0,
+      taxRate: 0,
+      tax: 0,
+    };
+    expect(migrated).toEqual([
+      expect.objectContaining({
+        ...unchanged,
+        _id: PAID,
+        status: "paid",
+        invoiceNumber: "INV-2026-000001",
+        orderId: HAMMER,
+        order: "Claw Hammer",
+        unitPrice: 14.5,
+        quantity: 150,
+        subtotal: 2175,
+        price: 2175,
+        lines: [
+          {
+            productId: HAMMER,
+            sku: "CLAW-HAMMER-30000000",
+            name: "Claw Hammer",
+            quantity: 150,
+            listUnitPrice: 14.5,
+            unitPrice: 14.5,
+            priceSource: "list",
+            discount: 0,
+            total: 2175,
+          },
+        ],
+      }),
+      expect.objectContaining({
+        ...unchanged,
+        _id: UNPAID,
+        status: "unpaid",
+        order: "Forgeline 7-1/4 in. Circular Saw",
+        subtotal: 6990,
+        price: 6990,
+        lines: [
+          {
+            productId: SAW,
+            sku: "FORGELINE-7-1-4-IN-CIRC-AB12CD34",
+            name: "Forgeline 7-1/4 in. Circular Saw",
+            quantity: 100,
+            listUnitPrice: 69.9,
+            unitPrice: 69.9,
+            priceSource: "list",
+            discount: 0,
+            total: 6990,
+          },
+        ],
+      }),
+      // A tool no longer stored has no SKU to copy: the line says UNKNOWN, and keeps the name it was ordered by.
+      expect.objectContaining({
+        ...unchanged,
+        _id: OF_GONE_TOOL,
+        status: "cancelled",
+        subtotal: 1008.99,
+        price: 1008.99,
+        lines: [
+          {
+            productId: GONE_TOOL,
+            sku: "UNKNOWN",
+            name: "Old Mallet",
+            quantity: 101,
+            listUnitPrice: 9.99,
+            unitPrice: 9.99,
+            priceSource: "list",
+            discount: 0,
+            total: 1008.99,
+          },
+        ],
+      }),
+    ]);
+    // A refund of the paid order puts its one line back in stock.
+    expect(await stockLinesOf(db, PAID)).toEqual([{ productId: HAMMER, quantity: 150 }]);
+  });
+
+  it("drops the one-unpaid-order index: the buyer's order lock keeps that rule now, over every line", async () => {
+    const { rows } = await client.query<{ indexname: string }>(
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'orders' ORDER BY indexname",
+    );
+    expect(rows.map((row) => row.indexname)).not.toContain("orders_one_unpaid_per_product");
+    // And the new checks hold for what was migrated: every total adds up.
+    const wrong = `UPDATE orders SET discount_cents = 1 WHERE id = '${PAID}'`;
+    await expect(client.query(wrong)).rejects.toThrow(/orders_total_adds_up/);
   });
 });

@@ -1,4 +1,4 @@
-import type { Order, Product } from "@forgeline/contract";
+import type { Order, Product, Promotion } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
@@ -50,14 +50,27 @@ describe("ordering", () => {
       url: `/api/ordering?userEmail=${customer.email}`,
       headers: bearer(customer.token),
     });
+    // The drill's list price is $89.00 and its 150+ tier $84.00: 150 × $84.00 = $12,600.00. The buyer has no
+    // paid order, so "30% off your first order" applies (the 200-piece one does not): $3,780.00 off.
+    expect(drill).toMatchObject({
+      price: 89,
+      tiers: [
+        { minQuantity: 150, unitPrice: 84 },
+        { minQuantity: 200, unitPrice: 79 },
+      ],
+    });
+    const firstOrder = (await ctx.app.inject({ method: "GET", url: "/api/promotions" }))
+      .json<Promotion[]>()
+      .find((promotion) => promotion.name === "30% off your first order");
+    expect(firstOrder).toMatchObject({ percent: 30, firstOrder: true, minPieces: null });
     expect(mine.json<Order[]>()).toEqual([
       {
         _id: response.json().insertedId,
         orderId: drill._id,
         order: drill.name,
-        unitPrice: drill.price,
+        unitPrice: 84,
         quantity: 150,
-        price: Math.round(drill.price * 150 * 100) / 100,
+        price: 8820,
         userEmail: customer.email,
         userName: "Olive Orders",
         phone: contact.phone,
@@ -71,6 +84,26 @@ describe("ordering", () => {
         trackingNumber: null,
         trackingUrl: null,
         invoiceNumber: null,
+        lines: [
+          {
+            productId: drill._id,
+            sku: "FL-DRL-20V",
+            name: drill.name,
+            quantity: 150,
+            listUnitPrice: 89,
+            unitPrice: 84,
+            priceSource: "tier",
+            discount: 3780,
+            total: 12_600,
+          },
+        ],
+        subtotal: 12_600,
+        promotion: { _id: firstOrder?._id, name: "30% off your first order", percent: 30 },
+        discount: 3780,
+        taxRate: 0,
+        tax: 0,
+        poNumber: null,
+        companyId: null,
       },
     ]);
   });
@@ -133,11 +166,62 @@ describe("ordering", () => {
     });
     expect(added.statusCode).toBe(201);
     const productId = added.json().insertedId;
-    const placed = await order(customer, { orderId: productId, quantity: 200, ...contact });
-    expect(placed.statusCode).toBe(201);
-    const orderId = placed.json().insertedId;
-    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(row).toMatchObject({ unitPriceCents: 10_000_000, quantity: 200, totalCents: 2_000_000_000 });
+    const rowOf = async (id: string) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
+
+    // 200 pieces earn "40% off orders of 200 pieces or more" while it runs: $8,000,000.00 off.
+    const discounted = await order(customer, { orderId: productId, quantity: 200, ...contact });
+    expect(discounted.statusCode).toBe(201);
+    expect(await rowOf(discounted.json().insertedId)).toMatchObject({
+      unitPriceCents: 10_000_000,
+      quantity: 200,
+      subtotalCents: 2_000_000_000,
+      promotionName: "40% off orders of 200 pieces or more",
+      promotionPercent: 40,
+      discountCents: 800_000_000,
+      totalCents: 1_200_000_000,
+    });
+    const cancelled = await ctx.app.inject({
+      method: "POST",
+      url: `/api/ordering/${discounted.json().insertedId}/cancel`,
+      headers: bearer(customer.token),
+    });
+    expect(cancelled.statusCode).toBe(200);
+
+    // With no promotion running the same order is the largest there can be; the promotions run again after.
+    const running = (await ctx.app.inject({ method: "GET", url: "/api/promotions" })).json<Promotion[]>();
+    expect(running.map((promotion) => promotion.name).sort()).toEqual([
+      "30% off your first order",
+      "40% off orders of 200 pieces or more",
+    ]);
+    const setActive = async (active: boolean) => {
+      for (const promotion of running) {
+        const answer = await ctx.app.inject({
+          method: "PATCH",
+          url: `/api/admin/promotions/${promotion._id}`,
+          headers: bearer(admin.token),
+          payload: { active },
+        });
+        expect(answer.statusCode).toBe(200);
+      }
+    };
+    await setActive(false);
+    let orderId: string;
+    try {
+      const placed = await order(customer, { orderId: productId, quantity: 200, ...contact });
+      expect(placed.statusCode).toBe(201);
+      orderId = placed.json().insertedId;
+    } finally {
+      await setActive(true);
+    }
+    expect(await rowOf(orderId)).toMatchObject({
+      unitPriceCents: 10_000_000,
+      quantity: 200,
+      subtotalCents: 2_000_000_000,
+      promotionName: null,
+      discountCents: 0,
+      taxCents: 0,
+      totalCents: 2_000_000_000,
+    });
 
     const pay = (price: number) =>
       ctx.app.inject({

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { Promotion } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
@@ -195,6 +196,47 @@ describe("server-rendered pages", () => {
     expect(ctx.app.pageCaches.html.size).toBe(0);
     await page("/availableProducts?sort=price-asc");
     expect(ctx.app.pageCaches.html.size).toBe(1);
+  });
+
+  it("renders the banner's claims on the server from the promotions running now; one an admin ends leaves it", async () => {
+    const FIRST_ORDER = "30% off your first order";
+    const FORTY_OFF = "40% off orders of 200 pieces or more";
+    /** The banner's list of claims as the server rendered it (markup, not the data script). */
+    const bannerOf = (html: string) => html.match(/<ul[^>]*aria-label="Promotions"[^>]*>(.*?)<\/ul>/s)?.[1] ?? "";
+    const claimsOf = (html: string) => [...bannerOf(html).matchAll(/<li[^>]*>(.*?)<\/li>/g)].map((match) => match[1]);
+    const home = await page("/");
+    expect(claimsOf(home.body)).toEqual([FIRST_ORDER, FORTY_OFF, "Free shipping"]);
+    // Cached compressed too, as a browser asks for it.
+    const cachedBr = await page("/", "br");
+    expect(claimsOf(brotliDecompressSync(cachedBr.rawPayload).toString())).toEqual([
+      FIRST_ORDER,
+      FORTY_OFF,
+      "Free shipping",
+    ]);
+
+    const running = (await ctx.app.inject({ method: "GET", url: "/api/promotions" })).json<Promotion[]>();
+    const fortyOff = running.find((promotion) => promotion.name === FORTY_OFF);
+    const setActive = (active: boolean) =>
+      ctx.app.inject({
+        method: "PATCH",
+        url: `/api/admin/promotions/${fortyOff?._id}`,
+        headers: bearer(admin.token),
+        payload: { active },
+      });
+    const ended = await setActive(false);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ name: FORTY_OFF, active: false });
+    try {
+      const after = await page("/");
+      expect(claimsOf(after.body)).toEqual([FIRST_ORDER, "Free shipping"]);
+      // Nowhere on the page: not in the markup, nor in the data the browser picks up.
+      expect(after.body).not.toContain(FORTY_OFF);
+      const afterBr = brotliDecompressSync((await page("/", "br")).rawPayload).toString();
+      expect(afterBr).toBe(after.body);
+    } finally {
+      expect((await setActive(true)).statusCode).toBe(200);
+    }
+    expect(claimsOf((await page("/")).body)).toEqual([FIRST_ORDER, FORTY_OFF, "Free shipping"]);
   });
 
   it("renders the catalogue page asked for, and leaves signed-in pages to the browser", async () => {

@@ -36,7 +36,14 @@ describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", (
     expect(response.statusCode).toBe(201);
     const id = response.json().insertedId;
     const catalogue = (await ctx.app.inject({ method: "GET", url: "/api/product?limit=100" })).json<Product[]>();
-    expect(catalogue).toContainEqual({ _id: id, ...valid });
+    // Added without selling terms (SPEC.md's call): a SKU made from the name, SPEC.md's 100 to 200 band, no tiers.
+    expect(catalogue).toContainEqual({
+      _id: id,
+      ...valid,
+      sku: "FOR-12-IN",
+      quantityRule: { min: 100, max: 200, step: 1 },
+      tiers: [],
+    });
     const [row] = await ctx.db.select().from(products).where(eq(products.id, id));
     expect(row).toMatchObject({ priceCents: 2450, createdByEmail: admin.email });
   });
@@ -54,7 +61,13 @@ describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", (
     const [row] = await ctx.db.select().from(products).where(eq(products.id, response.json().insertedId));
     expect(row).toMatchObject({ priceCents: 10_000_000, quantity: 1_000_000 });
     const listed = await ctx.app.inject({ method: "GET", url: `/api/product/${response.json().insertedId}` });
-    expect(listed.json()).toEqual({ _id: response.json().insertedId, ...largest });
+    expect(listed.json()).toEqual({
+      _id: response.json().insertedId,
+      ...largest,
+      sku: "NNN",
+      quantityRule: { min: 100, max: 200, step: 1 },
+      tiers: [],
+    });
   });
 
   it("refuses anyone but an admin, storing nothing", async () => {

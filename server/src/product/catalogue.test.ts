@@ -176,6 +176,15 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     });
   const read = async (id: string) =>
     (await ctx.app.inject({ method: "GET", url: `/api/product/${id}` })).json<Product>();
+  /** The tool as Add Product stores it without selling terms: a SKU made from its name ("FOR-PRY-BAR", then
+   * "FOR-PRY-BAR-2"…), SPEC.md's 100 to 200 band and no tiers. */
+  const asAdded = (id: string) => ({
+    ...tool,
+    _id: id,
+    sku: expect.stringMatching(/^FOR-PRY-BAR(-\d+)?$/),
+    quantityRule: { min: 100, max: 200, step: 1 },
+    tiers: [],
+  });
   const auditOf = async (id: string) =>
     (
       (
@@ -185,6 +194,8 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
 
   it("edits only what is sent, and the catalogue shows it at once, cached page or not", async () => {
     const id = await add();
+    const added = await read(id);
+    expect(added).toEqual(asAdded(id));
     const listed = async () =>
       ((await ctx.app.inject({ method: "GET", url: "/api/product?limit=100" })).json() as Product[]).find(
         (product) => product._id === id,
@@ -192,11 +203,41 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     expect((await listed())?.price).toBe(12.5);
     const edited = await patch(admin, id, { name: "  Forgeline Wrecking Bar ", price: 14.25 });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ ...tool, _id: id, name: "Forgeline Wrecking Bar", price: 14.25 });
+    // The SKU stays the one the tool was added with: renaming it does not make another.
+    expect(edited.json()).toEqual({ ...added, name: "Forgeline Wrecking Bar", price: 14.25 });
     expect(await listed()).toEqual(edited.json());
     expect(await read(id)).toEqual(edited.json());
     const [row] = await ctx.db.select().from(products).where(eq(products.id, id));
     expect(row).toMatchObject({ priceCents: 1425, quantity: 150, description: tool.description });
+  });
+
+  it("sets a SKU (typed in any case), a quantity rule and tiers; a SKU another tool has is 409", async () => {
+    const id = await add();
+    const other = await add();
+    const terms = {
+      quantityRule: { min: 100, max: 500, step: 25 },
+      tiers: [
+        { minQuantity: 200, unitPrice: 11.75 },
+        { minQuantity: 400, unitPrice: 11 },
+      ],
+    };
+    const edited = await patch(admin, id, { sku: " fl-pry-15 ", ...terms });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toEqual({ ...tool, _id: id, sku: "FL-PRY-15", ...terms });
+    expect(await read(id)).toEqual(edited.json());
+
+    // A new price is checked against the tiers stored: it must stay above them.
+    const cheaper = await patch(admin, id, { price: 11.5 });
+    expect(cheaper.statusCode).toBe(400);
+    expect(cheaper.json().errors).toEqual([
+      { field: "tiers.0.unitPrice", message: "A tier price is below the product's price" },
+    ]);
+
+    const taken = await patch(admin, other, { sku: "fl-pry-15" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual([{ field: "sku", message: "This SKU is already taken by another tool" }]);
+    expect(await read(other)).toEqual(asAdded(other));
+    expect(await read(id)).toEqual(edited.json());
   });
 
   it("restocks: sets the stock, 0 included", async () => {
@@ -236,8 +277,9 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     ]);
   });
 
-  it("never changes an order already placed: it keeps its unit price, total and name", async () => {
+  it("never changes an order already placed: it keeps its unit price, total, name and SKU", async () => {
     const id = await add();
+    const { sku } = await read(id);
     const placed = await ctx.app.inject({
       method: "POST",
       url: "/api/ordering",
@@ -245,7 +287,9 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
       payload: { orderId: id, quantity: 120, phone: "5550100000", address: "1 Yard Road" },
     });
     expect(placed.statusCode).toBe(201);
-    expect((await patch(admin, id, { price: 99.99, name: "Forgeline Gold Bar" })).statusCode).toBe(200);
+    expect((await patch(admin, id, { price: 99.99, name: "Forgeline Gold Bar", sku: "FL-GOLD-BAR" })).statusCode).toBe(
+      200,
+    );
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, placed.json().insertedId));
     expect(order).toMatchObject({ productName: "Forgeline Pry Bar", unitPriceCents: 1250, totalCents: 150_000 });
     const mine = await ctx.app.inject({
@@ -254,6 +298,19 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
       headers: bearer(customer.token),
     });
     expect(mine.json()).toMatchObject({ order: "Forgeline Pry Bar", unitPrice: 12.5, price: 1500 });
+    expect(mine.json().lines).toEqual([
+      {
+        productId: id,
+        sku,
+        name: "Forgeline Pry Bar",
+        quantity: 120,
+        listUnitPrice: 12.5,
+        unitPrice: 12.5,
+        priceSource: "list",
+        discount: 0,
+        total: 1500,
+      },
+    ]);
   });
 
   it("is for admins only: 401 without a valid token, 403 for a customer, nothing changed", async () => {
@@ -286,7 +343,12 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
   });
 
   it.each([
-    ["nothing to change", {}, "body", "Send at least one of name, price, description, image, quantity"],
+    [
+      "nothing to change",
+      {},
+      "body",
+      "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers",
+    ],
     ["a blank name", { name: "  " }, "name", "Name is Required"],
     ["a 201-character name", { name: "n".repeat(201) }, "name", "Name must be 200 characters or fewer"],
     ["an empty price", { price: "" }, "price", "Price is Required"],
@@ -307,12 +369,51 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     ["a stock above 1,000,000", { quantity: 1_000_001 }, "quantity", "Maximum 1,000,000"],
     ["a stock of true", { quantity: true }, "quantity", "Stock is Required"],
     ["a stock as text", { quantity: "lots" }, "quantity", "Stock is Required"],
+    ["a 2-character SKU", { sku: "AB" }, "sku", "SKU: 3 to 32 letters, digits or -"],
+    ["a SKU with a space", { sku: "FL PRY" }, "sku", "SKU: 3 to 32 letters, digits or -"],
+    [
+      "a rule whose maximum is below its minimum",
+      { quantityRule: { min: 200, max: 100, step: 1 } },
+      "quantityRule.max",
+      "Maximum pieces must be at least the minimum",
+    ],
+    [
+      "a rule whose steps miss its maximum",
+      { quantityRule: { min: 100, max: 200, step: 30 } },
+      "quantityRule.step",
+      "The steps must lead from the minimum to the maximum",
+    ],
+    [
+      "a tier outside the rule",
+      { tiers: [{ minQuantity: 250, unitPrice: 11 }] },
+      "tiers.0.minQuantity",
+      "A tier starts between 100 and 200 pieces",
+    ],
+    [
+      "a tier dearer than the price",
+      { tiers: [{ minQuantity: 150, unitPrice: 12.5 }] },
+      "tiers.0.unitPrice",
+      "A tier price is below the product's price",
+    ],
+    [
+      "a second tier dearer than the first",
+      {
+        tiers: [
+          { minQuantity: 150, unitPrice: 11 },
+          { minQuantity: 180, unitPrice: 11.5 },
+        ],
+      },
+      "tiers.1.unitPrice",
+      "Each tier's price is below the one before",
+    ],
   ])("refuses %s with the field's message, changing nothing", async (_, payload, field, message) => {
     const id = await add();
+    const before = await read(id);
+    expect(before).toEqual(asAdded(id));
     const response = await patch(admin, id, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual({ field, message });
-    expect(await read(id)).toEqual({ ...tool, _id: id });
+    expect(await read(id)).toEqual(before);
     expect((await auditOf(id)).map((entry) => entry.action)).toEqual(["product.add"]);
   });
 });

@@ -25,11 +25,45 @@ describe("GET /api/product", () => {
         quantity: expect.any(Number),
         image: expect.stringMatching(/^\/images\/.+/),
         description: expect.any(String),
+        sku: expect.stringMatching(/^FL-[A-Z0-9-]+$/),
+        quantityRule: { min: expect.any(Number), max: expect.any(Number), step: expect.any(Number) },
+        tiers: expect.any(Array),
       });
       expect(product.price).toBeGreaterThan(0);
+      // Volume tiers rise in quantity and fall in price, every one below the list price.
+      const prices = [product.price, ...product.tiers.map((tier) => tier.unitPrice)];
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      expect(new Set(prices).size).toBe(prices.length);
     }
+    expect(new Set(products.map((product) => product.sku)).size).toBe(products.length);
     expect(products.some((product) => product.quantity < 100)).toBe(true);
     expect(products.some((product) => product.quantity >= 100)).toBe(true);
+
+    // The demo tools' selling terms (DESIGN.md 10.1): SPEC.md's 100 to 200 band unless a tool says otherwise.
+    const bySku = (sku: string) => products.find((product) => product.sku === sku);
+    expect(bySku("FL-DRL-20V")).toMatchObject({
+      name: "Forgeline 20V Cordless Drill",
+      price: 89,
+      quantityRule: { min: 100, max: 200, step: 1 },
+      tiers: [
+        { minQuantity: 150, unitPrice: 84 },
+        { minQuantity: 200, unitPrice: 79 },
+      ],
+    });
+    expect(bySku("FL-HAM-16")).toMatchObject({
+      name: "Forgeline 16 oz Claw Hammer",
+      price: 14.5,
+      quantityRule: { min: 100, max: 500, step: 25 },
+      tiers: [
+        { minQuantity: 200, unitPrice: 13.5 },
+        { minQuantity: 400, unitPrice: 12.5 },
+      ],
+    });
+    expect(bySku("FL-TPM-25")).toMatchObject({
+      name: "Forgeline 25 ft. Tape Measure",
+      quantityRule: { min: 100, max: 1000, step: 10 },
+    });
+    expect(bySku("FL-PLR-8")).toMatchObject({ quantityRule: { min: 100, max: 200, step: 1 }, tiers: [] });
   });
 
   it("pages with limit and offset without overlap or gaps", async () => {

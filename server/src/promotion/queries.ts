@@ -19,8 +19,12 @@ export function promotionJson(row: PromotionRow): Promotion {
   };
 }
 
-/** The promotions running at `now`: active, started, not ended; oldest first (the older wins a tie). */
-export function activePromotions(db: Database, now = new Date()): Promise<PromotionRow[]> {
+/**
+ * The promotions running at `now`: active, started, not ended; oldest first (the older wins a tie). A real
+ * promise (async), not drizzle's query builder: the builder runs its query again on every `then`, so a
+ * cache holding it (app.runningPromotions) would ask the database on every read.
+ */
+export async function activePromotions(db: Database, now = new Date()): Promise<PromotionRow[]> {
   return db
     .select()
     .from(promotions)

@@ -30,7 +30,10 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The promotions running now",
         description: "What the banner claims; the price function applies the one that saves an order most.",
         tags: ["Promotions"],
-        response: { 200: jsonAnswer("The active promotions, oldest first.", z.array(promotionSchema)) },
+        response: {
+          200: jsonAnswer("The active promotions, oldest first.", z.array(promotionSchema)),
+          ...errorAnswers(),
+        },
       },
     },
     async () => (await activePromotions(app.db)).map(promotionJson),
