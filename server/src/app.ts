@@ -119,7 +119,6 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       const given = request.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: "requestId",
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: requestForLog } } : logger,
     bodyLimit: 1024 * 1024,
     // Nothing else stops a client that sends slowly or holds a socket open when no proxy stands in front.

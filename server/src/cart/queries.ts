@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { cartLines } from "./tables.js";
 
@@ -9,11 +9,28 @@ export const CART_MAX_LINES = 100;
 
 /** The buyer's cart lines in the order they were first added. */
 export function cartLinesOf(db: Database, email: string): Promise<CartLineRow[]> {
+  return cartLinesQuery(db).execute({ email });
+}
+
+// Read by every cart call, so built once per database (or transaction) and prepared there.
+const cartLinesQueries = new WeakMap<Database, ReturnType<typeof prepareCartLines>>();
+
+function prepareCartLines(db: Database) {
   return db
     .select()
     .from(cartLines)
-    .where(eq(cartLines.userEmail, email))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+    .where(eq(cartLines.userEmail, sql.placeholder("email")))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId))
+    .prepare("cart_lines_of");
+}
+
+function cartLinesQuery(db: Database) {
+  let query = cartLinesQueries.get(db);
+  if (!query) {
+    query = prepareCartLines(db);
+    cartLinesQueries.set(db, query);
+  }
+  return query;
 }
 
 /** Sets how many pieces of a tool the cart holds (adds the line, or changes it in place). */

@@ -15,8 +15,8 @@ describe("the outbox leases each mail on its own", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
 
   beforeAll(async () => {
-    // A mail server that takes 250 ms per mail.
-    smtp = await startSmtpStandIn(0, 250);
+    // A mail server that takes 300 ms per mail.
+    smtp = await startSmtpStandIn(0, 300);
     // The app's own sender waits a minute before its first look: the two senders below are the only ones.
     ctx = await createTestApp({ env: { MAIL_POLL_MS: "60000" } });
   });
@@ -25,10 +25,10 @@ describe("the outbox leases each mail on its own", () => {
     await smtp.close();
   });
 
-  it("two senders and a slow mail server: every mail goes out exactly once", async () => {
+  it("two senders and a slow mail server: every mail goes out exactly once", { timeout: 60_000 }, async () => {
     const to = "slow-server@example.com";
-    for (let i = 0; i < 8; i += 1) await enqueueMail(ctx.db, to, "account-exists", { link: `http://x/${i}` });
-    // A lease of 1.5 s: the old batch of 8 mails at 250 ms each (2 s) would outlive it; one mail never does.
+    for (let i = 0; i < 20; i += 1) await enqueueMail(ctx.db, to, "account-exists", { link: `http://x/${i}` });
+    // A lease of 5 s: the old batch of 20 mails at 300 ms each (6 s) would outlive it; one mail never does.
     const sender = () =>
       startOutboxSender({
         db: ctx.db,
@@ -37,20 +37,20 @@ describe("the outbox leases each mail on its own", () => {
         log: ctx.app.log,
         pollMs: 50,
         retryMs: 100,
-        leaseMs: 1500,
+        leaseMs: 5000,
       });
     const senders = [sender(), sender()];
     try {
       await expect
-        .poll(async () => (await mailsTo(ctx.db, to)).filter((mail) => mail.sentAt).length, { timeout: 15_000 })
-        .toBe(8);
+        .poll(async () => (await mailsTo(ctx.db, to)).filter((mail) => mail.sentAt).length, { timeout: 40_000 })
+        .toBe(20);
       // Long enough for a lease to end and a second sender to take a mail again, if it could.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, 5500));
     } finally {
       await Promise.all(senders.map((each) => each.stop()));
     }
     const links = smtp.received.map((mail) => mail.raw.match(/http:\/\/x\/\d+/)?.[0]).sort();
-    expect(links).toEqual(Array.from({ length: 8 }, (_, i) => `http://x/${i}`).sort());
+    expect(links).toEqual(Array.from({ length: 20 }, (_, i) => `http://x/${i}`).sort());
     expect((await mailsTo(ctx.db, to)).every((mail) => mail.attempts === 1)).toBe(true);
   });
 });

@@ -103,7 +103,9 @@ describe("the mail outbox", () => {
       await Promise.all(
         Array.from({ length: 40 }, (_, i) => enqueueMail(ctx.db, to, "account-exists", { link: `http://x/${i}` })),
       );
-      await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(to)).length, { timeout: 5000 }).toBe(40);
+      await expect
+        .poll(() => smtp.received.filter((mail) => mail.to.includes(to)).length, { timeout: 20_000 })
+        .toBe(40);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const links = smtp.received
         .filter((mail) => mail.to.includes(to))

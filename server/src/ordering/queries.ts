@@ -218,17 +218,34 @@ export function withBuyerLock<T>(db: Database, email: string, work: (tx: Databas
  * one holds a first-order promotion already (so it is given once, not once per unpaid order).
  */
 export async function firstOrderEligible(db: Database, email: string): Promise<boolean> {
-  const [used] = await db
+  const [used] = await firstOrderUseQuery(db).execute({ email });
+  return !used;
+}
+
+// Asked by every cart read and every pricing, so built once per database (or transaction) and prepared.
+const firstOrderUseQueries = new WeakMap<Database, ReturnType<typeof prepareFirstOrderUse>>();
+
+function prepareFirstOrderUse(db: Database) {
+  return db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
-        eq(orders.userEmail, email),
+        eq(orders.userEmail, sql.placeholder("email")),
         or(isNotNull(orders.paidAt), and(eq(orders.status, "unpaid"), eq(orders.promotionFirstOrder, true))),
       ),
     )
-    .limit(1);
-  return !used;
+    .limit(1)
+    .prepare("first_order_use");
+}
+
+function firstOrderUseQuery(db: Database) {
+  let query = firstOrderUseQueries.get(db);
+  if (!query) {
+    query = prepareFirstOrderUse(db);
+    firstOrderUseQueries.set(db, query);
+  }
+  return query;
 }
 
 /** The name of the first of these tools that an unpaid order of the buyer holds already, if any. */
