@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -36,6 +37,43 @@ export async function customerToken(port, email) {
   return (await apiCustomer(port, email, "bench-password-1")).token;
 }
 
+/**
+ * Many customers' bearer tokens, through the same calls as customerToken. Sign-ups are limited per client
+ * address (20 a minute), so each batch of 10 comes from an address of its own on the loopback network
+ * (127.0.0.11, 127.0.0.12, …: Linux routes all of 127/8 to the loopback interface).
+ */
+export async function customerTokens(port, emails) {
+  const tokens = [];
+  for (const [index, email] of emails.entries()) {
+    const localAddress = `127.0.0.${11 + Math.floor(index / 10)}`;
+    const call = (method, path, headers, body) =>
+      new Promise((resolve, reject) => {
+        const request = http.request({ host: "127.0.0.1", port, method, path, headers, localAddress }, (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, text }));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    const signUp = await call(
+      "POST",
+      "/api/auth/sign-up/email",
+      { "content-type": "application/json", origin: `http://localhost:${port}` },
+      JSON.stringify({ email, password: "bench-password-1", name: "API Customer" }),
+    );
+    if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${signUp.text}`);
+    const cookie = (signUp.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    const traded = await call("PUT", `/api/user/${email}`, { cookie });
+    if (traded.status !== 200) throw new Error(`access token: ${traded.status} ${traded.text}`);
+    tokens.push(JSON.parse(traded.text).token);
+  }
+  return tokens;
+}
+
 /** Runs autocannon from a second process on loopback and answers its JSON result. */
 export function autocannon({ url, method = "GET", headers = {}, body, duration = 8, connections = 10 }) {
   const args = ["autocannon", "--json", "-d", String(duration), "-c", String(connections), "-m", method];
@@ -48,6 +86,16 @@ export function autocannon({ url, method = "GET", headers = {}, body, duration =
 /** POST /api/ordering with a new order in each request, one product after another of `productIdsFile`. */
 export function autocannonNewOrders({ url, token, productIdsFile, duration = 8 }) {
   return loadResult("node", ["bench/new-orders.mjs", url, token, productIdsFile, String(duration)]);
+}
+
+/**
+ * PUT /api/cart/lines/{next product} then POST /api/cart/checkout, in pairs, each connection with a buyer
+ * (token) of its own: one connection per token (bench/cart-checkouts.mjs).
+ */
+export function autocannonCartCheckouts({ origin, tokens, productIdsFile, duration = 8 }) {
+  const tokensFile = `${productIdsFile}.tokens-${Date.now()}-${Math.random().toString(36).slice(2)}.json`;
+  writeFileSync(tokensFile, JSON.stringify(tokens));
+  return loadResult("node", ["bench/cart-checkouts.mjs", origin, tokensFile, productIdsFile, String(duration)]);
 }
 
 function loadResult(command, args) {
@@ -96,6 +144,7 @@ export async function catalogueOf(extra, databaseUrl) {
   for (let start = 0; start < extra; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, extra - start) }, (_, i) => ({
       name: `Generated tool ${start + i}`,
+      sku: `GEN-${start + i}`,
       priceCents: 100 + ((start + i) % 9000),
       quantity: 100 + ((start + i) % 500),
       image: "/images/claw-hammer.svg",

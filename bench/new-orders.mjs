@@ -13,18 +13,21 @@ const result = await autocannon({
   connections: 10,
   method: "POST",
   headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-  requests: [
-    {
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify({
-          orderId: productIds[next++ % productIds.length],
-          quantity: 100,
-          phone: "5550100000",
-          address: "1 Bench Road",
+  // A request object of each connection's own: autocannon keeps a request's built bytes on the object, so
+  // with one shared object every connection's first request would carry the product of the last one built.
+  setupClient: (client) =>
+    client.setRequests([
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            orderId: productIds[next++ % productIds.length],
+            quantity: 100,
+            phone: "5550100000",
+            address: "1 Bench Road",
+          }),
         }),
-      }),
-    },
-  ],
+      },
+    ]),
 });
 process.stdout.write(JSON.stringify(result));

@@ -34,12 +34,15 @@ if (only.includes("api")) {
   );
 }
 if (only.includes("auth")) {
-  const authenticated = await benchAuthenticated({ duration });
+  const rounds = quick ? 1 : 3;
+  const authenticated = await benchAuthenticated({ duration, rounds });
   if (!authenticated) console.log("\nAuthenticated calls: skipped (set TEST_DATABASE_URL to a PostgreSQL)");
   else {
-    console.log(`\nAuthenticated calls on PostgreSQL (${duration} s, 10 connections)\n${authenticated.text}`);
+    console.log(
+      `\nAuthenticated calls on PostgreSQL (${duration} s, 10 connections, ${rounds} rounds)\n${authenticated.text}`,
+    );
     sections.push(
-      `## 2. Authenticated calls\n\nOn PostgreSQL with 10 000 tools, autocannon from a second process, ${duration} s per run, 10 connections. The ceiling is a bare \`node:http\` server doing the same work in the same run: the token's HMAC checked with \`node:crypto\`, the same SQL (the token holder's role and live session, then the call's queries) through a \`pg\` pool of 10, no framework (bench/authenticated-ceiling.mjs). Each POST places a new order (the next tool).\n\n${authenticated.text}`,
+      `## 2. Authenticated calls\n\nOn PostgreSQL with 10 000 tools, autocannon from a second process, ${duration} s per run, 10 connections. The ceiling is a bare \`node:http\` server doing the same work in the same run: the token's HMAC checked with \`node:crypto\`, the same SQL (the token holder's role and live session, then the call's queries) through a \`pg\` pool of 10, no framework (bench/authenticated-ceiling.mjs). Each call runs ${rounds} rounds of a storefront run and a ceiling run, the order alternating; the table shows the round with the median share, and the budget checks that share. Each POST places a new order (the next tool); the checkout row runs PUT /api/cart/lines and POST /api/cart/checkout in pairs, one buyer per connection, and its req/s counts both requests of a pair.\n\n${authenticated.text}`,
     );
     for (const [call, { share, clean }] of Object.entries(authenticated.results)) {
       budget(
