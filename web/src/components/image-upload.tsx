@@ -4,17 +4,20 @@ import { FieldShell } from "./field";
 
 /**
  * Picks a picture, uploads it at once with a progress bar, and hands the stored URL to the form.
- * The form's own error (e.g. "Image is Required") and the upload's error show beside the field.
+ * The form's own error (e.g. "Image is Required") and the upload's error show beside the field. `track`
+ * hands the form the upload under way, so a submit pressed meanwhile waits for the picture.
  */
 export function ImageUpload({
   label,
   value,
   onChange,
+  track,
   error,
 }: {
   label: string;
   value: string;
   onChange: (url: string) => void;
+  track?: ((upload: Promise<unknown>) => void) | undefined;
   error?: string | undefined;
 }) {
   const [progress, setProgress] = useState<number | null>(null);
@@ -49,7 +52,10 @@ export function ImageUpload({
               aria-invalid={Boolean(uploadError ?? error)}
               aria-describedby={describedBy}
               className="file-input w-full"
-              onChange={(event) => void pick(event.target.files?.[0])}
+              onChange={(event) => {
+                // pick() settles every failure itself: the form may wait on it without a catch.
+                track?.(pick(event.target.files?.[0]));
+              }}
             />
             {progress !== null && (
               <progress

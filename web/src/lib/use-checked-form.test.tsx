@@ -69,6 +69,21 @@ function ReviewForm({ onValid }: { onValid: (review: ReviewBody) => Promise<void
       <button type="button" onClick={() => image.onChange("/images/review.webp")}>
         Upload
       </button>
+      <button
+        type="button"
+        onClick={() =>
+          image.track(
+            new Promise<void>((resolve) =>
+              setTimeout(() => {
+                image.onChange("/images/slow.webp");
+                resolve();
+              }, 300),
+            ),
+          )
+        }
+      >
+        Slow upload
+      </button>
       {form.errors.image && <p>{form.errors.image}</p>}
       <button type="button" onClick={() => form.reset()}>
         Clear
@@ -128,5 +143,24 @@ describe("useCheckedForm behaves as react-hook-form with a resolver did on these
     await act(async () => {});
     expect(screen.queryByText("Description is Required")).toBeNull();
     expect(screen.queryByText("Rating is Required")).toBeNull();
+  });
+
+  // Round 3 finding 7: Add Review pressed while its picture uploaded sent the picture but never the review.
+  it("a submit pressed while a picture uploads waits for it, then sends the form with the picture", async () => {
+    const onValid = vi.fn(async () => {});
+    render(<ReviewForm onValid={onValid} />);
+    await userEvent.click(screen.getByRole("button", { name: "4 stars" }));
+    await userEvent.type(screen.getByLabelText("Your review"), "Sent during the upload");
+    await userEvent.click(screen.getByRole("button", { name: "Slow upload" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add Review" }));
+    expect(screen.queryByText("Image is Required")).toBeNull();
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith({
+        rating: 4,
+        description: "Sent during the upload",
+        image: "/images/slow.webp",
+      }),
+    );
+    expect(screen.queryByText("Image is Required")).toBeNull();
   });
 });

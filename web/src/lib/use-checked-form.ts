@@ -20,7 +20,9 @@ export type FormCheck<Input, Output> = (
  * It behaves as react-hook-form with a resolver did on these pages: checked on submit, then again on every
  * change of a field (only that field's message changes); the first field in error that can take the focus
  * takes it; the submit handler gets the parsed values, and `isSubmitting` is true from the check until the
- * handler is done. Inputs are controlled (`register`); other controls take `{ value, onChange }` (`control`).
+ * handler is done. Inputs are controlled (`register`); other controls take `{ value, onChange, track }`
+ * (`control`): `track` hands the form work under way (a picture uploading), and a submit waits for it
+ * before the check, so a button pressed during an upload sends the form with the picture.
  */
 export function useCheckedForm<Input extends Record<string, unknown>, Output>(
   defaultValues: Input,
@@ -37,6 +39,13 @@ export function useCheckedForm<Input extends Record<string, unknown>, Output>(
   const checker = useRef<Promise<FormCheck<Input, Output>> | undefined>(undefined);
   // The last check started for each field: an older one that ends later does not overwrite its message.
   const runs = useRef<Partial<Record<Name, number>>>({});
+  // Work a control has under way (an upload): a submit waits for all of it.
+  const pending = useRef(new Set<Promise<unknown>>());
+
+  function track(work: Promise<unknown>) {
+    pending.current.add(work);
+    void work.finally(() => pending.current.delete(work)).catch(() => {});
+  }
 
   function check(current: Input) {
     checker.current ??= loadCheck();
@@ -79,7 +88,7 @@ export function useCheckedForm<Input extends Record<string, unknown>, Output>(
 
   /** The value and change handler of another control (star rating, picture) for the field `name`. */
   function control<Field extends Name>(name: Field) {
-    return { value: values[name], onChange: (value: Input[Field]) => setValue(name, value) };
+    return { value: values[name], onChange: (value: Input[Field]) => setValue(name, value), track };
   }
 
   function handleSubmit(onValid: (data: Output) => Promise<void>) {
@@ -88,6 +97,7 @@ export function useCheckedForm<Input extends Record<string, unknown>, Output>(
       submitted.current = true;
       setSubmitting(true);
       try {
+        while (pending.current.size > 0) await Promise.allSettled([...pending.current]);
         const result = await check(latest.current);
         if (!result.ok) {
           showErrors(result.errors);

@@ -92,7 +92,13 @@ export default function AddProductPage() {
           errors={errors}
           skuHint="Made from the name when left empty"
         />
-        <ImageUpload label="Picture" value={String(image.value ?? "")} onChange={image.onChange} error={errors.image} />
+        <ImageUpload
+          label="Picture"
+          value={String(image.value ?? "")}
+          onChange={image.onChange}
+          track={image.track}
+          error={errors.image}
+        />
         <TextAreaField label="Description" error={errors.description} {...form.register("description")} />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
           Add Product

@@ -84,6 +84,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             label="Picture"
             value={String(image.value ?? "")}
             onChange={image.onChange}
+            track={image.track}
             error={errors.image}
           />
           <TextAreaField label="Description" error={errors.description} {...form.register("description")} />

@@ -71,7 +71,13 @@ function ProfileForm({ account, current }: { account: SessionUser; current: Prof
           error={errors.address}
           {...form.register("address")}
         />
-        <ImageUpload label="Picture" value={image.value} onChange={image.onChange} error={errors.image} />
+        <ImageUpload
+          label="Picture"
+          value={image.value}
+          onChange={image.onChange}
+          track={image.track}
+          error={errors.image}
+        />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
           Save profile
         </button>

@@ -43,7 +43,13 @@ export default function AddReviewPage() {
         <Field label="Name" value={session.data?.name ?? ""} readOnly />
         <StarRating value={Number(rating.value)} onChange={rating.onChange} error={errors.rating} />
         <TextAreaField label="Your review" error={errors.description} {...form.register("description")} />
-        <ImageUpload label="Picture" value={image.value} onChange={image.onChange} error={errors.image} />
+        <ImageUpload
+          label="Picture"
+          value={image.value}
+          onChange={image.onChange}
+          track={image.track}
+          error={errors.image}
+        />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
           Add Review
         </button>
