@@ -26,11 +26,11 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-1 px-2 sm:px-6">
+      <nav aria-label="Main" className="navbar mx-auto max-w-7xl flex-wrap gap-1 px-2 sm:px-6">
         <NavLink to={paths.home} className="flex-1 px-2 text-xl font-bold tracking-tight">
           <span className="text-primary">Forge</span>line
         </NavLink>
-        <ul className="flex items-center gap-0.5 sm:gap-1">
+        <ul className="flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
           <li>
             <NavLink to={paths.home} end className={navItemClass}>
               Home
@@ -41,7 +41,8 @@ export function Navbar() {
               Blogs
             </NavLink>
           </li>
-          {signedIn && (
+          {/* Gone while logging out: its queries, asked again on the way home, would go without a token (401). */}
+          {signedIn && !leaving && (
             <Suspense fallback={null}>
               <CartLink />
             </Suspense>

@@ -49,6 +49,10 @@ export async function completeSignIn(): Promise<SessionUser | null> {
 
 /** Log Out: the token goes, the identity session ends, and no signed-in data stays cached. */
 export async function signOut(): Promise<void> {
+  // Signed-in calls already on their way (the navbar's cart, a page's data) finish first: ending the session
+  // under them would turn them into 401s. Two seconds at most, so a hung call never holds the sign-out.
+  const until = Date.now() + 2000;
+  while (queryClient.isFetching() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
   forgetAccessToken();
   // Signed out here whatever the identity provider answers: the token is gone, and so is the cache below.
   await request("/api/auth/sign-out", { method: "POST", body: {} }).catch(() => undefined);
