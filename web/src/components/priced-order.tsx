@@ -34,7 +34,10 @@ export function UnitPrice({ line }: { line: Pick<PricedLine, "unitPrice" | "list
 
 /** "30% off your first order", as the promotion's name says it. */
 export function promotionLabel(promotion: NonNullable<PricedOrder["promotion"]>): string {
-  return `${promotion.name} (${promotion.percent}% off)`;
+  // "30% off your first order" says its percent already; a name that does not gets it added.
+  return promotion.name.includes(`${promotion.percent}%`)
+    ? promotion.name
+    : `${promotion.name} (${promotion.percent}% off)`;
 }
 
 /**

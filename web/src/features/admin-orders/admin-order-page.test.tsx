@@ -150,7 +150,7 @@ describe("an admin's order page", () => {
         .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
     ).toEqual([
       ["Subtotal", "$8,075.00"],
-      ["40% off orders of 200 pieces or more (40% off)", "−$3,230.00"],
+      ["40% off orders of 200 pieces or more", "−$3,230.00"],
       ["Total", "$4,845.00"],
       ["PO number", "PO-7781"],
     ]);

@@ -170,7 +170,7 @@ describe("the customer's order page", () => {
     ]);
     expect(details().slice(3)).toEqual([
       ["Subtotal", "$7,675.00"],
-      ["40% off orders of 200 pieces or more (40% off)", "−$3,070.00"],
+      ["40% off orders of 200 pieces or more", "−$3,070.00"],
       ["Tax (6.5%)", "$299.33"],
       ["Total", "$4,904.33"],
       ["PO number", "PO-7781"],

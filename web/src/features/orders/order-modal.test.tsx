@@ -125,7 +125,7 @@ describe("the order modal", () => {
     expect(within(priceBox()).getByText("$24.50").tagName).toBe("S");
     expect(figures()).toEqual([
       ["Subtotal", "$3,300.00"],
-      ["30% off your first order (30% off)", "−$990.00"],
+      ["30% off your first order", "−$990.00"],
       ["Tax (8%)", "$184.80"],
       ["Total", "$2,494.80"],
     ]);
