@@ -20,7 +20,7 @@ export const FIRST_VISIT_PAGES = [
   ...pages("customer", ["/dashboard", "/dashboard/myreview", "/dashboard/addReview", "/dashboard/myprofile"]),
   ...pages("customer", ["/dashboard/updateProfile", "/cart"]),
   ...pages("admin", ["/dashboard", "/dashboard/users", "/dashboard/addProduct", "/dashboard/manageProduct"]),
-  ...pages("admin", ["/dashboard/orders", "/dashboard/audit"]),
+  ...pages("admin", ["/dashboard/orders", "/dashboard/audit", "/dashboard/promotions"]),
 ];
 
 /** A page's JS budget: public pages have less room than the signed-in ones. */

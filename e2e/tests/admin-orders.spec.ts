@@ -40,6 +40,36 @@ async function stockOf(page: Page, tool: string): Promise<{ id: string; quantity
 
 const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
+/** The records of a CSV file (RFC 4180: quoted cells may hold commas, doubled quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      record.push(cell);
+      cell = "";
+    } else if (char === "\r" && text[i + 1] === "\n") {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = "";
+      i++;
+    } else cell += char;
+  }
+  if (cell !== "" || record.length > 0) records.push([...record, cell]);
+  return records;
+}
+
 test("the admin finds a paid order, ships it, refunds another with its stock back, and the audit log shows both", async ({
   page,
   browser,
@@ -93,15 +123,24 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("orders.csv");
-  const lines = (await readFile(await file.path(), "utf8")).split("\r\n");
-  expect(lines[0]).toBe(
-    "Order number,Order id,Placed at,Status,Customer,Email,Phone,Address,Product,Quantity," +
-      "Unit price (USD),Total (USD),Carrier,Tracking number,Tracking URL,Transaction id",
-  );
-  expect(lines).toHaveLength(4);
-  expect(lines[1]).toContain(`,paid,Olga Orderer,${customer.email},`);
-  expect(lines[1]).toContain(`,${refundedTool},150,`);
-  expect(lines[2]).toContain(`,${SAW},120,`);
+  const [header, ...records] = parseCsv(await readFile(await file.path(), "utf8"));
+  expect(header).toEqual([
+    ...["Order number", "Order id", "Placed at", "Status", "Customer", "Email", "Phone", "Address", "PO number"],
+    ...["Line", "SKU", "Product", "Quantity", "List unit price (USD)", "Unit price (USD)", "Price source"],
+    ...["Line total (USD)", "Line discount (USD)", "Promotion", "Order discount (USD)", "Order tax (USD)"],
+    ...["Order total (USD)", "Carrier", "Tracking number", "Tracking URL", "Transaction id"],
+  ]);
+  // A row per order line: each of these orders has one.
+  expect(records).toHaveLength(2);
+  const cells = (record: string[] | undefined) =>
+    Object.fromEntries((header ?? []).map((heading, i) => [heading, record?.[i] ?? ""]));
+  const [refundedRow, shippedRow] = records.map(cells);
+  expect(refundedRow).toMatchObject({ Status: "paid", Customer: "Olga Orderer", Email: customer.email });
+  expect(refundedRow).toMatchObject({ Line: "1", Product: refundedTool, Quantity: "150", "Price source": "tier" });
+  // The saw was the customer's first order: the first-order promotion took 30% off its list price.
+  expect(shippedRow).toMatchObject({ Product: SAW, Quantity: "120", "Price source": "list" });
+  expect(shippedRow).toMatchObject({ "Line total (USD)": "8388.00", "Line discount (USD)": "2516.40" });
+  expect(shippedRow).toMatchObject({ Promotion: "30% off your first order", "Order total (USD)": "5871.60" });
 
   // Ship the saw: the server's field errors first, then a tracking number.
   await rows

@@ -76,7 +76,7 @@ test("the admin makes a customer an admin, adds a tool with a picture, and delet
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   const card = page.getByRole("region", { name: "Our tools" }).getByRole("article").filter({ hasText: toolName });
   await expect(card).toBeVisible();
-  await expect(card.getByText("$19.99")).toBeVisible();
+  await expect(card.getByText("$19.99", { exact: true })).toBeVisible();
   await expect(card.getByRole("img", { name: toolName })).toHaveAttribute("src", /^\/images\/.+\.webp$/);
 
   // A customer orders it before it goes.

@@ -49,7 +49,9 @@ test("a SIGKILL during orders and payments loses nothing acknowledged and leaves
           if (order.status !== 201) continue;
           const orderId = order.body.insertedId ?? "";
           acknowledgedOrders.add(orderId);
-          const price = Math.round(tool.price * 100 * 100) / 100;
+          // The order's total as the server priced it (a first order gets the first-order promotion).
+          const placed = await fetch(`${api}/ordering/${orderId}`, { headers: { authorization: `Bearer ${token}` } });
+          const { price } = (await placed.json()) as Order;
           const intent = await call(token, "/create-payment-intent", { orderId, price });
           const paid = await call(token, "/payments/test/confirm", {
             clientSecret: intent.body.clientSecret,

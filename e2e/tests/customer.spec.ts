@@ -28,7 +28,10 @@ test.describe("a new customer", () => {
     await expectAccessible(page);
     const quantity = modal.getByLabel(/Quantity/);
     await expect(quantity).toHaveValue("100");
-    await expect(modal.getByTestId("order-total")).toHaveText("$8,900.00");
+    // A first order: 100 drills at the list price, $8,900.00, less the first-order promotion's 30%.
+    await expect(modal.getByText("30% off your first order")).toBeVisible();
+    await expect(modal.getByText("−$2,670.00")).toBeVisible();
+    await expect(modal.getByTestId("order-total")).toHaveText("$6,230.00");
 
     await quantity.fill("99");
     await modal.getByRole("button", { name: "Place order" }).click();
@@ -40,7 +43,8 @@ test.describe("a new customer", () => {
     await expect(modal.getByText("Order at most 200 pieces")).toBeVisible();
 
     await quantity.fill("150");
-    await expect(modal.getByTestId("order-total")).toHaveText("$13,350.00");
+    // 150 earn the volume price, $84.00 a piece: $12,600.00, less 30%.
+    await expect(modal.getByTestId("order-total")).toHaveText("$8,820.00");
     await modal.getByLabel("Phone").fill("+1 555-010-2000");
     await modal.getByLabel("Delivery address").fill("12 Workshop Lane, Springfield");
     await modal.getByRole("button", { name: "Place order" }).click();
@@ -52,7 +56,9 @@ test.describe("a new customer", () => {
     await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: DRILL });
     await expect(row.getByRole("cell").nth(0)).toHaveText("150");
-    await expect(row.getByRole("cell").nth(1)).toHaveText("$13,350.00");
+    await expect(row.getByRole("cell").nth(1)).toHaveText(
+      /^\$8,820\.00\s*30% off your first order \(30% off\): −\$3,780\.00$/,
+    );
     await expect(row.getByRole("link", { name: `Pay for ${DRILL}` })).toHaveAttribute(
       "href",
       /\/dashboard\/payment\/[0-9a-f-]{36}$/,

@@ -12,7 +12,7 @@ test.describe("home page", () => {
     const tools = page.getByRole("region", { name: "Our tools" });
     await expect(tools.getByRole("article")).toHaveCount(6);
     const drill = tools.getByRole("article").filter({ hasText: "Forgeline 20V Cordless Drill" });
-    await expect(drill.getByText("$89.00")).toBeVisible();
+    await expect(drill.getByText("$89.00", { exact: true })).toBeVisible();
     await expect(drill.getByText("1250 Pieces")).toBeVisible();
     await expect(drill.getByText("Order 100 to 200 pieces")).toBeVisible();
     await expect(drill.getByText("150+ $84.00 · 200+ $79.00")).toBeVisible();
