@@ -151,9 +151,12 @@ describe.skipIf(!serverUrl)(
       });
       expect(placed.status).toBe(201);
       const orderId = placed.json().insertedId;
+      // Priced on B as on A: 150 × $10.00, less the seeded "30% off your first order".
+      const placedOrder = await call(a, "GET", `/api/ordering/${orderId}`, { token: customerToken });
+      expect(placedOrder.json()).toMatchObject({ subtotal: 1500, discount: 450, price: 1050 });
       const intent = await call(a, "POST", "/api/create-payment-intent", {
         token: customerToken,
-        body: { orderId, price: 1500 },
+        body: { orderId, price: 1050 },
       });
       expect(intent.status).toBe(200);
       const paid = await call(a, "POST", "/api/payments/test/confirm", {
