@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { preparedPerDatabase } from "../db/prepared.js";
 import { cartLines } from "./tables.js";
 
 export type CartLineRow = typeof cartLines.$inferSelect;
@@ -12,26 +13,15 @@ export function cartLinesOf(db: Database, email: string): Promise<CartLineRow[]>
   return cartLinesQuery(db).execute({ email });
 }
 
-// Read by every cart call, so built once per database (or transaction) and prepared there.
-const cartLinesQueries = new WeakMap<Database, ReturnType<typeof prepareCartLines>>();
-
-function prepareCartLines(db: Database) {
-  return db
+// Read by every cart call.
+const cartLinesQuery = preparedPerDatabase((db) =>
+  db
     .select()
     .from(cartLines)
     .where(eq(cartLines.userEmail, sql.placeholder("email")))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId))
-    .prepare("cart_lines_of");
-}
-
-function cartLinesQuery(db: Database) {
-  let query = cartLinesQueries.get(db);
-  if (!query) {
-    query = prepareCartLines(db);
-    cartLinesQueries.set(db, query);
-  }
-  return query;
-}
+    .prepare("cart_lines_of"),
+);
 
 /** Sets how many pieces of a tool the cart holds (adds the line, or changes it in place). */
 export async function setCartLine(db: Database, email: string, productId: string, quantity: number): Promise<void> {

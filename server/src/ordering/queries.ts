@@ -11,6 +11,7 @@ import {
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { preparedPerDatabase } from "../db/prepared.js";
 import { enqueueMail } from "../mail/queries.js";
 import type { MailTemplateName } from "../mail/templates/index.js";
 import type { PricedOrderCents } from "../pricing/price.js";
@@ -222,11 +223,9 @@ export async function firstOrderEligible(db: Database, email: string): Promise<b
   return !used;
 }
 
-// Asked by every cart read and every pricing, so built once per database (or transaction) and prepared.
-const firstOrderUseQueries = new WeakMap<Database, ReturnType<typeof prepareFirstOrderUse>>();
-
-function prepareFirstOrderUse(db: Database) {
-  return db
+// Asked by every cart read and every pricing.
+const firstOrderUseQuery = preparedPerDatabase((db) =>
+  db
     .select({ id: orders.id })
     .from(orders)
     .where(
@@ -236,17 +235,8 @@ function prepareFirstOrderUse(db: Database) {
       ),
     )
     .limit(1)
-    .prepare("first_order_use");
-}
-
-function firstOrderUseQuery(db: Database) {
-  let query = firstOrderUseQueries.get(db);
-  if (!query) {
-    query = prepareFirstOrderUse(db);
-    firstOrderUseQueries.set(db, query);
-  }
-  return query;
-}
+    .prepare("first_order_use"),
+);
 
 /** The name of the first of these tools that an unpaid order of the buyer holds already, if any. */
 export async function toolInUnpaidOrder(

@@ -1,6 +1,7 @@
 import type { Role } from "@forgeline/contract";
 import { and, asc, count, eq, exists, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { preparedPerDatabase } from "../db/prepared.js";
 import { findAccount, liveSession } from "../identity/queries.js";
 import type { VerifiedToken } from "./access-token.js";
 import { users } from "./tables.js";
@@ -52,27 +53,15 @@ export async function findTokenHolder(
   return { email: holder.email, role: holder.role };
 }
 
-// Asked on every authenticated call, so built once per database and prepared there: no query building
-// per call, and PostgreSQL plans it once per connection.
-const tokenHolderQueries = new WeakMap<Database, ReturnType<typeof prepareTokenHolderQuery>>();
-
-function prepareTokenHolderQuery(db: Database) {
+// Asked on every authenticated call.
+const tokenHolderQuery = preparedPerDatabase((db) => {
   const email = sql.placeholder("email");
   return db
     .select({ email: users.email, role: users.role, tokensValidAfter: users.tokensValidAfter })
     .from(users)
     .where(and(eq(users.email, email), exists(liveSession(db, sql.placeholder("sessionId"), email))))
     .prepare("token_holder");
-}
-
-function tokenHolderQuery(db: Database) {
-  let query = tokenHolderQueries.get(db);
-  if (!query) {
-    query = prepareTokenHolderQuery(db);
-    tokenHolderQueries.set(db, query);
-  }
-  return query;
-}
+});
 
 export async function findRole(db: Database, email: string): Promise<Role | undefined> {
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
