@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../config/paths";
+import { limitsFor } from "../../lib/quantity-limits";
 import { ruleOf } from "./selling-terms";
 
 /**
@@ -17,9 +18,7 @@ export function AddToOrder({ product, stockId }: { product: Product; stockId: st
   const navigate = useNavigate();
   const location = useLocation();
   const rule = ruleOf(product);
-  // The most pieces the rule allows within the stock.
-  const top = rule.min + Math.floor((Math.min(rule.max, product.quantity) - rule.min) / rule.step) * rule.step;
-  const limits = { ...rule, max: top };
+  const limits = limitsFor(rule, product.quantity);
   const [typed, setTyped] = useState(String(rule.min));
   const [busy, setBusy] = useState(false);
   const quantity = snapQuantity(limits, Number(typed));
@@ -52,7 +51,7 @@ export function AddToOrder({ product, stockId }: { product: Product; stockId: st
             inputMode="numeric"
             className="input input-sm w-full"
             min={rule.min}
-            max={top}
+            max={limits.max}
             step={rule.step}
             value={typed}
             disabled={!orderable}
