@@ -56,9 +56,7 @@ test.describe("a new customer", () => {
     await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: DRILL });
     await expect(row.getByRole("cell").nth(0)).toHaveText("150");
-    await expect(row.getByRole("cell").nth(1)).toHaveText(
-      /^\$8,820\.00\s*30% off your first order: −\$3,780\.00$/,
-    );
+    await expect(row.getByRole("cell").nth(1)).toHaveText(/^\$8,820\.00\s*30% off your first order: −\$3,780\.00$/);
     await expect(row.getByRole("link", { name: `Pay for ${DRILL}` })).toHaveAttribute(
       "href",
       /\/dashboard\/payment\/[0-9a-f-]{36}$/,
