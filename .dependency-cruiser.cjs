@@ -88,9 +88,11 @@ module.exports = {
           "^server/src/(http|db|mail)/",
           "^server/src/[^/]+/queries\\.ts$",
           // The declared public modules: the one price function, and what every way of ordering shares
-          // (the ownership policy, the lines' checks and the buyer's terms). See decision 019.
+          // (the ownership policy, the lines' checks and the buyer's terms). See decision 019. And what one
+          // account may do in a while, the one home of every per-account limit (decision 021).
           "^server/src/pricing/price\\.ts$",
           "^server/src/ordering/(policy|checkout)\\.ts$",
+          "^server/src/rate-limit/account-allowances\\.ts$",
         ],
       },
     },
@@ -112,6 +114,16 @@ module.exports = {
       severity: "error",
       from: { path: "^server/src/[^/]+/tables\\.ts$" },
       to: { path: "^server/src/", pathNot: ["^server/src/[^/]+/tables\\.ts$", "^server/src/db/"] },
+    },
+    {
+      name: "tracing-only-when-asked",
+      comment:
+        "OpenTelemetry is loaded only with OTEL_EXPORTER_OTLP_ENDPOINT: server.ts imports tracing.ts dynamically, " +
+        "before the rest of the server, and nothing imports it statically (DESIGN.md 11.2; tracing.test.ts " +
+        "checks that a server without the variable resolves no module of OpenTelemetry).",
+      severity: "error",
+      from: { path: "^server/src/" },
+      to: { path: "^server/src/tracing\\.ts$", dependencyTypesNot: ["dynamic-import"] },
     },
   ],
   options: {

@@ -54,6 +54,9 @@ export default defineConfig({
         NODE_ENV: "test",
         // One proxy hop, so the API sign-ups of e2e/support/accounts.ts come from their own addresses.
         TRUST_PROXY: "1",
+        // The specs place many orders per customer; the allowances are proven in the API suite.
+        ACCOUNT_ORDERS_PER_HOUR: "100000",
+        UNCONFIRMED_ORDERS_PER_DAY: "100000",
         AUTH_SECRET: "e2e-secret-0123456789abcdef0123456789abcdef",
         SEED_ADMIN_EMAIL: E2E_ADMIN.email,
         SEED_ADMIN_PASSWORD: E2E_ADMIN.password,

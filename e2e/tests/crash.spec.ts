@@ -17,7 +17,9 @@ test("a SIGKILL during orders and payments loses nothing acknowledged and leaves
   const dataDir = mkdtempSync(path.join(tmpdir(), "forgeline-crash-"));
   const port = 5110 + testInfo.workerIndex;
   const api = `http://127.0.0.1:${port}/api`;
-  let server = await startServer(dataDir, port);
+  // Each customer places order after order: well past the allowances, which the API suite proves.
+  const manyOrders = { ACCOUNT_ORDERS_PER_HOUR: "100000", UNCONFIRMED_ORDERS_PER_DAY: "100000" };
+  let server = await startServer(dataDir, port, manyOrders);
   try {
     const before = (await (await fetch(`${api}/product?limit=100`)).json()) as Product[];
     const tools = before.filter((product) => /Claw Hammer|Tape Measure|Screwdriver Set/.test(product.name));
@@ -71,7 +73,7 @@ test("a SIGKILL during orders and payments loses nothing acknowledged and leaves
     running = false;
     await Promise.all(streams);
 
-    server = await startServer(dataDir, port);
+    server = await startServer(dataDir, port, manyOrders);
     const after = (await (await fetch(`${api}/product?limit=100`)).json()) as Product[];
     for (const [i, customer] of customers.entries()) {
       const tool = tools[i] as Product;

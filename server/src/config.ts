@@ -48,6 +48,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   IMAGE_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(50),
   IMAGE_UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).default(50),
+  ACCOUNT_ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  UNCONFIRMED_ORDERS_PER_DAY: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: trustProxySetting.default(false),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   SEED_ADMIN_EMAIL: z.email().optional(),
@@ -63,6 +65,8 @@ const envSchema = z.object({
   SHOP_ADDRESS: z.string().trim().min(1).max(300).optional(),
   SHOP_TAX_ID: z.string().trim().min(1).max(50).optional(),
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default("forgeline-storefront"),
   SHOP_TAX_RATE: z
     .string()
     .trim()
@@ -130,6 +134,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** What one account may upload through POST /api/image in any 24 hours. */
   imageUploadQuota: { pictures: number; bytes: number };
+  /** What one account may place and cancel (rate-limit/account-allowances.ts). */
+  accountAllowances: { ordersPerHour: number; unconfirmedOrdersPerDay: number };
   /** Behind a load balancer: how many proxies (or which addresses) may name the client in X-Forwarded-For. */
   trustProxy: number | string[] | false;
   /** Signs sessions and access tokens; outside production a generated one is kept in DATA_DIR. */
@@ -143,6 +149,11 @@ export interface Config {
   seller: { name: string; address: string; taxId: string };
   /** The bearer token GET /metrics answers; without one /metrics is not served. */
   metricsToken: string | undefined;
+  /**
+   * OpenTelemetry traces to an OTLP/HTTP collector (server/src/tracing.ts); undefined: none, and no part of
+   * its SDK is loaded. The exporter reads the endpoint and the other OTEL_* variables itself.
+   */
+  tracing: { serviceName: string } | undefined;
   /** SHOP_TAX_RATE in thousandths of a percent (8.875% is 8875), so the price function stays in integers. */
   taxRateMilli: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
@@ -249,6 +260,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     imageUploadQuota: { pictures: e.IMAGE_UPLOADS_PER_DAY, bytes: e.IMAGE_UPLOAD_MB_PER_DAY * 1024 * 1024 },
+    accountAllowances: {
+      ordersPerHour: e.ACCOUNT_ORDERS_PER_HOUR,
+      unconfirmedOrdersPerDay: e.UNCONFIRMED_ORDERS_PER_DAY,
+    },
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
     seedAdmin,
@@ -262,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taxId: e.SHOP_TAX_ID ?? "not set (set SHOP_TAX_ID)",
     },
     metricsToken: e.METRICS_TOKEN,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { serviceName: e.OTEL_SERVICE_NAME } : undefined,
     taxRateMilli: Math.round(Number(e.SHOP_TAX_RATE) * 1000),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

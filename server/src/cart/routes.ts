@@ -17,8 +17,7 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { accountName } from "../identity/queries.js";
-import { type BuyerLine, lineProblem, priceForBuyer, shopTerms } from "../ordering/checkout.js";
+import { admitOrder, type BuyerLine, lineProblem, priceForBuyer, shopTerms } from "../ordering/checkout.js";
 import { insertOrder, toolInUnpaidOrder, withBuyerLock } from "../ordering/queries.js";
 import { pricedJson } from "../pricing/price.js";
 import { productsByIds, ruleOf } from "../product/queries.js";
@@ -226,14 +225,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: jsonAnswer("The order is placed; `insertedId` is its id. Pay it next.", orderCreatedSchema),
           409: jsonAnswer("Not placed: `message` says why; `cart` is the cart as priced now.", CHECKOUT_CONFLICT),
-          ...errorAnswers(400, 401, 403, 413, 415),
+          ...errorAnswers(400, 401, 403, 413, 415, 429),
         },
       },
     },
     async (request, reply) => {
       const email = buyerOf(request);
       const { phone, address, poNumber, expectedTotal } = request.body;
-      const userName = (await accountName(app.db, email)) || email;
+      const userName = await admitOrder(app, reply, email);
       const shop = await shopTerms(app);
       const outcome = await withBuyerLock(app.db, email, async (tx) => {
         const lines = await cartContents(tx, email);

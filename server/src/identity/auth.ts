@@ -72,7 +72,9 @@ export function createIdentity(options: {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await enqueueMail(options.db, user.email, "password-reset", { name: user.name, link: url });
+        // The name was chosen by whoever signed up: only a confirmed address is greeted with it.
+        const name = user.emailVerified ? user.name : "";
+        await enqueueMail(options.db, user.email, "password-reset", { name, link: url });
       },
       // Whoever reset the password owns the mailbox: the sign-in locks on the account are lifted.
       onPasswordReset: async ({ user }) => {
@@ -85,7 +87,7 @@ export function createIdentity(options: {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await enqueueMail(options.db, user.email, "verify-address", { name: user.name, link: url });
+        await enqueueMail(options.db, user.email, "verify-address", { link: url });
       },
     },
     plugins: config.google

@@ -18,6 +18,7 @@ import { recordAudit } from "../audit/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
+import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { csvLine } from "./csv.js";
 import {
   allOrders,
@@ -143,11 +144,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: adminOrderExportQuerySchema,
         response: {
           200: fileAnswer("One row per line of each order, after a header row.", "text/csv"),
-          ...errorAnswers(400, 401, 403),
+          ...errorAnswers(400, 401, 403, 429),
         },
       },
     },
     async (request, reply) => {
+      await spendAllowance(app, reply, callerOf(request).email, "orders-export");
       const rows = allOrders(app.db, request.query);
       // Every customer's name, phone and address leave the shop here: who took them, and which, is kept.
       await recordAudit(app.db, {

@@ -1,8 +1,10 @@
 import { quantityRefusal } from "@forgeline/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Database } from "../db/client.js";
+import { findAccount } from "../identity/queries.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
 import { type ProductRow, ruleOf } from "../product/queries.js";
+import { spendOrderPlacement } from "../rate-limit/account-allowances.js";
 import { firstOrderEligible } from "./queries.js";
 
 /**
@@ -35,6 +37,16 @@ export function lineProblem({ product, quantity }: BuyerLine): LineProblem | und
     return { kind: "stock", productId, message: `Only ${product.quantity} pieces of ${product.name} are in stock` };
   }
   return undefined;
+}
+
+/**
+ * Takes one order from the buyer's allowance (429 when none is left: fewer while the address is not
+ * confirmed) and answers the name the order keeps: the account's, or its address when it has none.
+ */
+export async function admitOrder(app: FastifyInstance, reply: FastifyReply, email: string): Promise<string> {
+  const account = await findAccount(app.db, email);
+  await spendOrderPlacement(app, reply, { email, confirmed: account?.verified ?? false });
+  return account?.name.trim() || email;
 }
 
 /** The shop's side of the terms: the promotions running now and the tax rate. */

@@ -12,6 +12,7 @@ import {
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
+import { findAccount } from "../identity/queries.js";
 import { enqueueMail } from "../mail/queries.js";
 import type { MailTemplateName } from "../mail/templates/index.js";
 import type { PricedOrderCents } from "../pricing/price.js";
@@ -113,9 +114,12 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
   const template = MAIL_ON[order.status];
   if (!template) return;
   const lines = await linesOf(tx, order.id);
+  // Until its owner confirms the address, the mail carries nothing the account wrote (its name, its PO
+  // number): else anyone could sign up with a stranger's address and have the shop mail them their words.
+  const confirmed = (await findAccount(tx, order.userEmail))?.verified ?? false;
   await enqueueMail(tx, order.userEmail, template, {
     orderId: order.id,
-    name: order.userName,
+    name: confirmed ? order.userName : "",
     productName: orderTitle(order),
     lines: lines.map((line) => ({
       name: line.name,
@@ -127,7 +131,7 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
     promotionName: order.promotionName,
     discountCents: order.discountCents,
     taxCents: order.taxCents,
-    poNumber: order.poNumber,
+    poNumber: confirmed ? order.poNumber : null,
     quantity: order.quantity,
     unitPriceCents: order.unitPriceCents,
     totalCents: order.totalCents,

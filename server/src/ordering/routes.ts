@@ -11,9 +11,9 @@ import { z } from "zod";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
-import { accountName } from "../identity/queries.js";
 import { findProduct } from "../product/queries.js";
-import { lineProblem, priceForBuyer, shopTerms } from "./checkout.js";
+import { spendAllowance } from "../rate-limit/account-allowances.js";
+import { admitOrder, lineProblem, priceForBuyer, shopTerms } from "./checkout.js";
 import { invoicePdf } from "./invoice-pdf.js";
 import { allowedFor, mayListOrdersOf, orderFor } from "./policy.js";
 import {
@@ -50,7 +50,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
             orderCreatedSchema,
           ),
           201: jsonAnswer("The order is placed; `insertedId` is its id.", orderCreatedSchema),
-          ...errorAnswers(400, 401, 403, 404, 413, 415),
+          ...errorAnswers(400, 401, 403, 404, 413, 415, 429),
         },
       },
     },
@@ -71,7 +71,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = problem.kind === "rule" ? problem.message.slice(product.name.length + 2) : problem.message;
         throw new HttpError(400, message, [{ field: "quantity", message }]);
       }
-      const userName = (await accountName(app.db, caller.email)) || caller.email;
+      const userName = await admitOrder(app, reply, caller.email);
       const shop = await shopTerms(app);
       const orderId = await withBuyerLock(app.db, caller.email, async (tx) => {
         if (await toolInUnpaidOrder(tx, caller.email, [product.id])) return null;
@@ -143,12 +143,13 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamsSchema,
         response: {
           200: jsonAnswer("The order, now cancelled.", orderSchema),
-          ...errorAnswers(400, 401, 404, 409),
+          ...errorAnswers(400, 401, 404, 409, 429),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
+      await spendAllowance(app, reply, caller.email, "cancel-order");
       const change = await app.db.transaction((tx) =>
         changeStatus(tx, request.params.id, {
           transition: "cancel",
@@ -176,7 +177,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamsSchema,
         response: {
           200: fileAnswer("The invoice as a PDF file named after its number.", "application/pdf"),
-          ...errorAnswers(400, 401, 404, 409),
+          ...errorAnswers(400, 401, 404, 409, 429),
         },
       },
     },
@@ -187,6 +188,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order.invoiceNumber || !order.transactionId || !order.paidAt) {
         throw new HttpError(409, ORDER_STATUS_MESSAGES.noInvoice(order.status));
       }
+      await spendAllowance(app, reply, caller.email, "invoice");
       const pdf = await invoicePdf({
         number: order.invoiceNumber,
         orderId: order.id,

@@ -8,12 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../http/caller.js";
-import { HttpError, tooManyRequests } from "../http/errors.js";
+import { HttpError } from "../http/errors.js";
 import { sendListPage, serializedPage } from "../http/page-cache.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { accountName } from "../identity/queries.js";
+import { REVIEWS_PER_HOUR, spendAllowance } from "../rate-limit/account-allowances.js";
 import { addReviews, listReviews } from "./queries.js";
-import { REVIEWS_PER_HOUR, reviewWaitSeconds } from "./review-limit.js";
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // Everyone reads all reviews; `?email=` narrows to one reviewer, and only that reviewer may ask.
@@ -70,15 +70,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email } = callerOf(request);
-      const wait = await reviewWaitSeconds(app.limits, email);
-      if (wait > 0) {
-        tooManyRequests(
-          reply,
-          wait,
-          (minutes) =>
-            `You can add at most ${REVIEWS_PER_HOUR} reviews an hour. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        );
-      }
+      await spendAllowance(app, reply, email, "review");
       // The reviewer's email stays on the server, so an account without a name is shown as "Customer".
       const name = (await accountName(app.db, email)) || "Customer";
       const [id] = await addReviews(app.db, [{ ...request.body, name, email }]);

@@ -37,7 +37,7 @@ function nextCustomerAddress(): string {
 /** Signs a new account up through the identity provider and trades its session for an access token. */
 export async function signUp(
   app: FastifyInstance,
-  options: { email?: string; password?: string; name?: string; admin?: boolean } = {},
+  options: { email?: string; password?: string; name?: string; admin?: boolean; confirmed?: boolean } = {},
 ): Promise<TestAccount> {
   const email = options.email ?? uniqueEmail(options.admin ? "admin" : "customer");
   const password = options.password ?? "correct-horse-1";
@@ -52,6 +52,7 @@ export async function signUp(
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const cookie = sessionCookie(response.headers["set-cookie"]);
+  if (options.confirmed && !options.admin) await markAddressConfirmed(app, email);
   if (options.admin) {
     // The confirmation link is exercised in identity.test.ts; fixtures take its result as given.
     await markAddressConfirmed(app, email);

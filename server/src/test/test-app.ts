@@ -40,6 +40,11 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
 
 export interface TestAppOptions {
   seed?: boolean;
+  /**
+   * The app on this PostgreSQL database (migrated here, not dropped by `close()`) rather than a fresh copy
+   * of the template: e.g. an empty one of its own, reached through a proxy a fault drill can cut.
+   */
+  databaseUrl?: string;
   env?: Record<string, string>;
   mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
@@ -50,7 +55,8 @@ export const TEST_AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 /** The real app on a fresh database, for `app.inject`. Call `close()` in afterAll. */
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "forgeline-app-"));
-  const database = await createTestDatabase();
+  const database = options.databaseUrl ? postgresDatabase(options.databaseUrl) : await createTestDatabase();
+  if (options.databaseUrl) await database.migrate();
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -59,6 +65,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // Mail leaves the outbox within a tenth of a second, so a test waits for it no longer than for an answer.
     MAIL_POLL_MS: "100",
     MAIL_RETRY_MS: "100",
+    // Fixtures place many orders per customer; the allowances themselves are proven with their real
+    // defaults in rate-limit/account-allowances.test.ts.
+    ACCOUNT_ORDERS_PER_HOUR: "100000",
+    UNCONFIRMED_ORDERS_PER_DAY: "100000",
     ...options.env,
   });
   const app = await buildApp({

@@ -26,11 +26,12 @@ export const passwordReset = {
 
 export const verifyAddress = {
   subject: () => "Confirm your Forgeline Tools address",
-  body: ({ name, link }: AccountLinkData) => (
+  // No name: whoever signed up chose it, and this address has not said yet that the account is theirs.
+  body: ({ link }: Pick<AccountLinkData, "link">) => (
     <MailLayout
       preview="Confirm your address"
       heading="Confirm your address"
-      greeting={greetingFor(name)}
+      greeting="Hello,"
       action={{ href: link, label: "Confirm my address" }}
       after="If you did not create an account, ignore this mail."
     >

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Config } from "../config.js";
+import { tooManyRequests } from "../http/errors.js";
+import type { LimitRule } from "./queries.js";
+
+const HOUR = 60 * 60_000;
+const TEN_MINUTES = 10 * 60_000;
+
+/**
+ * The allowances the operator may set (ACCOUNT_ORDERS_PER_HOUR, UNCONFIRMED_ORDERS_PER_DAY). An account
+ * whose owner has not confirmed its address gets few orders: each one mails that address.
+ */
+type AllowanceSettings = Config["accountAllowances"];
+
+export const REVIEWS_PER_HOUR = 5;
+const INVOICES_PER_TEN_MINUTES = 60;
+const EXPORTS_PER_TEN_MINUTES = 10;
+
+/** What one account may do that costs the shop a mail, a history line or a second of work. */
+type AccountAction = "place-order" | "cancel-order" | "invoice" | "orders-export" | "review";
+
+interface Allowance {
+  /** The counter's name; an unconfirmed account counts apart, so confirming gives the full allowance. */
+  key: string;
+  rule: LimitRule;
+  refusal: (minutes: number) => string;
+}
+
+/** "in 5 minutes", or in hours when it is that long. */
+const inTime = (minutes: number) =>
+  minutes >= 120 ? `in ${Math.ceil(minutes / 60)} hours` : `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+const inMinutes = (minutes: number) => `Please try again ${inTime(minutes)}.`;
+
+/** The lock lasts as long as the window, so the account is told once when to come back, and it holds. */
+const perWindow = (max: number, windowMs: number): LimitRule => ({ max, windowMs, lockMs: windowMs });
+
+function allowanceFor(action: AccountAction, settings: AllowanceSettings, confirmed: boolean): Allowance {
+  switch (action) {
+    case "place-order":
+      if (!confirmed) {
+        const max = settings.unconfirmedOrdersPerDay;
+        return {
+          key: "place-order-unconfirmed",
+          rule: perWindow(max, 24 * HOUR),
+          refusal: (minutes) =>
+            `Until you confirm your email address you can place at most ${max} orders a day: open the link we ` +
+            `mailed you, or try again ${inTime(minutes)}.`,
+        };
+      }
+      return {
+        key: "place-order",
+        rule: perWindow(settings.ordersPerHour, HOUR),
+        refusal: (minutes) => `You can place at most ${settings.ordersPerHour} orders an hour. ${inMinutes(minutes)}`,
+      };
+    case "cancel-order":
+      return {
+        key: "cancel-order",
+        rule: perWindow(settings.ordersPerHour, HOUR),
+        refusal: (minutes) => `You can cancel at most ${settings.ordersPerHour} orders an hour. ${inMinutes(minutes)}`,
+      };
+    case "invoice":
+      return {
+        key: "invoice",
+        rule: perWindow(INVOICES_PER_TEN_MINUTES, TEN_MINUTES),
+        refusal: (minutes) =>
+          `You can download at most ${INVOICES_PER_TEN_MINUTES} invoices in 10 minutes. ${inMinutes(minutes)}`,
+      };
+    case "orders-export":
+      return {
+        key: "orders-export",
+        rule: perWindow(EXPORTS_PER_TEN_MINUTES, TEN_MINUTES),
+        refusal: (minutes) =>
+          `You can export the orders at most ${EXPORTS_PER_TEN_MINUTES} times in 10 minutes. ${inMinutes(minutes)}`,
+      };
+    case "review":
+      return {
+        key: "review",
+        rule: perWindow(REVIEWS_PER_HOUR, HOUR),
+        refusal: (minutes) => `You can add at most ${REVIEWS_PER_HOUR} reviews an hour. ${inMinutes(minutes)}`,
+      };
+  }
+}
+
+async function spend(app: FastifyInstance, reply: FastifyReply, email: string, allowance: Allowance) {
+  const wait = await app.limits.consume(`${allowance.key}:${email}`, allowance.rule);
+  if (wait > 0) tooManyRequests(reply, wait, allowance.refusal);
+}
+
+/**
+ * Takes one `action` from the account's allowance, or refuses the request with 429 and Retry-After when
+ * none is left. The counters are shared by every instance, and the count is taken before the work is
+ * done, so a burst of concurrent requests cannot slip past it. Call it after the request's own checks, so
+ * a request refused for its input costs nothing.
+ */
+export function spendAllowance(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  email: string,
+  action: Exclude<AccountAction, "place-order">,
+): Promise<void> {
+  return spend(app, reply, email, allowanceFor(action, app.config.accountAllowances, true));
+}
+
+/** As spendAllowance, for placing an order: fewer for an account whose address is not confirmed yet. */
+export function spendOrderPlacement(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  buyer: { email: string; confirmed: boolean },
+): Promise<void> {
+  return spend(app, reply, buyer.email, allowanceFor("place-order", app.config.accountAllowances, buyer.confirmed));
+}
