@@ -20,6 +20,7 @@ import { CachedList, PageCache } from "./http/page-cache.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { serveStaticFiles } from "./http/static-files.js";
 import { createIdentity, type Identity } from "./identity/auth.js";
+import { type DeviceCookies, deviceCookies } from "./identity/device-cookie.js";
 import { identityRoutes } from "./identity/routes.js";
 import { imageStoreFor } from "./image/configured-store.js";
 import { imageRoutes } from "./image/routes.js";
@@ -68,6 +69,8 @@ declare module "fastify" {
     limits: Limits;
     /** Issues and checks the API's bearer tokens. */
     accessTokens: AccessTokens;
+    /** The browsers an account signed in from, which the account-wide sign-in lock lets through. */
+    deviceCookies: DeviceCookies;
     paymentProvider: PaymentProvider;
     /** Where pictures are kept: a folder, or S3-compatible object storage (S3_BUCKET). */
     imageStore: ImageStore;
@@ -160,6 +163,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("limits", limits);
   app.decorate("identity", createIdentity({ db, config, authSecret, limits, addressLimits }));
   app.decorate("accessTokens", accessTokens(authSecret));
+  app.decorate("deviceCookies", deviceCookies(authSecret, config.publicUrl.startsWith("https:")));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
   app.decorate("imageStore", imageStoreFor(config));
   app.decorate("productWithdrawn", async (tx: Database, productId: string, by: string) => {

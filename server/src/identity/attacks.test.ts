@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, ORIGIN, signUp, uniqueEmail } from "../test/accounts.js";
+import { bearer, ORIGIN, sessionCookie, signUp, uniqueEmail } from "../test/accounts.js";
 import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { createTestApp } from "../test/test-app.js";
 import { findRole } from "../user/queries.js";
@@ -333,6 +333,75 @@ describe("attacks on the identity calls", () => {
       expect(statuses.filter((status) => status === 401).length).toBe(10);
       expect(statuses.filter((status) => status === 429).length).toBe(15);
       expect((await signIn(account.email, account.password, "198.51.100.90")).statusCode).toBe(429);
+    });
+
+    it("lets the owner in from a browser they signed in from before, during a guessing attack", async () => {
+      const account = await signUp(ctx.app);
+      const ownerBefore = await signIn(account.email, account.password, "192.0.2.20");
+      expect(ownerBefore.statusCode).toBe(200);
+      const deviceCookie = sessionCookie(
+        [ownerBefore.headers["set-cookie"] ?? []].flat().filter((cookie) => cookie.startsWith("forgeline_device=")),
+      );
+      expect(deviceCookie).toMatch(/^forgeline_device=/);
+      expect([ownerBefore.headers["set-cookie"]].flat().join("\n")).toMatch(
+        /forgeline_device=[^;]+; Path=\/api\/auth\/sign-in; Max-Age=\d+; HttpOnly; SameSite=Strict/,
+      );
+      // 60 wrong passwords from six addresses, 10 each (each address's own limit): the account-wide lock.
+      for (let from = 1; from <= 6; from++) {
+        for (let attempt = 1; attempt <= 10; attempt++) {
+          await signIn(account.email, `guess-${from}-${attempt}`, `203.0.113.${100 + from}`);
+        }
+      }
+      const stranger = await signIn(account.email, account.password, "192.0.2.21");
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json().message).toBe(
+        "This account is locked after many failed sign-ins. Sign in from a browser you have signed in from before, or reset your password to unlock it. Please try again in 60 minute(s).",
+      );
+      const owner = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { ...ORIGIN, cookie: deviceCookie },
+        payload: { email: account.email, password: account.password },
+        remoteAddress: "192.0.2.21",
+      });
+      expect(owner.statusCode).toBe(200);
+      // The lock still holds for everyone else; a cookie made for another account, or forged, opens nothing.
+      expect((await signIn(account.email, account.password, "192.0.2.22")).statusCode).toBe(429);
+      const other = await signUp(ctx.app);
+      const otherCookie = sessionCookie(
+        [(await signIn(other.email, other.password, "192.0.2.23")).headers["set-cookie"] ?? []]
+          .flat()
+          .filter((cookie) => cookie.startsWith("forgeline_device=")),
+      );
+      for (const cookie of [otherCookie, `${deviceCookie.slice(0, -3)}AAA`]) {
+        const refused = await ctx.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          headers: { ...ORIGIN, cookie },
+          payload: { email: account.email, password: account.password },
+          remoteAddress: "192.0.2.24",
+        });
+        expect(refused.statusCode).toBe(429);
+      }
+    });
+
+    it("counts wrong passwords from a trusted browser per browser: 10 lock it too", async () => {
+      const account = await signUp(ctx.app);
+      const first = await signIn(account.email, account.password, "192.0.2.30");
+      const cookie = sessionCookie(
+        [first.headers["set-cookie"] ?? []].flat().filter((c) => c.startsWith("forgeline_device=")),
+      );
+      const fromBrowser = (password: string) =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          headers: { ...ORIGIN, cookie },
+          payload: { email: account.email, password },
+          remoteAddress: "192.0.2.30",
+        });
+      for (let attempt = 1; attempt <= 10; attempt++)
+        expect((await fromBrowser(`wrong-${attempt}`)).statusCode).toBe(401);
+      expect((await fromBrowser(account.password)).statusCode).toBe(429);
     });
 
     it("locks the guesser's address, not the owner signing in from elsewhere", async () => {

@@ -10,6 +10,10 @@ import { ACCOUNT_MAILS, ACCOUNT_SIGN_IN_ATTEMPTS, SIGN_IN_ATTEMPTS } from "./rat
 
 const AUTH_PREFIX = "/api/auth";
 
+const ACCOUNT_LOCKED =
+  "This account is locked after many failed sign-ins. Sign in from a browser you have signed in from " +
+  "before, or reset your password to unlock it.";
+
 /**
  * Calls per client address per minute, by the path the identity provider itself will see. Every identity
  * call has a limit; the ones that check a password, send a mail or create something are tighter.
@@ -128,13 +132,17 @@ function callIdentityProvider(identity: Identity, request: FastifyRequest, body:
   return identity.handler(new Request(url, init));
 }
 
-/** Copies the identity provider's answer to the client. */
-async function relayAnswer(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/** Copies the identity provider's answer to the client, with cookies of our own if any. */
+async function relayAnswer(
+  reply: FastifyReply,
+  response: Response,
+  cookiesToAdd: string[] = [],
+): Promise<FastifyReply> {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...cookiesToAdd];
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
@@ -165,18 +173,28 @@ export async function identityRoutes(app: FastifyInstance) {
     return limiter;
   };
 
+  /**
+   * A sign-in from a browser this account signed in from before (its device cookie) counts against that
+   * browser alone; any other counts per account and address, and against the account-wide lock. So a
+   * guesser spread over many addresses locks the account for strangers, never for its owner's browser.
+   */
   async function signIn(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
-    const account = `sign-in:${String(body.email).toLowerCase()}`;
+    const email = String(body.email).toLowerCase();
+    const account = `sign-in:${email}`;
+    const device = app.deviceCookies.trusted(request.headers.cookie, email);
+    const here = device ? `${account}:device:${device}` : `${account}:${request.ip}`;
     const [fromHere, fromAnywhere] = await Promise.all([
-      limits.consume(`${account}:${request.ip}`, SIGN_IN_ATTEMPTS),
-      limits.consume(account, ACCOUNT_SIGN_IN_ATTEMPTS),
+      limits.consume(here, SIGN_IN_ATTEMPTS),
+      device ? 0 : limits.consume(account, ACCOUNT_SIGN_IN_ATTEMPTS),
     ]);
-    const wait = Math.max(fromHere, fromAnywhere);
-    if (wait > 0) tooMany(reply, wait, "Too many failed sign-ins for this account.");
+    if (fromHere > 0) tooMany(reply, fromHere, "Too many failed sign-ins for this account.");
+    if (fromAnywhere > 0) tooMany(reply, fromAnywhere, ACCOUNT_LOCKED);
     const response = await callIdentityProvider(identity, request, body);
-    // Counted before the answer leaves, so a guesser cannot race the next attempt past the count.
-    if (response.status === 200) await limits.clear(`${account}:${request.ip}`, account);
-    return relayAnswer(reply, response);
+    if (response.status !== 200) return relayAnswer(reply, response);
+    // Cleared before the answer leaves, so a guesser cannot race the next attempt past the count. A browser
+    // it trusts leaves the account-wide count alone: the guessing elsewhere goes on.
+    await limits.clear(...(device ? [here] : [here, account]));
+    return relayAnswer(reply, response, [app.deviceCookies.issue(email)]);
   }
 
   async function requestPasswordReset(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
