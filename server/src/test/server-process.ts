@@ -46,7 +46,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
+  // 50 s: a first start migrates a fresh database, which on a busy 2-core machine has taken over 20 s.
+  for (let attempt = 0; attempt < 500; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting`);
     const ready = await fetch(`${url}/api/ready`).then(
       (response) => response.status === 200,
@@ -56,5 +57,5 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGKILL");
-  throw new Error("the server did not become ready within 20 s");
+  throw new Error("the server did not become ready within 50 s");
 }
