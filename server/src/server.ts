@@ -1,12 +1,16 @@
-import { buildApp } from "./app.js";
 import { loadConfig, loadEnvFile } from "./config.js";
-import { openDatabase } from "./db/client.js";
-import { resolveAuthSecret } from "./identity/secret.js";
-import { ensureSeedAdmin, localAdminPassword } from "./seed/admin.js";
-import { seedCatalogue } from "./seed/catalogue.js";
 
 loadEnvFile();
 const config = loadConfig();
+// Tracing patches `http` and `pg` as they are loaded, so it starts before the rest of the server is imported:
+// keep the imports below dynamic. Without OTEL_EXPORTER_OTLP_ENDPOINT no part of OpenTelemetry's SDK is loaded.
+const tracing = config.tracing ? await (await import("./tracing.js")).startTracing(config.tracing) : undefined;
+const { buildApp } = await import("./app.js");
+const { openDatabase } = await import("./db/client.js");
+const { resolveAuthSecret } = await import("./identity/secret.js");
+const { ensureSeedAdmin, localAdminPassword } = await import("./seed/admin.js");
+const { seedCatalogue } = await import("./seed/catalogue.js");
+
 const database = await openDatabase(config);
 await database.migrate();
 const authSecret = await resolveAuthSecret(config);
@@ -58,6 +62,7 @@ async function shutDown(signal: NodeJS.Signals) {
   try {
     await app.close();
     await database.close();
+    await tracing?.stop();
     process.exit(0);
   } catch (error) {
     app.log.error(error);
