@@ -4,6 +4,7 @@ export * from "./audit.js";
 export * from "./bulk-order-messages.js";
 export * from "./business-stats.js";
 export * from "./catalogue.js";
+export * from "./company.js";
 export * from "./constants.js";
 export * from "./field-rules.js";
 export * from "./image.js";

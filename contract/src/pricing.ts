@@ -79,16 +79,19 @@ export const poNumberField = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-/** POST /api/cart/checkout. `expectedTotal` is the total the buyer saw; another total is 409 with the new cart. */
-export const checkoutBodySchema = z.object({
-  phone: phoneField,
-  address: addressField,
-  poNumber: poNumberField,
+/** The checkout form as the cart page holds it. */
+export const checkoutFormSchema = z.object({ phone: phoneField, address: addressField, poNumber: poNumberField });
+
+/**
+ * POST /api/cart/checkout. `expectedTotal` is the total the buyer saw; another total is 409 with the new
+ * cart. A company member whose company keeps delivery addresses sends `addressId` instead of `address`
+ * (the server checks which one the buyer's company asks for).
+ */
+export const checkoutBodySchema = checkoutFormSchema.extend({
+  address: addressField.optional(),
+  addressId: z.uuid({ error: "Not a valid address id" }).optional(),
   expectedTotal: z.number({ error: "expectedTotal is Required" }).min(0).max(1e12),
 });
-
-/** The checkout form as the cart page holds it. */
-export const checkoutFormSchema = checkoutBodySchema.pick({ phone: true, address: true, poNumber: true });
 
 export type PricedLine = z.infer<typeof pricedLineSchema>;
 export type PricedOrder = z.infer<typeof pricedOrderSchema>;

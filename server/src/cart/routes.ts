@@ -17,7 +17,7 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { admitOrder, type BuyerLine, lineProblem, priceForBuyer, shopTerms } from "../ordering/checkout.js";
+import { admitOrder, type BuyerLine, buyerFor, lineProblem, priceForBuyer, shopTerms } from "../ordering/checkout.js";
 import { insertOrder, toolInUnpaidOrder, withBuyerLock } from "../ordering/queries.js";
 import { pricedJson } from "../pricing/price.js";
 import { productsByIds, ruleOf } from "../product/queries.js";
@@ -52,7 +52,7 @@ async function cartContents(db: Database, email: string): Promise<BuyerLine[]> {
 /** The cart as the wire shows it: priced for the caller by the one price function, with each tool's rule and stock. */
 async function cartJson(app: FastifyInstance, db: Database, email: string, contents?: BuyerLine[]): Promise<Cart> {
   const lines = contents ?? (await cartContents(db, email));
-  const priced = pricedJson(await priceForBuyer(db, await shopTerms(app), email, lines));
+  const priced = pricedJson(await priceForBuyer(db, await shopTerms(app), await buyerFor(db, email), lines));
   return {
     ...priced,
     lines: priced.lines.map((line, index) => {
@@ -204,7 +204,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         return problem?.kind === "rule" ? [{ field: `lines.${index}.quantity`, message: problem.message }] : [];
       });
       if (problems[0]) throw new HttpError(400, problems[0].message, problems);
-      return pricedJson(await priceForBuyer(app.db, await shopTerms(app), email, lines));
+      return pricedJson(await priceForBuyer(app.db, await shopTerms(app), await buyerFor(app.db, email), lines));
     },
   );
 
@@ -231,8 +231,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = buyerOf(request);
-      const { phone, address, poNumber, expectedTotal } = request.body;
-      const userName = await admitOrder(app, reply, email);
+      const { expectedTotal, ...wanted } = request.body;
+      const { buyer, userName, delivery } = await admitOrder(app, reply, email, wanted);
       const shop = await shopTerms(app);
       const outcome = await withBuyerLock(app.db, email, async (tx) => {
         const lines = await cartContents(tx, email);
@@ -245,13 +245,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           lines.map((line) => line.product.id),
         );
         if (held) return { refused: `You already have an unpaid order for ${held}; pay or cancel it first.` };
-        const priced = await priceForBuyer(tx, shop, email, lines);
+        const priced = await priceForBuyer(tx, shop, buyer, lines);
         if (priced.totalCents !== BigInt(dollarsToCents(expectedTotal))) {
           return {
             refused: "The prices changed since you looked: please check the new total and place the order again.",
           };
         }
-        const orderId = await insertOrder(tx, { userEmail: email, userName, phone, address, poNumber, priced });
+        const companyId = buyer.membership?.companyId;
+        const orderId = await insertOrder(tx, { userEmail: email, userName, ...delivery, companyId, priced });
         await clearCart(tx, email);
         return { orderId };
       });

@@ -1,6 +1,8 @@
 import { quantityRefusal } from "@forgeline/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { companyDelivery, contractPricesFor, type Membership, membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
+import { HttpError } from "../http/errors.js";
 import { findAccount } from "../identity/queries.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
 import { type ProductRow, ruleOf } from "../product/queries.js";
@@ -39,14 +41,70 @@ export function lineProblem({ product, quantity }: BuyerLine): LineProblem | und
   return undefined;
 }
 
+/** Who buys: the account, and its company (whose terms, prices and rules apply) when it belongs to one. */
+export interface Buyer {
+  email: string;
+  membership: Membership | undefined;
+}
+
+export async function buyerFor(db: Database, email: string): Promise<Buyer> {
+  return { email, membership: await membershipOf(db, email) };
+}
+
+type DeliveryWanted = {
+  phone: string;
+  address?: string | undefined;
+  addressId?: string | undefined;
+  poNumber?: string | undefined;
+};
+
+/** Where an order goes, as it is stored: the phone, the address (a company's copied) and the PO number. */
+export interface Delivery {
+  phone: string;
+  address: string;
+  poNumber: string | undefined;
+}
+
+/** An order let through: who buys, the name the order keeps, and where it goes. */
+export interface AdmittedOrder {
+  buyer: Buyer;
+  userName: string;
+  delivery: Delivery;
+}
+
 /**
- * Takes one order from the buyer's allowance (429 when none is left: fewer while the address is not
- * confirmed) and answers the name the order keeps: the account's, or its address when it has none.
+ * The checks every way of placing an order makes before it prices anything: the delivery by the buyer's
+ * company's rules (a 400 naming the field), then one order from the buyer's allowance (429 when none is
+ * left: fewer while the address is not confirmed), so a refused request costs nothing.
  */
-export async function admitOrder(app: FastifyInstance, reply: FastifyReply, email: string): Promise<string> {
-  const account = await findAccount(app.db, email);
+export async function admitOrder(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  email: string,
+  wanted: DeliveryWanted,
+): Promise<AdmittedOrder> {
+  const [account, buyer] = await Promise.all([findAccount(app.db, email), buyerFor(app.db, email)]);
+  const delivery = await deliveryFor(app.db, buyer, wanted);
   await spendOrderPlacement(app, reply, { email, confirmed: account?.verified ?? false });
-  return account?.name.trim() || email;
+  return { buyer, userName: account?.name.trim() || email, delivery };
+}
+
+const refuseField = (field: string, message: string) => new HttpError(400, message, [{ field, message }]);
+
+/**
+ * Where the order goes and its PO number, by the buyer's company's rules: a PO number when it requires
+ * one, and one of its delivery addresses when it keeps any.
+ */
+async function deliveryFor(db: Database, buyer: Buyer, wanted: DeliveryWanted): Promise<Delivery> {
+  const { phone, poNumber } = wanted;
+  const member = buyer.membership;
+  if (member?.company.poRequired && !poNumber) throw refuseField("poNumber", "A PO number is required");
+  const kept = member ? await companyDelivery(db, member.companyId, wanted.addressId) : undefined;
+  if (kept) return { phone, address: kept.address, poNumber };
+  if (kept === null) throw refuseField("addressId", "Choose one of your company's delivery addresses");
+  if (wanted.addressId) throw refuseField("addressId", "Your company keeps no delivery addresses: give an address");
+  if (!wanted.address) throw refuseField("address", "Address is Required");
+  return { phone, address: wanted.address, poNumber };
 }
 
 /** The shop's side of the terms: the promotions running now and the tax rate. */
@@ -63,12 +121,30 @@ export async function shopTerms(app: FastifyInstance): Promise<ShopTerms> {
   return { promotions: await app.runningPromotions(), taxRateMilli: app.config.taxRateMilli };
 }
 
-/** The buyer's lines priced by the one price function, with the buyer's first-order eligibility read in `db`. */
+/**
+ * The buyer's lines priced by the one price function, with the company's contract prices and tax exemption,
+ * and the first-order eligibility (the buyer's, or the company's) read in `db`.
+ */
 export async function priceForBuyer(
   db: Database,
   shop: ShopTerms,
-  email: string,
+  buyer: Buyer,
   lines: readonly BuyerLine[],
 ): Promise<PricedOrderCents> {
-  return priceLines(lines, { ...shop, firstOrderEligible: await firstOrderEligible(db, email) });
+  const member = buyer.membership;
+  const contract = member
+    ? await contractPricesFor(
+        db,
+        member.companyId,
+        lines.map((line) => line.product.id),
+      )
+    : undefined;
+  return priceLines(
+    lines.map((line) => ({ ...line, contractCents: contract?.get(line.product.id) ?? null })),
+    {
+      promotions: shop.promotions,
+      taxRateMilli: member?.company.taxExempt ? 0 : shop.taxRateMilli,
+      firstOrderEligible: await firstOrderEligible(db, buyer.email, member?.companyId),
+    },
+  );
 }

@@ -222,24 +222,42 @@ export function withBuyerLock<T>(db: Database, email: string, work: (tx: Databas
  * Whether the buyer may still get a first-order promotion: no order of theirs reached paid, and no unpaid
  * one holds a first-order promotion already (so it is given once, not once per unpaid order).
  */
-export async function firstOrderEligible(db: Database, email: string): Promise<boolean> {
-  const [used] = await firstOrderUseQuery(db).execute({ email });
+export async function firstOrderEligible(db: Database, email: string, companyId?: string): Promise<boolean> {
+  const [used] = companyId
+    ? await firstCompanyOrderUseQuery(db).execute({ email, companyId })
+    : await firstOrderUseQuery(db).execute({ email });
   return !used;
 }
+
+/** An order that used up the first order: paid once, or holding the first-order promotion while unpaid. */
+const usesFirstOrder = or(
+  isNotNull(orders.paidAt),
+  and(eq(orders.status, "unpaid"), eq(orders.promotionFirstOrder, true)),
+);
 
 // Asked by every cart read and every pricing.
 const firstOrderUseQuery = preparedPerDatabase((db) =>
   db
     .select({ id: orders.id })
     .from(orders)
+    .where(and(eq(orders.userEmail, sql.placeholder("email")), usesFirstOrder))
+    .limit(1)
+    .prepare("first_order_use"),
+);
+
+/** A company member's first order is the company's: any colleague's order uses it up (DESIGN.md 10.2). */
+const firstCompanyOrderUseQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
     .where(
       and(
-        eq(orders.userEmail, sql.placeholder("email")),
-        or(isNotNull(orders.paidAt), and(eq(orders.status, "unpaid"), eq(orders.promotionFirstOrder, true))),
+        or(eq(orders.userEmail, sql.placeholder("email")), eq(orders.companyId, sql.placeholder("companyId"))),
+        usesFirstOrder,
       ),
     )
     .limit(1)
-    .prepare("first_order_use"),
+    .prepare("first_company_order_use"),
 );
 
 /** The name of the first of these tools that an unpaid order of the buyer holds already, if any. */
@@ -514,4 +532,37 @@ export async function orderTotals(db: Database): Promise<{ placed: number; paid:
     })
     .from(orders);
   return { placed: Number(row?.placed ?? 0), paid: Number(row?.paid ?? 0), refunded: Number(row?.refunded ?? 0) };
+}
+
+/** A company's orders, newest first: the history its members share (DESIGN.md 10.4). */
+export function ordersOfCompany(db: Database, companyId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.companyId, companyId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/**
+ * What each member's orders for the company take this calendar month (UTC), in cents: orders in every
+ * status but cancelled and refunded (DESIGN.md 10.4). A member without such an order is absent.
+ */
+export async function companySpendThisMonth(
+  db: Database,
+  companyId: string,
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const rows = await db
+    .select({ email: orders.userEmail, cents: sql<string>`sum(${orders.totalCents})` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        sql`${orders.createdAt} >= ${monthStart}::timestamptz`,
+        sql`${orders.status} not in ('cancelled', 'refunded')`,
+      ),
+    )
+    .groupBy(orders.userEmail);
+  return new Map(rows.map((row) => [row.email, Number(row.cents)]));
 }

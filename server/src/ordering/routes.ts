@@ -71,12 +71,13 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = problem.kind === "rule" ? problem.message.slice(product.name.length + 2) : problem.message;
         throw new HttpError(400, message, [{ field: "quantity", message }]);
       }
-      const userName = await admitOrder(app, reply, caller.email);
+      const { buyer, userName, delivery } = await admitOrder(app, reply, caller.email, { phone, address });
       const shop = await shopTerms(app);
       const orderId = await withBuyerLock(app.db, caller.email, async (tx) => {
         if (await toolInUnpaidOrder(tx, caller.email, [product.id])) return null;
-        const priced = await priceForBuyer(tx, shop, caller.email, [{ product, quantity }]);
-        return insertOrder(tx, { userEmail: caller.email, userName, phone, address, priced });
+        const priced = await priceForBuyer(tx, shop, buyer, [{ product, quantity }]);
+        const companyId = buyer.membership?.companyId;
+        return insertOrder(tx, { userEmail: caller.email, userName, ...delivery, companyId, priced });
       });
       // An unpaid order of this product already exists (docs/SPEC-CONFORMANCE.md §8, as
       // docs/decisions/006-deviations-from-spec.md fixes it).

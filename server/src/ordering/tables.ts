@@ -63,6 +63,7 @@ export const orders = pgTable(
   },
   (table) => [
     index("orders_by_user").on(table.userEmail, table.createdAt),
+    index("orders_by_company").on(table.companyId, table.createdAt),
     check("orders_quantity_positive", sql`${table.quantity} > 0`),
     check("orders_paid_while_money_held", sql`${table.paid} = (${table.status} in ('paid', 'shipped', 'delivered'))`),
     index("orders_by_status").on(table.status, table.createdAt),

@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { emailField } from "./account.js";
+import { MAX_LENGTH, UNIT_PRICE_MAX_CENTS } from "./limits.js";
+import { centsToDollars } from "./money.js";
+import { addressField, phoneField } from "./ordering-fields.js";
+import { requiredText } from "./text-field.js";
+
+/**
+ * Companies (DESIGN.md 10.4): colleagues who share orders, delivery addresses and contract prices. The
+ * roles, the bodies of the company routes and what they answer.
+ */
+export const COMPANY_ROLES = ["owner", "buyer", "requester"] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+export const COMPANY_LIMITS = {
+  name: 100,
+  taxId: 32,
+  addressLabel: 60,
+  rejectionNote: 500,
+  /** A monthly spending limit, in dollars. */
+  monthlyLimitMax: 10_000_000,
+  priceListRows: 2000,
+  /** How long an invitation's link holds. */
+  invitationDays: 7,
+} as const;
+
+const roleField = z.enum(COMPANY_ROLES, { error: "Choose a role: owner, buyer or requester" });
+
+const taxIdField = z
+  .string()
+  .trim()
+  .max(COMPANY_LIMITS.taxId, { error: `A tax ID has at most ${COMPANY_LIMITS.taxId} characters` })
+  .regex(/^[A-Za-z0-9 .\-/]*$/, { error: "A tax ID holds letters, digits, spaces, dots, dashes and slashes" });
+
+/** Dollars with at most two decimals, from 0. */
+export const moneyField = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be an amount in dollars` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(max, { error: `${label} is at most $${max.toLocaleString("en-US")}` })
+    .refine(
+      (value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      {
+        error: `${label} must be an amount in dollars with at most two decimals`,
+      },
+    );
+
+/** POST /api/companies: the caller creates a company and becomes its owner. */
+export const newCompanyBodySchema = z.object({
+  name: requiredText("Company name is Required", "Company name", COMPANY_LIMITS.name),
+  taxId: taxIdField.optional(),
+});
+
+/** PATCH /api/companies/{id}: the owners' settings. */
+export const companySettingsBodySchema = z
+  .object({
+    name: requiredText("Company name is Required", "Company name", COMPANY_LIMITS.name).optional(),
+    poRequired: z.boolean({ error: "poRequired must be true or false" }).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: "Send a setting to change" });
+
+/** POST /api/companies/{id}/invitations. */
+export const invitationBodySchema = z.object({ email: emailField(), role: roleField });
+
+/** PATCH /api/companies/{id}/members/{email}: a role, a monthly limit (null: none), or both. */
+export const memberChangeBodySchema = z
+  .object({
+    role: roleField.optional(),
+    monthlyLimit: moneyField("The monthly limit", COMPANY_LIMITS.monthlyLimitMax).nullable().optional(),
+  })
+  .refine((body) => body.role !== undefined || body.monthlyLimit !== undefined, {
+    error: "Send a role or a monthly limit",
+  });
+
+/** POST /api/companies/{id}/addresses. */
+export const companyAddressBodySchema = z.object({
+  label: requiredText("Label is Required", "Label", COMPANY_LIMITS.addressLabel),
+  address: addressField,
+  phone: phoneField,
+});
+
+/** POST /api/companies/{id}/orders/{orderId}/reject. */
+export const rejectionBodySchema = z.object({
+  note: requiredText("Say why the order is rejected", "Note", COMPANY_LIMITS.rejectionNote),
+});
+
+/** PUT /api/admin/companies/{id}/tax-exemption. */
+export const taxExemptionBodySchema = z
+  .object({ taxExempt: z.boolean({ error: "taxExempt must be true or false" }), taxId: taxIdField.optional() })
+  .refine((body) => !body.taxExempt || (body.taxId ?? "").length > 0, {
+    error: "A tax-exempt company needs its tax ID",
+    path: ["taxId"],
+  });
+
+export const companySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  taxId: z.string().nullable(),
+  taxExempt: z.boolean(),
+  poRequired: z.boolean(),
+  /** The caller's role in it (null for an admin reading it). */
+  role: z.enum(COMPANY_ROLES).nullable(),
+  createdAt: z.string(),
+});
+
+export const companyMemberSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  /** Dollars a month; null: no limit. */
+  monthlyLimit: z.number().nullable(),
+  /** What the member's orders this calendar month (UTC) take, neither cancelled nor refunded. */
+  spentThisMonth: z.number(),
+  joinedAt: z.string(),
+});
+
+export const invitationSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  invitedBy: z.string(),
+  expiresAt: z.string(),
+});
+
+export const companyAddressSchema = z.object({
+  _id: z.string(),
+  label: z.string(),
+  address: z.string(),
+  phone: z.string(),
+});
+
+export const companyIdParamsSchema = z.object({ id: z.uuid({ error: "Not a valid company id" }) });
+export const memberParamsSchema = companyIdParamsSchema.extend({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(MAX_LENGTH.email)
+    .pipe(z.email({ error: "Not a valid email" })),
+});
+
+export type NewCompanyBody = z.infer<typeof newCompanyBodySchema>;
+export type CompanySettingsBody = z.infer<typeof companySettingsBodySchema>;
+export type InvitationBody = z.infer<typeof invitationBodySchema>;
+export type MemberChangeBody = z.infer<typeof memberChangeBodySchema>;
+export type CompanyAddressBody = z.infer<typeof companyAddressBodySchema>;
+export type Company = z.infer<typeof companySchema>;
+export type CompanyMember = z.infer<typeof companyMemberSchema>;
+export type Invitation = z.infer<typeof invitationSchema>;
+export type CompanyAddress = z.infer<typeof companyAddressSchema>;
+
+/** An invitation's link holds 32 random bytes, base64url: 43 characters. */
+export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const invitationTokenParamsSchema = z.object({
+  token: z.string().regex(INVITATION_TOKEN_PATTERN, { error: "Not a valid invitation link" }),
+});
+export const invitationIdParamsSchema = companyIdParamsSchema.extend({
+  invitationId: z.uuid({ error: "Not a valid invitation id" }),
+});
+export const addressIdParamsSchema = companyIdParamsSchema.extend({
+  addressId: z.uuid({ error: "Not a valid address id" }),
+});
+
+/** GET /api/invitations/{token}: what the invited address is asked to accept. */
+export const invitationViewSchema = z.object({
+  companyName: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+
+/** GET /api/admin/companies: each company, as an admin reads it (`role` null), with how many members it has. */
+export const adminCompanySchema = companySchema.extend({ memberCount: z.number().int() });
+
+/** A contract price: dollars a piece, more than $0. */
+const contractPriceField = moneyField("The unit price", centsToDollars(UNIT_PRICE_MAX_CENTS)).refine((value) => value > 0, {
+  error: "The unit price must be more than $0",
+});
+
+/** One row of a company's price list as an admin sends it: a SKU in any case and its contract price. */
+export const priceListRowSchema = z.object({
+  sku: z
+    .string({ error: "SKU must be text" })
+    .trim()
+    .min(1, { error: "SKU is Required" })
+    .max(32, { error: "A SKU has at most 32 characters" }),
+  unitPrice: contractPriceField,
+});
+
+/** PUT /api/admin/companies/{id}/prices: the whole list, replacing the one kept. */
+export const priceListBodySchema = z
+  .array(priceListRowSchema, { error: "Send the price list as a list of { sku, unitPrice }" })
+  .max(COMPANY_LIMITS.priceListRows, { error: `A price list has at most ${COMPANY_LIMITS.priceListRows} rows` });
+
+/** A row of the price list as it is kept: the tool's SKU and name, the contract price and the list price. */
+export const contractPriceSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  unitPrice: z.number(),
+  listPrice: z.number(),
+});
+
+export type InvitationView = z.infer<typeof invitationViewSchema>;
+export type AdminCompany = z.infer<typeof adminCompanySchema>;
+export type PriceListRow = z.infer<typeof priceListRowSchema>;
+export type ContractPrice = z.infer<typeof contractPriceSchema>;

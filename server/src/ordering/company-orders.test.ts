@@ -1,0 +1,208 @@
+import type { Cart, CompanyRole, Order, Product } from "@forgeline/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companies, companyAddresses, companyMembers, companyPrices } from "../company/tables.js";
+import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { CONTACT, VISA } from "../test/orders.js";
+import { createTestApp } from "../test/test-app.js";
+
+/**
+ * A company's terms on its members' orders (DESIGN.md 10.2, 10.4), through the ordering routes: contract
+ * prices, tax exemption, PO numbers, delivery addresses, the shared history and the first order. The
+ * companies are set up in the database here; their own routes are tested in company/.
+ */
+describe("orders of company members", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: TestAccount;
+  let tools = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { SHOP_TAX_RATE: "10" } });
+    admin = await signUp(ctx.app, { admin: true });
+  });
+  afterAll(() => ctx.close());
+
+  const call = (method: "GET" | "POST" | "PUT", url: string, who: TestAccount | null, payload?: object) =>
+    ctx.app.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
+
+  async function newTool(fields: Record<string, unknown> = {}): Promise<Product> {
+    tools += 1;
+    const added = await call("POST", "/api/product", admin, {
+      name: `Company Tool ${tools}`,
+      price: 100,
+      quantity: 1000,
+      description: "For the company tests.",
+      image: "/images/x.webp",
+      ...fields,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    return (await call("GET", `/api/product/${added.json().insertedId}`, null)).json<Product>();
+  }
+
+  async function company(
+    members: [TestAccount, CompanyRole][],
+    terms: { taxExempt?: boolean; poRequired?: boolean } = {},
+  ) {
+    const [created] = await ctx.db
+      .insert(companies)
+      .values({ name: "Acme Works", taxId: "US-12-3456789", createdBy: members[0]?.[0].email ?? "", ...terms })
+      .returning();
+    const companyId = created?.id ?? "";
+    await ctx.db
+      .insert(companyMembers)
+      .values(members.map(([member, role]) => ({ email: member.email, companyId, role })));
+    return companyId;
+  }
+
+  const put = (who: TestAccount, product: Product, quantity: number) =>
+    call("PUT", `/api/cart/lines/${product._id}`, who, { quantity });
+  const cartOf = async (who: TestAccount) => (await call("GET", "/api/cart", who)).json<Cart>();
+  const checkout = async (who: TestAccount, extra: object = {}) =>
+    call("POST", "/api/cart/checkout", who, { ...CONTACT, expectedTotal: (await cartOf(who)).total, ...extra });
+  const orderOf = (who: TestAccount, id: string) => call("GET", `/api/ordering/${id}`, who);
+
+  it("prices each line at the lowest of list, tier and contract price, and says which", async () => {
+    const buyer = await signUp(ctx.app);
+    const companyId = await company([[buyer, "owner"]]);
+    // Tier: 150+ at $90. Contract: $80 for the first (below its tier), $95 for the second (above it).
+    const tiers = [{ minQuantity: 150, unitPrice: 90 }];
+    const [cheaper, dearer] = [await newTool({ tiers }), await newTool({ tiers })];
+    await ctx.db.insert(companyPrices).values([
+      { companyId, productId: cheaper?._id ?? "", unitCents: 8000 },
+      { companyId, productId: dearer?._id ?? "", unitCents: 9500 },
+    ]);
+    await put(buyer, cheaper as Product, 150);
+    await put(buyer, dearer as Product, 150);
+    const cart = await cartOf(buyer);
+    expect(cart.lines.map((line) => [line.unitPrice, line.priceSource])).toEqual([
+      [80, "contract"],
+      [90, "tier"],
+    ]);
+    // 100 pieces: no tier yet, so the $95 contract price beats the $100 list price.
+    await put(buyer, dearer as Product, 100);
+    expect((await cartOf(buyer)).lines[1]).toMatchObject({ unitPrice: 95, priceSource: "contract" });
+    // Another customer pays the list and tier prices.
+    const outsider = await signUp(ctx.app);
+    await put(outsider, cheaper as Product, 150);
+    expect((await cartOf(outsider)).lines[0]).toMatchObject({ unitPrice: 90, priceSource: "tier" });
+    const placed = await checkout(buyer);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = (await orderOf(buyer, placed.json().insertedId)).json<Order>();
+    expect(order.companyId).toBe(companyId);
+    expect(order.lines.map((line) => line.priceSource)).toEqual(["contract", "contract"]);
+    // 150 × $80 + 100 × $95 = $21,500, plus 10% tax.
+    expect([order.subtotal, order.tax, order.price]).toEqual([21_500, 2_150, 23_650]);
+  });
+
+  it("charges a tax-exempt company no tax", async () => {
+    const buyer = await signUp(ctx.app);
+    await company([[buyer, "buyer"]], { taxExempt: true });
+    await put(buyer, await newTool(), 100);
+    expect((await cartOf(buyer)).tax).toBe(0);
+    const placed = await checkout(buyer);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = (await orderOf(buyer, placed.json().insertedId)).json<Order>();
+    expect([order.tax, order.price]).toEqual([0, 10_000]);
+  });
+
+  it("requires a PO number when the company says so: 400 naming it, nothing placed", async () => {
+    const buyer = await signUp(ctx.app);
+    await company([[buyer, "buyer"]], { poRequired: true });
+    await put(buyer, await newTool(), 100);
+    const refused = await checkout(buyer);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ field: "poNumber", message: "A PO number is required" }]);
+    const modal = await call("POST", "/api/ordering", buyer, {
+      orderId: (await newTool())._id,
+      quantity: 100,
+      ...CONTACT,
+    });
+    expect(modal.statusCode).toBe(400);
+    expect((await cartOf(buyer)).lines).toHaveLength(1);
+    const placed = await checkout(buyer, { poNumber: "PO-7731" });
+    expect(placed.statusCode).toBe(201);
+    expect((await orderOf(buyer, placed.json().insertedId)).json<Order>().poNumber).toBe("PO-7731");
+  });
+
+  it("sends a member's order to one of the company's addresses when it keeps any", async () => {
+    const buyer = await signUp(ctx.app);
+    const companyId = await company([[buyer, "buyer"]]);
+    const [site] = await ctx.db
+      .insert(companyAddresses)
+      .values({ companyId, label: "Plant 2", address: "2 Mill Lane, Leeds", phone: "5550100002" })
+      .returning();
+    await put(buyer, await newTool(), 100);
+    const free = await checkout(buyer);
+    expect(free.statusCode).toBe(400);
+    expect(free.json().errors[0].field).toBe("addressId");
+    const unknown = await checkout(buyer, { address: undefined, addressId: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown.json().errors).toEqual([
+      { field: "addressId", message: "Choose one of your company's delivery addresses" },
+    ]);
+    const placed = await checkout(buyer, { address: undefined, addressId: site?.id });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await orderOf(buyer, placed.json().insertedId)).json<Order>().address).toBe("2 Mill Lane, Leeds");
+  });
+
+  it("lets colleagues see an order and its invoice; outsiders and removed members get 404", async () => {
+    const [owner, buyer, requester, outsider] = [
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+    ];
+    await company([
+      [owner, "owner"],
+      [buyer, "buyer"],
+      [requester, "requester"],
+    ]);
+    await put(buyer, await newTool(), 100);
+    const placed = await checkout(buyer);
+    const order = (await orderOf(buyer, placed.json().insertedId)).json<Order>();
+    const intent = await call("POST", "/api/create-payment-intent", buyer, { orderId: order._id, price: order.price });
+    const paid = await call("POST", "/api/payments/test/confirm", buyer, {
+      clientSecret: intent.json().clientSecret,
+      ...VISA,
+    });
+    expect(paid.statusCode).toBe(200);
+    for (const colleague of [owner, requester]) {
+      expect((await orderOf(colleague, order._id)).statusCode).toBe(200);
+      expect((await call("GET", `/api/ordering/${order._id}/invoice`, colleague)).statusCode).toBe(200);
+      // Seeing is not cancelling or paying: those stay the buyer's.
+      expect((await call("POST", `/api/ordering/${order._id}/cancel`, colleague)).statusCode).toBe(404);
+    }
+    expect((await orderOf(outsider, order._id)).statusCode).toBe(404);
+    expect((await call("GET", `/api/ordering/${order._id}/invoice`, outsider)).statusCode).toBe(404);
+    await ctx.db.delete(companyMembers).where(eq(companyMembers.email, requester.email));
+    expect((await orderOf(requester, order._id)).statusCode).toBe(404);
+  });
+
+  it("gives the first-order promotion once per company, not once per member", async () => {
+    const added = await call("POST", "/api/admin/promotions", admin, {
+      name: "30% off your first order",
+      percent: 30,
+      firstOrder: true,
+    });
+    expect(added.statusCode).toBe(201);
+    try {
+      const [first, second] = [await signUp(ctx.app), await signUp(ctx.app)];
+      await company([
+        [first, "buyer"],
+        [second, "buyer"],
+      ]);
+      await put(first, await newTool(), 100);
+      await put(second, await newTool(), 100);
+      expect((await cartOf(first)).promotion?.name).toBe("30% off your first order");
+      expect((await checkout(first)).statusCode).toBe(201);
+      // The colleague's unpaid order holds it: the second member's cart no longer gets it.
+      expect((await cartOf(second)).promotion).toBeNull();
+    } finally {
+      await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/admin/promotions/${added.json().insertedId}`,
+        headers: bearer(admin.token),
+        payload: { active: false },
+      });
+    }
+  });
+});
