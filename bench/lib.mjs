@@ -26,6 +26,10 @@ export function startStorefront({ port, dataDir, env = {} }) {
     SEED_ADMIN_PASSWORD: BENCH_ADMIN.password,
     SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Springfield",
     SHOP_TAX_ID: "US-00-0000000",
+    // Each bench customer places order after order: far past the per-account allowances, which the API
+    // suite proves (server/src/rate-limit/account-allowances.test.ts).
+    ACCOUNT_ORDERS_PER_HOUR: "1000000",
+    UNCONFIRMED_ORDERS_PER_DAY: "1000000",
     ...env,
   });
 }
@@ -43,35 +47,67 @@ export async function customerToken(port, email) {
  * (127.0.0.11, 127.0.0.12, …: Linux routes all of 127/8 to the loopback interface).
  */
 export async function customerTokens(port, emails) {
-  const tokens = [];
-  for (const [index, email] of emails.entries()) {
-    const localAddress = `127.0.0.${11 + Math.floor(index / 10)}`;
-    const call = (method, path, headers, body) =>
-      new Promise((resolve, reject) => {
-        const request = http.request({ host: "127.0.0.1", port, method, path, headers, localAddress }, (response) => {
-          let text = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk) => {
-            text += chunk;
-          });
-          response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, text }));
+  return (await customerSessions(port, emails)).map((session) => session.token);
+}
+
+/**
+ * Customers signed up as customerTokens signs them up, each with its session cookie (to trade for a new
+ * access token when the first one nears its end) and the loopback address it signed up from (for its own
+ * later calls: the payment calls are limited per address). `batches` sign-ups run at once, each on an
+ * address of its own.
+ */
+export async function customerSessions(port, emails, { batches = 1 } = {}) {
+  const sessions = new Array(emails.length);
+  const addresses = Math.ceil(emails.length / 10);
+  let nextAddress = 0;
+  const worker = async () => {
+    while (nextAddress < addresses) {
+      const address = nextAddress++;
+      const localAddress = `127.0.0.${11 + address}`;
+      for (let index = address * 10; index < Math.min(emails.length, address * 10 + 10); index++) {
+        const email = emails[index];
+        const signUp = await loopbackCall(port, localAddress, {
+          method: "POST",
+          path: "/api/auth/sign-up/email",
+          headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+          body: JSON.stringify({ email, password: "bench-password-1", name: "API Customer" }),
         });
-        request.on("error", reject);
-        request.end(body);
+        if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${signUp.text}`);
+        const cookie = (signUp.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+        const token = await accessToken(port, localAddress, email, cookie);
+        sessions[index] = { email, token, cookie, localAddress };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(batches, addresses) }, worker));
+  return sessions;
+}
+
+/** A new access token for a signed-in account, traded for its session cookie as the browser does. */
+export async function accessToken(port, localAddress, email, cookie) {
+  const traded = await loopbackCall(port, localAddress, {
+    method: "PUT",
+    path: `/api/user/${email}`,
+    headers: { cookie },
+  });
+  if (traded.status !== 200) throw new Error(`access token: ${traded.status} ${traded.text}`);
+  return JSON.parse(traded.text).token;
+}
+
+/** One call to the storefront on 127.0.0.1 from `localAddress`; answers the status, headers and text. */
+function loopbackCall(port, localAddress, { method, path, headers, body }) {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, method, path, headers, localAddress }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => {
+        text += chunk;
       });
-    const signUp = await call(
-      "POST",
-      "/api/auth/sign-up/email",
-      { "content-type": "application/json", origin: `http://localhost:${port}` },
-      JSON.stringify({ email, password: "bench-password-1", name: "API Customer" }),
-    );
-    if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${signUp.text}`);
-    const cookie = (signUp.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-    const traded = await call("PUT", `/api/user/${email}`, { cookie });
-    if (traded.status !== 200) throw new Error(`access token: ${traded.status} ${traded.text}`);
-    tokens.push(JSON.parse(traded.text).token);
-  }
-  return tokens;
+      response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, text }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 /** Runs autocannon from a second process on loopback and answers its JSON result. */
@@ -129,9 +165,10 @@ export function table(headers, rows) {
 
 /**
  * Fills a data folder (and the PostgreSQL database at `databaseUrl`, if given) with the seed plus `extra`
- * generated products, before the server opens it.
+ * generated products, before the server opens it. With `stock`, every tool (the seeded ones too) holds
+ * that many pieces.
  */
-export async function catalogueOf(extra, databaseUrl) {
+export async function catalogueOf(extra, databaseUrl, { stock } = {}) {
   const dataDir = freshDataDir(`scale-${extra}`);
   const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
   const { seedCatalogue } = await import(`${root}/server/dist/seed/catalogue.js`);
@@ -146,12 +183,16 @@ export async function catalogueOf(extra, databaseUrl) {
       name: `Generated tool ${start + i}`,
       sku: `GEN-${start + i}`,
       priceCents: 100 + ((start + i) % 9000),
-      quantity: 100 + ((start + i) % 500),
+      quantity: stock ?? 100 + ((start + i) % 500),
       image: "/images/claw-hammer.svg",
       description: "A generated catalogue entry for the scale benchmark.",
       createdAt: new Date(now - 86_400_000 - (start + i) * 1000),
     }));
     await addProducts(database.db, batch);
+  }
+  if (stock !== undefined) {
+    const { products } = await import(`${root}/server/dist/product/tables.js`);
+    await database.db.update(products).set({ quantity: stock });
   }
   await database.close();
   return dataDir;

@@ -1,5 +1,6 @@
-// npm run bench [-- --check] [-- --only=api,auth,scale,browser] [-- --quick]
+// npm run bench [-- --check] [-- --only=api,auth,scale,browser,soak] [-- --quick] [-- --minutes=N --rate=N]
 // Measures, prints the tables, writes docs/PERFORMANCE.md, and with --check fails when a budget is missed.
+// The soak (10 minutes) runs only when named: --only=soak (it is also `npm run soak`).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { FIRST_VISIT_BUDGETS } from "../scripts/first-visit.mjs";
@@ -8,6 +9,15 @@ import { benchAuthenticated } from "./authenticated.mjs";
 import { benchBrowser } from "./browser.mjs";
 import { root, table } from "./lib.mjs";
 import { benchScale } from "./scale.mjs";
+import {
+  benchSoak,
+  commandLine,
+  SOAK_MINUTES,
+  soakOptions,
+  soakSection,
+  soakSectionOf,
+  writeSoakSection,
+} from "./soak.mjs";
 
 const args = process.argv.slice(2);
 const check = args.includes("--check");
@@ -106,6 +116,15 @@ if (only.includes("browser")) {
   }
 }
 
+if (only.includes("soak")) {
+  const soak = await benchSoak(soakOptions(args));
+  console.log(`\nSoak (${soak.minutes} min, ${soak.rate} arrivals/s, ${soak.database})`);
+  console.log(`- ${soak.summary.join("\n- ")}\n\n${soak.stepsTable}\n\n${soak.timeTable}`);
+  for (const [what, limit, measured, ok] of soak.budgets) budget(what, limit, measured, ok);
+  // A run of the full length rewrites the report's soak section (a partial run leaves the rest alone).
+  if (soak.minutes >= SOAK_MINUTES) writeSoakSection(soakSection(soak, commandLine("npm run bench", args)));
+}
+
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
 const budgetTable = table(["budget", "limit", "measured", "result"], budgets);
 console.log(`\nBudgets\n${budgetTable}`);
@@ -113,18 +132,21 @@ console.log(`\nBudgets\n${budgetTable}`);
 const reportFile = `${root}/docs/PERFORMANCE.md`;
 const previous = existsSync(reportFile) ? readFileSync(reportFile, "utf8") : "";
 const notes = previous.includes("\n## Notes\n") ? `\n${previous.slice(previous.indexOf("## Notes\n"))}` : "";
+// So does the soak's section: the soak runs only when asked (--only=soak or npm run soak).
+const keptSoak = soakSectionOf(previous);
 const report = `# Performance
 
 Measured by \`${process.env.TEST_DATABASE_URL ? "TEST_DATABASE_URL=postgres://… " : ""}npm run bench${args.length ? ` -- ${args.join(" ")}` : ""}\` on ${new Date().toISOString().slice(0, 10)}${process.env.TEST_DATABASE_URL ? " (the PostgreSQL rows need that URL)" : ""}.
 Machine: ${machine}. The server runs as in production (\`NODE_ENV=production\`, logs at warn).
-Budgets (the table below) are checked by \`npm run bench -- --check\`, never by timed tests.
+Budgets (the table below) are checked by \`npm run bench -- --check\`, never by timed tests. The soak (section 6)
+runs only when asked (\`npm run soak\` or \`npm run bench -- --only=soak\`); its budgets are in its section.
 
 ## Budgets
 
 ${budgetTable}
 
 ${sections.join("\n\n")}
-${notes}`;
+${keptSoak ? `\n${keptSoak}` : ""}${notes}`;
 // Only a full run rewrites the report.
 if (!args.some((arg) => arg.startsWith("--only="))) writeFileSync(reportFile, report);
 if (check && budgets.some((row) => row[3] !== "pass")) {
