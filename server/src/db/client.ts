@@ -74,12 +74,53 @@ async function underStartUpLock<T>(connectionString: string, work: (client: pg.C
   }
 }
 
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * drizzle's transaction checks a connection out of the pool (`connect()` without a callback: its only caller
+ * of that form; the pool's own queries pass one), sends BEGIN, and gives the connection back only once BEGIN
+ * has succeeded. A connection that broke while idle in the pool (the database restarted, the network cut it)
+ * fails its BEGIN and was never given back: each one took a place in the pool for good, until every request
+ * waited forever for a connection. Here a checked-out connection whose first query fails goes back to the
+ * pool with the error (so the pool discards it), and the caller still gets the error.
+ */
+class TransactionSafePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then((client) => {
+      const query = client.query;
+      client.query = ((...args: unknown[]) => {
+        client.query = query;
+        const result = (query as (...args: unknown[]) => unknown).apply(client, args);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))));
+        }
+        return result;
+      }) as typeof query;
+      return client;
+    });
+  }
+}
+
 /** A pool of connections to a PostgreSQL server. */
 export function postgresDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const pool = new TransactionSafePool({ connectionString, max: poolSize });
   // An idle connection the server drops (a restart, a failover) is an error event on the pool; without a
   // listener it would end the process. The pool has already let that connection go; the next query opens another.
   pool.on("error", () => {});
+  // The same for a connection that drops while it is checked out (a transaction holds it between queries):
+  // the pool listens only to idle ones, and the client's error event would end the process. The query
+  // under way fails with the error (a 503, http/errors.ts), and the pool drops the broken client on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePostgres({ client: pool });
   return {
     db: db as unknown as Database,

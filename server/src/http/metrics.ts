@@ -35,12 +35,21 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [register],
   });
+  // The gauges read from the database. While it does not answer they keep their last values and the
+  // scrape still succeeds: the request counts (the 503s) are what an operator needs to see then.
+  const fromDatabase = async <T>(read: () => Promise<T>, show: (value: T) => void) => {
+    const value = await read().catch((error: unknown) => {
+      app.log.warn({ err: error }, "metrics: the database did not answer; its gauges keep their last values");
+      return undefined;
+    });
+    if (value !== undefined) show(value);
+  };
   new Gauge({
     name: "forgeline_mail_outbox_waiting",
     help: "Mails in the outbox not sent yet.",
     registers: [register],
     async collect() {
-      this.set((await gauges.outbox()).waiting);
+      await fromDatabase(gauges.outbox, ({ waiting }) => this.set(waiting));
     },
   });
   new Gauge({
@@ -48,7 +57,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     help: "Age of the oldest mail not sent yet, in seconds (0 when none waits).",
     registers: [register],
     async collect() {
-      this.set((await gauges.outbox()).oldestSeconds);
+      await fromDatabase(gauges.outbox, ({ oldestSeconds }) => this.set(oldestSeconds));
     },
   });
   new Gauge({
@@ -57,8 +66,9 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     labelNames: ["event"] as const,
     registers: [register],
     async collect() {
-      const orders = await gauges.orders();
-      for (const event of ["placed", "paid", "refunded"] as const) this.set({ event }, orders[event]);
+      await fromDatabase(gauges.orders, (orders) => {
+        for (const event of ["placed", "paid", "refunded"] as const) this.set({ event }, orders[event]);
+      });
     },
   });
   if (gauges.pool) {

@@ -17,7 +17,7 @@ const ERROR_MEANINGS = {
   429: "Too many requests: the Retry-After header says how many seconds to wait.",
   500: "Something went wrong on the server; the details stay in its log.",
   502: "The payment provider did not answer or refused the call; try again in a minute.",
-  503: "This instance cannot take requests now (its database does not answer, or it is shutting down); another may.",
+  503: "Not now: a service the shop needs does not answer (its database, the picture store, the limit counters), or this instance is shutting down. Try again in a moment (a service away sends Retry-After in seconds).",
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;
@@ -35,14 +35,17 @@ export function fileAnswer(description: string, mediaType: "text/csv" | "applica
 
 type ErrorAnswer = ReturnType<typeof jsonAnswer<typeof apiErrorSchema>>;
 
-/** A route's error answers: these statuses, and the 500 that any route may give. */
+/**
+ * A route's error answers: these statuses, and the 500 and 503 that any route may give (a fault, or a
+ * service it needs that does not answer: http/errors.ts).
+ */
 export function errorAnswers<const Status extends Exclude<ErrorStatus, 500>>(
   ...statuses: Status[]
-): Record<Status | 500, ErrorAnswer> {
-  const all: ErrorStatus[] = [...statuses, 500];
+): Record<Status | 500 | 503, ErrorAnswer> {
+  const all: ErrorStatus[] = [...statuses, 500, 503];
   return Object.fromEntries(
     all.map((status) => [status, jsonAnswer(ERROR_MEANINGS[status], apiErrorSchema)]),
-  ) as Record<Status | 500, ErrorAnswer>;
+  ) as Record<Status | 500 | 503, ErrorAnswer>;
 }
 
 /** How callers prove who they are, as the OpenAPI document's security schemes name them. */

@@ -31,9 +31,21 @@ const literal = (text: string) => text.replace(/[*?[\]\\]/g, "\\$&");
 
 /** The limits in Redis (REDIS_URL): each count one script, so instances never race each other. */
 export function redisLimits(url: string): Limits & { close(): Promise<void> } {
-  // Commands wait while Redis is away for a moment rather than failing at once; after that, a call that
-  // needs a count fails (500) rather than going uncounted.
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  // While Redis is away a call that needs a count fails at once (a 503 that asks to try again) rather than
+  // going uncounted or waiting (docs/decisions/022): no queue of commands for later, a command without a
+  // reply within 2 s fails, and one cut off with its connection is not sent again (it was answered 503).
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: 2_000,
+    autoResendUnfulfilledCommands: false,
+    // Back within a second of Redis: tries again after 0.1 s, 0.2 s, … and then every second.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+  });
+  // Until the first connection, commands wait for it (the instance may start a moment before Redis
+  // answers); from then on, none waits while the connection is down.
+  redis.once("ready", () => {
+    redis.options.enableOfflineQueue = false;
+  });
   // Reconnecting is ioredis's own work; an error event without a listener would end the process.
   redis.on("error", () => {});
 
@@ -73,7 +85,8 @@ export function redisLimits(url: string): Limits & { close(): Promise<void> } {
       await redis.del(COUNT + key, LOCK + key, ...under);
     },
     async close() {
-      await redis.quit();
+      // QUIT needs a connection; without one (Redis is away) there is nothing to say goodbye to.
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

@@ -16,21 +16,35 @@ export interface S3StandInEnv extends Record<string, string> {
 /**
  * A real S3-compatible server (s3rver, objects in a temporary folder) on a free loopback port, with one
  * empty bucket, standing in for object storage. It checks request signatures as S3 does, with the keys
- * in `env`. Several servers given the same `env` share the bucket. `stop()` closes it and deletes its
+ * in `env`. Several servers given the same `env` share the bucket. `down()` stops it and `up()` starts it
+ * again on the same port with the same objects (the store was away); `stop()` closes it and deletes its
  * objects.
  */
 export async function startS3StandIn(
   bucket = "forgeline-pictures",
-): Promise<{ env: S3StandInEnv; stop(): Promise<void> }> {
+): Promise<{ env: S3StandInEnv; down(): Promise<void>; up(): Promise<void>; stop(): Promise<void> }> {
   const directory = await mkdtemp(path.join(tmpdir(), "forgeline-s3-"));
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
+  const serve = async (port: number) => {
+    const standIn = new S3rver({
+      address: "127.0.0.1",
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+    return { standIn, address: await standIn.run() };
+  };
+  const first = await serve(0);
+  let server: S3rver | undefined = first.standIn;
+  const { port } = first.address;
+  const close = async () => {
+    const running = server;
+    server = undefined;
+    if (!running) return;
+    // Clients' idle keep-alive sockets would hold close() open.
+    running.httpServer.closeAllConnections();
+    await running.close();
+  };
   return {
     env: {
       S3_BUCKET: bucket,
@@ -41,10 +55,12 @@ export async function startS3StandIn(
       S3_SECRET_ACCESS_KEY: "S3RVER",
       S3_FORCE_PATH_STYLE: "true",
     },
+    down: close,
+    async up() {
+      if (!server) server = (await serve(port)).standIn;
+    },
     async stop() {
-      // Clients' idle keep-alive sockets would hold close() open.
-      server.httpServer.closeAllConnections();
-      await server.close();
+      await close();
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -69,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // defaults in rate-limit/account-allowances.test.ts.
     ACCOUNT_ORDERS_PER_HOUR: "100000",
     UNCONFIRMED_ORDERS_PER_DAY: "100000",
+    ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
     ...options.env,
   });
   const app = await buildApp({
