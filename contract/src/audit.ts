@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   "promotion.add",
   "promotion.edit",
   "promotion.end",
+  "company.tax-exemption",
+  "company.prices",
 ] as const;
 
 export const auditEntrySchema = z.object({
@@ -23,7 +25,7 @@ export const auditEntrySchema = z.object({
   /** The admin's email. */
   actor: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  /** What was acted on: an order's or product's id, an account's email. */
+  /** What was acted on: an order's, product's or company's id, an account's email. */
   target: z.string(),
   before: z.unknown(),
   after: z.unknown(),

@@ -16,6 +16,8 @@ export const COMPANY_LIMITS = {
   name: 100,
   taxId: 32,
   addressLabel: 60,
+  /** Delivery addresses a company keeps at most. */
+  addresses: 50,
   rejectionNote: 500,
   /** A monthly spending limit, in dollars. */
   monthlyLimitMax: 10_000_000,
@@ -23,6 +25,16 @@ export const COMPANY_LIMITS = {
   /** How long an invitation's link holds. */
   invitationDays: 7,
 } as const;
+
+/** No control character in a one-line text (a NUL cannot even be stored); a line break may be in an address. */
+const ONE_LINE = /^[^\p{Cc}]*$/u;
+const oneLine = <Schema extends z.ZodType<string>>(schema: Schema, label: string) =>
+  schema.refine((text) => ONE_LINE.test(text), { error: `${label} cannot hold control characters` });
+
+const companyNameField = oneLine(
+  requiredText("Company name is Required", "Company name", COMPANY_LIMITS.name),
+  "Company name",
+);
 
 const roleField = z.enum(COMPANY_ROLES, { error: "Choose a role: owner, buyer or requester" });
 
@@ -38,23 +50,20 @@ export const moneyField = (label: string, max: number) =>
     .number({ error: `${label} must be an amount in dollars` })
     .min(0, { error: `${label} cannot be negative` })
     .max(max, { error: `${label} is at most $${max.toLocaleString("en-US")}` })
-    .refine(
-      (value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      {
-        error: `${label} must be an amount in dollars with at most two decimals`,
-      },
-    );
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      error: `${label} must be an amount in dollars with at most two decimals`,
+    });
 
 /** POST /api/companies: the caller creates a company and becomes its owner. */
 export const newCompanyBodySchema = z.object({
-  name: requiredText("Company name is Required", "Company name", COMPANY_LIMITS.name),
+  name: companyNameField,
   taxId: taxIdField.optional(),
 });
 
 /** PATCH /api/companies/{id}: the owners' settings. */
 export const companySettingsBodySchema = z
   .object({
-    name: requiredText("Company name is Required", "Company name", COMPANY_LIMITS.name).optional(),
+    name: companyNameField.optional(),
     poRequired: z.boolean({ error: "poRequired must be true or false" }).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: "Send a setting to change" });
@@ -74,8 +83,10 @@ export const memberChangeBodySchema = z
 
 /** POST /api/companies/{id}/addresses. */
 export const companyAddressBodySchema = z.object({
-  label: requiredText("Label is Required", "Label", COMPANY_LIMITS.addressLabel),
-  address: addressField,
+  label: oneLine(requiredText("Label is Required", "Label", COMPANY_LIMITS.addressLabel), "Label"),
+  address: addressField.refine((text) => ONE_LINE.test(text.replace(/[\r\n\t]/g, "")), {
+    error: "Address cannot hold control characters",
+  }),
   phone: phoneField,
 });
 
@@ -174,9 +185,12 @@ export const invitationViewSchema = z.object({
 export const adminCompanySchema = companySchema.extend({ memberCount: z.number().int() });
 
 /** A contract price: dollars a piece, more than $0. */
-const contractPriceField = moneyField("The unit price", centsToDollars(UNIT_PRICE_MAX_CENTS)).refine((value) => value > 0, {
-  error: "The unit price must be more than $0",
-});
+const contractPriceField = moneyField("The unit price", centsToDollars(UNIT_PRICE_MAX_CENTS)).refine(
+  (value) => value > 0,
+  {
+    error: "The unit price must be more than $0",
+  },
+);
 
 /** One row of a company's price list as an admin sends it: a SKU in any case and its contract price. */
 export const priceListRowSchema = z.object({

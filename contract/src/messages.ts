@@ -23,6 +23,7 @@ export const MESSAGES = {
   resetEmailMissing: "Please Enter your Email Address",
   resetSent: "Sent email",
   orderPlaced: (product: string) => `Successfully ordered ${product}`,
+  orderAwaitsApproval: "Your order is placed and awaits approval by an owner of your company",
   orderDuplicate: (product: string) => `You already have an unpaid order for ${product}`,
   madeAdmin: "Successfully Made an Admin",
   adminOnly: "Admin Access Only",

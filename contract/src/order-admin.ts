@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_ORDER_LIMITS, type OrderStatus } from "./order-status.js";
+import { ADMIN_ORDER_LIMITS, type OrderStatus, statusInWords } from "./order-status.js";
 import { orderStatusSchema } from "./ordering.js";
 import { pageQuerySchema } from "./paging.js";
 import { requiredText } from "./text-field.js";
@@ -44,6 +44,7 @@ export const adminOrderExportQuerySchema = adminOrderQuerySchema.pick({ status: 
 const howMany = z.number().int();
 export const orderCountsSchema = z.object({
   all: howMany,
+  "awaiting-approval": howMany,
   unpaid: howMany,
   paid: howMany,
   shipped: howMany,
@@ -54,15 +55,20 @@ export const orderCountsSchema = z.object({
 
 /** Why a status change was refused (409): the order's status now, and what the change needs. */
 export const ORDER_STATUS_MESSAGES = {
-  cannotPay: (status: OrderStatus) => `This order is ${status}; only an unpaid order can be paid.`,
-  cannotCancel: (status: OrderStatus) => `This order is ${status}; only an unpaid order can be cancelled.`,
-  cannotShip: (status: OrderStatus) => `This order is ${status}; only a paid order can be shipped.`,
-  cannotDeliver: (status: OrderStatus) => `This order is ${status}; only a shipped order can be marked delivered.`,
+  cannotPay: (status: OrderStatus) => `This order is ${statusInWords(status)}; only an unpaid order can be paid.`,
+  cannotCancel: (status: OrderStatus) =>
+    `This order is ${statusInWords(status)}; only an unpaid order can be cancelled.`,
+  cannotDecide: (status: OrderStatus) =>
+    `This order is ${statusInWords(status)}; only an order awaiting approval can be approved or rejected.`,
+  cannotShip: (status: OrderStatus) => `This order is ${statusInWords(status)}; only a paid order can be shipped.`,
+  cannotDeliver: (status: OrderStatus) =>
+    `This order is ${statusInWords(status)}; only a shipped order can be marked delivered.`,
   cannotRefund: (status: OrderStatus) =>
-    `This order is ${status}; only a paid, shipped or delivered order can be refunded.`,
+    `This order is ${statusInWords(status)}; only a paid, shipped or delivered order can be refunded.`,
   refundFailed: "The payment provider did not refund this order; nothing was changed. Please try again in a minute.",
   paidElsewhere: "This order was paid through another payment provider; refund it there.",
-  noInvoice: (status: OrderStatus) => `This order is ${status}; an order has an invoice once it is paid.`,
+  noInvoice: (status: OrderStatus) =>
+    `This order is ${statusInWords(status)}; an order has an invoice once it is paid.`,
 } as const;
 
 export type ShipBody = z.infer<typeof shipBodySchema>;

@@ -9,15 +9,19 @@ import type { OrderStatus } from "./order-status.js";
 export const ORDER_TRANSITIONS = {
   /** A successful payment; only the server makes it (payment/mark-paid.ts). */
   pay: { from: ["unpaid"], to: "paid", by: ["server"] },
-  cancel: { from: ["unpaid"], to: "cancelled", by: ["customer", "admin"] },
+  /** A company owner lets a requester's, or an over-limit, order go ahead: it can be paid now. */
+  approve: { from: ["awaiting-approval"], to: "unpaid", by: ["company-owner"] },
+  /** A company owner turns it down, with a note. */
+  reject: { from: ["awaiting-approval"], to: "cancelled", by: ["company-owner"] },
+  cancel: { from: ["awaiting-approval", "unpaid"], to: "cancelled", by: ["customer", "admin"] },
   ship: { from: ["paid"], to: "shipped", by: ["admin"] },
   deliver: { from: ["shipped"], to: "delivered", by: ["admin"] },
   refund: { from: ["paid", "shipped", "delivered"], to: "refunded", by: ["admin"] },
   /** A product withdrawn from the catalogue takes its unpaid orders with it. */
-  withdraw: { from: ["unpaid"], to: "cancelled", by: ["server"] },
+  withdraw: { from: ["awaiting-approval", "unpaid"], to: "cancelled", by: ["server"] },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus; by: readonly OrderActor[] }>;
 
-export type OrderActor = "customer" | "admin" | "server";
+export type OrderActor = "customer" | "company-owner" | "admin" | "server";
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
 
 /** The statuses in which the shop holds the customer's money (the wire's `paid`). */

@@ -2,8 +2,19 @@
  * Where an order stands (docs/SPEC-CONFORMANCE.md, "Additions": the order lifecycle). Apart from
  * ordering.ts, whose zod schemas the order pages would otherwise load with it.
  */
-export const ORDER_STATUSES = ["unpaid", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = [
+  "awaiting-approval",
+  "unpaid",
+  "paid",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The status as a sentence says it: "awaiting approval". */
+export const statusInWords = (status: OrderStatus): string => status.replace("-", " ");
 
 /**
  * The upper bounds of the admins' order fields. Kept apart from limits.ts, whose MAX_LENGTH the home page

@@ -88,7 +88,12 @@ export const orderSchema = z.object({
 });
 
 export const orderListQuerySchema = z.object({ userEmail: emailField().transform((email) => email.toLowerCase()) });
-export const orderCreatedSchema = z.object({ success: z.boolean(), insertedId: z.string().nullable() });
+/** A placed order: `status` is `awaiting-approval` when an owner of the buyer's company approves it first. */
+export const orderCreatedSchema = z.object({
+  success: z.boolean(),
+  insertedId: z.string().nullable(),
+  status: orderStatusSchema.optional(),
+});
 export const idParamsSchema = z.object({ id: z.uuid({ error: "Not a valid id" }) });
 
 export type OrderEvent = z.infer<typeof orderEventSchema>;

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
-import type { CatalogueQuery } from "@forgeline/contract";
+import type { CatalogueQuery, Order } from "@forgeline/contract";
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditRoutes } from "./audit/routes.js";
 import { removeToolFromCarts } from "./cart/queries.js";
 import { cartRoutes } from "./cart/routes.js";
+import { adminCompanyRoutes } from "./company/admin-routes.js";
+import { companyRoutes } from "./company/routes.js";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
 import { registerApiDocs } from "./http/api-docs.js";
@@ -31,7 +33,14 @@ import { outboxBacklog } from "./mail/queries.js";
 import { startOutboxSender } from "./mail/sender.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
-import { cancelUnpaidOrdersOf, orderTotals } from "./ordering/queries.js";
+import { approvalRoutes } from "./ordering/approval-routes.js";
+import {
+  cancelUnpaidOrdersOf,
+  companySpendThisMonth,
+  ordersOfCompany,
+  orderTotals,
+  withHistory,
+} from "./ordering/queries.js";
 import { orderingRoutes } from "./ordering/routes.js";
 import { type RenderedPage, registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
@@ -84,6 +93,15 @@ declare module "fastify" {
      * is cancelled at the provider. Ordering calls it without importing payment, which reads orders.
      */
     orderCancelled: (orderId: string, log: FastifyBaseLogger) => Promise<void>;
+    /**
+     * A company's orders as ordering keeps them: the history its members share, and what each member's
+     * orders take this month. Companies read them without importing ordering, which reads companies.
+     */
+    companyOrders: {
+      history: (companyId: string) => Promise<Order[]>;
+      /** Cents per member's email; a member without an order this month is absent. */
+      spentThisMonth: (companyId: string) => Promise<Map<string, number>>;
+    };
     /**
      * The public lists kept in memory page by page, and the server-rendered pages, which show them and so
      * are cleared with them. Writes go through `listChanged`, never `clear()`, so other instances hear of them.
@@ -173,6 +191,10 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("orderCancelled", (orderId: string, log: FastifyBaseLogger) =>
     releaseOpenIntent({ db, provider: app.paymentProvider, stockTaken: async () => {} }, log, orderId),
   );
+  app.decorate("companyOrders", {
+    history: async (companyId: string) => withHistory(db, await ordersOfCompany(db, companyId)),
+    spentThisMonth: (companyId: string) => companySpendThisMonth(db, companyId),
+  });
   app.decorate("pageCaches", {
     catalogue,
     reviews,
@@ -215,6 +237,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(reviewRoutes);
       await api.register(newsletterRoutes);
       await api.register(orderingRoutes);
+      await api.register(approvalRoutes);
       await api.register(profileRoutes);
       await api.register(imageRoutes);
       await api.register(paymentRoutes);
@@ -223,6 +246,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(auditRoutes);
       await api.register(promotionRoutes);
       await api.register(cartRoutes);
+      await api.register(companyRoutes);
+      await api.register(adminCompanyRoutes);
     },
     { prefix: "/api" },
   );

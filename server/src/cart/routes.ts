@@ -17,7 +17,15 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { admitOrder, type BuyerLine, buyerFor, lineProblem, priceForBuyer, shopTerms } from "../ordering/checkout.js";
+import {
+  admitOrder,
+  type BuyerLine,
+  buyerFor,
+  lineProblem,
+  priceForBuyer,
+  shopTerms,
+  startingStatus,
+} from "../ordering/checkout.js";
 import { insertOrder, toolInUnpaidOrder, withBuyerLock } from "../ordering/queries.js";
 import { pricedJson } from "../pricing/price.js";
 import { productsByIds, ruleOf } from "../product/queries.js";
@@ -252,11 +260,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         }
         const companyId = buyer.membership?.companyId;
-        const orderId = await insertOrder(tx, { userEmail: email, userName, ...delivery, companyId, priced });
+        const status = await startingStatus(tx, buyer, priced.totalCents);
+        const orderId = await insertOrder(tx, { userEmail: email, userName, ...delivery, companyId, status, priced });
         await clearCart(tx, email);
-        return { orderId };
+        return { orderId, status };
       });
-      if ("orderId" in outcome) return reply.code(201).send({ success: true, insertedId: outcome.orderId });
+      if ("orderId" in outcome) {
+        return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });
+      }
       const cart = await cartJson(app, app.db, email);
       return reply.code(409).send({ ...errorBody(409, outcome.refused), cart });
     },

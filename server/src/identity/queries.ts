@@ -1,4 +1,4 @@
-import { and, eq, gt, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { authSessions, authUsers } from "./tables.js";
 
@@ -41,4 +41,14 @@ export function liveSession(db: Database, sessionId: string | Placeholder, email
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
     .where(and(eq(authSessions.id, sessionId), gt(authSessions.expiresAt, sql`now()`), eq(authUsers.email, email)));
+}
+
+/** The names of these accounts, by address (one query for all); an address without an account is absent. */
+export async function accountNames(db: Database, emails: readonly string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ email: authUsers.email, name: authUsers.name })
+    .from(authUsers)
+    .where(inArray(authUsers.email, [...emails]));
+  return new Map(rows.map((row) => [row.email, row.name.trim()]));
 }

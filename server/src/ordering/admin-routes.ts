@@ -16,10 +16,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
 import { callerOf } from "../http/caller.js";
+import { csvLine } from "../http/csv.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { csvLine } from "./csv.js";
 import {
   allOrders,
   changeStatus,

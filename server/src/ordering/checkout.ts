@@ -7,7 +7,7 @@ import { findAccount } from "../identity/queries.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
 import { type ProductRow, ruleOf } from "../product/queries.js";
 import { spendOrderPlacement } from "../rate-limit/account-allowances.js";
-import { firstOrderEligible } from "./queries.js";
+import { companySpendThisMonth, firstOrderEligible } from "./queries.js";
 
 /**
  * What every way of ordering shares (the modal's POST /ordering, the cart's checkout, the cart and the
@@ -147,4 +147,22 @@ export async function priceForBuyer(
       firstOrderEligible: await firstOrderEligible(db, buyer.email, member?.companyId),
     },
   );
+}
+
+/**
+ * How a member's new order starts (DESIGN.md 10.4): a requester's, or one that would take the member's
+ * spend this calendar month over their limit, waits for an owner. Read in the buyer's locked transaction
+ * (withBuyerLock), so two orders at once never both fit the same remaining budget.
+ */
+export async function startingStatus(
+  tx: Database,
+  buyer: Buyer,
+  totalCents: bigint,
+): Promise<"unpaid" | "awaiting-approval"> {
+  const member = buyer.membership;
+  if (!member) return "unpaid";
+  if (member.role === "requester") return "awaiting-approval";
+  if (member.monthlyLimitCents === null) return "unpaid";
+  const spent = (await companySpendThisMonth(tx, member.companyId)).get(buyer.email) ?? 0;
+  return BigInt(spent) + totalCents > BigInt(member.monthlyLimitCents) ? "awaiting-approval" : "unpaid";
 }

@@ -2,6 +2,7 @@ import type { Cart, CompanyRole, Order, Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyAddresses, companyMembers, companyPrices } from "../company/tables.js";
+import { mailsTo } from "../mail/queries.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, VISA } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
@@ -175,6 +176,124 @@ describe("orders of company members", () => {
     expect((await call("GET", `/api/ordering/${order._id}/invoice`, outsider)).statusCode).toBe(404);
     await ctx.db.delete(companyMembers).where(eq(companyMembers.email, requester.email));
     expect((await orderOf(requester, order._id)).statusCode).toBe(404);
+  });
+
+  const place = (who: TestAccount, tool: Product, quantity: number) =>
+    call("POST", "/api/ordering", who, { orderId: tool._id, quantity, ...CONTACT });
+  const statusOf = async (who: TestAccount, id: string) => (await orderOf(who, id)).json<Order>().status;
+  const setLimit = (member: TestAccount, dollars: number) =>
+    ctx.db
+      .update(companyMembers)
+      .set({ monthlyLimitCents: dollars * 100 })
+      .where(eq(companyMembers.email, member.email));
+
+  it("limit $5,000 with $4,000 spent: a $1,500 order waits, a $900 one does not; a cancellation frees budget", async () => {
+    const [owner, buyer] = [await signUp(ctx.app), await signUp(ctx.app)];
+    await company(
+      [
+        [owner, "owner"],
+        [buyer, "buyer"],
+      ],
+      { taxExempt: true },
+    );
+    await setLimit(buyer, 5000);
+    const [twenty, ten, nine, ten2] = [
+      await newTool({ price: 20 }),
+      await newTool({ price: 10 }),
+      await newTool({ price: 9 }),
+      await newTool({ price: 10 }),
+    ];
+    const spent = await place(buyer, twenty as Product, 200);
+    expect(await statusOf(buyer, spent.json().insertedId)).toBe("unpaid");
+    const over = await place(buyer, ten as Product, 150);
+    expect(over.statusCode).toBe(201);
+    expect(await statusOf(buyer, over.json().insertedId)).toBe("awaiting-approval");
+    const within = await place(buyer, nine as Product, 100);
+    expect(await statusOf(buyer, within.json().insertedId)).toBe("unpaid");
+    // A waiting order holds no stock and cannot be paid.
+    const waiting = (await orderOf(buyer, over.json().insertedId)).json<Order>();
+    const intent = await call("POST", "/api/create-payment-intent", buyer, {
+      orderId: waiting._id,
+      price: waiting.price,
+    });
+    expect(intent.statusCode).toBe(409);
+    expect(intent.json().message).toBe("This order is awaiting approval; only an unpaid order can be paid.");
+    // $4,000 + $900 are spent (the waiting $1,500 is not, yet); cancelling the $4,000 order frees room.
+    expect((await call("POST", `/api/ordering/${spent.json().insertedId}/cancel`, buyer)).statusCode).toBe(200);
+    const after = await place(buyer, ten2 as Product, 150);
+    expect(await statusOf(buyer, after.json().insertedId)).toBe("unpaid");
+  });
+
+  it("a requester's order waits for an owner, who approves it (the buyer is mailed) or rejects it with a note", async () => {
+    const [owner, secondOwner, requester, outsider] = [
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+    ];
+    const companyId = await company([
+      [owner, "owner"],
+      [secondOwner, "owner"],
+      [requester, "requester"],
+    ]);
+    await company([[outsider, "owner"]]);
+    const [first, second] = [await newTool(), await newTool()];
+    const asked = await place(requester, first as Product, 100);
+    const orderId = asked.json().insertedId;
+    expect(await statusOf(requester, orderId)).toBe("awaiting-approval");
+    const decide = (who: TestAccount, id: string, step: "approve" | "reject", payload?: object) =>
+      call("POST", `/api/companies/${companyId}/orders/${id}/${step}`, who, payload);
+    // Only the company's owners may decide: its other members are refused, anyone else told there is no such order.
+    expect((await decide(requester, orderId, "approve")).statusCode).toBe(403);
+    expect((await decide(outsider, orderId, "approve")).statusCode).toBe(404);
+    expect((await decide(owner, orderId, "reject", {})).statusCode).toBe(400);
+    const approved = await decide(owner, orderId, "approve");
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe("unpaid");
+    expect((await decide(secondOwner, orderId, "approve")).json().message).toBe(
+      "This order is unpaid; only an order awaiting approval can be approved or rejected.",
+    );
+    const templates = (await mailsTo(ctx.db, requester.email)).map((mail) => mail.template);
+    expect(templates).toEqual(["verify-address", "order-awaiting-approval", "order-placed"]);
+    expect((await mailsTo(ctx.db, owner.email)).map((mail) => mail.template)).toContain("approval-requested");
+
+    const other = (await place(requester, second as Product, 100)).json().insertedId;
+    const rejected = await decide(secondOwner, other, "reject", { note: "Over this quarter's budget" });
+    expect(rejected.json().status).toBe("cancelled");
+    const mails = await mailsTo(ctx.db, requester.email);
+    expect(mails.at(-1)).toMatchObject({ template: "order-cancelled" });
+    expect(JSON.stringify(mails.at(-1)?.data)).toContain("Over this quarter's budget");
+  });
+
+  it("nobody approves their own order: an owner's over-limit order waits for another owner", async () => {
+    const [owner, otherOwner] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const companyId = await company([
+      [owner, "owner"],
+      [otherOwner, "owner"],
+    ]);
+    await setLimit(owner, 100);
+    const placed = await place(owner, await newTool(), 100);
+    const orderId = placed.json().insertedId;
+    expect(await statusOf(owner, orderId)).toBe("awaiting-approval");
+    const own = await call("POST", `/api/companies/${companyId}/orders/${orderId}/approve`, owner);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(
+      "You cannot approve or reject your own order: another owner of your company decides.",
+    );
+    const byOther = await call("POST", `/api/companies/${companyId}/orders/${orderId}/approve`, otherOwner);
+    expect(byOther.json().status).toBe("unpaid");
+  });
+
+  it("two orders at once never both fit the same remaining budget", async () => {
+    const buyer = await signUp(ctx.app);
+    await company([[buyer, "buyer"]], { taxExempt: true });
+    await setLimit(buyer, 2000);
+    const tools = [await newTool({ price: 10 }), await newTool({ price: 10 }), await newTool({ price: 10 })];
+    // $1,000 each: any two fit, all three do not.
+    const placed = await Promise.all(tools.map((tool) => place(buyer, tool, 100)));
+    const statuses = await Promise.all(placed.map((answer) => statusOf(buyer, answer.json().insertedId)));
+    expect(statuses.filter((status) => status === "unpaid")).toHaveLength(2);
+    expect(statuses.filter((status) => status === "awaiting-approval")).toHaveLength(1);
   });
 
   it("gives the first-order promotion once per company, not once per member", async () => {

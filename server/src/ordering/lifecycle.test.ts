@@ -1,13 +1,13 @@
 import type { AuditEntry, Order, OrderCounts, Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csvLine } from "../http/csv.js";
 import { mailsTo } from "../mail/queries.js";
 import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { products } from "../product/tables.js";
 import { markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
-import { csvLine } from "./csv.js";
 import { allOrders } from "./queries.js";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -448,6 +448,7 @@ describe("order lifecycle", () => {
       const counts = await call("GET", `/api/admin/orders/counts?q=${encodeURIComponent(buyer.email)}`, admin);
       expect(counts.json<OrderCounts>()).toEqual({
         all: 3,
+        "awaiting-approval": 0,
         unpaid: 1,
         paid: 1,
         shipped: 0,

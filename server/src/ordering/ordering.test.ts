@@ -43,7 +43,7 @@ describe("ordering", () => {
       userName: "Mallory",
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ success: true, insertedId: expect.any(String) });
+    expect(response.json()).toEqual({ success: true, insertedId: expect.any(String), status: "unpaid" });
 
     const mine = await ctx.app.inject({
       method: "GET",

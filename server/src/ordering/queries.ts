@@ -10,6 +10,7 @@ import {
   type PricedLine,
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { ownersOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
 import { findAccount } from "../identity/queries.js";
@@ -30,6 +31,8 @@ export interface NewOrder {
   address: string;
   poNumber?: string | null | undefined;
   companyId?: string | null | undefined;
+  /** `awaiting-approval` when a company owner must let it go ahead first. */
+  status?: "unpaid" | "awaiting-approval";
   priced: PricedOrderCents;
 }
 
@@ -98,6 +101,7 @@ function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRo
 
 /** The mail a customer gets when their order reaches a status (none for `delivered`: they know). */
 const MAIL_ON: Partial<Record<OrderStatus, MailTemplateName>> = {
+  "awaiting-approval": "order-awaiting-approval",
   unpaid: "order-placed",
   paid: "payment-receipt",
   shipped: "order-shipped",
@@ -117,7 +121,7 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
   // Until its owner confirms the address, the mail carries nothing the account wrote (its name, its PO
   // number): else anyone could sign up with a stranger's address and have the shop mail them their words.
   const confirmed = (await findAccount(tx, order.userEmail))?.verified ?? false;
-  await enqueueMail(tx, order.userEmail, template, {
+  const mail = {
     orderId: order.id,
     name: confirmed ? order.userName : "",
     productName: orderTitle(order),
@@ -141,7 +145,15 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     note,
-  });
+  };
+  await enqueueMail(tx, order.userEmail, template, mail);
+  if (order.status !== "awaiting-approval" || !order.companyId) return;
+  // The owners who may approve it hear of it, in the shop's words only (no name, no PO number).
+  for (const owner of await ownersOf(tx, order.companyId)) {
+    if (owner !== order.userEmail) {
+      await enqueueMail(tx, owner, "approval-requested", { ...mail, name: "", poNumber: null });
+    }
+  }
 }
 
 /** An order's lines, first to last. */
@@ -307,6 +319,7 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
       address: order.address,
       poNumber: order.poNumber ?? null,
       companyId: order.companyId ?? null,
+      status: order.status ?? "unpaid",
     })
     .returning();
   if (!created) throw new Error("the order was not stored");
@@ -514,7 +527,16 @@ export async function countOrders(db: Database, q: string | undefined): Promise<
     .from(orders)
     .where(matching(q))
     .groupBy(orders.status);
-  const counts: OrderCounts = { all: 0, unpaid: 0, paid: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 };
+  const counts: OrderCounts = {
+    all: 0,
+    "awaiting-approval": 0,
+    unpaid: 0,
+    paid: 0,
+    shipped: 0,
+    delivered: 0,
+    cancelled: 0,
+    refunded: 0,
+  };
   for (const row of rows) {
     counts[row.status] = row.value;
     counts.all += row.value;
@@ -544,8 +566,9 @@ export function ordersOfCompany(db: Database, companyId: string): Promise<OrderR
 }
 
 /**
- * What each member's orders for the company take this calendar month (UTC), in cents: orders in every
- * status but cancelled and refunded (DESIGN.md 10.4). A member without such an order is absent.
+ * What each member's orders for the company take this calendar month (UTC), in cents (DESIGN.md 10.4):
+ * orders neither cancelled nor refunded, and not still awaiting approval (an owner decides on those; once
+ * approved they count). A member without such an order is absent.
  */
 export async function companySpendThisMonth(
   db: Database,
@@ -560,7 +583,7 @@ export async function companySpendThisMonth(
       and(
         eq(orders.companyId, companyId),
         sql`${orders.createdAt} >= ${monthStart}::timestamptz`,
-        sql`${orders.status} not in ('cancelled', 'refunded')`,
+        sql`${orders.status} not in ('cancelled', 'refunded', 'awaiting-approval')`,
       ),
     )
     .groupBy(orders.userEmail);

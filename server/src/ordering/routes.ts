@@ -13,7 +13,7 @@ import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { findProduct } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { admitOrder, lineProblem, priceForBuyer, shopTerms } from "./checkout.js";
+import { admitOrder, lineProblem, priceForBuyer, shopTerms, startingStatus } from "./checkout.js";
 import { invoicePdf } from "./invoice-pdf.js";
 import { allowedFor, mayListOrdersOf, orderFor } from "./policy.js";
 import {
@@ -73,16 +73,18 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { buyer, userName, delivery } = await admitOrder(app, reply, caller.email, { phone, address });
       const shop = await shopTerms(app);
-      const orderId = await withBuyerLock(app.db, caller.email, async (tx) => {
+      const placed = await withBuyerLock(app.db, caller.email, async (tx) => {
         if (await toolInUnpaidOrder(tx, caller.email, [product.id])) return null;
         const priced = await priceForBuyer(tx, shop, buyer, [{ product, quantity }]);
         const companyId = buyer.membership?.companyId;
-        return insertOrder(tx, { userEmail: caller.email, userName, ...delivery, companyId, priced });
+        const status = await startingStatus(tx, buyer, priced.totalCents);
+        const id = await insertOrder(tx, { userEmail: caller.email, userName, ...delivery, companyId, status, priced });
+        return { id, status };
       });
       // An unpaid order of this product already exists (docs/SPEC-CONFORMANCE.md §8, as
       // docs/decisions/006-deviations-from-spec.md fixes it).
-      if (!orderId) return { success: false, insertedId: null };
-      return reply.code(201).send({ success: true, insertedId: orderId });
+      if (!placed) return { success: false, insertedId: null };
+      return reply.code(201).send({ success: true, insertedId: placed.id, status: placed.status });
     },
   );
 

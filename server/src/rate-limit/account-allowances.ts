@@ -15,9 +15,11 @@ type AllowanceSettings = Config["accountAllowances"];
 export const REVIEWS_PER_HOUR = 5;
 const INVOICES_PER_TEN_MINUTES = 60;
 const EXPORTS_PER_TEN_MINUTES = 10;
+/** Company invitations an owner may send in a day: each mails an address that may not be a customer yet. */
+export const INVITATIONS_PER_DAY = 20;
 
 /** What one account may do that costs the shop a mail, a history line or a second of work. */
-type AccountAction = "place-order" | "cancel-order" | "invoice" | "orders-export" | "review";
+type AccountAction = "place-order" | "cancel-order" | "invoice" | "orders-export" | "review" | "invite";
 
 interface Allowance {
   /** The counter's name; an unconfirmed account counts apart, so confirming gives the full allowance. */
@@ -77,6 +79,12 @@ function allowanceFor(action: AccountAction, settings: AllowanceSettings, confir
         key: "review",
         rule: perWindow(REVIEWS_PER_HOUR, HOUR),
         refusal: (minutes) => `You can add at most ${REVIEWS_PER_HOUR} reviews an hour. ${inMinutes(minutes)}`,
+      };
+    case "invite":
+      return {
+        key: "invite",
+        rule: perWindow(INVITATIONS_PER_DAY, 24 * HOUR),
+        refusal: (minutes) => `You can send at most ${INVITATIONS_PER_DAY} invitations a day. ${inMinutes(minutes)}`,
       };
   }
 }

@@ -1,7 +1,18 @@
 import type { Product } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { newInvitationToken } from "../company/invitation-token.js";
+import {
+  addAddress,
+  addMember,
+  addressesOf,
+  membershipOf,
+  removeAddress,
+  removeMember,
+  replaceContractPrices,
+  replaceInvitation,
+} from "../company/queries.js";
 import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
@@ -11,9 +22,14 @@ import { accessTokens } from "../user/access-token.js";
  * Who may call what (docs/SPEC-CONFORMANCE.md §6), as one table: every API route × every identity. A route the
  * app serves without a row here fails the coverage test, so a new route cannot ship unchecked.
  */
-const IDENTITIES = ["none", "forged", "expired", "customer", "other", "admin"] as const;
+const IDENTITIES = ["none", "forged", "expired", "customer", "other", "admin", "owner", "buyer", "requester"] as const;
 type Identity = (typeof IDENTITIES)[number];
-type Expected = Record<Identity, number>;
+/** The members of the matrix's company, by role; `customer` and `other` are in no company. */
+type CompanyIdentity = "owner" | "buyer" | "requester";
+/** A row that does not name the company's members expects of them what it expects of `other`, a stranger. */
+type Expected = Record<Exclude<Identity, CompanyIdentity>, number> & Partial<Record<CompanyIdentity, number>>;
+const expectedOf = (expected: Expected, identity: Identity) =>
+  expected[identity] ?? (expected as Record<Identity, number>).other;
 
 const anyone = (status: number): Expected => ({
   none: status,
@@ -48,12 +64,29 @@ const adminOnly = (status: number): Expected => ({
   other: 403,
   admin: status,
 });
+/** A company route: the members by role; everyone outside the company (admins too) 404, as if it did not exist. */
+const members = (owner: number, buyer = owner, requester = buyer): Expected => ({
+  none: 401,
+  forged: 401,
+  expired: 401,
+  customer: 404,
+  other: 404,
+  admin: 404,
+  owner,
+  buyer,
+  requester,
+});
 
 interface Fixtures {
   app: FastifyInstance;
   customer: TestAccount;
   other: TestAccount;
   admin: TestAccount;
+  /** The matrix's company, with `owner`, `buyer` and `requester` as its members. */
+  companyId: string;
+  owner: TestAccount;
+  buyer: TestAccount;
+  requester: TestAccount;
   product: Product;
   orderId: string;
   orderPrice: number;
@@ -66,6 +99,34 @@ interface Call {
 }
 
 const fresh = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+/** A pending invitation of the matrix's company to this address, made without a mail; answers its id and link token. */
+async function invitation(f: Fixtures, email: string) {
+  const { token, hash } = newInvitationToken();
+  const id = await replaceInvitation(f.app.db, {
+    companyId: f.companyId,
+    email,
+    role: "buyer",
+    tokenHash: hash,
+    invitedBy: f.owner.email,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return { id, token };
+}
+
+/** Takes the accounts out of whatever company they are in (a row that made one for them cleans up). */
+async function leaveCompanies(f: Fixtures, accounts: TestAccount[]) {
+  for (const { email } of accounts) {
+    const membership = await membershipOf(f.app.db, email);
+    if (membership) await removeMember(f.app.db, membership.companyId, email);
+  }
+}
+
+/** The matrix's company keeps no delivery address between rows: members' checkouts in other rows need none. */
+async function clearAddresses(f: Fixtures) {
+  for (const address of await addressesOf(f.app.db, f.companyId))
+    await removeAddress(f.app.db, f.companyId, address.id);
+}
 
 async function addProduct(f: Fixtures): Promise<string> {
   const response = await f.app.inject({
@@ -89,6 +150,17 @@ async function unpaidOrder(f: Fixtures): Promise<string> {
     method: "POST",
     url: "/api/ordering",
     headers: bearer(f.customer.token),
+    payload: { orderId: await addProduct(f), quantity: 100, phone: "5550100000", address: "1 Road" },
+  });
+  return placed.json().insertedId;
+}
+
+/** A new order of the matrix company's requester: it awaits an owner's approval. */
+async function waitingOrder(f: Fixtures): Promise<string> {
+  const placed = await f.app.inject({
+    method: "POST",
+    url: "/api/ordering",
+    headers: bearer(f.requester.token),
     payload: { orderId: await addProduct(f), quantity: 100, phone: "5550100000", address: "1 Road" },
   });
   return placed.json().insertedId;
@@ -123,7 +195,14 @@ async function paidOrder(f: Fixtures, shipped = false): Promise<string> {
   return orderId;
 }
 
-const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expect: Expected }> = {
+interface Row {
+  call: (f: Fixtures) => Promise<Call> | Call;
+  expect: Expected;
+  /** Undoes what the row's calls changed that later rows would notice. */
+  after?: (f: Fixtures) => Promise<void>;
+}
+
+const MATRIX: Record<string, Row> = {
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: anyone(200) },
   "GET /api/ready": { call: () => ({ url: "/api/ready" }), expect: anyone(200) },
   "GET /api/config": { call: () => ({ url: "/api/config" }), expect: anyone(200) },
@@ -312,6 +391,128 @@ const MATRIX: Record<string, { call: (f: Fixtures) => Promise<Call> | Call; expe
   },
   // Trading a session for a token needs the identity session's cookie: a bearer token is not enough.
   "PUT /api/user/:email": { call: (f) => ({ url: `/api/user/${f.customer.email}` }), expect: anyone(401) },
+  // Companies (DESIGN.md 10.4): the two customers may each make one (and leave it again after the row).
+  "POST /api/companies": {
+    call: () => ({ url: "/api/companies", payload: { name: `Matrix ${fresh()}` } }),
+    expect: { ...buyers(201), owner: 409, buyer: 409, requester: 409 },
+    after: (f) => leaveCompanies(f, [f.customer, f.other]),
+  },
+  "GET /api/companies/mine": { call: () => ({ url: "/api/companies/mine" }), expect: members(200) },
+  "GET /api/companies/:id": { call: (f) => ({ url: `/api/companies/${f.companyId}` }), expect: members(200) },
+  "PATCH /api/companies/:id": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}`, payload: { name: "Matrix Co" } }),
+    expect: members(200, 403),
+  },
+  "GET /api/companies/:id/members": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}/members` }),
+    expect: members(200),
+  },
+  "PATCH /api/companies/:id/members/:email": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}/members/${f.buyer.email}`, payload: { monthlyLimit: null } }),
+    expect: members(200, 403),
+  },
+  // A colleague who joined for the row: an owner removes them, a buyer or requester may not.
+  "DELETE /api/companies/:id/members/:email": {
+    call: async (f) => {
+      const colleague = await signUp(f.app);
+      await addMember(f.app.db, { companyId: f.companyId, email: colleague.email, role: "buyer" });
+      return { url: `/api/companies/${f.companyId}/members/${colleague.email}` };
+    },
+    expect: members(200, 403),
+  },
+  "POST /api/companies/:id/invitations": {
+    call: (f) => ({
+      url: `/api/companies/${f.companyId}/invitations`,
+      payload: { email: `invited.${fresh()}@example.com`, role: "buyer" },
+    }),
+    expect: members(201, 403),
+  },
+  "GET /api/companies/:id/invitations": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}/invitations` }),
+    expect: members(200, 403),
+  },
+  "DELETE /api/companies/:id/invitations/:invitationId": {
+    call: async (f) => {
+      const { id } = await invitation(f, `invited.${fresh()}@example.com`);
+      return { url: `/api/companies/${f.companyId}/invitations/${id}` };
+    },
+    expect: members(200, 403),
+  },
+  // An invitation to the customer: only that address reads it; everyone else, its company's owner too, 404.
+  "GET /api/invitations/:token": {
+    call: async (f) => ({ url: `/api/invitations/${(await invitation(f, f.customer.email)).token}` }),
+    expect: { ...buyers(404), customer: 200, admin: 404 },
+  },
+  // The customer's address is not confirmed: past the guard, 403 "Confirm your email address first".
+  "POST /api/invitations/:token/accept": {
+    call: async (f) => ({ url: `/api/invitations/${(await invitation(f, f.customer.email)).token}/accept` }),
+    expect: { ...buyers(404), customer: 403 },
+  },
+  "GET /api/companies/:id/addresses": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}/addresses` }),
+    expect: members(200),
+  },
+  "POST /api/companies/:id/addresses": {
+    call: (f) => ({
+      url: `/api/companies/${f.companyId}/addresses`,
+      payload: { label: "Yard", address: "1 Road", phone: "5550100000" },
+    }),
+    expect: members(201, 403),
+    after: clearAddresses,
+  },
+  "DELETE /api/companies/:id/addresses/:addressId": {
+    call: async (f) => {
+      const id = await addAddress(f.app.db, f.companyId, { label: "Yard", address: "1 Road", phone: "5550100000" });
+      return { url: `/api/companies/${f.companyId}/addresses/${id}` };
+    },
+    expect: members(200, 403),
+    after: clearAddresses,
+  },
+  "GET /api/companies/:id/orders": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}/orders` }),
+    expect: members(200),
+  },
+  // A waiting order of the requester for each call: its company's owners decide, its other members may not.
+  "POST /api/companies/:id/orders/:orderId/approve": {
+    call: async (f) => ({ url: `/api/companies/${f.companyId}/orders/${await waitingOrder(f)}/approve` }),
+    expect: members(200, 403),
+  },
+  "POST /api/companies/:id/orders/:orderId/reject": {
+    call: async (f) => ({
+      url: `/api/companies/${f.companyId}/orders/${await waitingOrder(f)}/reject`,
+      payload: { note: "Not this month" },
+    }),
+    expect: members(200, 403),
+  },
+  "GET /api/admin/companies": { call: () => ({ url: "/api/admin/companies" }), expect: adminOnly(200) },
+  "PUT /api/admin/companies/:id/tax-exemption": {
+    call: (f) => ({ url: `/api/admin/companies/${f.companyId}/tax-exemption`, payload: { taxExempt: false } }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/companies/:id/prices": {
+    call: (f) => ({ url: `/api/admin/companies/${f.companyId}/prices` }),
+    expect: adminOnly(200),
+  },
+  "PUT /api/admin/companies/:id/prices": {
+    call: (f) => ({
+      url: `/api/admin/companies/${f.companyId}/prices`,
+      payload: [{ sku: f.product.sku, unitPrice: f.product.price }],
+    }),
+    expect: adminOnly(200),
+    after: (f) => replaceContractPrices(f.app.db, f.companyId, []),
+  },
+  "GET /api/admin/companies/:id/prices.csv": {
+    call: (f) => ({ url: `/api/admin/companies/${f.companyId}/prices.csv` }),
+    expect: adminOnly(200),
+  },
+  "PUT /api/admin/companies/:id/prices.csv": {
+    call: (f) => ({
+      url: `/api/admin/companies/${f.companyId}/prices.csv`,
+      payload: Buffer.from("sku,unitPrice\r\n"),
+      headers: { "content-type": "text/csv" },
+    }),
+    expect: adminOnly(200),
+  },
 };
 
 /** The identity provider's own calls check their own credentials; identity.test.ts covers them. */
@@ -337,6 +538,18 @@ describe("authorization matrix", () => {
     const customer = await signUp(ctx.app);
     const other = await signUp(ctx.app);
     const admin = await signUp(ctx.app, { admin: true });
+    const owner = await signUp(ctx.app, { confirmed: true });
+    const buyer = await signUp(ctx.app, { confirmed: true });
+    const requester = await signUp(ctx.app, { confirmed: true });
+    const company = await ctx.app.inject({
+      method: "POST",
+      url: "/api/companies",
+      headers: bearer(owner.token),
+      payload: { name: "Matrix Co" },
+    });
+    const companyId: string = company.json().insertedId;
+    await addMember(ctx.app.db, { companyId, email: buyer.email, role: "buyer" });
+    await addMember(ctx.app.db, { companyId, email: requester.email, role: "requester" });
     const [product] = (await ctx.app.inject({ method: "GET", url: "/api/product?limit=1" })).json<Product[]>();
     if (!product) throw new Error("no seeded product");
     const order = await ctx.app.inject({
@@ -359,7 +572,20 @@ describe("authorization matrix", () => {
       url: `/api/ordering/${orderId}`,
       headers: bearer(customer.token),
     });
-    fixtures = { app: ctx.app, customer, other, admin, product, orderId, orderPrice: placed.json().price, jpeg };
+    fixtures = {
+      app: ctx.app,
+      customer,
+      other,
+      admin,
+      companyId,
+      owner,
+      buyer,
+      requester,
+      product,
+      orderId,
+      orderPrice: placed.json().price,
+      jpeg,
+    };
     tokens = {
       none: null,
       forged: await accessTokens("a-different-secret-0000000000000000000000").issue(admin),
@@ -367,6 +593,9 @@ describe("authorization matrix", () => {
       customer: customer.token,
       other: other.token,
       admin: admin.token,
+      owner: owner.token,
+      buyer: buyer.token,
+      requester: requester.token,
     };
   });
   afterAll(() => close());
@@ -398,8 +627,10 @@ describe("authorization matrix", () => {
   });
 
   for (const [route, row] of Object.entries(MATRIX)) {
-    it(`${route}: ${IDENTITIES.map((identity) => `${identity} ${row.expect[identity]}`).join(", ")}`, async () => {
+    const expected = IDENTITIES.map((identity) => `${identity} ${expectedOf(row.expect, identity)}`).join(", ");
+    it(`${route}: ${expected}`, async () => {
       const method = route.split(" ")[0] as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+      onTestFinished(async () => row.after?.(fixtures));
       for (const identity of IDENTITIES) {
         const call = await row.call(fixtures);
         const token = tokens[identity];
@@ -409,7 +640,8 @@ describe("authorization matrix", () => {
           headers: { ...call.headers, ...(token ? bearer(token) : {}) },
           ...(call.payload ? { payload: call.payload } : {}),
         });
-        expect({ identity, status: response.statusCode }).toEqual({ identity, status: row.expect[identity] });
+        const status = expectedOf(row.expect, identity);
+        expect({ identity, status: response.statusCode }).toEqual({ identity, status });
         // What the caller got is an answer the document describes (the reference page's files are not in it).
         if (!route.startsWith("GET /api/docs")) expect(documented(route)).toContain(String(response.statusCode));
       }

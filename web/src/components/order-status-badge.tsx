@@ -1,6 +1,7 @@
 import type { OrderStatus } from "@forgeline/contract";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  "awaiting-approval": "Awaiting approval",
   unpaid: "Unpaid",
   paid: "Paid",
   shipped: "Shipped",
@@ -10,6 +11,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 const BADGE_CLASSES: Record<OrderStatus, string> = {
+  "awaiting-approval": "badge-warning",
   unpaid: "badge-warning",
   paid: "badge-info",
   shipped: "badge-accent",

@@ -2,8 +2,17 @@ import { render } from "@react-email/components";
 import type { ReactElement } from "react";
 import type { MailMessage } from "../mailer.js";
 import { accountExists, passwordReset, verifyAddress } from "./account.js";
+import { companyInvitation } from "./company.js";
 import type { Shop } from "./order.js";
-import { orderCancelled, orderPlaced, orderRefunded, orderShipped, paymentReceipt } from "./order.js";
+import {
+  approvalRequested,
+  orderAwaitingApproval,
+  orderCancelled,
+  orderPlaced,
+  orderRefunded,
+  orderShipped,
+  paymentReceipt,
+} from "./order.js";
 
 export type { OrderMailData, Shop } from "./order.js";
 
@@ -13,10 +22,13 @@ export const MAIL_TEMPLATES = {
   "verify-address": verifyAddress,
   "account-exists": accountExists,
   "order-placed": orderPlaced,
+  "order-awaiting-approval": orderAwaitingApproval,
+  "approval-requested": approvalRequested,
   "payment-receipt": paymentReceipt,
   "order-shipped": orderShipped,
   "order-cancelled": orderCancelled,
   "order-refunded": orderRefunded,
+  "company-invitation": companyInvitation,
 };
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

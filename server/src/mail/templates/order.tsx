@@ -97,6 +97,39 @@ export const orderPlaced = {
   ),
 };
 
+export const orderAwaitingApproval = {
+  subject: (order: OrderMailData) => `Your order of ${order.productName} awaits approval`,
+  body: (order: OrderMailData, shop: Shop) => (
+    <MailLayout
+      preview="An owner of your company approves it before it can be paid"
+      heading="Your order awaits approval"
+      greeting={greetingFor(order.name)}
+      action={{ href: orderPage(shop, order), label: "See the order" }}
+      after="We write again when an owner of your company approves or rejects it."
+    >
+      <Text>An owner of your company approves this order before it can be paid:</Text>
+      <OrderSummary order={order} />
+    </MailLayout>
+  ),
+};
+
+/** To each owner of the buyer's company: only the shop's words and the order, whoever placed it. */
+export const approvalRequested = {
+  subject: (order: OrderMailData) => `An order of ${order.productName} awaits your approval`,
+  body: (order: OrderMailData, shop: Shop) => (
+    <MailLayout
+      preview="A colleague's order waits for you"
+      heading="An order awaits your approval"
+      greeting="Hello,"
+      action={{ href: `${shop.publicUrl}/dashboard/approvals`, label: "Approve or reject it" }}
+      after="It holds no stock and cannot be paid until an owner approves it."
+    >
+      <Text>An order of your company waits for an owner's approval:</Text>
+      <OrderSummary order={order} />
+    </MailLayout>
+  ),
+};
+
 export const paymentReceipt = {
   subject: (order: OrderMailData) => `Payment receipt: invoice ${order.invoiceNumber}`,
   body: (order: OrderMailData, shop: Shop) => (

@@ -6,7 +6,16 @@ import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-util
 import AdminOrdersPage from "./admin-orders-page";
 
 const ADMIN = "owner@example.com";
-const COUNTS = { all: 45, unpaid: 5, paid: 41, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 };
+const COUNTS = {
+  all: 45,
+  "awaiting-approval": 0,
+  unpaid: 5,
+  paid: 41,
+  shipped: 0,
+  delivered: 0,
+  cancelled: 0,
+  refunded: 0,
+};
 
 const order = (overrides: Partial<OrderOnTheWire>): OrderOnTheWire => ({
   _id: "6f1a2b3c-0000-4000-8000-000000000001",
@@ -77,6 +86,7 @@ describe("Admin Orders", () => {
       .poll(() => tabs.map((tab) => tab.textContent))
       .toEqual([
         "All (45)",
+        "Awaiting approval (0)",
         "Unpaid (5)",
         "Paid (41)",
         "Shipped (0)",

@@ -14,6 +14,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "promotion.add": "Started a promotion",
   "promotion.edit": "Edited a promotion",
   "promotion.end": "Ended a promotion",
+  "company.tax-exemption": "Changed a company's tax exemption",
+  "company.prices": "Replaced a company's price list",
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,4 +1,4 @@
-import { type Cart, type CheckoutBody, type CheckoutFormInput, PO_NUMBER_MAX } from "@forgeline/contract";
+import { type Cart, type CheckoutBody, type CheckoutFormInput, MESSAGES, PO_NUMBER_MAX } from "@forgeline/contract";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
@@ -42,9 +42,10 @@ export function CheckoutForm({
     onRefused(null);
     try {
       const placed = await checkout.mutateAsync({ ...values, expectedTotal: cart.total });
-      notify("success", "Your order is placed");
-      if (placed.insertedId) navigate(paths.payment(placed.insertedId));
-      else navigate(paths.dashboard);
+      const waits = placed.status === "awaiting-approval";
+      notify("success", waits ? MESSAGES.orderAwaitsApproval : "Your order is placed");
+      if (!placed.insertedId) navigate(paths.dashboard);
+      else navigate(waits ? paths.myOrder(placed.insertedId) : paths.payment(placed.insertedId));
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
         const found: Partial<Record<FieldName, string>> = {};

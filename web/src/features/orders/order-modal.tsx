@@ -73,7 +73,8 @@ export function OrderModal({
   const submit = form.handleSubmit(async (values) => {
     try {
       const answer = await createOrder.mutateAsync({ ...values, productId: product._id });
-      if (answer.success) notify("success", MESSAGES.orderPlaced(product.name));
+      if (answer.status === "awaiting-approval") notify("success", MESSAGES.orderAwaitsApproval);
+      else if (answer.success) notify("success", MESSAGES.orderPlaced(product.name));
       else notify("error", MESSAGES.orderDuplicate(product.name));
       onClose();
     } catch (error) {

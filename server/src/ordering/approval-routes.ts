@@ -1,0 +1,90 @@
+import {
+  companyIdParamsSchema,
+  ORDER_STATUS_MESSAGES,
+  type OrderTransition,
+  orderSchema,
+  rejectionBodySchema,
+} from "@forgeline/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { companyAccess } from "../company/policy.js";
+import { type Caller, callerOf } from "../http/caller.js";
+import { HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { changeStatus, findOrder, orderWithHistory } from "./queries.js";
+
+const approvalParamsSchema = companyIdParamsSchema.extend({ orderId: z.uuid({ error: "Not a valid order id" }) });
+const NO_SUCH_ORDER = "No such order.";
+
+/**
+ * A company owner approves or rejects a colleague's order that waits (DESIGN.md 10.4): to `unpaid` (the
+ * buyer is mailed and may pay), or to `cancelled` with the owner's note (mailed too). Nobody decides on
+ * their own order; anyone but the company's owners is told there is no such order.
+ */
+export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function decide(caller: Caller, companyId: string, orderId: string, transition: OrderTransition, note: string) {
+    const [access, order] = await Promise.all([
+      companyAccess(app.db, caller, companyId, "approvals"),
+      findOrder(app.db, orderId),
+    ]);
+    if (access.kind === "outsider" || order?.companyId !== companyId) throw new HttpError(404, NO_SUCH_ORDER);
+    if (access.kind === "forbidden") throw new HttpError(403, "Only an owner of your company approves orders.");
+    if (order.userEmail === caller.email) {
+      throw new HttpError(403, "You cannot approve or reject your own order: another owner of your company decides.");
+    }
+    const change = await app.db.transaction((tx) =>
+      changeStatus(tx, orderId, {
+        transition,
+        by: caller.email,
+        note,
+        allowed: (locked) => locked.companyId === companyId,
+      }),
+    );
+    if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
+    if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDecide(change.status));
+    return orderWithHistory(app.db, change.after);
+  }
+
+  const answers = {
+    200: jsonAnswer("The order, decided.", orderSchema),
+    ...errorAnswers(400, 401, 403, 404, 409),
+  };
+
+  app.post(
+    "/companies/:id/orders/:orderId/approve",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Approve a colleague's order that waits (company owners)",
+        description:
+          "It becomes unpaid: its buyer is mailed and may pay it. Your own order waits for another owner (403).",
+        tags: ["Companies"],
+        security: requires("accessToken"),
+        params: approvalParamsSchema,
+        response: answers,
+      },
+    },
+    async (request) => {
+      return decide(callerOf(request), request.params.id, request.params.orderId, "approve", "Approved");
+    },
+  );
+
+  app.post(
+    "/companies/:id/orders/:orderId/reject",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Reject a colleague's order that waits, with a note (company owners)",
+        description: "It is cancelled with the note, which its buyer is mailed. Your own order: 403.",
+        tags: ["Companies"],
+        security: requires("accessToken"),
+        params: approvalParamsSchema,
+        body: rejectionBodySchema,
+        response: answers,
+      },
+    },
+    async (request) => {
+      return decide(callerOf(request), request.params.id, request.params.orderId, "reject", request.body.note);
+    },
+  );
+};
