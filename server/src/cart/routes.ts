@@ -21,6 +21,7 @@ import {
   admitOrder,
   type BuyerLine,
   buyerFor,
+  companyOnOrder,
   lineProblem,
   priceForBuyer,
   shopTerms,
@@ -259,9 +260,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
             refused: "The prices changed since you looked: please check the new total and place the order again.",
           };
         }
-        const companyId = buyer.membership?.companyId;
         const status = await startingStatus(tx, buyer, priced.totalCents);
-        const orderId = await insertOrder(tx, { userEmail: email, userName, ...delivery, companyId, status, priced });
+        const orderId = await insertOrder(tx, {
+          userEmail: email,
+          userName,
+          ...delivery,
+          company: companyOnOrder(buyer),
+          status,
+          priced,
+        });
         await clearCart(tx, email);
         return { orderId, status };
       });

@@ -166,3 +166,9 @@ export async function startingStatus(
   const spent = (await companySpendThisMonth(tx, member.companyId)).get(buyer.email) ?? 0;
   return BigInt(spent) + totalCents > BigInt(member.monthlyLimitCents) ? "awaiting-approval" : "unpaid";
 }
+
+/** The buyer's company as an order keeps it (ordering/queries.ts `insertOrder`). */
+export function companyOnOrder(buyer: Buyer) {
+  const member = buyer.membership;
+  return member && { id: member.companyId, ...member.company };
+}

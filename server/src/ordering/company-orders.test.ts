@@ -5,6 +5,7 @@ import { companies, companyAddresses, companyMembers, companyPrices } from "../c
 import { mailsTo } from "../mail/queries.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, VISA } from "../test/orders.js";
+import { pdfText } from "../test/pdf.js";
 import { createTestApp } from "../test/test-app.js";
 
 /**
@@ -95,7 +96,7 @@ describe("orders of company members", () => {
     expect([order.subtotal, order.tax, order.price]).toEqual([21_500, 2_150, 23_650]);
   });
 
-  it("charges a tax-exempt company no tax", async () => {
+  it("charges a tax-exempt company no tax; its invoice names the company and its tax ID", async () => {
     const buyer = await signUp(ctx.app);
     await company([[buyer, "buyer"]], { taxExempt: true });
     await put(buyer, await newTool(), 100);
@@ -104,6 +105,25 @@ describe("orders of company members", () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const order = (await orderOf(buyer, placed.json().insertedId)).json<Order>();
     expect([order.tax, order.price]).toEqual([0, 10_000]);
+    const intent = await call("POST", "/api/create-payment-intent", buyer, { orderId: order._id, price: order.price });
+    const paid = await call("POST", "/api/payments/test/confirm", buyer, {
+      clientSecret: intent.json().clientSecret,
+      ...VISA,
+    });
+    expect(paid.statusCode).toBe(200);
+    const invoice = await call("GET", `/api/ordering/${order._id}/invoice`, buyer);
+    expect(invoice.statusCode).toBe(200);
+    const text = await pdfText(invoice.rawPayload);
+    expect(text).toContain("Acme Works");
+    expect(text).toContain("Tax ID: US-12-3456789");
+    expect(text).toContain("Tax: none, the buyer is tax-exempt");
+    // The invoice keeps what the order was placed with, whatever the company becomes.
+    await ctx.db
+      .update(companies)
+      .set({ name: "Renamed Ltd", taxExempt: false })
+      .where(eq(companies.id, order.companyId ?? ""));
+    const again = await call("GET", `/api/ordering/${order._id}/invoice`, buyer);
+    expect(await pdfText(again.rawPayload)).toContain("Acme Works");
   });
 
   it("requires a PO number when the company says so: 400 naming it, nothing placed", async () => {

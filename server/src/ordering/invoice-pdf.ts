@@ -10,6 +10,8 @@ export interface InvoiceData {
   number: string;
   seller: { name: string; address: string; taxId: string };
   buyer: { name: string; email: string; phone: string; address: string };
+  /** The buyer's company when the order was placed; `taxExempt`: no tax, and the invoice says so. */
+  company: { name: string; taxId: string | null; taxExempt: boolean } | null;
   lines: { productName: string; sku: string; quantity: number; unitPriceCents: number; totalCents: number }[];
   money: {
     subtotalCents: number;
@@ -68,7 +70,9 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
   };
   party("Seller", [invoice.seller.name, invoice.seller.address, `Tax ID: ${invoice.seller.taxId}`]);
   const { buyer } = invoice;
-  party("Bill to", [buyer.name, buyer.email, buyer.phone, buyer.address]);
+  const { company } = invoice;
+  const companyLines = company ? [company.name, ...(company.taxId ? [`Tax ID: ${company.taxId}`] : [])] : [];
+  party("Bill to", [...companyLines, buyer.name, buyer.email, buyer.phone, buyer.address]);
   doc.moveDown(0.5);
 
   const columns = [
@@ -114,6 +118,7 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
     row([`Discount: ${figures.promotionName ?? "promotion"}`, "", "", `−${money(figures.discountCents)}`], "regular");
   }
   if (figures.taxCents > 0) row([`Tax (${figures.taxRate}%)`, "", "", money(figures.taxCents)], "regular");
+  if (company?.taxExempt) row(["Tax: none, the buyer is tax-exempt", "", "", money(0)], "regular");
   row(["Total paid", "", "", money(figures.totalCents)], "bold");
 
   doc.moveDown();

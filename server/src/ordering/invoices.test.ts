@@ -1,8 +1,8 @@
 import type { Order } from "@forgeline/contract";
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { orderSteps } from "../test/orders.js";
+import { pdfText } from "../test/pdf.js";
 import { createTestApp } from "../test/test-app.js";
 
 const SELLER = {
@@ -11,11 +11,6 @@ const SELLER = {
   SHOP_TAX_ID: "GB123456789",
 };
 const YEAR = new Date().getUTCFullYear();
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  return text.replace(/\s+/g, " "); // lines wrap inside the PDF's columns
-}
 
 describe("invoices", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

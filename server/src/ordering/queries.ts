@@ -30,7 +30,8 @@ export interface NewOrder {
   phone: string;
   address: string;
   poNumber?: string | null | undefined;
-  companyId?: string | null | undefined;
+  /** The buyer's company, frozen on the order with its name, tax ID and exemption. */
+  company?: { id: string; name: string; taxId: string | null; taxExempt: boolean } | undefined;
   /** `awaiting-approval` when a company owner must let it go ahead first. */
   status?: "unpaid" | "awaiting-approval";
   priced: PricedOrderCents;
@@ -318,7 +319,10 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
       phone: order.phone,
       address: order.address,
       poNumber: order.poNumber ?? null,
-      companyId: order.companyId ?? null,
+      companyId: order.company?.id ?? null,
+      companyName: order.company?.name ?? null,
+      companyTaxId: order.company?.taxId ?? null,
+      taxExempt: order.company?.taxExempt ?? false,
       status: order.status ?? "unpaid",
     })
     .returning();

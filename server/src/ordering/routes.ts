@@ -13,7 +13,7 @@ import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { findProduct } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { admitOrder, lineProblem, priceForBuyer, shopTerms, startingStatus } from "./checkout.js";
+import { admitOrder, companyOnOrder, lineProblem, priceForBuyer, shopTerms, startingStatus } from "./checkout.js";
 import { invoicePdf } from "./invoice-pdf.js";
 import { allowedFor, mayListOrdersOf, orderFor } from "./policy.js";
 import {
@@ -76,9 +76,15 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       const placed = await withBuyerLock(app.db, caller.email, async (tx) => {
         if (await toolInUnpaidOrder(tx, caller.email, [product.id])) return null;
         const priced = await priceForBuyer(tx, shop, buyer, [{ product, quantity }]);
-        const companyId = buyer.membership?.companyId;
         const status = await startingStatus(tx, buyer, priced.totalCents);
-        const id = await insertOrder(tx, { userEmail: caller.email, userName, ...delivery, companyId, status, priced });
+        const id = await insertOrder(tx, {
+          userEmail: caller.email,
+          userName,
+          ...delivery,
+          company: companyOnOrder(buyer),
+          status,
+          priced,
+        });
         return { id, status };
       });
       // An unpaid order of this product already exists (docs/SPEC-CONFORMANCE.md §8, as
@@ -197,6 +203,9 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: order.id,
         seller: app.config.seller,
         buyer: { name: order.userName, email: order.userEmail, phone: order.phone, address: order.address },
+        company: order.companyName
+          ? { name: order.companyName, taxId: order.companyTaxId, taxExempt: order.taxExempt }
+          : null,
         lines: (await linesOf(app.db, order.id)).map((line) => ({
           productName: line.name,
           sku: line.sku,

@@ -45,6 +45,11 @@ export const orders = pgTable(
     totalCents: cents("total_cents").notNull(),
     poNumber: text("po_number"),
     companyId: uuid("company_id"),
+    /** The buyer's company as it stood when the order was placed, for the invoice: its name and tax ID. */
+    companyName: text("company_name"),
+    companyTaxId: text("company_tax_id"),
+    /** Placed while an admin had the company tax-exempt: no tax, and the invoice says why. */
+    taxExempt: boolean("tax_exempt").notNull().default(false),
     userEmail: text("user_email").notNull(),
     userName: text("user_name").notNull(),
     phone: text("phone").notNull(),
