@@ -21,6 +21,9 @@ export default defineConfig({
           globalSetup: ["server/src/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A mail or a cache sync arrives within a second on an idle machine; on a busy 2-core CI machine
+          // it has taken longer. A poll still ends as soon as its condition holds.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       { extends: true, test: { name: "contract", include: ["contract/src/**/*.test.ts"] } },

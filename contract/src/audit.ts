@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "promotion.end",
   "company.tax-exemption",
   "company.prices",
+  "quote.send",
 ] as const;
 
 export const auditEntrySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
+import { COMPANY_LIMITS, COMPANY_ROLES } from "./company-terms.js";
 import { MAX_LENGTH, UNIT_PRICE_MAX_CENTS } from "./limits.js";
 import { centsToDollars } from "./money.js";
 import { addressField, phoneField } from "./ordering-fields.js";
@@ -9,22 +10,7 @@ import { requiredText } from "./text-field.js";
  * Companies (DESIGN.md 10.4): colleagues who share orders, delivery addresses and contract prices. The
  * roles, the bodies of the company routes and what they answer.
  */
-export const COMPANY_ROLES = ["owner", "buyer", "requester"] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
-
-export const COMPANY_LIMITS = {
-  name: 100,
-  taxId: 32,
-  addressLabel: 60,
-  /** Delivery addresses a company keeps at most. */
-  addresses: 50,
-  rejectionNote: 500,
-  /** A monthly spending limit, in dollars. */
-  monthlyLimitMax: 10_000_000,
-  priceListRows: 2000,
-  /** How long an invitation's link holds. */
-  invitationDays: 7,
-} as const;
+export { COMPANY_LIMITS, COMPANY_ROLES, type CompanyRole } from "./company-terms.js";
 
 /** No control character in a one-line text (a NUL cannot even be stored); a line break may be in an address. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;

@@ -28,6 +28,8 @@ export * from "./profile.js";
 export * from "./promotion.js";
 export * from "./public-config.js";
 export * from "./quantity-rule.js";
+export * from "./quick-order.js";
+export * from "./quote.js";
 export * from "./review.js";
 export * from "./rules.js";
 export * from "./text-field.js";

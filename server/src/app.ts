@@ -53,6 +53,8 @@ import { productRoutes } from "./product/routes.js";
 import { profileRoutes } from "./profile/routes.js";
 import { activePromotions, type PromotionRow } from "./promotion/queries.js";
 import { promotionRoutes } from "./promotion/routes.js";
+import { quoteAdminRoutes } from "./quote/admin-routes.js";
+import { quoteRoutes } from "./quote/routes.js";
 import { sharedAddressStore } from "./rate-limit/address-store.js";
 import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
@@ -248,6 +250,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(cartRoutes);
       await api.register(companyRoutes);
       await api.register(adminCompanyRoutes);
+      await api.register(quoteRoutes);
+      await api.register(quoteAdminRoutes);
     },
     { prefix: "/api" },
   );

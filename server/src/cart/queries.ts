@@ -31,6 +31,18 @@ export async function setCartLine(db: Database, email: string, productId: string
     .onConflictDoUpdate({ target: [cartLines.userEmail, cartLines.productId], set: { quantity } });
 }
 
+/** Sets the pieces of several tools at once (one statement, for an import or a reorder). */
+export async function setCartLines(db: Database, email: string, lines: ReadonlyMap<string, number>): Promise<void> {
+  if (lines.size === 0) return;
+  await db
+    .insert(cartLines)
+    .values([...lines].map(([productId, quantity]) => ({ userEmail: email, productId, quantity })))
+    .onConflictDoUpdate({
+      target: [cartLines.userEmail, cartLines.productId],
+      set: { quantity: sql`excluded.quantity` },
+    });
+}
+
 export async function removeCartLine(db: Database, email: string, productId: string): Promise<void> {
   await db.delete(cartLines).where(and(eq(cartLines.userEmail, email), eq(cartLines.productId, productId)));
 }

@@ -71,7 +71,6 @@ const NO_SUCH_COMPANY = "No such company.";
 const NO_SUCH_MEMBER = "No such member of this company.";
 const NO_SUCH_INVITATION = "No such invitation.";
 const OWNERS_ONLY = "Only the company's owners can do this.";
-const NOT_IN_A_COMPANY = "You are not in a company";
 const ALREADY_IN_A_COMPANY = "You are already in a company: leave it first.";
 const ADMINS_DO_NOT_JOIN = "Admin accounts cannot belong to a company; use a customer account.";
 const LAST_OWNER = "A company needs an owner: make another member an owner first.";
@@ -146,17 +145,22 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
-        summary: "The caller's company, with their role in it",
+        summary: "The caller's company, with their role in it; null when they belong to none",
+        description:
+          "Every signed-in page of a customer asks it (the dashboard's menu, the checkout), so belonging to no " +
+          "company is an answer, not an error: `null` (admins, who belong to none, get it too).",
         tags: ["Companies"],
         security: requires("accessToken"),
-        response: { 200: COMPANY_ANSWER, ...errorAnswers(401, 404) },
+        response: {
+          200: jsonAnswer("The company with the caller's role in it, or null.", companySchema.nullable()),
+          ...errorAnswers(401),
+        },
       },
     },
     async (request) => {
       const membership = await membershipFor(app.db, callerOf(request));
       const row = membership && (await findCompany(app.db, membership.companyId));
-      if (!membership || !row) throw new HttpError(404, NOT_IN_A_COMPANY);
-      return companyJson(row, membership.role);
+      return membership && row ? companyJson(row, membership.role) : null;
     },
   );
 

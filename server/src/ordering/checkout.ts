@@ -18,6 +18,8 @@ import { companySpendThisMonth, firstOrderEligible } from "./queries.js";
 export interface BuyerLine {
   product: ProductRow;
   quantity: number;
+  /** An accepted quote's price per piece (DESIGN.md 10.6): it wins, and no promotion applies. */
+  quoteCents?: number | null;
 }
 
 /** Why a line cannot be ordered as it is; `message` names the tool. */

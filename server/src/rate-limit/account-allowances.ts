@@ -17,9 +17,21 @@ const INVOICES_PER_TEN_MINUTES = 60;
 const EXPORTS_PER_TEN_MINUTES = 10;
 /** Company invitations an owner may send in a day: each mails an address that may not be a customer yet. */
 export const INVITATIONS_PER_DAY = 20;
+/** Imports into the cart (quick order, reorder) in 10 minutes: each reads and writes up to 500 rows. */
+export const CART_IMPORTS_PER_TEN_MINUTES = 60;
+/** Requests for quote in a day: each mails the buyer and waits for an admin's work. */
+export const QUOTE_REQUESTS_PER_DAY = 20;
 
 /** What one account may do that costs the shop a mail, a history line or a second of work. */
-type AccountAction = "place-order" | "cancel-order" | "invoice" | "orders-export" | "review" | "invite";
+type AccountAction =
+  | "place-order"
+  | "cancel-order"
+  | "invoice"
+  | "orders-export"
+  | "review"
+  | "invite"
+  | "cart-import"
+  | "request-quote";
 
 interface Allowance {
   /** The counter's name; an unconfirmed account counts apart, so confirming gives the full allowance. */
@@ -85,6 +97,19 @@ function allowanceFor(action: AccountAction, settings: AllowanceSettings, confir
         key: "invite",
         rule: perWindow(INVITATIONS_PER_DAY, 24 * HOUR),
         refusal: (minutes) => `You can send at most ${INVITATIONS_PER_DAY} invitations a day. ${inMinutes(minutes)}`,
+      };
+    case "cart-import":
+      return {
+        key: "cart-import",
+        rule: perWindow(CART_IMPORTS_PER_TEN_MINUTES, TEN_MINUTES),
+        refusal: (minutes) =>
+          `You can fill the cart from a list at most ${CART_IMPORTS_PER_TEN_MINUTES} times in 10 minutes. ${inMinutes(minutes)}`,
+      };
+    case "request-quote":
+      return {
+        key: "request-quote",
+        rule: perWindow(QUOTE_REQUESTS_PER_DAY, 24 * HOUR),
+        refusal: (minutes) => `You can ask for at most ${QUOTE_REQUESTS_PER_DAY} quotes a day. ${inMinutes(minutes)}`,
       };
   }
 }

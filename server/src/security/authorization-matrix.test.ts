@@ -13,6 +13,7 @@ import {
   replaceContractPrices,
   replaceInvitation,
 } from "../company/queries.js";
+import { insertQuote } from "../quote/queries.js";
 import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
@@ -195,6 +196,13 @@ async function paidOrder(f: Fixtures, shipped = false): Promise<string> {
   return orderId;
 }
 
+/** A new request for quote of the fixtures' customer, not priced yet. */
+async function customerQuote(f: Fixtures): Promise<string> {
+  const { _id, sku, name, price } = f.product;
+  const line = { productId: _id, sku, name, quantity: 100, listUnitCents: Math.round(price * 100), unitCents: null };
+  return (await insertQuote(f.app.db, { userEmail: f.customer.email, companyId: null, note: "", lines: [line] })).id;
+}
+
 interface Row {
   call: (f: Fixtures) => Promise<Call> | Call;
   expect: Expected;
@@ -372,6 +380,19 @@ const MATRIX: Record<string, Row> = {
     expect: buyers(200),
   },
   // Past the guard with an empty cart: 409 "Your cart is empty", and nothing placed.
+  // Past the guard: an unknown SKU is reported by its row, and nothing is added.
+  "POST /api/cart/import": {
+    call: () => ({ url: "/api/cart/import", payload: { text: "NO-SUCH-SKU,100" } }),
+    expect: buyers(200),
+  },
+  // Own orders, and the company's for its members: the customer's order reaches only the customer.
+  "POST /api/ordering/:id/reorder": {
+    call: (f) => ({ url: `/api/ordering/${f.orderId}/reorder` }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 403 },
+    after: async (f) => {
+      await f.app.inject({ method: "DELETE", url: "/api/cart", headers: bearer(f.customer.token) });
+    },
+  },
   "POST /api/cart/checkout": {
     call: () => ({ url: "/api/cart/checkout", payload: { phone: "5550100000", address: "1 Road", expectedTotal: 0 } }),
     expect: buyers(409),
@@ -397,7 +418,11 @@ const MATRIX: Record<string, Row> = {
     expect: { ...buyers(201), owner: 409, buyer: 409, requester: 409 },
     after: (f) => leaveCompanies(f, [f.customer, f.other]),
   },
-  "GET /api/companies/mine": { call: () => ({ url: "/api/companies/mine" }), expect: members(200) },
+  // Everyone signed in gets 200: their company, or null when they belong to none (admins included).
+  "GET /api/companies/mine": {
+    call: () => ({ url: "/api/companies/mine" }),
+    expect: { ...members(200), customer: 200, other: 200, admin: 200 },
+  },
   "GET /api/companies/:id": { call: (f) => ({ url: `/api/companies/${f.companyId}` }), expect: members(200) },
   "PATCH /api/companies/:id": {
     call: (f) => ({ url: `/api/companies/${f.companyId}`, payload: { name: "Matrix Co" } }),
@@ -483,6 +508,36 @@ const MATRIX: Record<string, Row> = {
       payload: { note: "Not this month" },
     }),
     expect: members(200, 403),
+  },
+  // Past the guard with an empty cart: 409 "Your cart is empty", nothing asked.
+  "POST /api/quotes": { call: () => ({ url: "/api/quotes", payload: { note: "Price these" } }), expect: buyers(409) },
+  "GET /api/quotes": { call: () => ({ url: "/api/quotes" }), expect: buyers(200) },
+  "GET /api/quotes/:id": {
+    call: async (f) => ({ url: `/api/quotes/${await customerQuote(f)}` }),
+    expect: { ...buyers(404), customer: 200 },
+  },
+  // Who asked gets past the guard: the quote has no price yet (409); anyone else cannot tell it exists.
+  "POST /api/quotes/:id/accept": {
+    call: async (f) => ({
+      url: `/api/quotes/${await customerQuote(f)}/accept`,
+      payload: { phone: "5550100000", address: "1 Road" },
+    }),
+    expect: { ...buyers(404), customer: 409 },
+  },
+  "POST /api/quotes/:id/decline": {
+    call: async (f) => ({ url: `/api/quotes/${await customerQuote(f)}/decline` }),
+    expect: { ...buyers(404), customer: 200 },
+  },
+  "GET /api/admin/quotes": { call: () => ({ url: "/api/admin/quotes" }), expect: adminOnly(200) },
+  "POST /api/admin/quotes/:id/send": {
+    call: async (f) => ({
+      url: `/api/admin/quotes/${await customerQuote(f)}/send`,
+      payload: {
+        lines: [{ productId: f.product._id, unitPrice: 5 }],
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
+    expect: adminOnly(200),
   },
   "GET /api/admin/companies": { call: () => ({ url: "/api/admin/companies" }), expect: adminOnly(200) },
   "PUT /api/admin/companies/:id/tax-exemption": {

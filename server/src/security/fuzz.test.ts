@@ -13,6 +13,7 @@ import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { products } from "../product/tables.js";
 import { profiles } from "../profile/tables.js";
 import { promotions } from "../promotion/tables.js";
+import { quotes } from "../quote/tables.js";
 import { reviews } from "../review/tables.js";
 import { bearer, ORIGIN, signUp, type TestAccount, uniqueEmail } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
@@ -36,6 +37,7 @@ const TABLES = {
   companyPrices,
   orderLines,
   promotions,
+  quotes,
   newsletterSubscribers,
   orderEvents,
   orders,
@@ -448,6 +450,19 @@ describe("fuzzing the API", () => {
       },
       {
         method: "POST",
+        url: "/api/cart/import",
+        as: () => customer,
+        valid: () => ({ text: "NO-SUCH-SKU;100" }),
+        hostile: {
+          text: fc.oneof(
+            fc.integer(),
+            fc.constantFrom(null, true, [], {}, undefined, "FL-1,100\u0000", "\u0007\u0001binary", ""),
+            fc.constant("A".repeat(256 * 1024 + 1)),
+          ),
+        },
+      },
+      {
+        method: "POST",
         url: "/api/cart/checkout",
         as: () => customer,
         valid: () => ({ phone: "5550100000", address: "1 Yard Road", poNumber: "PO-1", expectedTotal: 0 }),
@@ -460,6 +475,49 @@ describe("fuzzing the API", () => {
             fc.string({ maxLength: 5 }),
             fc.constantFrom(null, true, [], undefined, 1e13),
           ),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/quotes",
+        as: () => customer,
+        valid: () => ({ note: "Price these" }),
+        hostile: { note: fc.oneof(fc.integer(), fc.constantFrom(null, true, [], {}, "a\u0000b"), longerThan(2000)) },
+      },
+      {
+        method: "POST",
+        url: "/api/quotes/00000000-0000-4000-8000-000000000000/accept",
+        as: () => customer,
+        valid: () => ({ phone: "5550100000", address: "1 Yard Road" }),
+        hostile: {
+          phone: fc.oneof(notText, blank, withLetter, longerThan(20, "5"), fc.constant("123")),
+          address: fc.oneof(notText, longerThan(500)),
+          poNumber: fc.oneof(fc.integer(), fc.boolean(), longerThan(35), fc.constant("PO\u0000")),
+          addressId: fc.oneof(fc.integer(), fc.constantFrom("not-an-id", true)),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/admin/quotes/00000000-0000-4000-8000-000000000000/send",
+        as: () => admin,
+        valid: () => ({
+          lines: [{ productId: "00000000-0000-4000-8000-000000000000", unitPrice: 5 }],
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+          note: "Ours",
+        }),
+        hostile: {
+          lines: fc.oneof(
+            fc.integer(),
+            fc.constantFrom(null, true, {}, [], undefined),
+            fc.constant(
+              Array.from({ length: 101 }, () => ({ productId: "00000000-0000-4000-8000-000000000000", unitPrice: 5 })),
+            ),
+          ),
+          expiresAt: fc.oneof(
+            fc.integer(),
+            fc.constantFrom(null, true, "tomorrow", "2020-01-01T00:00:00Z", "2026-13-45T00:00:00Z", undefined),
+          ),
+          note: fc.oneof(fc.integer(), fc.constant("a\u0000b"), longerThan(2000)),
         },
       },
       {

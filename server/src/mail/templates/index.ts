@@ -13,6 +13,7 @@ import {
   orderShipped,
   paymentReceipt,
 } from "./order.js";
+import { quoteUpdate } from "./quote.js";
 
 export type { OrderMailData, Shop } from "./order.js";
 
@@ -29,6 +30,7 @@ export const MAIL_TEMPLATES = {
   "order-cancelled": orderCancelled,
   "order-refunded": orderRefunded,
   "company-invitation": companyInvitation,
+  "quote-update": quoteUpdate,
 };
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

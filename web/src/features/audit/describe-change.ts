@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "promotion.end": "Ended a promotion",
   "company.tax-exemption": "Changed a company's tax exemption",
   "company.prices": "Replaced a company's price list",
+  "quote.send": "Sent a quote",
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { cartSchema } from "./pricing.js";
+
+/**
+ * Quick order and reorder (DESIGN.md 10.5): rows of SKU and quantity into the cart, each reported by row.
+ * A paste box and a CSV file both send text (`{ text }` as JSON, or the file itself as `text/csv`).
+ */
+export const CART_IMPORT_LIMITS = {
+  /** The most characters (and, for a `text/csv` body, bytes) one import takes. */
+  textChars: 256 * 1024,
+  /** The most rows of SKU and quantity, a header row not counted. */
+  rows: 500,
+} as const;
+
+/** POST /api/cart/import as JSON: the rows as a spreadsheet copies them, or a CSV file's text. */
+export const cartImportBodySchema = z.object({
+  text: z.string({ error: "Send the rows as text" }).max(CART_IMPORT_LIMITS.textChars, {
+    error: `The file is larger than ${CART_IMPORT_LIMITS.textChars / 1024} KB: send at most ${CART_IMPORT_LIMITS.rows} rows`,
+  }),
+});
+
+export const CART_FILL_STATUSES = ["added", "error"] as const;
+
+/** What became of one row: `row` is the file's line (1 for the first), or the line's position in a reorder. */
+export const cartFillRowSchema = z.object({
+  row: z.number().int(),
+  sku: z.string(),
+  /** The pieces the row asked for; null when its quantity could not be read. */
+  quantity: z.number().int().nullable(),
+  status: z.enum(CART_FILL_STATUSES),
+  message: z.string(),
+});
+
+/** The answer of an import or a reorder: a report row each, and the cart as it is now. */
+export const cartFillAnswerSchema = z.object({ report: z.array(cartFillRowSchema), cart: cartSchema });
+
+export type CartImportBody = z.infer<typeof cartImportBodySchema>;
+export type CartFillRow = z.infer<typeof cartFillRowSchema>;
+export type CartFillAnswer = z.infer<typeof cartFillAnswerSchema>;

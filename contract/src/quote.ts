@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { moneyField } from "./company.js";
+import { addressField } from "./ordering-fields.js";
+import { checkoutFormSchema, pricedOrderSchema } from "./pricing.js";
+
+/** Requests for quote (DESIGN.md 10.6): a cart turned into a request, priced and sent by an admin, accepted once. */
+export const QUOTE_STATUSES = ["requested", "sent", "accepted", "declined", "expired"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QUOTE_LIMITS = {
+  /** The buyer's note and the shop's note. */
+  note: 2000,
+  /** How far ahead a quote may hold, in days. */
+  maxDaysValid: 365,
+  /** The highest unit price an admin may quote, in dollars. */
+  maxUnitPrice: 1_000_000,
+} as const;
+
+/** A control character other than a line break or tab. */
+const isControlCharacter = (character: string) => {
+  const code = character.charCodeAt(0);
+  return (code < 32 && !"\n\r\t".includes(character)) || code === 127;
+};
+
+const noteField = z
+  .string({ error: "The note must be text" })
+  .trim()
+  .max(QUOTE_LIMITS.note, { error: `A note has at most ${QUOTE_LIMITS.note} characters` })
+  .refine((note) => ![...note].some(isControlCharacter), { error: "A note cannot hold control characters" });
+
+/** POST /api/quotes: the cart becomes a request for quote with the buyer's note. */
+export const newQuoteBodySchema = z.object({ note: noteField.optional().default("") });
+
+/** One line of a quote: what the buyer asked for, and the unit price the shop quoted (null until it is sent). */
+export const quoteLineSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** The tool's list price when the quote was requested. */
+  listUnitPrice: z.number(),
+  /** The quoted price per piece; null while the quote waits for a price. */
+  unitPrice: z.number().nullable(),
+});
+
+export const quoteSchema = z.object({
+  _id: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  userEmail: z.string(),
+  companyId: z.string().nullable(),
+  /** What the buyer wrote with the request. */
+  note: z.string(),
+  /** What the shop wrote with its price; null until sent. */
+  shopNote: z.string().nullable(),
+  lines: z.array(quoteLineSchema),
+  /** The quoted lines priced as their order would be (tax as usual, no promotion); null until sent. */
+  priced: pricedOrderSchema.nullable(),
+  /** How many times it was sent (a revision replaces the previous). */
+  revision: z.number().int(),
+  expiresAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  /** The order placed when it was accepted. */
+  orderId: z.string().nullable(),
+});
+
+const unitPriceField = moneyField("The unit price", QUOTE_LIMITS.maxUnitPrice).refine((value) => value > 0, {
+  error: "The unit price must be more than $0",
+});
+
+/** POST /api/admin/quotes/{id}/send: a unit price for every line, the expiry and a note; sent again, it replaces. */
+export const quoteSendBodySchema = z.object({
+  lines: z
+    .array(z.object({ productId: z.uuid({ error: "Not a valid product id" }), unitPrice: unitPriceField }))
+    .min(1, { error: "Price every line" })
+    .max(100, { error: "A quote has at most 100 lines" }),
+  expiresAt: z.iso
+    .datetime({ offset: true, error: "The expiry must be a date and time" })
+    .refine((value) => Date.parse(value) > Date.now(), { error: "The expiry must be in the future" })
+    .refine((value) => Date.parse(value) <= Date.now() + QUOTE_LIMITS.maxDaysValid * 86_400_000, {
+      error: `A quote holds at most ${QUOTE_LIMITS.maxDaysValid} days`,
+    }),
+  note: noteField.optional().default(""),
+});
+
+/** POST /api/quotes/{id}/accept: where the order goes, as at checkout (the prices are the quote's). */
+export const quoteAcceptBodySchema = checkoutFormSchema.extend({
+  address: addressField.optional(),
+  addressId: z.uuid({ error: "Not a valid address id" }).optional(),
+});
+
+export const QUOTE_EXPIRED = "This quote has expired";
+
+export type Quote = z.infer<typeof quoteSchema>;
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+export type NewQuoteBody = z.input<typeof newQuoteBodySchema>;
+export type QuoteSendBody = z.input<typeof quoteSendBodySchema>;
+export type QuoteAcceptBody = z.input<typeof quoteAcceptBodySchema>;

@@ -1,0 +1,118 @@
+import type { CartFillAnswer, Product } from "@forgeline/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { CONTACT } from "../test/orders.js";
+import { createTestApp } from "../test/test-app.js";
+
+/** Quick order's import and "Order again" (DESIGN.md 10.5), through the API. */
+describe("cart import and reorder", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: TestAccount;
+  let tools = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await signUp(ctx.app, { admin: true });
+  });
+  afterAll(() => ctx.close());
+
+  const call = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, who: TestAccount, payload?: object) =>
+    ctx.app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+
+  async function newTool(fields: Record<string, unknown> = {}): Promise<Product> {
+    tools += 1;
+    const added = await call("POST", "/api/product", admin, {
+      name: `Import Tool ${tools}`,
+      sku: `IMP-${Date.now().toString(36).toUpperCase()}-${tools}`,
+      price: 10,
+      quantity: 1000,
+      description: "For the import tests.",
+      image: "/images/x.webp",
+      ...fields,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    return (await ctx.app.inject({ method: "GET", url: `/api/product/${added.json().insertedId}` })).json<Product>();
+  }
+
+  it("reports each row of a file with a BOM, `;` separators, a header, a repeated SKU, an unknown SKU and an off-rule quantity", async () => {
+    const buyer = await signUp(ctx.app);
+    const drill = await newTool();
+    const saw = await newTool({ quantityRule: { min: 100, max: 500, step: 25 } });
+    const text = [
+      "\uFEFFSKU;Quantity",
+      `${drill.sku.toLowerCase()};60`,
+      `${saw.sku};110`,
+      "NO-SUCH-SKU;100",
+      "",
+      `${drill.sku};40`,
+    ].join("\r\n");
+    const response = await call("POST", "/api/cart/import", buyer, { text });
+    expect(response.statusCode, response.body).toBe(200);
+    const { report, cart } = response.json<CartFillAnswer>();
+    expect(report.map((row) => [row.row, row.sku, row.quantity, row.status])).toEqual([
+      [2, drill.sku, 60, "added"],
+      [3, saw.sku, 110, "error"],
+      [4, "NO-SUCH-SKU", 100, "error"],
+      [6, drill.sku, 40, "added"],
+    ]);
+    expect(report[1]?.message).toContain("100 or 125");
+    expect(report[2]?.message).toBe("No tool has SKU NO-SUCH-SKU");
+    expect(report[0]?.message).toContain("rows 2, 6");
+    expect(cart.lines.map((line) => [line.sku, line.quantity])).toEqual([[drill.sku, 100]]);
+  });
+
+  it("takes a CSV file as text/csv, and refuses a binary or oversized one whole", async () => {
+    const buyer = await signUp(ctx.app);
+    const drill = await newTool();
+    const csv = await ctx.app.inject({
+      method: "POST",
+      url: "/api/cart/import",
+      headers: { ...bearer(buyer.token), "content-type": "text/csv" },
+      payload: Buffer.from(`${drill.sku}\t150\n`),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.json<CartFillAnswer>().report[0]).toMatchObject({ row: 1, status: "added", quantity: 150 });
+
+    const other = await signUp(ctx.app);
+    const binary = await ctx.app.inject({
+      method: "POST",
+      url: "/api/cart/import",
+      headers: { ...bearer(other.token), "content-type": "text/csv" },
+      payload: Buffer.from([0x46, 0x4c, 0xff, 0xfe, 0x00, 0x2c, 0x31]),
+    });
+    expect(binary.statusCode).toBe(400);
+    const nul = await call("POST", "/api/cart/import", other, { text: `${drill.sku},100\u0000` });
+    expect(nul.statusCode).toBe(400);
+    const big = await call("POST", "/api/cart/import", other, { text: `${drill.sku},100\n`.repeat(20_000) });
+    expect(big.statusCode).toBe(400);
+    const many = await call("POST", "/api/cart/import", other, { text: `${drill.sku},100\n`.repeat(501) });
+    expect(many.statusCode).toBe(400);
+    expect((await call("GET", "/api/cart", other)).json().lines).toEqual([]);
+  });
+
+  it("orders again at today's prices, with a note for a withdrawn tool", async () => {
+    const buyer = await signUp(ctx.app);
+    const kept = await newTool();
+    const withdrawn = await newTool();
+    for (const tool of [kept, withdrawn]) await call("PUT", `/api/cart/lines/${tool._id}`, buyer, { quantity: 120 });
+    const cart = (await call("GET", "/api/cart", buyer)).json();
+    const placed = await call("POST", "/api/cart/checkout", buyer, { ...CONTACT, expectedTotal: cart.total });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().insertedId;
+    expect((await call("DELETE", `/api/product/${withdrawn._id}`, admin)).statusCode).toBe(200);
+    await call("PATCH", `/api/product/${kept._id}`, admin, { price: 12 });
+
+    const again = await call("POST", `/api/ordering/${orderId}/reorder`, buyer);
+    expect(again.statusCode, again.body).toBe(200);
+    const answer = again.json<CartFillAnswer>();
+    expect(answer.report.map((row) => [row.sku, row.status])).toEqual([
+      [kept.sku, "added"],
+      [withdrawn.sku, "error"],
+    ]);
+    expect(answer.report[1]?.message).toContain("no longer in the catalogue");
+    expect(answer.cart.lines.map((line) => [line.sku, line.quantity, line.unitPrice])).toEqual([[kept.sku, 120, 12]]);
+
+    const stranger = await signUp(ctx.app);
+    expect((await call("POST", `/api/ordering/${orderId}/reorder`, stranger)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,99 @@
+import { dollarsToCents, idParamsSchema, quoteSchema, quoteSendBodySchema } from "@forgeline/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/queries.js";
+import { callerOf } from "../http/caller.js";
+import { HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { enqueueMail } from "../mail/queries.js";
+import { dollars } from "../pricing/price.js";
+import { allQuotes, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
+import { NO_SUCH_QUOTE, quoteAnswer, quoteTaxRate } from "./routes.js";
+
+/** The admins' side of quotes (DESIGN.md 10.6): the list, and pricing and sending one (audited). */
+export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/admin/quotes",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Every quote, newest first (admins only)",
+        tags: ["Admin quotes"],
+        security: requires("accessToken"),
+        response: { 200: jsonAnswer("The quotes.", z.array(quoteSchema)), ...errorAnswers(401, 403) },
+      },
+    },
+    async () => Promise.all((await allQuotes(app.db)).map((row) => quoteAnswer(app, app.db, row))),
+  );
+
+  app.post(
+    "/admin/quotes/:id/send",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Price each line of a quote, set its expiry and send it to the buyer (admins only)",
+        description:
+          "`lines`: a unit price above $0 for every line of the quote (by `productId`), `expiresAt` in the " +
+          "future, a `note`. Sending again revises it: the newest replaces the previous, until the buyer " +
+          "accepts (then, or once declined, 409). The buyer is mailed. Audited.",
+        tags: ["Admin quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        body: quoteSendBodySchema,
+        response: { 200: jsonAnswer("The quote as sent.", quoteSchema), ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = callerOf(request).email;
+      const { lines, expiresAt, note } = request.body;
+      const prices = new Map(lines.map((line) => [line.productId, dollarsToCents(line.unitPrice)]));
+      const row = await app.db.transaction(async (tx) => {
+        const before = await lockQuote(tx, request.params.id);
+        if (!before) throw new HttpError(404, NO_SUCH_QUOTE);
+        const status = statusOf(before);
+        if (status === "accepted" || status === "declined") {
+          throw new HttpError(409, `This quote was ${status}; it cannot change`);
+        }
+        const unpriced = before.lines.findIndex((line) => !prices.has(line.productId));
+        const stray = lines.findIndex((line) => !before.lines.some((kept) => kept.productId === line.productId));
+        if (unpriced >= 0 || stray >= 0 || prices.size !== lines.length) {
+          const message = "Price every line of the quote once, and no other tool";
+          throw new HttpError(400, message, [{ field: "lines", message }]);
+        }
+        const priced = before.lines.map((line) => ({ ...line, unitCents: prices.get(line.productId) ?? null }));
+        const total = quotedPrice(priced, await quoteTaxRate(app, tx, before))?.totalCents ?? 0n;
+        const after = await updateQuote(tx, before.id, {
+          status: "sent",
+          lines: priced,
+          expiresAt: new Date(expiresAt),
+          shopNote: note,
+          revision: before.revision + 1,
+          sentAt: new Date(),
+          sentBy: admin,
+          totalCents: Number(total),
+        });
+        await recordAudit(tx, {
+          actor: admin,
+          action: "quote.send",
+          target: before.id,
+          before: {
+            status: before.status,
+            revision: before.revision,
+            lines: before.lines,
+            expiresAt: before.expiresAt,
+          },
+          after: { status: after.status, revision: after.revision, lines: after.lines, expiresAt: after.expiresAt },
+        });
+        await enqueueMail(tx, before.userEmail, "quote-update", {
+          step: "sent",
+          quoteId: before.id,
+          total: dollars(total),
+          expiresAt: after.expiresAt?.toISOString() ?? null,
+          revision: after.revision,
+        });
+        return after;
+      });
+      return quoteAnswer(app, app.db, row);
+    },
+  );
+};

@@ -1,0 +1,298 @@
+import {
+  idParamsSchema,
+  newQuoteBodySchema,
+  orderCreatedSchema,
+  QUOTE_EXPIRED,
+  quoteAcceptBodySchema,
+  quoteSchema,
+} from "@forgeline/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { cartLinesOf, clearCart } from "../cart/queries.js";
+import { findCompany, membershipOf } from "../company/queries.js";
+import type { Database } from "../db/client.js";
+import { callerOf } from "../http/caller.js";
+import { HttpError } from "../http/errors.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { enqueueMail } from "../mail/queries.js";
+import {
+  admitOrder,
+  type BuyerLine,
+  companyOnOrder,
+  lineProblem,
+  priceForBuyer,
+  shopTerms,
+  startingStatus,
+} from "../ordering/checkout.js";
+import { insertOrder, withBuyerLock } from "../ordering/queries.js";
+import { dollars } from "../pricing/price.js";
+import { productsByIds } from "../product/queries.js";
+import { spendAllowance } from "../rate-limit/account-allowances.js";
+import {
+  insertQuote,
+  lockQuote,
+  type QuoteRow,
+  quoteFor,
+  quoteJson,
+  quotesOf,
+  statusOf,
+  updateQuote,
+} from "./queries.js";
+
+export const NO_SUCH_QUOTE = "Quote not found";
+
+/** The caller's email; admins keep the shop, they do not ask it for prices. */
+function buyerOf(request: FastifyRequest): string {
+  const caller = callerOf(request);
+  if (caller.role === "admin")
+    throw new HttpError(403, "Admin accounts cannot ask for quotes; use a customer account.");
+  return caller.email;
+}
+
+/** The tax rate a quote's order would pay: none for a tax-exempt company, else the shop's. */
+export async function quoteTaxRate(app: FastifyInstance, db: Database, row: Pick<QuoteRow, "companyId">) {
+  const company = row.companyId ? await findCompany(db, row.companyId) : undefined;
+  return company?.taxExempt ? 0 : app.config.taxRateMilli;
+}
+
+export async function quoteAnswer(app: FastifyInstance, db: Database, row: QuoteRow) {
+  return quoteJson(row, await quoteTaxRate(app, db, row));
+}
+
+/** Why a quote cannot be accepted or declined now, as a 409's message; undefined when it can. */
+function closedBecause(row: QuoteRow, accepting: boolean): string | undefined {
+  const status = statusOf(row);
+  if (status === "accepted") return "This quote has been accepted already";
+  if (status === "declined") return "This quote was declined";
+  if (status === "expired") return QUOTE_EXPIRED;
+  if (accepting && status === "requested") return "This quote has no price yet: wait for our mail";
+  return undefined;
+}
+
+const QUOTE_ANSWER = jsonAnswer("The quote.", quoteSchema);
+
+/** Requests for quote, as a buyer sees them (DESIGN.md 10.6). */
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/quotes",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Ask for a quote of the cart's lines, with a note",
+        description:
+          "The cart's lines are copied into a request for quote and the cart empties. An empty cart is 409. " +
+          "The buyer is mailed; so at each later step. Each account has a daily allowance.",
+        tags: ["Quotes"],
+        security: requires("accessToken"),
+        body: newQuoteBodySchema,
+        response: {
+          201: jsonAnswer("Asked; `insertedId` is the quote's id.", z.object({ insertedId: z.string() })),
+          ...errorAnswers(400, 401, 403, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const email = buyerOf(request);
+      if ((await cartLinesOf(app.db, email)).length === 0) throw new HttpError(409, "Your cart is empty.");
+      await spendAllowance(app, reply, email, "request-quote");
+      const membership = await membershipOf(app.db, email);
+      const created = await withBuyerLock(app.db, email, async (tx) => {
+        const cart = await cartLinesOf(tx, email);
+        const products = new Map(
+          (
+            await productsByIds(
+              tx,
+              cart.map((line) => line.productId),
+            )
+          ).map((p) => [p.id, p]),
+        );
+        const lines = cart.flatMap((line) => {
+          const product = products.get(line.productId);
+          if (!product || product.archivedAt) return [];
+          return [
+            {
+              productId: product.id,
+              sku: product.sku,
+              name: product.name,
+              quantity: line.quantity,
+              listUnitCents: product.priceCents,
+              unitCents: null,
+            },
+          ];
+        });
+        if (lines.length === 0) return undefined;
+        const row = await insertQuote(tx, {
+          userEmail: email,
+          companyId: membership?.companyId ?? null,
+          note: request.body.note,
+          lines,
+        });
+        await clearCart(tx, email);
+        await enqueueMail(tx, email, "quote-update", {
+          step: "requested",
+          quoteId: row.id,
+          total: null,
+          expiresAt: null,
+          revision: 0,
+        });
+        return row;
+      });
+      if (!created) throw new HttpError(409, "Your cart is empty.");
+      return reply.code(201).send({ insertedId: created.id });
+    },
+  );
+
+  app.get(
+    "/quotes",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "The caller's quotes, and their company's for members, newest first",
+        tags: ["Quotes"],
+        security: requires("accessToken"),
+        response: { 200: jsonAnswer("The quotes.", z.array(quoteSchema)), ...errorAnswers(401, 403) },
+      },
+    },
+    async (request) => {
+      const email = buyerOf(request);
+      const membership = await membershipOf(app.db, email);
+      const rows = await quotesOf(app.db, email, membership?.companyId);
+      return Promise.all(rows.map((row) => quoteAnswer(app, app.db, row)));
+    },
+  );
+
+  app.get(
+    "/quotes/:id",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "One quote: its lines, the quoted prices and total once sent, its expiry",
+        description: "The caller's own, or their company's when a member; anyone else's is 404.",
+        tags: ["Quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: { 200: QUOTE_ANSWER, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      buyerOf(request);
+      const row = await quoteFor(app.db, callerOf(request), request.params.id, "read");
+      if (!row) throw new HttpError(404, NO_SUCH_QUOTE);
+      return quoteAnswer(app, app.db, row);
+    },
+  );
+
+  app.post(
+    "/quotes/:id/accept",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Accept a sent quote: one order at exactly the quoted prices",
+        description:
+          "The buyer who asked accepts. The order's lines carry the quoted prices (`priceSource: quote`), no " +
+          "promotion, tax as usual (none for a tax-exempt company), and the company's approvals as any order. " +
+          `An expired quote is 409 "${QUOTE_EXPIRED}"; one accepted already, declined or not priced yet 409; ` +
+          "a withdrawn tool or a line above stock 409 naming it. Of two accepts at once one places the order.",
+        tags: ["Quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        body: quoteAcceptBodySchema,
+        response: {
+          201: jsonAnswer("The order is placed; `insertedId` is its id. Pay it next.", orderCreatedSchema),
+          ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const email = buyerOf(request);
+      const caller = callerOf(request);
+      const found = await quoteFor(app.db, caller, request.params.id, "decide");
+      if (!found) throw new HttpError(404, NO_SUCH_QUOTE);
+      const early = closedBecause(found, true);
+      if (early) throw new HttpError(409, early);
+      const { buyer, userName, delivery } = await admitOrder(app, reply, email, request.body);
+      const shop = await shopTerms(app);
+      const outcome = await withBuyerLock(app.db, email, async (tx) => {
+        const row = await lockQuote(tx, found.id);
+        if (!row) return { refused: 404, message: NO_SUCH_QUOTE };
+        const closed = closedBecause(row, true);
+        if (closed) return { refused: 409, message: closed };
+        const products = new Map(
+          (
+            await productsByIds(
+              tx,
+              row.lines.map((line) => line.productId),
+            )
+          ).map((p) => [p.id, p]),
+        );
+        const lines: BuyerLine[] = [];
+        for (const line of row.lines) {
+          const product = products.get(line.productId);
+          if (!product) return { refused: 409, message: `${line.name} is no longer in the catalogue` };
+          lines.push({ product, quantity: line.quantity, quoteCents: line.unitCents });
+        }
+        // The rule is the quote's business; the tool must still be for sale and in stock.
+        const problem = lines.map(lineProblem).find((found) => found && found.kind !== "rule");
+        if (problem) return { refused: 409, message: problem.message };
+        const priced = await priceForBuyer(tx, shop, buyer, lines);
+        const status = await startingStatus(tx, buyer, priced.totalCents);
+        const orderId = await insertOrder(tx, {
+          userEmail: email,
+          userName,
+          ...delivery,
+          company: companyOnOrder(buyer),
+          status,
+          priced,
+        });
+        await updateQuote(tx, row.id, { status: "accepted", orderId, decidedAt: new Date() });
+        await enqueueMail(tx, email, "quote-update", {
+          step: "accepted",
+          quoteId: row.id,
+          total: dollars(priced.totalCents),
+          expiresAt: row.expiresAt?.toISOString() ?? null,
+          revision: row.revision,
+        });
+        return { orderId, status };
+      });
+      if ("refused" in outcome) throw new HttpError(outcome.refused ?? 409, outcome.message ?? "");
+      return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });
+    },
+  );
+
+  app.post(
+    "/quotes/:id/decline",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Decline a quote; nothing is ordered",
+        description: "The buyer who asked declines, before accepting; an accepted or expired quote is 409.",
+        tags: ["Quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: { 200: QUOTE_ANSWER, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      buyerOf(request);
+      const found = await quoteFor(app.db, callerOf(request), request.params.id, "decide");
+      if (!found) throw new HttpError(404, NO_SUCH_QUOTE);
+      const row = await app.db.transaction(async (tx) => {
+        const locked = await lockQuote(tx, found.id);
+        if (!locked) throw new HttpError(404, NO_SUCH_QUOTE);
+        const closed = closedBecause(locked, false);
+        if (closed) throw new HttpError(409, closed);
+        const declined = await updateQuote(tx, locked.id, { status: "declined", decidedAt: new Date() });
+        await enqueueMail(tx, locked.userEmail, "quote-update", {
+          step: "declined",
+          quoteId: locked.id,
+          total: null,
+          expiresAt: null,
+          revision: locked.revision,
+        });
+        return declined;
+      });
+      return quoteAnswer(app, app.db, row);
+    },
+  );
+};
