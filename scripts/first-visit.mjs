@@ -21,6 +21,11 @@ export const FIRST_VISIT_PAGES = [
   ...pages("customer", ["/dashboard/updateProfile", "/cart"]),
   ...pages("admin", ["/dashboard", "/dashboard/users", "/dashboard/addProduct", "/dashboard/manageProduct"]),
   ...pages("admin", ["/dashboard/orders", "/dashboard/audit", "/dashboard/promotions"]),
+  // Companies (DESIGN.md 10.4): a customer's company pages (a new customer: in no company yet) and an
+  // invitation's page (a link of the right shape that names no invitation); the admins' list.
+  ...pages("customer", ["/dashboard/company", "/dashboard/company/orders", "/dashboard/approvals"]),
+  ...pages("customer", [`/invitations/${"A".repeat(43)}`]),
+  ...pages("admin", ["/dashboard/companies"]),
 ];
 
 /** A page's JS budget: public pages have less room than the signed-in ones. */

@@ -70,13 +70,15 @@ export default defineConfig(({ isSsrBuild }) => ({
               includeDependenciesRecursively: false,
               test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products?)\.tsx?$/,
             },
-            // What the dashboard's pages load (routes, guards, layout, the access token, useMutation), in one chunk.
+            // What the dashboard's pages load (routes, guards, layout, the access token, the caller's company (the
+            // layout's menu and the checkout read it), useMutation), in one chunk: apart, the company's module and
+            // this chunk imported each other, and the cycle left the layout reading it before it ran.
             {
               name: "dashboard",
               includeDependenciesRecursively: false,
               test: (id) =>
                 MUTATIONS.test(id) ||
-                /web[\\/]src[\\/](app[\\/](dashboard-routes|guards)|features[\\/]dashboard[\\/]dashboard-layout|lib[\\/](account-session|api-authed|token-store))\.tsx?$/.test(
+                /web[\\/]src[\\/](app[\\/](dashboard-routes|guards)|features[\\/]dashboard[\\/]dashboard-layout|lib[\\/](account-session|api-authed|token-store|company))\.tsx?$/.test(
                   id,
                 ),
             },

@@ -26,7 +26,7 @@ export function serveApi(routes: Record<string, Answer | ((request: SentRequest)
       method: init.method ?? "GET",
       path,
       authorization: headers.get("authorization"),
-      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+      body: typeof init.body === "string" ? jsonOrText(init.body) : undefined,
     };
     sent.push(request);
     const route = routes[`${request.method} ${path}`];
@@ -38,6 +38,15 @@ export function serveApi(routes: Record<string, Answer | ((request: SentRequest)
     });
   });
   return sent;
+}
+
+/** A body as the server reads it: JSON, or the text itself (a CSV file). */
+function jsonOrText(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
 }
 
 /** The address the app is at, shown for the test to read. */

@@ -10,6 +10,7 @@ const SignupPage = lazy(() => import("../features/auth/signup-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page"));
 const OrderDetailsPage = lazy(() => import("./routes/order-details"));
 const CartPage = lazy(() => import("./routes/cart"));
+const InvitationPage = lazy(() => import("./routes/invitation"));
 const DashboardRoutes = lazy(() => import("./dashboard-routes"));
 const NotFoundPage = lazy(() => import("./routes/not-found"));
 
@@ -30,6 +31,7 @@ export const appRoutes: RouteObject[] = [
   { path: "blogs", element: <BlogsPage /> },
   { path: "orderdetails", element: <OrderDetailsPage /> },
   { path: "cart", element: <CartPage /> },
+  { path: "invitations/:token", element: <InvitationPage /> },
   { path: "login", element: <LoginPage /> },
   { path: "signup", element: <SignupPage /> },
   { path: "resetpassword", element: <ResetPasswordPage /> },

@@ -21,6 +21,10 @@ const AdminOrdersPage = lazy(() => import("../features/admin-orders/admin-orders
 const AdminOrderPage = lazy(() => import("../features/admin-orders/admin-order-page"));
 const AuditPage = lazy(() => import("../features/audit/audit-page"));
 const PromotionsPage = lazy(() => import("../features/promotions/promotions-page"));
+const CompanyPage = lazy(() => import("../features/company/company-page"));
+const CompanyOrdersPage = lazy(() => import("../features/company/company-orders-page"));
+const ApprovalsPage = lazy(() => import("../features/company/approvals-page"));
+const AdminCompaniesPage = lazy(() => import("../features/admin-companies/admin-companies-page"));
 
 /** /dashboard/*: the signed-in routes of docs/SPEC-CONFORMANCE.md §2; the catch-all `*` is the 404 page. */
 export const dashboardRoutes: RouteObject[] = [
@@ -38,6 +42,9 @@ export const dashboardRoutes: RouteObject[] = [
       { path: "myprofile", element: <MyProfilePage /> },
       { path: "updateProfile", element: <UpdateProfilePage /> },
       { path: "payment/:id", element: <PaymentPage /> },
+      { path: "company", element: <CompanyPage /> },
+      { path: "company/orders", element: <CompanyOrdersPage /> },
+      { path: "approvals", element: <ApprovalsPage /> },
       {
         path: "users",
         element: (
@@ -91,6 +98,14 @@ export const dashboardRoutes: RouteObject[] = [
         element: (
           <RequireAdmin>
             <PromotionsPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "companies",
+        element: (
+          <RequireAdmin>
+            <AdminCompaniesPage />
           </RequireAdmin>
         ),
       },

@@ -381,6 +381,102 @@ describe("the checkout", () => {
   });
 });
 
+describe("a company member's checkout", () => {
+  const company = {
+    _id: "c1",
+    name: "Acme Fabrication",
+    taxId: null,
+    taxExempt: false,
+    poRequired: true,
+    role: "requester",
+    createdAt: "2030-01-01T00:00:00.000Z",
+  };
+  const ADDRESS_ID = "5a1d2e3f-0000-4000-8000-000000000001";
+  const sites = [
+    { _id: ADDRESS_ID, label: "North yard", address: "1 Yard Road", phone: "5550100" },
+    { _id: "5a1d2e3f-0000-4000-8000-000000000002", label: "South yard", address: "2 Yard Road", phone: "5550101" },
+  ];
+
+  it("offers the company's delivery addresses, says the PO number is required, and sends addressId", async () => {
+    const sent = serveApi({
+      "GET /api/cart": {
+        body: { ...cart, lines: [{ ...wrench, priceSource: "contract", unitPrice: 20, total: 3000 }] },
+      },
+      "GET /api/companies/mine": { body: company },
+      "GET /api/companies/c1/addresses": { body: sites },
+      "POST /api/cart/checkout": {
+        status: 201,
+        body: { success: true, insertedId: "o9", status: "awaiting-approval" },
+      },
+    });
+    renderCart();
+    const user = userEvent.setup();
+    // The contract price, named as such.
+    expect(await screen.findByText("your contract price")).toBeTruthy();
+    const form = screen.getByRole("form", { name: "Checkout" });
+    const choice = await within(form).findByRole("group", { name: "Deliver to one of your company's addresses" });
+    expect(within(form).queryByLabelText("Delivery address")).toBeNull();
+    expect(within(form).getByText(/^As a requester, your order goes to an owner of Acme Fabrication/)).toBeTruthy();
+
+    // Nothing chosen, no PO number: both said beside their fields, nothing sent.
+    await user.click(within(form).getByRole("button", { name: "Place order" }));
+    expect((await within(form).findAllByRole("alert")).map((message) => message.textContent)).toEqual([
+      "Phone is Required",
+      "Choose one of your company's delivery addresses",
+      "A PO number is required",
+    ]);
+    expect(writes(sent)).toEqual([]);
+
+    // Choosing a site fills in its phone when none is given.
+    await user.click(within(choice).getByRole("radio", { name: /South yard/ }));
+    expect((within(form).getByLabelText("Phone") as HTMLInputElement).value).toBe("5550101");
+    await user.type(within(form).getByLabelText("PO number (required, up to 35 characters)"), "PO-7781");
+    await user.click(within(form).getByRole("button", { name: "Place order" }));
+    // An order that waits for approval goes to its own page, not to the payment.
+    await expect.poll(currentAddress).toBe("/dashboard/myorders/o9");
+    expect(
+      await screen.findByText("Your order is placed and awaits approval by an owner of your company"),
+    ).toBeTruthy();
+    expect(writes(sent)).toEqual([
+      {
+        method: "POST",
+        path: "/api/cart/checkout",
+        body: {
+          phone: "5550101",
+          addressId: "5a1d2e3f-0000-4000-8000-000000000002",
+          poNumber: "PO-7781",
+          expectedTotal: 4082.4,
+        },
+      },
+    ]);
+  });
+
+  it("shows the server's PO refusal beside the PO field", async () => {
+    serveApi({
+      "GET /api/cart": { body: cart },
+      // The company asks for PO numbers since the page loaded: the server says so.
+      "GET /api/companies/mine": { body: { ...company, poRequired: false, role: "buyer" } },
+      "GET /api/companies/c1/addresses": { body: [] },
+      "POST /api/cart/checkout": {
+        status: 400,
+        body: {
+          message: "A PO number is required",
+          errors: [{ field: "poNumber", message: "A PO number is required" }],
+        },
+      },
+    });
+    renderCart();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Phone"), "+1 555 0100");
+    await user.type(screen.getByLabelText("Delivery address"), "1 Yard Road");
+    await user.click(screen.getByRole("button", { name: "Place order" }));
+    const message = await screen.findByText("A PO number is required");
+    expect(screen.getByLabelText("PO number (optional, up to 35 characters)").getAttribute("aria-describedby")).toBe(
+      message.id,
+    );
+  });
+});
+
 describe("a refused cart", () => {
   it("signs out and goes to /login when the sign-in no longer stands (401)", async () => {
     serveApi({

@@ -6,6 +6,7 @@ import { QueryState } from "../../components/query-state";
 import { SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
+import { useMyCompany } from "../../lib/company";
 import { notify } from "../../lib/toast";
 import { useCart } from "./api/get-cart";
 import { useRemoveLine } from "./api/remove-line";
@@ -18,6 +19,8 @@ import { CheckoutForm } from "./checkout-form";
  */
 export default function CartPage() {
   const cart = useCart();
+  // The buyer's company (its delivery addresses and PO rule shape the checkout), asked beside the cart.
+  useMyCompany();
   const heading = useRef<HTMLHeadingElement>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   // A sign-in that no longer stands ends here; a 403 (an admin's account has no cart) is only said.

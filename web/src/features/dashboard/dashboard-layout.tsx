@@ -1,9 +1,11 @@
+import type { CompanyRole } from "@forgeline/contract";
 import { useId, useState } from "react";
 import { Outlet } from "react-router";
 import { NavLink } from "../../components/link";
 import { navItemClass } from "../../components/nav-item";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
+import { companyPaths, useMyCompany } from "../../lib/company";
 import { useSession } from "../../lib/session";
 import { useIsAdmin } from "../../lib/use-is-admin";
 
@@ -22,18 +24,37 @@ const adminItems = [
   { to: paths.manageProduct, label: "Manage Product" },
   { to: paths.adminOrders, label: "Orders" },
   { to: paths.promotions, label: "Promotions" },
+  { to: companyPaths.companies, label: "Companies" },
   { to: paths.audit, label: "Audit log" },
 ];
 
-/** The dashboard with its drawer: customers see their orders and reviews, admins run the shop. */
+/**
+ * A customer's company items: My Company always (to create or join one); with a company, its orders; for
+ * its owners, the orders that wait for their approval.
+ */
+function companyItems(role: CompanyRole | undefined) {
+  const items: { to: string; label: string }[] = [{ to: companyPaths.company, label: "My Company" }];
+  if (role) items.push({ to: companyPaths.companyOrders, label: "Company Orders" });
+  if (role === "owner") items.push({ to: companyPaths.approvals, label: "Approvals" });
+  return items;
+}
+
+/**
+ * The dashboard with its drawer: customers see their orders, reviews and company (by their role in it),
+ * admins run the shop.
+ */
 export default function DashboardLayout() {
   const drawerId = useId();
   const menuId = useId();
   const [open, setOpen] = useState(false);
   const session = useSession();
   const admin = useIsAdmin();
+  // Asked beside the page's own data, once the role is known: admins belong to no company.
+  const company = useMyCompany(admin.data === false);
   if (admin.isPending) return <Spinner label="Loading your dashboard" />;
-  const items = admin.data ? [...everyoneItems, ...adminItems] : [...customerItems, ...everyoneItems];
+  const items = admin.data
+    ? [...everyoneItems, ...adminItems]
+    : [...customerItems, ...companyItems(company.data?.role ?? undefined), ...everyoneItems];
 
   return (
     <div className="drawer lg:drawer-open">

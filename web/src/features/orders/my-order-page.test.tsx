@@ -105,6 +105,33 @@ describe("the customer's order page", () => {
     expect(screen.queryByRole("button", { name: /invoice/i })).toBeNull();
   });
 
+  it("says an order awaits an owner's approval, with no Pay nor Order again; the buyer may still cancel it", async () => {
+    serveApi({
+      [ORDER]: {
+        body: {
+          ...unpaid,
+          status: "awaiting-approval",
+          statusHistory: [{ ...placed, status: "awaiting-approval" }],
+          companyId: "c1",
+        },
+      },
+    });
+    renderOrderPage();
+    expect(await screen.findByText(/^This order awaits approval by an owner of your company/)).toBeTruthy();
+    expect(details()[0]).toEqual(["Status", "Awaiting approval"]);
+    expect(screen.queryByText(/^Pay/, { selector: "a" })).toBeNull();
+    expect(screen.queryByText(/^Order again/, { selector: "a" })).toBeNull();
+    expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
+  });
+
+  it("shows a colleague's order of the company without Pay or Cancel: those are its buyer's", async () => {
+    serveApi({ [ORDER]: { body: { ...unpaid, userEmail: "rui@example.com", userName: "Rui", companyId: "c1" } } });
+    renderOrderPage();
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Order for Torque wrench");
+    expect(screen.queryByText(/^Pay/, { selector: "a" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Cancel/ })).toBeNull();
+  });
+
   it("shows a shipped order's history oldest first, its tracking link, and Order again instead of Pay", async () => {
     serveApi({ [ORDER]: { body: shipped } });
     renderOrderPage();

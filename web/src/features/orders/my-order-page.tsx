@@ -51,6 +51,12 @@ function OrderView({ order }: { order: Order }) {
         </h2>
         <PricedLines priced={order} poNumber={order.poNumber} />
       </section>
+      {order.status === "awaiting-approval" && (
+        <p role="status" className="alert alert-info alert-soft">
+          This order awaits approval by an owner of your company. Once approved, it can be paid here; rejected, it is
+          cancelled with their note. You are mailed either way.
+        </p>
+      )}
       <OrderActions order={order} />
       <InvoiceButton order={order} />
       <Tracking order={order} />

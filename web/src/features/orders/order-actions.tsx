@@ -4,17 +4,22 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import type { Order } from "../../lib/order";
+import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
 
 /**
  * What a customer can do with an order, as the contract's one state machine (order-lifecycle.ts) allows:
  * pay it while it can be paid, cancel it when the customer may ("cancel" among their steps), and order the
- * same tool again once it can no longer be paid (the order modal opens for its first line's product).
+ * same tool again once it can no longer be paid (the order modal opens for its first line's product). A
+ * colleague's order of the caller's company (DESIGN.md 10.4) is theirs to pay or cancel, not the caller's;
+ * an order awaiting approval is neither paid nor ordered again until an owner decides.
  */
 export function OrderActions({ order }: { order: Order }) {
-  const payable = canTransition("pay", order.status);
-  const cancellable = transitionsFor("customer", order.status).includes("cancel");
+  const own = useSession().data?.email === order.userEmail;
+  const payable = own && canTransition("pay", order.status);
+  const cancellable = own && transitionsFor("customer", order.status).includes("cancel");
+  const final = !canTransition("pay", order.status) && order.status !== "awaiting-approval";
   return (
     <span className="flex flex-wrap gap-2">
       {payable && (
@@ -23,7 +28,7 @@ export function OrderActions({ order }: { order: Order }) {
         </Link>
       )}
       {cancellable && <CancelOrderButton order={order} />}
-      {!payable && (
+      {final && (
         <Link className="btn btn-sm" to={paths.orderDetails(order.productId)}>
           Order again<span className="sr-only"> {order.productName}</span>
         </Link>

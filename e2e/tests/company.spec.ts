@@ -1,0 +1,284 @@
+import { readFile } from "node:fs/promises";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughPage } from "../support/accounts.js";
+import { cartLine, cartLink, payWithTestCard, productIdOf } from "../support/cart.js";
+import { dashboardMenu } from "../support/dashboard.js";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { tabTo } from "../support/keyboard.js";
+import { latestMailLink, mailsTo } from "../support/mail.js";
+import { pdfText } from "../support/pdf.js";
+
+// Nothing else orders the tape measure on the e2e server, and its stock is checked nowhere.
+const TAPE = "Forgeline 25 ft. Tape Measure";
+const TAX_ID = "DE 123/456";
+const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: true });
+
+/** Another person at another browser, in the project's window, whose console is watched as the test's page is. */
+async function anotherPerson(browser: Browser, testInfo: TestInfo, allowed: RegExp[] = []) {
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, isMobile, hasTouch, deviceScaleFactor, baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !allowed.some((pattern) => pattern.test(message.text()))) {
+      errors.push(message.text());
+    }
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+/** Opens the newest confirmation link mailed to `email`: the address is confirmed, and the shop's home opens. */
+async function confirmAddress(page: Page, email: string) {
+  await expect.poll(() => latestMailLink(email)).toContain("/api/auth/verify-email");
+  await page.goto(await latestMailLink(email));
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The link of the company invitation mailed to `email`. */
+async function invitationLink(email: string): Promise<string> {
+  const links = (await mailsTo(email)).map(
+    (mail) => mail.raw.match(/https?:\/\/[^\s"<>]+\/invitations\/[A-Za-z0-9_-]{43}/)?.[0] ?? "",
+  );
+  return links.filter(Boolean).at(-1) ?? "";
+}
+
+/**
+ * DESIGN.md 10.4, in the browser: an owner signs up, confirms the address, creates a company (a delivery
+ * address, PO numbers required) and invites a requester by mail. The requester opens the link signed out,
+ * signs up on the way, is told to confirm the address first, confirms it and joins. An admin makes the
+ * company tax-exempt with its tax ID and gives it a contract price (a price list sent as CSV, a bad file
+ * refused by row first). The requester's cart shows the contract price and no tax, and its checkout (to the
+ * company's address, with a PO number) waits for approval; the owner approves it with the keyboard alone;
+ * the requester pays it, and its invoice names the tax ID; the owner sees it paid in the company's history.
+ */
+test("an owner's company: invitation by mail, a requester's order approved with the keyboard, paid, tax-exempt", async ({
+  page,
+  browser,
+  consoleErrors,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  // The empty company name is refused by the server, on purpose.
+  consoleErrors.allow(/status of 400/);
+  const stamp = `${testInfo.project.name} ${Date.now()}`;
+  const companyName = `Acme Fabrication ${stamp}`;
+  const owner = newCustomer("Olga Owner", "olga");
+  const requesterAccount = newCustomer("Rita Requester", "rita");
+
+  // The owner signs up, confirms the address (only a confirmed owner may invite) and creates the company.
+  await signUpThroughPage(page, owner);
+  await confirmAddress(page, owner.email);
+  await page.goto("/dashboard");
+  await (await dashboardMenu(page)).getByRole("link", { name: "My Company", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My Company" })).toBeVisible();
+  const create = page.getByRole("region", { name: "Create a company" });
+  await create.getByRole("button", { name: "Create company" }).click();
+  await expect(create.getByText("Company name is Required")).toBeVisible();
+  await create.getByLabel("Company name").fill(companyName);
+  await create.getByRole("button", { name: "Create company" }).click();
+  await expect(toast(page, `${companyName} is created: you are its owner`)).toBeVisible();
+  const members = page.getByRole("region", { name: "Members" });
+  await expect(members.getByRole("row").filter({ hasText: "Olga Owner" }).getByRole("cell").first()).toHaveText(
+    "Owner",
+  );
+
+  // A delivery address and the PO rule: the requester's checkout keeps to both.
+  const addAddress = page.getByRole("form", { name: "Add a delivery address" });
+  await addAddress.getByLabel("Label (a site's name)").fill("North yard");
+  await addAddress.getByLabel("Address").fill("1 Yard Road, Springfield");
+  await addAddress.getByLabel("Phone").fill("5550107000");
+  await addAddress.getByRole("button", { name: "Add address" }).click();
+  await expect(
+    page.getByRole("list", { name: "Delivery addresses" }).getByRole("heading", { name: "North yard" }),
+  ).toBeVisible();
+  const settings = page.getByRole("form", { name: "Settings" });
+  await settings.getByLabel("PO number required on every order").check();
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(toast(page, "The company's settings are saved")).toBeVisible();
+  await expect(page.getByText("Required on every order", { exact: true })).toBeVisible();
+
+  // The invitation, by mail.
+  const invite = page.getByRole("form", { name: "Invite a colleague" });
+  await invite.getByLabel("Colleague's email").fill(requesterAccount.email);
+  await invite.getByLabel("Role").selectOption("requester");
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toast(page, `Invitation sent to ${requesterAccount.email}`)).toBeVisible();
+  const pending = page.getByRole("region", { name: "Invitations" }).getByRole("row").filter({
+    hasText: requesterAccount.email,
+  });
+  await expect(pending.getByRole("cell").first()).toHaveText("Requester");
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  // The requester opens the mailed link signed out: sign in first (here: sign up), then back to it.
+  const requester = await anotherPerson(browser, testInfo, [/status of 403/]);
+  const rita = requester.page;
+  await expect.poll(() => invitationLink(requesterAccount.email)).toContain("/invitations/");
+  const link = await invitationLink(requesterAccount.email);
+  await rita.goto(link);
+  await expect(rita.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+  await rita.getByRole("link", { name: "Create an account" }).click();
+  await expect(rita).toHaveURL(/\/signup$/);
+  await rita.getByLabel("Name").fill(requesterAccount.name);
+  await rita.getByLabel("Email", { exact: true }).fill(requesterAccount.email);
+  await rita.getByLabel("Password", { exact: true }).fill(requesterAccount.password);
+  await rita.getByRole("button", { name: "Sign Up" }).click();
+  await expect(rita).toHaveURL(link);
+  await expect(rita.getByRole("heading", { level: 1, name: `Join ${companyName}` })).toBeVisible();
+  await expect(
+    rita.getByText(`You are invited to join ${companyName} as a requester.`, { exact: false }),
+  ).toBeVisible();
+  await expectAccessible(rita);
+  // Not confirmed yet: the page says what to do.
+  const accept = rita.getByRole("button", { name: `Accept and join ${companyName}` });
+  await accept.click();
+  await expect(rita.getByRole("alert")).toHaveText(
+    `Confirm your email address first: open the link we mailed to ${requesterAccount.email} when you signed up, then come back to this page and accept.`,
+  );
+  await confirmAddress(rita, requesterAccount.email);
+  await rita.goto(link);
+  await accept.click();
+  await expect(toast(rita, `Welcome to ${companyName}`)).toBeVisible();
+  await expect(rita).toHaveURL(/\/dashboard\/company$/);
+  await expect(
+    rita
+      .getByRole("region", { name: "Members" })
+      .getByRole("row")
+      .filter({ hasText: "Rita Requester" })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("Requester");
+  const ritaMenu = await dashboardMenu(rita);
+  await expect(ritaMenu.getByRole("link", { name: "Company Orders", exact: true })).toBeVisible();
+  await expect(ritaMenu.getByRole("link", { name: "Approvals", exact: true })).toHaveCount(0);
+
+  // An admin makes the company tax-exempt and gives it a contract price for the tape measure.
+  const admin = await anotherPerson(browser, testInfo, [/status of 400/]);
+  await signInThroughApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await admin.page.goto("/dashboard");
+  await (await dashboardMenu(admin.page)).getByRole("link", { name: "Companies", exact: true }).click();
+  await expect(admin.page.getByRole("heading", { level: 1, name: "Companies" })).toBeVisible();
+  const companyRow = admin.page.getByRole("row").filter({ hasText: companyName });
+  await expect(companyRow.getByRole("cell")).toHaveText(["—", "2", "Charged", "Required", /Tax exemption/]);
+  await companyRow.getByRole("button", { name: `Tax exemption of ${companyName}` }).click();
+  const exemption = admin.page.getByRole("dialog", { name: `Tax exemption of ${companyName}` });
+  await exemption.getByLabel("Tax-exempt: its orders carry no tax").check();
+  await exemption.getByLabel("Tax ID").fill(TAX_ID);
+  await expectAccessible(admin.page);
+  await exemption.getByRole("button", { name: "Save" }).click();
+  await expect(toast(admin.page, `${companyName} is tax-exempt`)).toBeVisible();
+  await expect(companyRow.getByRole("cell")).toHaveText([TAX_ID, "2", "Exempt", "Required", /Tax exemption/]);
+
+  await companyRow.getByRole("button", { name: `Price list of ${companyName}` }).click();
+  const priceList = admin.page.getByRole("region", { name: `Price list of ${companyName}` });
+  await expect(priceList.getByText("No contract prices yet.")).toBeVisible();
+  const upload = admin.page.getByRole("form", { name: `Upload a price list for ${companyName}` });
+  const file = upload.getByLabel("CSV file with sku and unitPrice columns (as the download)");
+  await file.setInputFiles({
+    name: "prices.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("sku,unitPrice\nFL-TPM-25,6.50\nFL-NOPE-1,2\n"),
+  });
+  await upload.getByRole("button", { name: "Upload price list" }).click();
+  await expect(priceList.getByRole("alert")).toContainText("Row 3: no tool has SKU FL-NOPE-1");
+  await expect(priceList.getByText("No contract prices yet.")).toBeVisible();
+  await file.setInputFiles({
+    name: "prices.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("sku,unitPrice\nfl-tpm-25,$6.50\n"),
+  });
+  await upload.getByRole("button", { name: "Upload price list" }).click();
+  await expect(toast(admin.page, `The price list of ${companyName} has 1 row`)).toBeVisible();
+  const priced = priceList.getByRole("row").filter({ hasText: "FL-TPM-25" });
+  await expect(priced.getByRole("cell")).toHaveText([TAPE, "$6.50", "$7.90"]);
+  await expectAccessible(admin.page);
+  await expectNoHorizontalScroll(admin.page);
+  // The list as a file, with the bearer token.
+  const download = admin.page.waitForEvent("download");
+  await priceList.getByRole("button", { name: `Download CSV of the price list of ${companyName}` }).click();
+  const csv = await download;
+  expect(csv.suggestedFilename()).toBe("prices.csv");
+  expect(await readFile(await csv.path(), "utf8")).toContain(`"FL-TPM-25",6.5,"${TAPE}",7.9`);
+
+  // The requester's cart: the contract price, no tax; the checkout goes to the company's address.
+  await rita.goto(`/product/${await productIdOf(rita, TAPE)}`);
+  await expect(rita.getByRole("heading", { level: 1, name: TAPE })).toBeVisible();
+  await rita.getByRole("button", { name: "Add to order" }).click();
+  await expect(toast(rita, `Added ${TAPE} to your order`)).toBeVisible();
+  await cartLink(rita, 1).click();
+  await expect(rita.getByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
+  const line = cartLine(rita, TAPE);
+  await expect(line.getByText("your contract price", { exact: true })).toBeVisible();
+  await expect(line.getByText("$6.50", { exact: true })).toBeVisible();
+  await expect(line.getByText("$650.00", { exact: true })).toBeVisible();
+  const figures = rita.locator("dl").filter({ hasText: "Subtotal" });
+  await expect(figures.getByRole("term")).toHaveText(["Subtotal", "30% off your first order", "Total"]);
+  await expect(figures.getByText("$455.00", { exact: true })).toBeVisible();
+  const checkout = rita.getByRole("form", { name: "Checkout" });
+  await expect(checkout.getByLabel("Delivery address")).toHaveCount(0);
+  await checkout.getByRole("button", { name: "Place order" }).click();
+  await expect(checkout.getByText("Choose one of your company's delivery addresses")).toBeVisible();
+  await expect(checkout.getByText("A PO number is required")).toBeVisible();
+  await checkout.getByRole("radio", { name: /North yard/ }).check();
+  await expect(checkout.getByLabel("Phone")).toHaveValue("5550107000");
+  const poNumber = `PO-${Date.now()}`;
+  await checkout.getByLabel("PO number (required, up to 35 characters)").fill(poNumber);
+  await expectAccessible(rita);
+  await expectNoHorizontalScroll(rita);
+  await checkout.getByRole("button", { name: "Place order" }).click();
+  await expect(toast(rita, "Your order is placed and awaits approval by an owner of your company")).toBeVisible();
+  await expect(rita).toHaveURL(/\/dashboard\/myorders\/[0-9a-f-]{36}$/);
+  const orderUrl = rita.url();
+  await expect(rita.getByRole("definition").first()).toHaveText("Awaiting approval");
+  await expect(rita.getByText(/^This order awaits approval by an owner of your company/)).toBeVisible();
+  await expect(rita.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
+  await expectAccessible(rita);
+
+  // The owner approves it with the keyboard alone.
+  await page.goto("/dashboard/approvals");
+  await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
+  // Each waiting order is an item with its heading (its lines are a list of their own inside it).
+  const waiting = page
+    .getByRole("list", { name: "Orders awaiting approval" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2 }) });
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText(`$455.00 by Rita Requester`);
+  await expect(waiting).toContainText(`PO ${poNumber}`);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await tabTo(page, waiting.getByRole("button", { name: `Approve the order for ${TAPE} by Rita Requester` }));
+  await page.keyboard.press("Enter");
+  await expect(toast(page, `Approved the order for ${TAPE} by Rita Requester`)).toBeVisible();
+  await expect(page.getByText("No order awaits approval.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeFocused();
+
+  // The requester pays it, and its invoice names the company's tax ID and charges no tax.
+  await rita.goto(orderUrl);
+  await expect(rita.getByRole("definition").first()).toHaveText("Unpaid");
+  await rita.getByRole("link", { name: `Pay for ${TAPE}` }).click();
+  await payWithTestCard(rita);
+  await rita.goto(orderUrl);
+  await expect(rita.getByRole("definition").first()).toHaveText("Paid");
+  await expect(rita.getByText(poNumber, { exact: true })).toBeVisible();
+  const invoiceDownload = rita.waitForEvent("download");
+  await rita.getByRole("button", { name: /^Download invoice INV-\d{4}-\d{6} \(PDF\)$/ }).click();
+  const invoice = (await pdfText(await invoiceDownload)).replace(/\s+/g, "");
+  for (const expected of [`Tax ID: ${TAX_ID}`, "Tax: none, the buyer is tax-exempt", `PO number: ${poNumber}`]) {
+    expect(invoice).toContain(expected.replace(/\s+/g, ""));
+  }
+
+  // Everybody sees it in the company's history: the owner, paid.
+  await page.goto("/dashboard");
+  await (await dashboardMenu(page)).getByRole("link", { name: "Company Orders", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Company Orders" })).toBeVisible();
+  const history = page.getByRole("row").filter({ has: page.getByRole("link", { name: TAPE }) });
+  await expect(history).toContainText("Rita Requester");
+  await expect(history.getByText("Paid", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  expect(requester.errors, "console errors on the requester's page").toEqual([]);
+  expect(admin.errors, "console errors on the admin's page").toEqual([]);
+  await requester.close();
+  await admin.close();
+});

@@ -1,0 +1,41 @@
+import { ApiError } from "../lib/api-client";
+
+/** The server's message for one field of a refused form (a 400's `errors`), to show beside that field. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError ? error.messageFor(field) : undefined;
+}
+
+/**
+ * After a refusal, the first field the server named (of `form`'s own fields) takes the focus, so a keyboard
+ * or screen reader user lands on what to fix.
+ */
+export function focusFirstRefused(form: HTMLFormElement, error: unknown) {
+  if (!(error instanceof ApiError)) return;
+  for (const { field } of error.fieldErrors) {
+    const element = form.elements.namedItem(field);
+    if (element instanceof HTMLElement) {
+      element.focus();
+      return;
+    }
+  }
+}
+
+/**
+ * A refusal that no field of the form shows (a 409 such as "A company needs an owner", a 403, a failure to
+ * reach the shop): the server's message above the form, read out as it appears. Nothing when every message
+ * of the refusal stands beside one of `fields`.
+ */
+export function FormRefusal({ error, fields }: { error: unknown; fields: readonly string[] }) {
+  if (!error) return null;
+  if (error instanceof ApiError && error.fieldErrors.some((found) => fields.includes(found.field))) return null;
+  return (
+    <p role="alert" className="alert alert-error alert-soft">
+      {error instanceof Error ? error.message : String(error)}
+    </p>
+  );
+}
+
+/** A form's text field as typed, trimmed. */
+export function formText(data: FormData, name: string): string {
+  return String(data.get(name) ?? "").trim();
+}

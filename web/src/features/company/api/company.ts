@@ -1,0 +1,24 @@
+import type { Company, CompanySettingsBody, InsertedId, NewCompanyBody } from "@forgeline/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { companyQueryKey } from "../../../lib/company";
+
+const companyPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
+
+/** POST /api/companies: the caller creates a company and becomes its owner (409 when in one already). */
+export function useCreateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewCompanyBody) => apiAuthed<InsertedId>("/api/companies", { method: "POST", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
+  });
+}
+
+/** PATCH /api/companies/{id} (owners): the company's name, and whether every order needs a PO number. */
+export function useChangeSettings(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CompanySettingsBody) => apiAuthed<Company>(companyPath(companyId), { method: "PATCH", body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
+  });
+}

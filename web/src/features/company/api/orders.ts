@@ -1,0 +1,42 @@
+import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { companyQueryKey } from "../../../lib/company";
+import { orderFromWire } from "../../../lib/order";
+import { ordersQueryKey } from "../../../lib/query-keys";
+
+const ordersPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}/orders`;
+
+/** GET /api/companies/{id}/orders (members): every member's order, former members' too, newest first. */
+export const companyOrdersQuery = (companyId: string | undefined) =>
+  queryOptions({
+    queryKey: [...ordersQueryKey, "company", companyId],
+    enabled: Boolean(companyId),
+    retry: false,
+    queryFn: async () => (await apiAuthed<OrderOnTheWire[]>(ordersPath(companyId ?? ""))).map(orderFromWire),
+  });
+
+export function useCompanyOrders(companyId: string | undefined) {
+  return useQuery(companyOrdersQuery(companyId));
+}
+
+/**
+ * POST /api/companies/{id}/orders/{orderId}/approve, or …/reject with `{ note }` (owners, never on their own
+ * order): the order becomes unpaid, or cancelled with the note; its buyer is mailed either way. The
+ * company's orders (and the members' spend) are fetched again.
+ */
+export function useDecide(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, step, note }: { orderId: string; step: "approve" | "reject"; note?: string }) =>
+      apiAuthed<OrderOnTheWire>(`${ordersPath(companyId)}/${encodeURIComponent(orderId)}/${step}`, {
+        method: "POST",
+        ...(step === "reject" ? { body: { note } } : {}),
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: companyQueryKey }),
+      ]),
+  });
+}

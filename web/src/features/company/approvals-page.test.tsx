@@ -1,0 +1,175 @@
+import type { Company, Order as OrderOnTheWire } from "@forgeline/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { sessionQuery } from "../../lib/session";
+import { listLine, pricedOrder } from "../../test-orders";
+import { renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
+import ApprovalsPage from "./approvals-page";
+import CompanyOrdersPage from "./company-orders-page";
+
+const EMAIL = "olga@example.com";
+const ORDERS = "GET /api/companies/c1/orders";
+
+const acme: Company = {
+  _id: "c1",
+  name: "Acme Fabrication",
+  taxId: null,
+  taxExempt: false,
+  poRequired: true,
+  role: "owner",
+  createdAt: "2030-01-01T00:00:00.000Z",
+};
+
+function order(id: string, name: string, status: OrderOnTheWire["status"], by = "rui@example.com"): OrderOnTheWire {
+  return {
+    _id: id,
+    orderId: `p-${id}`,
+    order: name,
+    unitPrice: 24.5,
+    quantity: 100,
+    price: 2450,
+    userEmail: by,
+    userName: by === EMAIL ? "Olga" : "Rui",
+    phone: "5550100",
+    address: "1 Yard Road",
+    paid: false,
+    transactionId: null,
+    status,
+    statusHistory: [{ status, at: "2030-01-03T12:00:00.000Z", by, note: null }],
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    invoiceNumber: null,
+    createdAt: "2030-01-03T12:00:00.000Z",
+    ...pricedOrder([listLine({ productId: `p-${id}`, name, quantity: 100, unitPrice: 24.5, total: 2450 })], 2450, {
+      poNumber: `PO-${id}`,
+      companyId: "c1",
+    }),
+  };
+}
+
+const wrenches = order("o1", "Torque wrench", "awaiting-approval");
+const levels = order("o2", "Box beam level", "awaiting-approval");
+const mine = order("o3", "Claw hammer", "awaiting-approval", EMAIL);
+const paid = order("o4", "Tape measure", "paid");
+
+function renderAs(page: React.ReactNode, routes: Parameters<typeof serveApi>[0]) {
+  localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
+  const sent = serveApi(routes);
+  renderPage(page, { cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Olga" }]] });
+  return sent;
+}
+
+const writes = (sent: SentRequest[]) =>
+  sent.filter((request) => request.method !== "GET").map(({ method, path, body }) => ({ method, path, body }));
+const item = (name: string) => screen.getByRole("link", { name }).closest("li") as HTMLElement;
+
+describe("/dashboard/approvals", () => {
+  it("lists only the orders that wait, each with Approve and Reject, and none on the owner's own order", async () => {
+    renderAs(<ApprovalsPage />, {
+      "GET /api/companies/mine": { body: acme },
+      [ORDERS]: { body: [wrenches, paid, mine] },
+    });
+    await screen.findByRole("link", { name: "Torque wrench" });
+    expect(
+      within(screen.getByRole("list", { name: "Orders awaiting approval" }))
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Torque wrench", "Claw hammer"]);
+    expect(item("Torque wrench").textContent).toContain("$2,450.00 by Rui, Jan 3, 2030, PO PO-o1");
+    expect(
+      within(item("Torque wrench")).getByRole("button", { name: /^Approve ?the order for Torque wrench by Rui$/ }),
+    );
+    expect(within(item("Claw hammer")).queryByRole("button")).toBeNull();
+    expect(item("Claw hammer").textContent).toContain("Your own order: another owner decides.");
+  });
+
+  it("approves an order: the list is fetched again and the focus returns to the heading", async () => {
+    let decided = false;
+    const sent = renderAs(<ApprovalsPage />, {
+      "GET /api/companies/mine": { body: acme },
+      [ORDERS]: () => ({ body: decided ? [levels] : [wrenches, levels] }),
+      "POST /api/companies/c1/orders/o1/approve": () => {
+        decided = true;
+        return { body: { ...wrenches, status: "unpaid" } };
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("link", { name: "Torque wrench" });
+    within(item("Torque wrench"))
+      .getByRole("button", { name: /^Approve/ })
+      .focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Torque wrench" })).toBeNull());
+    expect(screen.getByRole("link", { name: "Box beam level" })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Approvals" }));
+    expect(writes(sent)).toEqual([{ method: "POST", path: "/api/companies/c1/orders/o1/approve", body: undefined }]);
+  });
+
+  it("rejects an order with a note asked in a dialog; the server's refusal of the note stands beside it", async () => {
+    const sent = renderAs(<ApprovalsPage />, {
+      "GET /api/companies/mine": { body: acme },
+      [ORDERS]: { body: [wrenches] },
+      "POST /api/companies/c1/orders/o1/reject": (request) =>
+        (request.body as { note: string }).note
+          ? { body: { ...wrenches, status: "cancelled" } }
+          : {
+              status: 400,
+              body: {
+                message: "note: Say why the order is rejected",
+                errors: [{ field: "note", message: "Say why the order is rejected" }],
+              },
+            },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("link", { name: "Torque wrench" });
+    await user.click(within(item("Torque wrench")).getByRole("button", { name: /^Reject/ }));
+    const dialog = screen.getByRole("dialog", { name: "Reject the order for Torque wrench?" });
+    await user.click(within(dialog).getByRole("button", { name: "Reject order" }));
+    const note = within(dialog).getByLabelText("Note to the buyer: why it is rejected");
+    await waitFor(() =>
+      expect(document.getElementById(note.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+        "Say why the order is rejected",
+      ),
+    );
+    expect(document.activeElement).toBe(note);
+    await user.type(note, "Over this quarter's budget");
+    await user.click(within(dialog).getByRole("button", { name: "Reject order" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(writes(sent).at(-1)).toEqual({
+      method: "POST",
+      path: "/api/companies/c1/orders/o1/reject",
+      body: { note: "Over this quarter's budget" },
+    });
+  });
+
+  it("tells a member who is no owner that owners decide, and a customer in no company where to start", async () => {
+    renderAs(<ApprovalsPage />, { "GET /api/companies/mine": { body: { ...acme, role: "buyer" } } });
+    expect(await screen.findByText(/^Only the company's owners approve orders/)).toBeTruthy();
+  });
+
+  it("points a customer in no company to My Company", async () => {
+    renderAs(<ApprovalsPage />, { "GET /api/companies/mine": { body: null } });
+    expect((await screen.findByRole("link", { name: /Create one/ })).getAttribute("href")).toBe("/dashboard/company");
+  });
+});
+
+describe("/dashboard/company/orders", () => {
+  it("lists every member's order with who placed it, its total and PO number, status, and a link to its page", async () => {
+    renderAs(<CompanyOrdersPage />, {
+      "GET /api/companies/mine": { body: { ...acme, role: "requester" } },
+      [ORDERS]: { body: [wrenches, paid] },
+    });
+    const link = await screen.findByRole("link", { name: "Torque wrench" });
+    expect(link.getAttribute("href")).toBe("/dashboard/myorders/o1");
+    const row = link.closest("tr") as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Ruirui@example.com", "Jan 3, 2030", "$2,450.00PO PO-o1", "Awaiting approval"]);
+    const paidRow = screen.getByRole("link", { name: "Tape measure" }).closest("tr") as HTMLElement;
+    expect(within(paidRow).getByText("Paid")).toBeTruthy();
+  });
+});

@@ -1,0 +1,30 @@
+import { COMPANY_ROLES, type CompanyRole } from "@forgeline/contract";
+
+/** How the pages name a role. */
+export const ROLE_LABELS: Record<CompanyRole, string> = {
+  owner: "Owner",
+  buyer: "Buyer",
+  requester: "Requester",
+};
+
+/** What each role may do, in a few words (DESIGN.md 10.4), for the role pickers. */
+export const ROLE_OPTIONS = COMPANY_ROLES.map((role) => ({
+  value: role,
+  label: {
+    owner: "Owner: members, addresses, approvals and settings",
+    buyer: "Buyer: orders and pays within a monthly limit",
+    requester: "Requester: sends carts for an owner's approval",
+  }[role],
+}));
+
+/** A member as a sentence names them: their name, or their address when they gave none. */
+export function memberName(member: { name: string; email: string }): string {
+  return member.name.trim() || member.email;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
+/** "Dec 1, 2026". */
+export function dateText(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}

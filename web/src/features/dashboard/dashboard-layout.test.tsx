@@ -1,0 +1,68 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { sessionQuery } from "../../lib/session";
+import { renderPage, serveApi, tokenWith } from "../../test-utils";
+import DashboardLayout from "./dashboard-layout";
+
+const EMAIL = "ana@example.com";
+const company = (role: string) => ({
+  _id: "c1",
+  name: "Acme Fabrication",
+  taxId: null,
+  taxExempt: false,
+  poRequired: false,
+  role,
+  createdAt: "2030-01-01T00:00:00.000Z",
+});
+
+/** The drawer's items, as [label, address] pairs, once the account's company (or none) is known. */
+async function drawerFor(admin: boolean, mine: unknown, expected: number) {
+  localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
+  serveApi({
+    [`GET /api/admin/${encodeURIComponent(EMAIL)}`]: { body: { admin } },
+    "GET /api/companies/mine": { body: mine },
+  });
+  renderPage(<DashboardLayout />, { cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Ana" }]] });
+  const drawer = await screen.findByRole("navigation", { name: "Dashboard" });
+  await expect.poll(() => within(drawer).getAllByRole("link").length).toBe(expected);
+  return within(drawer)
+    .getAllByRole("link")
+    .map((link) => [link.textContent, link.getAttribute("href")]);
+}
+
+describe("the dashboard's drawer by role", () => {
+  it("offers a customer in no company My Company, to create one", async () => {
+    expect((await drawerFor(false, null, 6)).map(([label]) => label)).toEqual([
+      "My Orders",
+      "My Review",
+      "Add Review",
+      "My Company",
+      "My Profile",
+      "Update Profile",
+    ]);
+  });
+
+  it("adds the company's orders for its members", async () => {
+    const requester = await drawerFor(false, company("requester"), 7);
+    expect(requester.slice(3, 5)).toEqual([
+      ["My Company", "/dashboard/company"],
+      ["Company Orders", "/dashboard/company/orders"],
+    ]);
+  });
+
+  it("shows owners Approvals", async () => {
+    const owner = await drawerFor(false, company("owner"), 8);
+    expect(owner.slice(3, 6)).toEqual([
+      ["My Company", "/dashboard/company"],
+      ["Company Orders", "/dashboard/company/orders"],
+      ["Approvals", "/dashboard/approvals"],
+    ]);
+  });
+
+  it("shows admins Companies, and no customer's company items", async () => {
+    const admin = await drawerFor(true, null, 9);
+    expect(admin.map(([label]) => label)).toContain("Companies");
+    expect(admin).toContainEqual(["Companies", "/dashboard/companies"]);
+    expect(admin.map(([label]) => label)).not.toContain("My Company");
+  });
+});

@@ -1,0 +1,49 @@
+import type { Company, CompanyAddress } from "@forgeline/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiAuthed } from "./api-authed";
+import { useSession } from "./session";
+import { storedAccessToken } from "./token-store";
+
+/**
+ * What more than one feature reads of the caller's company (DESIGN.md 10.4): the company itself (the
+ * dashboard's menu shows its pages by role, the checkout its rules) and its delivery addresses (the checkout
+ * offers them). The company's pages live apart from config/paths.ts, so the public pages do not carry them.
+ */
+export const companyPaths = {
+  company: "/dashboard/company",
+  companyOrders: "/dashboard/company/orders",
+  approvals: "/dashboard/approvals",
+  /** Admins: every company, its tax exemption and price list. */
+  companies: "/dashboard/companies",
+} as const;
+
+/** Everything of the caller's company: a change of a member, an address or a setting refetches it all. */
+export const companyQueryKey = ["company"] as const;
+
+/** GET /api/companies/mine: the caller's company with their role in it, or null when they belong to none. */
+export const myCompanyQuery = (email: string | undefined) =>
+  queryOptions({
+    queryKey: [...companyQueryKey, "mine", email],
+    enabled: Boolean(email),
+    staleTime: 60_000,
+    retry: false,
+    // Signed out meanwhile (a customer sent away from an admin page signs out as the menu asks): no token,
+    // no company, and no call the server would refuse.
+    queryFn: () =>
+      storedAccessToken() === null ? Promise.resolve(null) : apiAuthed<Company | null>("/api/companies/mine"),
+  });
+
+/** The signed-in customer's company (null: none); off while `enabled` is false (an admin's dashboard). */
+export function useMyCompany(enabled = true) {
+  const email = useSession().data?.email;
+  return useQuery({ ...myCompanyQuery(email), enabled: Boolean(email) && enabled });
+}
+
+/** GET /api/companies/{id}/addresses (members): where the company's orders go; off without a company. */
+export const companyAddressesQuery = (companyId: string | undefined) =>
+  queryOptions({
+    queryKey: [...companyQueryKey, companyId, "addresses"],
+    enabled: Boolean(companyId),
+    retry: false,
+    queryFn: () => apiAuthed<CompanyAddress[]>(`/api/companies/${encodeURIComponent(companyId ?? "")}/addresses`),
+  });
