@@ -76,6 +76,17 @@ export const companyAddressBodySchema = z.object({
   phone: phoneField,
 });
 
+/** POST /api/companies/{id}/orders/{orderId}/approve: the body (a request without one has `null`), and its note, may be left out. */
+export const approvalBodySchema = z
+  .object({
+    note: z
+      .string()
+      .trim()
+      .max(COMPANY_LIMITS.rejectionNote, { error: `A note has at most ${COMPANY_LIMITS.rejectionNote} characters` })
+      .optional(),
+  })
+  .nullish();
+
 /** POST /api/companies/{id}/orders/{orderId}/reject. */
 export const rejectionBodySchema = z.object({
   note: requiredText("Say why the order is rejected", "Note", COMPANY_LIMITS.rejectionNote),

@@ -1,4 +1,5 @@
 import {
+  approvalBodySchema,
   companyIdParamsSchema,
   ORDER_STATUS_MESSAGES,
   type OrderTransition,
@@ -61,11 +62,13 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["Companies"],
         security: requires("accessToken"),
         params: approvalParamsSchema,
+        body: approvalBodySchema,
         response: answers,
       },
     },
     async (request) => {
-      return decide(callerOf(request), request.params.id, request.params.orderId, "approve", "Approved");
+      const note = request.body?.note ? `Approved: ${request.body.note}` : "Approved";
+      return decide(callerOf(request), request.params.id, request.params.orderId, "approve", note);
     },
   );
 

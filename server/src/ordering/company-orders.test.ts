@@ -189,7 +189,7 @@ describe("orders of company members", () => {
     for (const colleague of [owner, requester]) {
       expect((await orderOf(colleague, order._id)).statusCode).toBe(200);
       expect((await call("GET", `/api/ordering/${order._id}/invoice`, colleague)).statusCode).toBe(200);
-      // Seeing is not cancelling or paying: those stay the buyer's.
+      // Seeing is not cancelling: that stays the buyer's.
       expect((await call("POST", `/api/ordering/${order._id}/cancel`, colleague)).statusCode).toBe(404);
     }
     expect((await orderOf(outsider, order._id)).statusCode).toBe(404);
@@ -283,6 +283,47 @@ describe("orders of company members", () => {
     const mails = await mailsTo(ctx.db, requester.email);
     expect(mails.at(-1)).toMatchObject({ template: "order-cancelled" });
     expect(JSON.stringify(mails.at(-1)?.data)).toContain("Over this quarter's budget");
+  });
+
+  it("an owner approves with a note; a colleague with the buyer role pays it, a requester may not pay another's", async () => {
+    const [owner, requester, buyer, otherRequester] = [
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+      await signUp(ctx.app),
+    ];
+    const companyId = await company([
+      [owner, "owner"],
+      [requester, "requester"],
+      [buyer, "buyer"],
+      [otherRequester, "requester"],
+    ]);
+    const orderId = (await place(requester, await newTool(), 100)).json().insertedId;
+    const approved = await call("POST", `/api/companies/${companyId}/orders/${orderId}/approve`, owner, {
+      note: "Fine for the Leeds site",
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().statusHistory.at(-1)).toMatchObject({
+      status: "unpaid",
+      by: owner.email,
+      note: "Approved: Fine for the Leeds site",
+    });
+    const order = (await orderOf(requester, orderId)).json<Order>();
+    const payAs = (who: TestAccount) =>
+      call("POST", "/api/create-payment-intent", who, { orderId: order._id, price: order.price });
+    // A requester cannot spend: not their colleague's order, and not their own either.
+    expect((await payAs(otherRequester)).statusCode).toBe(404);
+    const intent = await payAs(buyer);
+    expect(intent.statusCode, intent.body).toBe(200);
+    const paid = await call("POST", "/api/payments/test/confirm", buyer, {
+      clientSecret: intent.json().clientSecret,
+      ...VISA,
+    });
+    expect(paid.statusCode).toBe(200);
+    for (const member of [owner, requester, buyer, otherRequester]) {
+      const history = await call("GET", `/api/companies/${companyId}/orders`, member);
+      expect(history.json().find((row: Order) => row._id === orderId)?.status).toBe("paid");
+    }
   });
 
   it("nobody approves their own order: an owner's over-limit order waits for another owner", async () => {

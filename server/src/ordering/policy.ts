@@ -1,3 +1,4 @@
+import type { CompanyRole } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import { membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
@@ -7,8 +8,8 @@ import { findOrder, type OrderRow } from "./queries.js";
 /**
  * The one ownership policy for orders (DESIGN.md 10.7): "may this caller do this to this order". Every
  * order route asks it, never compares emails itself; an order the caller may not touch is answered as
- * missing (404), so its existence is not told. Companies (DESIGN.md 10.4) widen `read` and `invoice` to
- * the company's members, read at each request, so a removed member loses them at once.
+ * missing (404), so its existence is not told. Companies (DESIGN.md 10.4) widen it to the company's members
+ * by role (COLLEAGUE_ACCESS), read at each request, so a removed member loses it at once.
  */
 export type OrderAccess =
   /** See it, with its lines and history (the customer's own routes). */
@@ -33,8 +34,15 @@ export function mayListOrdersOf(caller: Caller, email: string): boolean {
   return email === caller.email;
 }
 
-/** What a member may do to a colleague's order of their company: see it and its invoice. */
-const COLLEAGUE_ACCESS: readonly OrderAccess[] = ["read", "invoice"];
+/**
+ * What a member may do to a colleague's order of their company, by role (DESIGN.md 10.4): every member sees
+ * it and its invoice; buyers and owners, who may spend, also pay it. Cancelling stays the buyer's own.
+ */
+const COLLEAGUE_ACCESS: Record<CompanyRole, readonly OrderAccess[]> = {
+  owner: ["read", "invoice", "pay"],
+  buyer: ["read", "invoice", "pay"],
+  requester: ["read", "invoice"],
+};
 
 /** The order if it exists and the caller may do this to it; else undefined (answered 404). */
 export async function orderFor(
@@ -46,8 +54,10 @@ export async function orderFor(
   const order = await findOrder(db, orderId);
   if (!order) return undefined;
   if (mayAccessOrder(caller, order, access)) return order;
-  if (!order.companyId || !COLLEAGUE_ACCESS.includes(access)) return undefined;
-  return (await membershipOf(db, caller.email))?.companyId === order.companyId ? order : undefined;
+  if (!order.companyId) return undefined;
+  const membership = await membershipOf(db, caller.email);
+  const colleague = membership?.companyId === order.companyId;
+  return colleague && COLLEAGUE_ACCESS[membership.role].includes(access) ? order : undefined;
 }
 
 /** The check changeStatus runs on the locked row, for a caller's own step. */
