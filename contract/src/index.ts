@@ -1,4 +1,5 @@
 export * from "./account.js";
+export * from "./admin-stats.js";
 export * from "./api-error.js";
 export * from "./audit.js";
 export * from "./bulk-order-messages.js";

@@ -24,6 +24,12 @@ export const productSchema = z.object({
   quantityRule: z.object({ min: z.number().int(), max: z.number().int(), step: z.number().int() }),
   /** Volume prices, lowest quantity first. */
   tiers: z.array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() })),
+  /**
+   * The stock below which the tool counts as low in the admin's overview and mail; null: the default, twice
+   * the rule's `min` (lowStockThresholdOf). Always sent by the server; optional in the type so pages and
+   * fixtures that build a Product need not name it.
+   */
+  lowStockThreshold: z.number().int().nullable().optional(),
 });
 
 export type Product = z.infer<typeof productSchema>;
@@ -167,16 +173,30 @@ export const restockSchema = z.object({
   ),
 });
 
+/** A tool's own low-stock threshold: a whole number of pieces from 0, or null for the default (twice the rule's min). */
+export const lowStockThresholdField = z
+  .number({ error: "Low-stock threshold must be a whole number or null" })
+  .int({ error: "Low-stock threshold must be a whole number" })
+  .min(0, { error: "Low-stock threshold: minimum 0" })
+  .max(STOCK_MAX, { error: `Low-stock threshold: ${maximumCount(STOCK_MAX)}` })
+  .nullable();
+
 /**
- * PATCH /api/product/{id} (admins): any of the edit fields, the selling terms and the stock; what is left
+ * PATCH /api/product/{id} (admins): any of the edit fields, the selling terms, the stock and its low-stock threshold; what is left
  * out stays as it is. The terms are checked together with what is stored, on the server.
  */
 export const productPatchSchema = productEditSchema
   .extend(restockSchema.shape)
-  .extend({ sku: skuField, quantityRule: quantityRuleSchema, tiers: tiersSchema })
+  .extend({
+    sku: skuField,
+    quantityRule: quantityRuleSchema,
+    tiers: tiersSchema,
+    lowStockThreshold: lowStockThresholdField,
+  })
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    error: "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers",
+    error:
+      "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers, lowStockThreshold",
   });
 
 /**

@@ -26,6 +26,14 @@ export const MAX_TIERS = 5;
 /** The most pieces a rule may allow in one line: a line's total stays far inside exact integer money. */
 export const RULE_MAX_PIECES = 100_000;
 
+/**
+ * The stock below which a tool counts as low (DESIGN.md 11.1): its own threshold when an admin set one,
+ * else twice its rule's minimum (two of the smallest orders).
+ */
+export function lowStockThresholdOf(rule: Pick<QuantityRule, "min">, threshold: number | null | undefined): number {
+  return threshold ?? 2 * rule.min;
+}
+
 export function isAllowedQuantity(rule: QuantityRule, quantity: number): boolean {
   return (
     Number.isSafeInteger(quantity) &&

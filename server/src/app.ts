@@ -60,6 +60,8 @@ import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
+import { startLowStockMail } from "./stats/low-stock-mail.js";
+import { statsRoutes } from "./stats/routes.js";
 import { systemRoutes } from "./system/routes.js";
 import { type AccessTokens, accessTokens } from "./user/access-token.js";
 import { registerAuthGuards } from "./user/auth-guard.js";
@@ -252,12 +254,15 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(adminCompanyRoutes);
       await api.register(quoteRoutes);
       await api.register(quoteAdminRoutes);
+      await api.register(statsRoutes);
     },
     { prefix: "/api" },
   );
 
   // The outbox is delivered while the app runs; closing waits for the round under way, then the database may close.
   let outbox: ReturnType<typeof startOutboxSender> | undefined;
+  // The daily low-stock mail to admins: every instance checks, one sends (stats/low-stock-mail.ts).
+  let lowStockMail: ReturnType<typeof startLowStockMail> | undefined;
   app.addHook("onReady", async () => {
     await cacheSync.ready;
     outbox = startOutboxSender({
@@ -267,9 +272,10 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       log: app.log,
       ...config.mailOutbox,
     });
+    lowStockMail = startLowStockMail({ db, log: app.log, checkMs: config.lowStockCheckMs });
   });
   app.addHook("onClose", async () => {
-    await Promise.all([outbox?.stop(), cacheSync.close(), redis?.close()]);
+    await Promise.all([outbox?.stop(), lowStockMail?.stop(), cacheSync.close(), redis?.close()]);
   });
 
   serveImages(app, app.imageStore);

@@ -61,6 +61,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Forgeline Tools <no-reply@forgeline.test>"),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  LOW_STOCK_CHECK_MS: z.coerce.number().int().min(50).max(86_400_000).default(3_600_000),
   SHOP_NAME: z.string().trim().min(1).max(100).default("Forgeline Tools"),
   SHOP_ADDRESS: z.string().trim().min(1).max(300).optional(),
   SHOP_TAX_ID: z.string().trim().min(1).max(50).optional(),
@@ -145,6 +146,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailOutbox: { pollMs: number; retryMs: number };
+  /** How often an instance looks for tools below their threshold; the admins' mail goes at most once a UTC day. */
+  lowStockCheckMs: number;
   /** Who sells, as every invoice says. */
   seller: { name: string; address: string; taxId: string };
   /** The bearer token GET /metrics answers; without one /metrics is not served. */
@@ -270,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailOutbox: { pollMs: e.MAIL_POLL_MS, retryMs: e.MAIL_RETRY_MS },
+    lowStockCheckMs: e.LOW_STOCK_CHECK_MS,
     // The seller on every invoice; a local run shows placeholders, production must say who sells.
     seller: {
       name: e.SHOP_NAME,

@@ -593,3 +593,81 @@ export async function companySpendThisMonth(
     .groupBy(orders.userEmail);
   return new Map(rows.map((row) => [row.email, Number(row.cents)]));
 }
+
+/** A range of UTC days as the instants it spans: from the first day's midnight to the midnight after the last. */
+export interface DayRange {
+  /** YYYY-MM-DD, included. */
+  from: string;
+  /** YYYY-MM-DD, included. */
+  to: string;
+}
+const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
+const endOf = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'UTC'`;
+const utcDay = (column: SQL | typeof orders.paidAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** The money an order brought stays counted while the shop holds it or held it (refunds are taken off by their day). */
+const everPaid = isNotNull(orders.paidAt);
+
+/**
+ * What orders paid in the range brought, in cents, per UTC day they were paid (their frozen totals); a day
+ * without a payment is absent. Refunds are not taken off here: payment's refundedByDay counts them on their day.
+ */
+export async function paidCentsByDay(db: Database, range: DayRange): Promise<Map<string, number>> {
+  const day = utcDay(orders.paidAt);
+  const rows = await db
+    .select({ day, cents: sql<string>`sum(${orders.totalCents})` })
+    .from(orders)
+    .where(and(everPaid, sql`${orders.paidAt} >= ${startOf(range.from)}`, sql`${orders.paidAt} < ${endOf(range.to)}`))
+    .groupBy(day);
+  return new Map(rows.map((row) => [row.day, Number(row.cents)]));
+}
+
+/** How many orders wait for the shop now: paid and not shipped, and company orders waiting for an owner. */
+export async function ordersWaiting(db: Database): Promise<{ toShip: number; toApprove: number }> {
+  const [row] = await db
+    .select({
+      toShip: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
+      toApprove: sql<number>`count(*) filter (where ${orders.status} = 'awaiting-approval')::int`,
+    })
+    .from(orders)
+    .where(inArray(orders.status, ["paid", "awaiting-approval"]));
+  return { toShip: Number(row?.toShip ?? 0), toApprove: Number(row?.toApprove ?? 0) };
+}
+
+/** The orders placed in the range, by their status now (a status without one is absent). */
+export async function orderStatusesPlaced(db: Database, range: DayRange): Promise<Map<OrderStatus, number>> {
+  const rows = await db
+    .select({ status: orders.status, value: count() })
+    .from(orders)
+    .where(and(sql`${orders.createdAt} >= ${startOf(range.from)}`, sql`${orders.createdAt} < ${endOf(range.to)}`))
+    .groupBy(orders.status);
+  return new Map(rows.map((row) => [row.status, row.value]));
+}
+
+/**
+ * The tools that brought most: the lines of orders paid in the range that the shop still holds the money
+ * of (paid, shipped, delivered), summed per tool after each line's share of the promotion (tax left out),
+ * most first; the name and SKU the newest line froze.
+ */
+export async function topToolsByRevenue(db: Database, range: DayRange, limit: number) {
+  const rows = await db
+    .select({
+      productId: orderLines.productId,
+      sku: sql<string>`(array_agg(${orderLines.sku} order by ${orders.paidAt} desc))[1]`,
+      name: sql<string>`(array_agg(${orderLines.name} order by ${orders.paidAt} desc))[1]`,
+      pieces: sql<string>`sum(${orderLines.quantity})`,
+      cents: sql<string>`sum(${orderLines.totalCents} - ${orderLines.discountCents})`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        inArray(orders.status, [...MONEY_HELD_STATUSES]),
+        sql`${orders.paidAt} >= ${startOf(range.from)}`,
+        sql`${orders.paidAt} < ${endOf(range.to)}`,
+      ),
+    )
+    .groupBy(orderLines.productId)
+    .orderBy(sql`sum(${orderLines.totalCents} - ${orderLines.discountCents}) desc`, asc(orderLines.productId))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, pieces: Number(row.pieces), cents: Number(row.cents) }));
+}

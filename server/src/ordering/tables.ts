@@ -72,6 +72,8 @@ export const orders = pgTable(
     check("orders_quantity_positive", sql`${table.quantity} > 0`),
     check("orders_paid_while_money_held", sql`${table.paid} = (${table.status} in ('paid', 'shipped', 'delivered'))`),
     index("orders_by_status").on(table.status, table.createdAt),
+    // The overview's revenue (GET /admin/stats) sums orders by the day they were paid.
+    index("orders_by_paid_at").on(table.paidAt).where(sql`${table.paidAt} is not null`),
     check(
       "orders_total_adds_up",
       sql`${table.totalCents} = ${table.subtotalCents} - ${table.discountCents} + ${table.taxCents}`,

@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { paymentIntents, paymentRefunds } from "./tables.js";
 
@@ -91,4 +91,26 @@ export async function recordRefund(
   refund: { id: string; intentId: string; amountCents: number; reason: RefundReason },
 ): Promise<void> {
   await db.insert(paymentRefunds).values(refund).onConflictDoNothing();
+}
+
+/**
+ * The money given back for orders the shop had counted as paid (an admin's refund or the cancellation of a
+ * paid order), in cents, per UTC day of the refund, over a range of days (both included); a day without
+ * one is absent. Refunds of payments that never paid an order (a duplicate, an amount that did not match,
+ * stock that ran out) took nothing from the revenue, so they are left out.
+ */
+export async function refundedCentsByDay(db: Database, range: { from: string; to: string }) {
+  const day = sql<string>`to_char(${paymentRefunds.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, cents: sql<string>`sum(${paymentRefunds.amountCents})` })
+    .from(paymentRefunds)
+    .where(
+      and(
+        inArray(paymentRefunds.reason, ["order-refunded", "order-cancelled"]),
+        sql`${paymentRefunds.createdAt} >= (${range.from}::date)::timestamp at time zone 'UTC'`,
+        sql`${paymentRefunds.createdAt} < (${range.to}::date + 1)::timestamp at time zone 'UTC'`,
+      ),
+    )
+    .groupBy(day);
+  return new Map(rows.map((row) => [row.day, Number(row.cents)]));
 }

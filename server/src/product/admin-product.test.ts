@@ -43,6 +43,7 @@ describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", (
       sku: "FOR-12-IN",
       quantityRule: { min: 100, max: 200, step: 1 },
       tiers: [],
+      lowStockThreshold: null,
     });
     const [row] = await ctx.db.select().from(products).where(eq(products.id, id));
     expect(row).toMatchObject({ priceCents: 2450, createdByEmail: admin.email });
@@ -67,6 +68,7 @@ describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", (
       sku: "NNN",
       quantityRule: { min: 100, max: 200, step: 1 },
       tiers: [],
+      lowStockThreshold: null,
     });
   });
 

@@ -184,6 +184,7 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     sku: expect.stringMatching(/^FOR-PRY-BAR(-\d+)?$/),
     quantityRule: { min: 100, max: 200, step: 1 },
     tiers: [],
+    lowStockThreshold: null,
   });
   const auditOf = async (id: string) =>
     (
@@ -223,7 +224,7 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     };
     const edited = await patch(admin, id, { sku: " fl-pry-15 ", ...terms });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ ...tool, _id: id, sku: "FL-PRY-15", ...terms });
+    expect(edited.json()).toEqual({ ...tool, _id: id, sku: "FL-PRY-15", ...terms, lowStockThreshold: null });
     expect(await read(id)).toEqual(edited.json());
 
     // A new price is checked against the tiers stored: it must stay above them.
@@ -347,7 +348,7 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
       "nothing to change",
       {},
       "body",
-      "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers",
+      "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers, lowStockThreshold",
     ],
     ["a blank name", { name: "  " }, "name", "Name is Required"],
     ["a 201-character name", { name: "n".repeat(201) }, "name", "Name must be 200 characters or fewer"],

@@ -28,6 +28,7 @@ describe("GET /api/product", () => {
         sku: expect.stringMatching(/^FL-[A-Z0-9-]+$/),
         quantityRule: { min: expect.any(Number), max: expect.any(Number), step: expect.any(Number) },
         tiers: expect.any(Array),
+        lowStockThreshold: null,
       });
       expect(product.price).toBeGreaterThan(0);
       // Volume tiers rise in quantity and fall in price, every one below the list price.

@@ -26,6 +26,7 @@ export function toProductJson(row: ProductRow): Product {
     sku: row.sku,
     quantityRule: ruleOf(row),
     tiers: row.tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })),
+    lowStockThreshold: row.lowStockThreshold,
   };
 }
 
@@ -169,6 +170,7 @@ export type ProductChanges = Partial<
     | "quantityMax"
     | "quantityStep"
     | "tiers"
+    | "lowStockThreshold"
   >
 >;
 
@@ -258,4 +260,25 @@ export async function returnStock(db: Database, productId: string, quantity: num
     .where(eq(products.id, productId))
     .returning({ id: products.id });
   return Boolean(returned);
+}
+
+/** A tool's low-stock threshold in SQL: its own, else twice its rule's minimum (the contract's lowStockThresholdOf). */
+const threshold = sql<number>`coalesce(${products.lowStockThreshold}, 2 * ${products.quantityMin})`;
+const belowThreshold = and(listed, sql`${products.quantity} < ${threshold}`);
+
+/**
+ * The tools in the catalogue whose stock is below their threshold, the emptiest first (by the share of
+ * the threshold left), at most `limit` of them, and how many there are in all.
+ */
+export async function lowStockTools(db: Database, limit: number) {
+  const [tools, [total]] = await Promise.all([
+    db
+      .select({ _id: products.id, name: products.name, sku: products.sku, quantity: products.quantity, threshold })
+      .from(products)
+      .where(belowThreshold)
+      .orderBy(sql`${products.quantity}::float8 / nullif(${threshold}, 0)`, asc(products.name), asc(products.id))
+      .limit(limit),
+    db.select({ value: count() }).from(products).where(belowThreshold),
+  ]);
+  return { count: total?.value ?? 0, tools: tools.map((tool) => ({ ...tool, threshold: Number(tool.threshold) })) };
 }

@@ -245,8 +245,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Edit or restock a product (admins only)",
         description:
           "Any of `name`, `price` (dollars), `description`, `image` (with Add Product's rules), `sku`, " +
-          "`quantityRule`, `tiers` (checked together with what is stored) and `quantity` " +
-          "(the stock, set: a whole number from 0); what is left out stays as it is. Existing orders keep the " +
+          "`quantityRule`, `tiers` (checked together with what is stored), `quantity` " +
+          "(the stock, set: a whole number from 0) and `lowStockThreshold` (a whole number from 0, or null for " +
+          "the default: twice the rule's minimum); what is left out stays as it is. Existing orders keep the " +
           "name and prices they were placed with. Each change goes to the audit log with its values before and after.",
         tags: ["Catalogue"],
         security: requires("accessToken"),
@@ -271,9 +272,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           refuseBadTerms(row, patch);
           const before = toProductJson(row);
           const after = toProductJson(await updateProduct(tx, id, changesOf(patch)));
-          const edited = (["name", "price", "description", "image", "sku", "quantityRule", "tiers"] as const).filter(
-            (field) => patch[field] !== undefined,
-          );
+          const edited = (
+            ["name", "price", "description", "image", "sku", "quantityRule", "tiers", "lowStockThreshold"] as const
+          ).filter((field) => patch[field] !== undefined);
           if (edited.length > 0) {
             await recordAudit(tx, {
               actor: admin,

@@ -33,6 +33,8 @@ export const products = pgTable(
     quantityStep: integer("quantity_step").notNull().default(1),
     /** Volume prices, `minQuantity` rising and prices falling (checked by the contract's sellingTermsProblems). */
     tiers: jsonb("tiers").$type<PriceTierCents[]>().notNull().default([]),
+    /** Stock below this is low (the admin's overview and daily mail); null: twice quantityMin (DESIGN.md 11.1). */
+    lowStockThreshold: integer("low_stock_threshold"),
   },
   (table) => [
     index("products_catalogue_order").on(table.createdAt, table.id),
@@ -42,6 +44,7 @@ export const products = pgTable(
     check("products_price_positive", sql`${table.priceCents} > 0`),
     check("products_stock_not_negative", sql`${table.quantity} >= 0`),
     uniqueIndex("products_sku").on(table.sku),
+    check("products_low_stock_threshold", sql`${table.lowStockThreshold} is null or ${table.lowStockThreshold} >= 0`),
     check(
       "products_quantity_rule",
       sql`${table.quantityMin} >= 1 and ${table.quantityMax} >= ${table.quantityMin} and ${table.quantityStep} >= 1 and (${table.quantityMax} - ${table.quantityMin}) % ${table.quantityStep} = 0`,

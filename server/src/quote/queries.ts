@@ -1,5 +1,5 @@
 import type { Quote, QuoteStatus } from "@forgeline/contract";
-import { desc, eq, or } from "drizzle-orm";
+import { count, desc, eq, or } from "drizzle-orm";
 import { membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
 import type { Caller } from "../http/caller.js";
@@ -112,4 +112,10 @@ export async function quoteFor(
   if (row.userEmail === caller.email) return row;
   if (access !== "read" || !row.companyId || caller.role === "admin") return undefined;
   return (await membershipOf(db, caller.email))?.companyId === row.companyId ? row : undefined;
+}
+
+/** How many requests for quote wait for an admin to price them (the overview, DESIGN.md 11.1). */
+export async function quotesToPrice(db: Database): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(quotes).where(eq(quotes.status, "requested"));
+  return row?.value ?? 0;
 }

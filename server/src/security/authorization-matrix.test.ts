@@ -239,7 +239,11 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(201),
   },
   "PATCH /api/product/:id": {
-    call: async (f) => ({ url: `/api/product/${await addProduct(f)}`, payload: { quantity: 500 } }),
+    // The low-stock threshold is an admin's edit like the stock.
+    call: async (f) => ({
+      url: `/api/product/${await addProduct(f)}`,
+      payload: { quantity: 500, lowStockThreshold: 50 },
+    }),
     expect: adminOnly(200),
   },
   "DELETE /api/product/:id": {
@@ -346,6 +350,11 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/audit": { call: () => ({ url: "/api/admin/audit" }), expect: adminOnly(200) },
+  // The shop owner's overview (DESIGN.md 11.1): figures of the whole shop, for admins only.
+  "GET /api/admin/stats": {
+    call: () => ({ url: "/api/admin/stats?from=2026-01-01&to=2026-03-31" }),
+    expect: adminOnly(200),
+  },
   "GET /api/promotions": { call: () => ({ url: "/api/promotions" }), expect: anyone(200) },
   "GET /api/admin/promotions": { call: () => ({ url: "/api/admin/promotions" }), expect: adminOnly(200) },
   // Promotions no order of the matrix reaches (9 000 000 pieces), so the other rows' prices stay as they are.

@@ -243,6 +243,7 @@ describe("fuzzing the API", () => {
               sku: expect.stringMatching(/^[A-Z0-9-]{3,32}$/),
               quantityRule: { min: 100, max: 200, step: 1 },
               tiers: [],
+              lowStockThreshold: null,
             });
 
             const before = await counts();
@@ -565,6 +566,12 @@ describe("fuzzing the API", () => {
             fc.constantFrom(null, true, [5], { value: 5 }),
           ),
           quantity: fc.oneof(notANumberIn(0, STOCK_MAX), fraction(0, 1000), fc.constantFrom(null, true, false, [7])),
+          // A whole number of pieces from 0, or null for the default; nothing else.
+          lowStockThreshold: fc.oneof(
+            notANumberIn(0, STOCK_MAX),
+            fraction(0, 1000),
+            fc.constantFrom(true, false, [7], "", { value: 5 }),
+          ),
           description: fc.oneof(notText, blank, longerThan(2000)),
           image: fc.oneof(notText, fc.constant(""), longerThan(200), fc.webUrl()),
         },
@@ -971,6 +978,53 @@ describe("fuzzing the API", () => {
             const response = await call("GET", url, admin);
             expect({ url, status: response.statusCode }).toEqual({ url, status: valid ? 200 : 400 });
           }
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it("the overview's range: real days at most 366 apart, from before to, else 400 naming the field", async () => {
+      const DAY = 86_400_000;
+      const realDay = fc
+        .integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2030, 11, 31) })
+        .map((ms) => new Date(Math.floor(ms / DAY) * DAY).toISOString().slice(0, 10));
+      const dayText = fc.oneof(
+        realDay,
+        anyText,
+        fc.constantFrom("2026-02-30", "2026-13-01", "2026-1-5", "2026-01-01T00:00:00Z", "20260101", " 2026-01-01"),
+        fc.constant(undefined),
+      );
+      const isDay = (text: string) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+        !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+        new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+      await fc.assert(
+        fc.asyncProperty(dayText, dayText, async (from, to) => {
+          const today = new Date().toISOString().slice(0, 10);
+          const fromValid = from === undefined || isDay(from);
+          const toValid = to === undefined || isDay(to);
+          // The range is judged between real days only (a day that is no day is its own 400).
+          const end = toValid ? (to ?? today) : today;
+          const start =
+            fromValid && from !== undefined
+              ? from
+              : new Date(Date.parse(`${end}T00:00:00Z`) - 89 * DAY).toISOString().slice(0, 10);
+          const span = (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY + 1;
+          const rangeValid = !(fromValid && toValid) || (span >= 1 && span <= 366);
+          const query = [
+            ...(from === undefined ? [] : [`from=${encodeURIComponent(from)}`]),
+            ...(to === undefined ? [] : [`to=${encodeURIComponent(to)}`]),
+          ].join("&");
+          const url = `/api/admin/stats?${query}`;
+          const response = await call("GET", url, admin);
+          const valid = fromValid && toValid && rangeValid;
+          expect({ url, status: response.statusCode }).toEqual({ url, status: valid ? 200 : 400 });
+          if (!valid) {
+            const fields = response.json().errors.map((error: { field: string }) => error.field);
+            expect(fields.every((field: string) => field === "from" || field === "to")).toBe(true);
+            if (!fromValid) expect(fields).toContain("from");
+            if (!toValid) expect(fields).toContain("to");
+          } else expect(response.json().revenueByDay).toHaveLength(span);
         }),
         { numRuns: 60 },
       );

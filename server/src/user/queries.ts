@@ -78,3 +78,13 @@ export async function listUsers(db: Database, page: { limit: number; offset: num
     total: total?.value ?? 0,
   };
 }
+
+/** Every admin's email, oldest account first (the daily low-stock mail goes to each). */
+export async function adminEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return rows.map(({ email }) => email);
+}

@@ -14,6 +14,7 @@ import {
   paymentReceipt,
 } from "./order.js";
 import { quoteUpdate } from "./quote.js";
+import { lowStock } from "./stock.js";
 
 export type { OrderMailData, Shop } from "./order.js";
 
@@ -31,6 +32,7 @@ export const MAIL_TEMPLATES = {
   "order-refunded": orderRefunded,
   "company-invitation": companyInvitation,
   "quote-update": quoteUpdate,
+  "low-stock": lowStock,
 };
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

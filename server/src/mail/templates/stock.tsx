@@ -1,0 +1,39 @@
+import { Text } from "@react-email/components";
+import { MailLayout } from "./layout.js";
+import type { Shop } from "./order.js";
+
+/** The daily mail to each admin when tools are below their low-stock threshold (DESIGN.md 11.1). */
+export interface LowStockMailData {
+  /** The UTC day it is about, YYYY-MM-DD. */
+  day: string;
+  /** How many tools are low in all (the list may hold fewer). */
+  count: number;
+  tools: { name: string; sku: string; quantity: number; threshold: number }[];
+}
+
+const subject = (data: LowStockMailData) =>
+  data.count === 1 ? "1 tool is running low on stock" : `${data.count} tools are running low on stock`;
+
+export const lowStock = {
+  subject,
+  body: (data: LowStockMailData, shop: Shop) => (
+    <MailLayout
+      preview={subject(data)}
+      heading="Tools running low"
+      greeting="Hello,"
+      action={{ href: `${shop.publicUrl}/dashboard`, label: "Open the overview" }}
+      after="Set a tool's threshold in Manage Products. You get this mail at most once a day."
+    >
+      <Text>{`On ${data.day} (UTC) these tools are below their low-stock threshold:`}</Text>
+      <Text>
+        {data.tools.map((tool) => (
+          <span key={tool.sku}>
+            {`${tool.name} (${tool.sku}): ${tool.quantity} in stock, threshold ${tool.threshold}`}
+            <br />
+          </span>
+        ))}
+        {data.count > data.tools.length ? `and ${data.count - data.tools.length} more` : null}
+      </Text>
+    </MailLayout>
+  ),
+};

@@ -1,0 +1,69 @@
+import {
+  type AdminStats,
+  addDays,
+  centsToDollars,
+  daysBetween,
+  isoDay,
+  ORDER_STATUSES,
+  STATS_LOW_STOCK_LISTED,
+  STATS_TOP_TOOLS,
+} from "@forgeline/contract";
+import type { Database } from "../db/client.js";
+import {
+  type DayRange,
+  orderStatusesPlaced,
+  ordersWaiting,
+  paidCentsByDay,
+  topToolsByRevenue,
+} from "../ordering/queries.js";
+import { refundedCentsByDay } from "../payment/queries.js";
+import { lowStockTools } from "../product/queries.js";
+import { quotesToPrice } from "../quote/queries.js";
+
+/** Revenue in cents per UTC day of the range: paid minus refunded, each on the day it happened. */
+async function revenueCentsByDay(db: Database, range: DayRange): Promise<Map<string, number>> {
+  const [paid, refunded] = await Promise.all([paidCentsByDay(db, range), refundedCentsByDay(db, range)]);
+  const net = new Map(paid);
+  for (const [day, cents] of refunded) net.set(day, (net.get(day) ?? 0) - cents);
+  return net;
+}
+
+/** Every day of the range in order, each with its figure (0 for a day absent from `byDay`). */
+function everyDay(range: DayRange, byDay: Map<string, number>) {
+  return Array.from({ length: daysBetween(range.from, range.to) }, (_, index) => {
+    const date = addDays(range.from, index);
+    return { date, revenue: centsToDollars(byDay.get(date) ?? 0) };
+  });
+}
+
+/**
+ * The shop owner's overview (DESIGN.md 11.1), every figure aggregated by the database: a handful of grouped
+ * queries, none of which grows with the orders on the JavaScript side (the series are one row per day).
+ */
+export async function adminStats(db: Database, range: DayRange, now = new Date()): Promise<AdminStats> {
+  const today = isoDay(now);
+  const lastMonth = { from: addDays(today, -29), to: today };
+  const [recent, series, waiting, quotes, lowStock, statuses, top] = await Promise.all([
+    revenueCentsByDay(db, lastMonth),
+    revenueCentsByDay(db, range),
+    ordersWaiting(db),
+    quotesToPrice(db),
+    lowStockTools(db, STATS_LOW_STOCK_LISTED),
+    orderStatusesPlaced(db, range),
+    topToolsByRevenue(db, range, STATS_TOP_TOOLS),
+  ]);
+  const since = (from: string) =>
+    centsToDollars([...recent].reduce((sum, [day, cents]) => (day >= from ? sum + cents : sum), 0));
+  return {
+    from: range.from,
+    to: range.to,
+    revenue: { today: since(today), last7Days: since(addDays(today, -6)), last30Days: since(lastMonth.from) },
+    ordersToShip: waiting.toShip,
+    approvalsPending: waiting.toApprove,
+    quotesToPrice: quotes,
+    lowStock,
+    revenueByDay: everyDay(range, series),
+    ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
+    topTools: top.map(({ cents, ...tool }) => ({ ...tool, revenue: centsToDollars(cents) })),
+  };
+}
