@@ -26,25 +26,26 @@ export function s3ImageStore(settings: S3Settings): ImageStore {
   };
   return {
     async save(files) {
-      try {
-        await Promise.all(
-          files.map(({ name, bytes }) =>
-            client.send(
-              new PutObjectCommand({
-                Bucket,
-                Key: name,
-                Body: bytes,
-                ContentType: imageContentType(name),
-                CacheControl: IMAGE_CACHE_CONTROL,
-              }),
-            ),
+      // Every width's PUT is let finish (or give up) before anything is decided: after the first failure the
+      // SDK may still be retrying the others, and one landing after the clean-up would be left behind.
+      const puts = await Promise.allSettled(
+        files.map(({ name, bytes }) =>
+          client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: name,
+              Body: bytes,
+              ContentType: imageContentType(name),
+              CacheControl: IMAGE_CACHE_CONTROL,
+            }),
           ),
-        );
-      } catch (error) {
-        // Takes back the widths that did arrive: no half-stored picture is left behind.
-        await remove(files.map(({ name }) => name)).catch(() => undefined);
-        throw error;
-      }
+        ),
+      );
+      const failed = puts.find((put) => put.status === "rejected");
+      if (!failed) return;
+      // Takes back the widths that did arrive: no half-stored picture is left behind.
+      await remove(files.map(({ name }) => name)).catch(() => undefined);
+      throw failed.reason;
     },
     remove,
     async read(name) {
