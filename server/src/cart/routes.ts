@@ -29,14 +29,13 @@ import {
   admitOrder,
   type BuyerLine,
   buyerFor,
-  companyOnOrder,
   lineProblem,
+  placeOrder,
   priceForBuyer,
   shopTerms,
-  startingStatus,
 } from "../ordering/checkout.js";
 import { orderFor } from "../ordering/policy.js";
-import { insertOrder, linesOf, toolInUnpaidOrder, withBuyerLock } from "../ordering/queries.js";
+import { linesOf, toolInUnpaidOrder, withBuyerLock } from "../ordering/queries.js";
 import { pricedJson } from "../pricing/price.js";
 import { productsByIds, productsBySkus, ruleOf } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
@@ -268,7 +267,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const email = buyerOf(request);
       const { expectedTotal, ...wanted } = request.body;
-      const { buyer, userName, delivery } = await admitOrder(app, reply, email, wanted);
+      const admitted = await admitOrder(app, reply, email, wanted);
       const shop = await shopTerms(app);
       const outcome = await withBuyerLock(app.db, email, async (tx) => {
         const lines = await cartContents(tx, email);
@@ -281,23 +280,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           lines.map((line) => line.product.id),
         );
         if (held) return { refused: `You already have an unpaid order for ${held}; pay or cancel it first.` };
-        const priced = await priceForBuyer(tx, shop, buyer, lines);
+        const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
         if (priced.totalCents !== BigInt(dollarsToCents(expectedTotal))) {
           return {
             refused: "The prices changed since you looked: please check the new total and place the order again.",
           };
         }
-        const status = await startingStatus(tx, buyer, priced.totalCents);
-        const orderId = await insertOrder(tx, {
-          userEmail: email,
-          userName,
-          ...delivery,
-          company: companyOnOrder(buyer),
-          status,
-          priced,
-        });
+        const placed = await placeOrder(tx, email, admitted, priced);
         await clearCart(tx, email);
-        return { orderId, status };
+        return { orderId: placed.id, status: placed.status };
       });
       if ("orderId" in outcome) {
         return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });

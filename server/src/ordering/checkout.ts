@@ -7,7 +7,7 @@ import { findAccount } from "../identity/queries.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
 import { type ProductRow, ruleOf } from "../product/queries.js";
 import { spendOrderPlacement } from "../rate-limit/account-allowances.js";
-import { companySpendThisMonth, firstOrderEligible } from "./queries.js";
+import { companySpendThisMonth, firstOrderEligible, insertOrder } from "./queries.js";
 
 /**
  * What every way of ordering shares (the modal's POST /ordering, the cart's checkout, the cart and the
@@ -156,11 +156,7 @@ export async function priceForBuyer(
  * spend this calendar month over their limit, waits for an owner. Read in the buyer's locked transaction
  * (withBuyerLock), so two orders at once never both fit the same remaining budget.
  */
-export async function startingStatus(
-  tx: Database,
-  buyer: Buyer,
-  totalCents: bigint,
-): Promise<"unpaid" | "awaiting-approval"> {
+async function startingStatus(tx: Database, buyer: Buyer, totalCents: bigint): Promise<"unpaid" | "awaiting-approval"> {
   const member = buyer.membership;
   if (!member) return "unpaid";
   if (member.role === "requester") return "awaiting-approval";
@@ -170,7 +166,30 @@ export async function startingStatus(
 }
 
 /** The buyer's company as an order keeps it (ordering/queries.ts `insertOrder`). */
-export function companyOnOrder(buyer: Buyer) {
+function companyOnOrder(buyer: Buyer) {
   const member = buyer.membership;
   return member && { id: member.companyId, ...member.company };
+}
+
+/**
+ * Stores an admitted order at the prices the one price function gave, by every way of ordering (the
+ * modal, the cart's checkout, an accepted quote): in the buyer's locked transaction, so its starting
+ * status reads the member's spend as no other order can change it meanwhile.
+ */
+export async function placeOrder(
+  tx: Database,
+  email: string,
+  { buyer, userName, delivery }: AdmittedOrder,
+  priced: PricedOrderCents,
+): Promise<{ id: string; status: "unpaid" | "awaiting-approval" }> {
+  const status = await startingStatus(tx, buyer, priced.totalCents);
+  const id = await insertOrder(tx, {
+    userEmail: email,
+    userName,
+    ...delivery,
+    company: companyOnOrder(buyer),
+    status,
+    priced,
+  });
+  return { id, status };
 }

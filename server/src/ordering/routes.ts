@@ -13,12 +13,11 @@ import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { findProduct } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { admitOrder, companyOnOrder, lineProblem, priceForBuyer, shopTerms, startingStatus } from "./checkout.js";
+import { admitOrder, lineProblem, placeOrder, priceForBuyer, shopTerms } from "./checkout.js";
 import { invoicePdf } from "./invoice-pdf.js";
 import { allowedFor, mayListOrdersOf, orderFor } from "./policy.js";
 import {
   changeStatus,
-  insertOrder,
   linesOf,
   ordersOf,
   orderWithHistory,
@@ -71,21 +70,12 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = problem.kind === "rule" ? problem.message.slice(product.name.length + 2) : problem.message;
         throw new HttpError(400, message, [{ field: "quantity", message }]);
       }
-      const { buyer, userName, delivery } = await admitOrder(app, reply, caller.email, { phone, address });
+      const admitted = await admitOrder(app, reply, caller.email, { phone, address });
       const shop = await shopTerms(app);
       const placed = await withBuyerLock(app.db, caller.email, async (tx) => {
         if (await toolInUnpaidOrder(tx, caller.email, [product.id])) return null;
-        const priced = await priceForBuyer(tx, shop, buyer, [{ product, quantity }]);
-        const status = await startingStatus(tx, buyer, priced.totalCents);
-        const id = await insertOrder(tx, {
-          userEmail: caller.email,
-          userName,
-          ...delivery,
-          company: companyOnOrder(buyer),
-          status,
-          priced,
-        });
-        return { id, status };
+        const priced = await priceForBuyer(tx, shop, admitted.buyer, [{ product, quantity }]);
+        return placeOrder(tx, caller.email, admitted, priced);
       });
       // An unpaid order of this product already exists (docs/SPEC-CONFORMANCE.md §8, as
       // docs/decisions/006-deviations-from-spec.md fixes it).

@@ -16,16 +16,8 @@ import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueMail } from "../mail/queries.js";
-import {
-  admitOrder,
-  type BuyerLine,
-  companyOnOrder,
-  lineProblem,
-  priceForBuyer,
-  shopTerms,
-  startingStatus,
-} from "../ordering/checkout.js";
-import { insertOrder, withBuyerLock } from "../ordering/queries.js";
+import { admitOrder, type BuyerLine, lineProblem, placeOrder, priceForBuyer, shopTerms } from "../ordering/checkout.js";
+import { withBuyerLock } from "../ordering/queries.js";
 import { dollars } from "../pricing/price.js";
 import { productsByIds } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
@@ -211,7 +203,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw new HttpError(404, NO_SUCH_QUOTE);
       const early = closedBecause(found, true);
       if (early) throw new HttpError(409, early);
-      const { buyer, userName, delivery } = await admitOrder(app, reply, email, request.body);
+      const admitted = await admitOrder(app, reply, email, request.body);
       const shop = await shopTerms(app);
       const outcome = await withBuyerLock(app.db, email, async (tx) => {
         const row = await lockQuote(tx, found.id);
@@ -235,16 +227,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         // The rule is the quote's business; the tool must still be for sale and in stock.
         const problem = lines.map(lineProblem).find((found) => found && found.kind !== "rule");
         if (problem) return { refused: 409, message: problem.message };
-        const priced = await priceForBuyer(tx, shop, buyer, lines);
-        const status = await startingStatus(tx, buyer, priced.totalCents);
-        const orderId = await insertOrder(tx, {
-          userEmail: email,
-          userName,
-          ...delivery,
-          company: companyOnOrder(buyer),
-          status,
-          priced,
-        });
+        const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
+        const { id: orderId, status } = await placeOrder(tx, email, admitted, priced);
         await updateQuote(tx, row.id, { status: "accepted", orderId, decidedAt: new Date() });
         await enqueueMail(tx, email, "quote-update", {
           step: "accepted",
