@@ -18,3 +18,17 @@ export const COMPANY_LIMITS = {
   /** How long an invitation's link holds. */
   invitationDays: 7,
 } as const;
+
+/** What can be done to an order, as the one ownership policy of orders names it (DESIGN.md 10.7). */
+export type OrderAccess = "read" | "cancel" | "pay" | "invoice";
+
+/**
+ * What a member may do to a colleague's order of their company, by role (DESIGN.md 10.4): every member sees
+ * it and its invoice; buyers and owners, who may spend, also pay it. Cancelling stays the buyer's own. The
+ * server's policy decides by it; the order pages show their buttons by it.
+ */
+export const COLLEAGUE_ACCESS: Record<CompanyRole, readonly OrderAccess[]> = {
+  owner: ["read", "invoice", "pay"],
+  buyer: ["read", "invoice", "pay"],
+  requester: ["read", "invoice"],
+};

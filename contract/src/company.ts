@@ -10,7 +10,13 @@ import { requiredText } from "./text-field.js";
  * Companies (DESIGN.md 10.4): colleagues who share orders, delivery addresses and contract prices. The
  * roles, the bodies of the company routes and what they answer.
  */
-export { COMPANY_LIMITS, COMPANY_ROLES, type CompanyRole } from "./company-terms.js";
+export {
+  COLLEAGUE_ACCESS,
+  COMPANY_LIMITS,
+  COMPANY_ROLES,
+  type CompanyRole,
+  type OrderAccess,
+} from "./company-terms.js";
 
 /** No control character in a one-line text (a NUL cannot even be stored); a line break may be in an address. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;

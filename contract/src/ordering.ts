@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField } from "./account.js";
 import { ORDER_STATUSES } from "./order-status.js";
 import { addressField, phoneField } from "./ordering-fields.js";
-import { appliedPromotionSchema, pricedLineSchema } from "./pricing.js";
+import { appliedPromotionSchema, poNumberField, pricedLineSchema } from "./pricing.js";
 import { DEFAULT_QUANTITY_RULE, type QuantityRule, quantityRefusal } from "./quantity-rule.js";
 
 /** A number of pieces as the API takes it; the tool's own rule is checked against the tool. */
@@ -25,17 +25,26 @@ export function orderQuantityField(rule: QuantityRule = DEFAULT_QUANTITY_RULE, s
 /**
  * POST /api/ordering. The server reads the customer's email and name from the token and the price from
  * the stored product; what the browser sends for them is ignored, except that a `userEmail` other than
- * the caller's is refused.
+ * the caller's is refused. A company member sends a PO number when the company asks for one and, when it
+ * keeps delivery addresses, `addressId` instead of `address` (DESIGN.md 10.4, as at the cart's checkout).
  */
 export const orderBodySchema = z.object({
   orderId: z.uuid({ error: "orderId must be a product id" }),
   quantity: wholeQuantityField,
   phone: phoneField,
-  address: addressField,
+  address: addressField.optional(),
+  addressId: z.uuid({ error: "Not a valid address id" }).optional(),
+  poNumber: poNumberField,
   userEmail: emailField().optional(),
 });
 
-export const orderFormSchema = z.object({ quantity: orderQuantityField(), phone: phoneField, address: addressField });
+/** The order modal's form: a PO number as at the cart's checkout (the modal sends `addressId` beside it). */
+export const orderFormSchema = z.object({
+  quantity: orderQuantityField(),
+  phone: phoneField,
+  address: addressField,
+  poNumber: poNumberField,
+});
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 

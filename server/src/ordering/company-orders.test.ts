@@ -139,6 +139,15 @@ describe("orders of company members", () => {
       ...CONTACT,
     });
     expect(modal.statusCode).toBe(400);
+    expect(modal.json().errors).toEqual([{ field: "poNumber", message: "A PO number is required" }]);
+    const modalWithPo = await call("POST", "/api/ordering", buyer, {
+      orderId: (await newTool())._id,
+      quantity: 100,
+      ...CONTACT,
+      poNumber: "PO-7730",
+    });
+    expect(modalWithPo.statusCode, modalWithPo.body).toBe(201);
+    expect((await orderOf(buyer, modalWithPo.json().insertedId)).json<Order>().poNumber).toBe("PO-7730");
     expect((await cartOf(buyer)).lines).toHaveLength(1);
     const placed = await checkout(buyer, { poNumber: "PO-7731" });
     expect(placed.statusCode).toBe(201);
@@ -163,6 +172,22 @@ describe("orders of company members", () => {
     const placed = await checkout(buyer, { address: undefined, addressId: site?.id });
     expect(placed.statusCode, placed.body).toBe(201);
     expect((await orderOf(buyer, placed.json().insertedId)).json<Order>().address).toBe("2 Mill Lane, Leeds");
+    // The order modal's one-line order keeps to the same rule.
+    const { address: _typed, ...phoneOnly } = CONTACT;
+    const modal = await call("POST", "/api/ordering", buyer, {
+      orderId: (await newTool())._id,
+      quantity: 100,
+      ...CONTACT,
+    });
+    expect(modal.json().errors[0].field).toBe("addressId");
+    const sent = await call("POST", "/api/ordering", buyer, {
+      orderId: (await newTool())._id,
+      quantity: 100,
+      ...phoneOnly,
+      addressId: site?.id,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await orderOf(buyer, sent.json().insertedId)).json<Order>().address).toBe("2 Mill Lane, Leeds");
   });
 
   it("lets colleagues see an order and its invoice; outsiders and removed members get 404", async () => {

@@ -1,4 +1,4 @@
-import type { CompanyRole } from "@forgeline/contract";
+import { COLLEAGUE_ACCESS, type OrderAccess } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import { membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
@@ -9,17 +9,10 @@ import { findOrder, type OrderRow } from "./queries.js";
  * The one ownership policy for orders (DESIGN.md 10.7): "may this caller do this to this order". Every
  * order route asks it, never compares emails itself; an order the caller may not touch is answered as
  * missing (404), so its existence is not told. Companies (DESIGN.md 10.4) widen it to the company's members
- * by role (COLLEAGUE_ACCESS), read at each request, so a removed member loses it at once.
+ * by role (the contract's COLLEAGUE_ACCESS, which the order pages read too), read at each request, so a
+ * removed member loses it at once. What is asked (`OrderAccess`): read, cancel, pay, invoice.
  */
-export type OrderAccess =
-  /** See it, with its lines and history (the customer's own routes). */
-  | "read"
-  /** Cancel it while unpaid. */
-  | "cancel"
-  /** Open a payment for it. */
-  | "pay"
-  /** Download its invoice. */
-  | "invoice";
+export type { OrderAccess };
 
 type OrderOwner = Pick<OrderRow, "userEmail" | "companyId">;
 
@@ -33,16 +26,6 @@ export function mayAccessOrder(caller: Caller, order: OrderOwner, access: OrderA
 export function mayListOrdersOf(caller: Caller, email: string): boolean {
   return email === caller.email;
 }
-
-/**
- * What a member may do to a colleague's order of their company, by role (DESIGN.md 10.4): every member sees
- * it and its invoice; buyers and owners, who may spend, also pay it. Cancelling stays the buyer's own.
- */
-const COLLEAGUE_ACCESS: Record<CompanyRole, readonly OrderAccess[]> = {
-  owner: ["read", "invoice", "pay"],
-  buyer: ["read", "invoice", "pay"],
-  requester: ["read", "invoice"],
-};
 
 /** The order if it exists and the caller may do this to it; else undefined (answered 404). */
 export async function orderFor(

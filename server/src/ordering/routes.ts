@@ -38,7 +38,9 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "`orderId` names the product (the spec's wire name); `quantity` must keep to its quantity rule (100 to " +
           "200 pieces by default) and stock. The prices, promotion, tax, name and email come from the server; " +
-          "a `userEmail` other than the caller's is refused. Admin accounts cannot order. POST /api/cart/checkout " +
+          "a `userEmail` other than the caller's is refused. A company's member gives a `poNumber` when the company " +
+          "requires one, and `addressId` (one of its delivery addresses) instead of `address` when it keeps any. " +
+          "Admin accounts cannot order. POST /api/cart/checkout " +
           "orders several tools at once.",
         tags: ["Orders"],
         security: requires("accessToken"),
@@ -58,7 +60,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (caller.role === "admin")
         throw new HttpError(403, "Admin accounts cannot place orders; use a customer account.");
       // The wire's `orderId` is the id of the product ordered.
-      const { orderId: productId, quantity, phone, address, userEmail } = request.body;
+      const { orderId: productId, quantity, phone, address, addressId, poNumber, userEmail } = request.body;
       if (userEmail !== undefined && userEmail.trim().toLowerCase() !== caller.email) {
         throw new HttpError(403, "You can only order for your own account.");
       }
@@ -70,7 +72,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = problem.kind === "rule" ? problem.message.slice(product.name.length + 2) : problem.message;
         throw new HttpError(400, message, [{ field: "quantity", message }]);
       }
-      const admitted = await admitOrder(app, reply, caller.email, { phone, address });
+      const admitted = await admitOrder(app, reply, caller.email, { phone, address, addressId, poNumber });
       const shop = await shopTerms(app);
       const placed = await withBuyerLock(app.db, caller.email, async (tx) => {
         if (await toolInUnpaidOrder(tx, caller.email, [product.id])) return null;
