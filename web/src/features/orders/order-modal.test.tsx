@@ -1,8 +1,9 @@
-import type { PricedOrder, Product } from "@forgeline/contract";
+import type { Company, PricedOrder, Product } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderPage, type SentRequest, serveApi } from "../../test-utils";
+import { sessionQuery } from "../../lib/session";
+import { renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
 import { OrderModal } from "./order-modal";
 
 const PRODUCT_ID = "3c1d2e3f-0000-4000-8000-000000000002";
@@ -214,5 +215,53 @@ describe("the order modal", () => {
     const message = await screen.findByText("Order at most 120 pieces");
     expect(quantityField().getAttribute("aria-describedby")).toBe(message.id);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("offers a member the company's delivery addresses and its PO number, as the cart's checkout does", async () => {
+    const acme: Company = {
+      _id: "c1",
+      name: "Acme Fabrication",
+      taxId: null,
+      taxExempt: false,
+      poRequired: true,
+      role: "buyer",
+      createdAt: "2030-01-01T00:00:00.000Z",
+    };
+    const SITE = "5a1d2e3f-0000-4000-8000-000000000002";
+    const sent = serveApi({
+      ...quoting,
+      "GET /api/companies/mine": { body: acme },
+      "GET /api/companies/c1/addresses": {
+        body: [{ _id: SITE, label: "South yard", address: "2 Yard Road", phone: "5550101" }],
+      },
+      "POST /api/ordering": { status: 201, body: { success: true, insertedId: "o1", status: "unpaid" } },
+    });
+    localStorage.setItem("accessToken", tokenWith({ sub: customer.email, exp: Math.floor(Date.now() / 1000) + 3600 }));
+    const onClose = vi.fn();
+    renderPage(<OrderModal product={wrench} customer={customer} onClose={onClose} />, {
+      cached: [[sessionQuery.queryKey, customer]],
+    });
+    const user = userEvent.setup();
+    const choice = await screen.findByRole("group", { name: "Deliver to one of your company's addresses" });
+    expect(screen.queryByLabelText("Delivery address")).toBeNull();
+    const po = screen.getByLabelText("PO number (required, up to 35 characters)");
+
+    const form = po.closest("form") as HTMLFormElement;
+    await user.click(screen.getByRole("button", { name: "Place order" }));
+    expect((await within(form).findAllByRole("alert")).map((message) => message.textContent)).toEqual([
+      "Phone is Required",
+      "Choose one of your company's delivery addresses",
+      "A PO number is required",
+    ]);
+    expect(sent.filter((request) => request.path === "/api/ordering")).toEqual([]);
+
+    await user.click(within(choice).getByRole("radio", { name: /South yard/ }));
+    expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("5550101");
+    await user.type(po, "PO-7781");
+    await user.click(screen.getByRole("button", { name: "Place order" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.filter((request) => request.path === "/api/ordering").map((request) => request.body)).toEqual([
+      { quantity: 100, phone: "5550101", poNumber: "PO-7781", addressId: SITE, orderId: PRODUCT_ID },
+    ]);
   });
 });

@@ -3,23 +3,26 @@ import {
   formatPrice,
   isAllowedQuantity,
   MESSAGES,
-  type OrderForm,
   type OrderFormInput,
   type Product,
   pictureSrcSet,
   QUANTITY_UNIT,
 } from "@forgeline/contract";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { Field, TextAreaField } from "../../components/field";
+import { CompanyDeliveryFields, useCompanyDelivery, withCompanyDelivery } from "../../components/company-delivery";
+import { Field } from "../../components/field";
 import { PricedTotals, UnitPrice } from "../../components/priced-order";
 import { ApiError } from "../../lib/api-client";
-import { lazyResolver } from "../../lib/lazy-resolver";
 import { limitsFor } from "../../lib/quantity-limits";
 import type { SessionUser } from "../../lib/session";
 import { notify } from "../../lib/toast";
-import { useCreateOrder } from "./api/create-order";
+import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
+import { type OrderDelivery, useCreateOrder } from "./api/create-order";
 import { useQuote } from "./api/get-quote";
+
+/** The form as typed: an address, or (when the buyer's company keeps some) one of the company's. */
+type ModalForm = OrderFormInput & { addressId: string };
+const FIELDS = ["quantity", "phone", "address", "addressId", "poNumber"] as const;
 
 /** How long the quantity rests before the server is asked to price it. */
 export const QUOTE_DELAY_MS = 300;
@@ -38,7 +41,9 @@ function useDebounced<T>(value: T, delay: number): T {
  * The order modal (docs/SPEC-CONFORMANCE.md §2, DESIGN.md 10.1-10.3): the customer picks a quantity the
  * tool's rule allows within the stock and gives a phone and an address; name and email are shown, not
  * sent. The price is the server's: as the quantity changes, it is quoted (unit price and its source, the
- * promotion, tax, total) without storing anything. Placing the order is SPEC.md's one-line POST /ordering.
+ * promotion, tax, total) without storing anything. Placing the order is SPEC.md's one-line POST /ordering;
+ * a company's member delivers to one of its addresses and gives a PO number as at the cart's checkout
+ * (components/company-delivery.tsx, shared with it).
  */
 export function OrderModal({
   product,
@@ -53,15 +58,18 @@ export function OrderModal({
   const createOrder = useCreateOrder();
   const rule = product.quantityRule ?? DEFAULT_QUANTITY_RULE;
   const limits = limitsFor(rule, product.quantity);
-  const form = useForm<OrderFormInput, unknown, OrderForm>({
-    resolver: lazyResolver(async () => {
-      const { zodResolver, orderFormSchema, orderQuantityField } = await import("../../lib/form-checks");
-      return zodResolver(orderFormSchema.extend({ quantity: orderQuantityField(rule, product.quantity) }));
-    }),
-    defaultValues: { quantity: rule.min, phone: "", address: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const typed = String(form.watch("quantity") ?? "").trim();
+  const delivery = useCompanyDelivery();
+  const form = useCheckedForm<ModalForm, OrderDelivery>(
+    { quantity: rule.min, phone: "", address: "", poNumber: "", addressId: "" },
+    async () => {
+      const { schemaCheck, orderFormSchema, orderQuantityField } = await import("../../lib/form-checks");
+      const schema = orderFormSchema.extend({ quantity: orderQuantityField(rule, product.quantity) });
+      return withCompanyDelivery(delivery.rules, schemaCheck(schema), schemaCheck(schema.omit({ address: true })));
+    },
+  );
+  const { errors, isSubmitting } = form;
+  const errorOf = (name: (typeof FIELDS)[number]) => errors[name];
+  const typed = form.register("quantity").value.trim();
   const quantity = typed === "" ? Number.NaN : Number(typed);
   const allowed = isAllowedQuantity(limits, quantity) ? quantity : null;
   const quote = useQuote(product._id, useDebounced(allowed, QUOTE_DELAY_MS));
@@ -78,8 +86,13 @@ export function OrderModal({
       else notify("error", MESSAGES.orderDuplicate(product.name));
       onClose();
     } catch (error) {
-      const fieldMessage = error instanceof ApiError ? error.messageFor("quantity") : undefined;
-      if (fieldMessage) form.setError("quantity", { message: fieldMessage });
+      // The server's refusals of a field stand beside it (the quantity, the company's address or PO rule).
+      const found: FormErrors<ModalForm> = {};
+      for (const name of FIELDS) {
+        const message = error instanceof ApiError ? error.messageFor(name) : undefined;
+        if (message) found[name] = message;
+      }
+      if (Object.keys(found).length > 0) form.showErrors(found);
       else notify("error", error instanceof Error ? error.message : String(error));
     }
   });
@@ -116,7 +129,7 @@ export function OrderModal({
             min={limits.min}
             max={limits.max}
             step={rule.step}
-            error={errors.quantity?.message}
+            error={errorOf("quantity")}
             {...form.register("quantity")}
           />
           <section
@@ -147,19 +160,12 @@ export function OrderModal({
             <Field label="Name" value={customer.name} readOnly />
             <Field label="Email" value={customer.email} readOnly />
           </div>
-          <Field
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...form.register("phone")}
-          />
-          <TextAreaField
-            label="Delivery address"
-            autoComplete="street-address"
-            rows={3}
-            error={errors.address?.message}
-            {...form.register("address")}
+          <Field label="Phone" type="tel" autoComplete="tel" error={errorOf("phone")} {...form.register("phone")} />
+          <CompanyDeliveryFields
+            delivery={delivery}
+            register={form.register}
+            errorOf={errorOf}
+            phone={form.control("phone")}
           />
           <div className="modal-action">
             <button type="button" className="btn" onClick={() => dialog.current?.close()}>
