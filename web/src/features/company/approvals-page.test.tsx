@@ -107,7 +107,57 @@ describe("/dashboard/approvals", () => {
     expect(writes(sent)).toEqual([{ method: "POST", path: "/api/companies/c1/orders/o1/approve", body: undefined }]);
   });
 
-  it("rejects an order with a note asked in a dialog; the server's refusal of the note stands beside it", async () => {
+  it("approves with a note typed beside the buttons, with the keyboard alone: the note is sent", async () => {
+    const sent = renderAs(<ApprovalsPage />, {
+      "GET /api/companies/mine": { body: acme },
+      [ORDERS]: { body: [wrenches] },
+      "POST /api/companies/c1/orders/o1/approve": { body: { ...wrenches, status: "unpaid" } },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("link", { name: "Torque wrench" });
+    const note = within(item("Torque wrench")).getByLabelText("Note to Rui (optional to approve, required to reject)");
+    note.focus();
+    await user.keyboard("Fine for the Leeds site");
+    await user.tab();
+    expect(document.activeElement?.textContent).toMatch(/^Approve/);
+    await user.keyboard("{Enter}");
+    await waitFor(() =>
+      expect(writes(sent)).toEqual([
+        {
+          method: "POST",
+          path: "/api/companies/c1/orders/o1/approve",
+          body: { note: "Fine for the Leeds site" },
+        },
+      ]),
+    );
+  });
+
+  it("shows the server's refusal of an approval's note beside the field, which takes the focus", async () => {
+    renderAs(<ApprovalsPage />, {
+      "GET /api/companies/mine": { body: acme },
+      [ORDERS]: { body: [wrenches] },
+      "POST /api/companies/c1/orders/o1/approve": {
+        status: 400,
+        body: {
+          message: "note: A note has at most 500 characters",
+          errors: [{ field: "note", message: "A note has at most 500 characters" }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("link", { name: "Torque wrench" });
+    const note = within(item("Torque wrench")).getByLabelText(/^Note to Rui/);
+    await user.type(note, "x");
+    await user.click(within(item("Torque wrench")).getByRole("button", { name: /^Approve/ }));
+    await waitFor(() =>
+      expect(document.getElementById(note.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+        "A note has at most 500 characters",
+      ),
+    );
+    expect(document.activeElement).toBe(note);
+  });
+
+  it("rejects an order with the note; the server's refusal of an empty note stands beside the field", async () => {
     const sent = renderAs(<ApprovalsPage />, {
       "GET /api/companies/mine": { body: acme },
       [ORDERS]: { body: [wrenches] },
@@ -125,9 +175,7 @@ describe("/dashboard/approvals", () => {
     const user = userEvent.setup();
     await screen.findByRole("link", { name: "Torque wrench" });
     await user.click(within(item("Torque wrench")).getByRole("button", { name: /^Reject/ }));
-    const dialog = screen.getByRole("dialog", { name: "Reject the order for Torque wrench?" });
-    await user.click(within(dialog).getByRole("button", { name: "Reject order" }));
-    const note = within(dialog).getByLabelText("Note to the buyer: why it is rejected");
+    const note = within(item("Torque wrench")).getByLabelText(/^Note to Rui/);
     await waitFor(() =>
       expect(document.getElementById(note.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
         "Say why the order is rejected",
@@ -135,13 +183,15 @@ describe("/dashboard/approvals", () => {
     );
     expect(document.activeElement).toBe(note);
     await user.type(note, "Over this quarter's budget");
-    await user.click(within(dialog).getByRole("button", { name: "Reject order" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(writes(sent).at(-1)).toEqual({
-      method: "POST",
-      path: "/api/companies/c1/orders/o1/reject",
-      body: { note: "Over this quarter's budget" },
-    });
+    await user.click(within(item("Torque wrench")).getByRole("button", { name: /^Reject/ }));
+    await waitFor(() =>
+      expect(writes(sent).at(-1)).toEqual({
+        method: "POST",
+        path: "/api/companies/c1/orders/o1/reject",
+        body: { note: "Over this quarter's budget" },
+      }),
+    );
+    expect(await screen.findByText("Rejected the order for Torque wrench by Rui")).toBeTruthy();
   });
 
   it("tells a member who is no owner that owners decide, and a customer in no company where to start", async () => {

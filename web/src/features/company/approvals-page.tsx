@@ -1,8 +1,7 @@
 import { COMPANY_LIMITS, type Company, formatPrice } from "@forgeline/contract";
-import { type FormEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { TextAreaField } from "../../components/field";
-import { FormDialog } from "../../components/form-dialog";
-import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
+import { FormRefusal, fieldError } from "../../components/form-refusal";
 import { Link } from "../../components/link";
 import { LinesInBrief } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
@@ -18,9 +17,9 @@ const awaiting = (orders: Order[]) => orders.filter((order) => order.status === 
 const buyerOf = (order: Order) => memberName({ name: order.userName, email: order.userEmail });
 
 /**
- * /dashboard/approvals (company owners; DESIGN.md 10.4): the company's orders that wait, each with Approve
- * (it can then be paid) and Reject (with a note, asked in a dialog: it is cancelled). Nobody decides on
- * their own order. After a decision the list is fetched again and the focus returns to the page's heading,
+ * /dashboard/approvals (company owners; DESIGN.md 10.4): the company's orders that wait, each with a note
+ * to its buyer, Approve (it can then be paid; the note is optional) and Reject (it is cancelled; the note is
+ * required). Nobody decides on their own order. After a decision the list is fetched again and the focus returns to the page's heading,
  * so the keyboard carries on from the top of what is left.
  */
 export default function ApprovalsPage() {
@@ -45,26 +44,13 @@ export default function ApprovalsPage() {
 
 function Approvals({ company, onDecided }: { company: Company; onDecided: () => void }) {
   const orders = useCompanyOrders(company._id);
-  const decide = useDecide(company._id);
   const me = useSession().data?.email;
-  const [rejecting, setRejecting] = useState<Order | null>(null);
-
-  async function approve(order: Order) {
-    if (decide.isPending) return;
-    try {
-      await decide.mutateAsync({ orderId: order._id, step: "approve" });
-      notify("success", `Approved the order for ${order.productName} by ${buyerOf(order)}`);
-      onDecided();
-    } catch (error) {
-      notify("error", error instanceof Error ? error.message : String(error));
-    }
-  }
 
   return (
     <>
       <p className="text-sm text-base-content/80">
         A requester's order, and an order that would take a member over their monthly limit, waits here. Approved, it
-        can be paid; rejected, it is cancelled with your note. Its buyer is mailed either way.
+        can be paid; rejected, it is cancelled. A note goes to its buyer with either (it is required to reject).
       </p>
       <QueryState
         query={orders}
@@ -75,10 +61,7 @@ function Approvals({ company, onDecided }: { company: Company; onDecided: () => 
         {(list) => (
           <ul aria-label="Orders awaiting approval" className="flex flex-col gap-3">
             {awaiting(list).map((order) => (
-              <li
-                key={order._id}
-                className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-center sm:justify-between"
-              >
+              <li key={order._id} className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
                 <div className="min-w-0">
                   <h2 className="font-semibold">
                     <Link className="link" to={paths.myOrder(order._id)}>
@@ -94,91 +77,70 @@ function Approvals({ company, onDecided }: { company: Company; onDecided: () => 
                 {order.userEmail === me ? (
                   <p className="text-sm">Your own order: another owner decides.</p>
                 ) : (
-                  <div className="flex gap-2">
-                    <button type="button" className="btn btn-primary btn-sm" onClick={() => void approve(order)}>
-                      Approve
-                      <span className="sr-only">
-                        {" "}
-                        the order for {order.productName} by {buyerOf(order)}
-                      </span>
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-error btn-outline btn-sm"
-                      onClick={() => setRejecting(order)}
-                    >
-                      Reject
-                      <span className="sr-only">
-                        {" "}
-                        the order for {order.productName} by {buyerOf(order)}
-                      </span>
-                    </button>
-                  </div>
+                  <Decision company={company} order={order} onDecided={onDecided} />
                 )}
               </li>
             ))}
           </ul>
         )}
       </QueryState>
-      {rejecting && (
-        <RejectDialog company={company} order={rejecting} onClose={() => setRejecting(null)} onRejected={onDecided} />
-      )}
     </>
   );
 }
 
-/** Reject, with a note the buyer is mailed (required: the server says so beside the field otherwise). */
-function RejectDialog({
-  company,
-  order,
-  onClose,
-  onRejected,
-}: {
-  company: Company;
-  order: Order;
-  onClose: () => void;
-  onRejected: () => void;
-}) {
-  const reject = useDecide(company._id);
+/**
+ * Approve or Reject one order, with a note to its buyer typed beside them: optional to approve, required to
+ * reject. The server's refusal of the note stands beside the field, which takes the focus; any other
+ * refusal (a 409: another owner decided first) above it. Tab from the note reaches Approve, then Reject.
+ */
+function Decision({ company, order, onDecided }: { company: Company; order: Order; onDecided: () => void }) {
+  const decide = useDecide(company._id);
+  const [note, setNote] = useState("");
+  const field = useRef<HTMLTextAreaElement>(null);
+  const about = `the order for ${order.productName} by ${buyerOf(order)}`;
 
-  async function submit(event: FormEvent<HTMLFormElement>, close: () => void) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  async function submit(step: "approve" | "reject") {
+    if (decide.isPending) return;
     try {
-      await reject.mutateAsync({ orderId: order._id, step: "reject", note: formText(new FormData(form), "note") });
-      notify("success", `Rejected the order for ${order.productName} by ${buyerOf(order)}`);
-      close();
-      onRejected();
+      await decide.mutateAsync({ orderId: order._id, step, note: note.trim() });
+      notify("success", `${step === "approve" ? "Approved" : "Rejected"} ${about}`);
+      onDecided();
     } catch (error) {
-      focusFirstRefused(form, error);
+      if (fieldError(error, "note")) field.current?.focus();
     }
   }
 
   return (
-    <FormDialog title={`Reject the order for ${order.productName}?`} onClose={onClose}>
-      {(close) => (
-        <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event, close)}>
-          <FormRefusal error={reject.error} fields={["note"]} />
-          <p className="text-sm">
-            The order of {buyerOf(order)} is cancelled; they are mailed your note. Nothing was paid.
-          </p>
-          <TextAreaField
-            label="Note to the buyer: why it is rejected"
-            name="note"
-            rows={3}
-            maxLength={COMPANY_LIMITS.rejectionNote}
-            error={fieldError(reject.error, "note")}
-          />
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={close}>
-              Keep waiting
-            </button>
-            <button type="submit" className="btn btn-error" disabled={reject.isPending}>
-              Reject order
-            </button>
-          </div>
-        </form>
-      )}
-    </FormDialog>
+    <div className="flex flex-col gap-2">
+      <FormRefusal error={decide.error} fields={["note"]} />
+      <TextAreaField
+        ref={field}
+        label={`Note to ${buyerOf(order)} (optional to approve, required to reject)`}
+        name="note"
+        rows={2}
+        maxLength={COMPANY_LIMITS.rejectionNote}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        error={fieldError(decide.error, "note")}
+      />
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={decide.isPending}
+          onClick={() => void submit("approve")}
+        >
+          Approve<span className="sr-only"> {about}</span>
+        </button>
+        <button
+          type="button"
+          className="btn btn-error btn-outline btn-sm"
+          disabled={decide.isPending}
+          onClick={() => void submit("reject")}
+        >
+          Reject<span className="sr-only"> {about}</span>
+        </button>
+      </div>
+    </div>
   );
 }

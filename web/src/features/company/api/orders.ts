@@ -21,8 +21,8 @@ export function useCompanyOrders(companyId: string | undefined) {
 }
 
 /**
- * POST /api/companies/{id}/orders/{orderId}/approve, or …/reject with `{ note }` (owners, never on their own
- * order): the order becomes unpaid, or cancelled with the note; its buyer is mailed either way. The
+ * POST /api/companies/{id}/orders/{orderId}/approve (with an optional `{ note }`), or …/reject with
+ * `{ note }` (owners, never on their own order): the order becomes unpaid, or cancelled with the note; its buyer is mailed either way. The
  * company's orders (and the members' spend) are fetched again.
  */
 export function useDecide(companyId: string) {
@@ -31,7 +31,8 @@ export function useDecide(companyId: string) {
     mutationFn: ({ orderId, step, note }: { orderId: string; step: "approve" | "reject"; note?: string }) =>
       apiAuthed<OrderOnTheWire>(`${ordersPath(companyId)}/${encodeURIComponent(orderId)}/${step}`, {
         method: "POST",
-        ...(step === "reject" ? { body: { note } } : {}),
+        // Approving takes an optional note (left out when empty); rejecting needs one (the server says so).
+        ...(step === "reject" || note ? { body: { note } } : {}),
       }),
     onSettled: () =>
       Promise.all([
