@@ -1,4 +1,4 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import type { Company, Order as OrderOnTheWire } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
@@ -124,12 +124,54 @@ describe("the customer's order page", () => {
     expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
   });
 
-  it("shows a colleague's order of the company without Pay or Cancel: those are its buyer's", async () => {
-    serveApi({ [ORDER]: { body: { ...unpaid, userEmail: "rui@example.com", userName: "Rui", companyId: "c1" } } });
+  const acme = (role: Company["role"]): Company => ({
+    _id: "c1",
+    name: "Acme Fabrication",
+    taxId: null,
+    taxExempt: false,
+    poRequired: false,
+    role,
+    createdAt: "2030-01-01T00:00:00.000Z",
+  });
+  const colleagues = { ...unpaid, userEmail: "rui@example.com", userName: "Rui", companyId: "c1" };
+
+  it("lets a buyer colleague pay a company order (its buyer alone cancels it)", async () => {
+    serveApi({ [ORDER]: { body: colleagues }, "GET /api/companies/mine": { body: acme("buyer") } });
+    renderOrderPage();
+    const pay = await screen.findByRole("link", { name: /^Pay ?for Torque wrench$/ });
+    expect(pay.getAttribute("href")).toBe(`/dashboard/payment/${ORDER_ID}`);
+    expect(screen.queryByRole("button", { name: /^Cancel/ })).toBeNull();
+  });
+
+  it("lets an owner colleague pay it too, but not before an owner approved it", async () => {
+    serveApi({
+      [ORDER]: { body: { ...colleagues, status: "awaiting-approval" } },
+      "GET /api/companies/mine": { body: acme("owner") },
+    });
+    renderOrderPage();
+    expect(await screen.findByText(/^This order awaits approval/)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
+  });
+
+  it("shows a requester a colleague's order without Pay or Cancel: requesters see, they do not pay", async () => {
+    const sent = serveApi({ [ORDER]: { body: colleagues }, "GET /api/companies/mine": { body: acme("requester") } });
     renderOrderPage();
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Order for Torque wrench");
-    expect(screen.queryByText(/^Pay/, { selector: "a" })).toBeNull();
+    await expect.poll(() => sent.some((request) => request.path === "/api/companies/mine")).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Cancel/ })).toBeNull();
+  });
+
+  it("shows no Pay on another company's order", async () => {
+    serveApi({
+      [ORDER]: { body: { ...colleagues, companyId: "c2" } },
+      "GET /api/companies/mine": { body: acme("owner") },
+    });
+    renderOrderPage();
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Order for Torque wrench");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
   });
 
   it("shows a shipped order's history oldest first, its tracking link, and Order again instead of Pay", async () => {

@@ -1,8 +1,9 @@
-import { canTransition, transitionsFor } from "@forgeline/contract";
+import { COLLEAGUE_ACCESS, type Company, canTransition, transitionsFor } from "@forgeline/contract";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
+import { useMyCompany } from "../../lib/company";
 import type { Order } from "../../lib/order";
 import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
@@ -12,12 +13,14 @@ import { useCancelOrder } from "./api/cancel-order";
  * What a customer can do with an order, as the contract's one state machine (order-lifecycle.ts) allows:
  * pay it while it can be paid, cancel it when the customer may ("cancel" among their steps), and order the
  * same tool again once it can no longer be paid (the order modal opens for its first line's product). A
- * colleague's order of the caller's company (DESIGN.md 10.4) is theirs to pay or cancel, not the caller's;
- * an order awaiting approval is neither paid nor ordered again until an owner decides.
+ * colleague's order of the caller's company (DESIGN.md 10.4) may be paid by a buyer or an owner, as the
+ * contract's COLLEAGUE_ACCESS says (the server decides by the same table); cancelling it stays its buyer's.
+ * An order awaiting approval is neither paid nor ordered again until an owner decides.
  */
 export function OrderActions({ order }: { order: Order }) {
   const own = useSession().data?.email === order.userEmail;
-  const payable = own && canTransition("pay", order.status);
+  const company = useMyCompany(!own && Boolean(order.companyId)).data ?? null;
+  const payable = (own || colleagueMay(company, order, "pay")) && canTransition("pay", order.status);
   const cancellable = own && transitionsFor("customer", order.status).includes("cancel");
   const final = !canTransition("pay", order.status) && order.status !== "awaiting-approval";
   return (
@@ -35,6 +38,13 @@ export function OrderActions({ order }: { order: Order }) {
       )}
     </span>
   );
+}
+
+/** Whether the caller, a member of `company` (null: none), may do this to a colleague's order of it. */
+function colleagueMay(company: Company | null, order: Order, access: "pay"): boolean {
+  return company !== null && company.role !== null && order.companyId === company._id
+    ? COLLEAGUE_ACCESS[company.role].includes(access)
+    : false;
 }
 
 /** Cancel, after the customer confirms it in a dialog; a toast says how it went. */
