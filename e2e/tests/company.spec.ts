@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughPage } from "../support/accounts.js";
+import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi, signUpThroughPage } from "../support/accounts.js";
 import { cartLine, cartLink, payWithTestCard, productIdOf } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
@@ -45,25 +45,28 @@ async function invitationLink(email: string): Promise<string> {
 
 /**
  * DESIGN.md 10.4, in the browser: an owner signs up, confirms the address, creates a company (a delivery
- * address, PO numbers required) and invites a requester by mail. The requester opens the link signed out,
- * signs up on the way, is told to confirm the address first, confirms it and joins. An admin makes the
- * company tax-exempt with its tax ID and gives it a contract price (a price list sent as CSV, a bad file
- * refused by row first). The requester's cart shows the contract price and no tax, and its checkout (to the
- * company's address, with a PO number) waits for approval; the owner approves it with the keyboard alone;
- * the requester pays it, and its invoice names the tax ID; the owner sees it paid in the company's history.
+ * address, PO numbers required) and invites a requester and a buyer by mail. The requester opens the link
+ * signed out, signs up on the way, is told to confirm the address first, confirms it and joins; the buyer,
+ * signed up and confirmed, joins from the link too. An admin makes the company tax-exempt with its tax ID
+ * and gives it a contract price (a price list sent as CSV, a bad file refused by row first). The
+ * requester's cart shows the contract price and no tax, and its checkout (to the company's address, with a
+ * PO number) waits for approval; the owner approves it with a note, with the keyboard alone; the buyer
+ * colleague finds it in the company's orders and pays it; its invoice names the tax ID; the owner, the
+ * buyer and the requester all see it paid in the company's history.
  */
-test("an owner's company: invitation by mail, a requester's order approved with the keyboard, paid, tax-exempt", async ({
+test("an owner's company: invitations by mail, a requester's order approved with a note by keyboard, paid by a buyer", async ({
   page,
   browser,
   consoleErrors,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   // The empty company name is refused by the server, on purpose.
   consoleErrors.allow(/status of 400/);
   const stamp = `${testInfo.project.name} ${Date.now()}`;
   const companyName = `Acme Fabrication ${stamp}`;
   const owner = newCustomer("Olga Owner", "olga");
   const requesterAccount = newCustomer("Rita Requester", "rita");
+  const buyerAccount = newCustomer("Bruno Buyer", "bruno");
 
   // The owner signs up, confirms the address (only a confirmed owner may invite) and creates the company.
   await signUpThroughPage(page, owner);
@@ -107,6 +110,13 @@ test("an owner's company: invitation by mail, a requester's order approved with 
     hasText: requesterAccount.email,
   });
   await expect(pending.getByRole("cell").first()).toHaveText("Requester");
+  await invite.getByLabel("Colleague's email").fill(buyerAccount.email);
+  await invite.getByLabel("Role").selectOption("buyer");
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toast(page, `Invitation sent to ${buyerAccount.email}`)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Invitations" }).getByRole("row").filter({ hasText: buyerAccount.email }),
+  ).toContainText("Buyer");
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
@@ -152,6 +162,19 @@ test("an owner's company: invitation by mail, a requester's order approved with 
   await expect(ritaMenu.getByRole("link", { name: "Company Orders", exact: true })).toBeVisible();
   await expect(ritaMenu.getByRole("link", { name: "Approvals", exact: true })).toHaveCount(0);
 
+  // The buyer, signed up and confirmed, joins from the mailed link.
+  const buyer = await anotherPerson(browser, testInfo);
+  const bruno = buyer.page;
+  await expect.poll(() => invitationLink(buyerAccount.email)).toContain("/invitations/");
+  const buyerLink = await invitationLink(buyerAccount.email);
+  await signUpThroughApi(bruno, buyerAccount);
+  await confirmAddress(bruno, buyerAccount.email);
+  await bruno.goto(buyerLink);
+  await expect(bruno.getByText(`You are invited to join ${companyName} as a buyer.`, { exact: false })).toBeVisible();
+  await bruno.getByRole("button", { name: `Accept and join ${companyName}` }).click();
+  await expect(toast(bruno, `Welcome to ${companyName}`)).toBeVisible();
+  await expect(bruno).toHaveURL(/\/dashboard\/company$/);
+
   // An admin makes the company tax-exempt and gives it a contract price for the tape measure.
   const admin = await anotherPerson(browser, testInfo, [/status of 400/]);
   await signInThroughApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -159,7 +182,7 @@ test("an owner's company: invitation by mail, a requester's order approved with 
   await (await dashboardMenu(admin.page)).getByRole("link", { name: "Companies", exact: true }).click();
   await expect(admin.page.getByRole("heading", { level: 1, name: "Companies" })).toBeVisible();
   const companyRow = admin.page.getByRole("row").filter({ hasText: companyName });
-  await expect(companyRow.getByRole("cell")).toHaveText(["—", "2", "Charged", "Required", /Tax exemption/]);
+  await expect(companyRow.getByRole("cell")).toHaveText(["—", "3", "Charged", "Required", /Tax exemption/]);
   await companyRow.getByRole("button", { name: `Tax exemption of ${companyName}` }).click();
   const exemption = admin.page.getByRole("dialog", { name: `Tax exemption of ${companyName}` });
   await exemption.getByLabel("Tax-exempt: its orders carry no tax").check();
@@ -167,7 +190,7 @@ test("an owner's company: invitation by mail, a requester's order approved with 
   await expectAccessible(admin.page);
   await exemption.getByRole("button", { name: "Save" }).click();
   await expect(toast(admin.page, `${companyName} is tax-exempt`)).toBeVisible();
-  await expect(companyRow.getByRole("cell")).toHaveText([TAX_ID, "2", "Exempt", "Required", /Tax exemption/]);
+  await expect(companyRow.getByRole("cell")).toHaveText([TAX_ID, "3", "Exempt", "Required", /Tax exemption/]);
 
   await companyRow.getByRole("button", { name: `Price list of ${companyName}` }).click();
   const priceList = admin.page.getByRole("region", { name: `Price list of ${companyName}` });
@@ -205,6 +228,8 @@ test("an owner's company: invitation by mail, a requester's order approved with 
   // The requester's cart: the contract price, no tax; the checkout goes to the company's address.
   await rita.goto(`/product/${await productIdOf(rita, TAPE)}`);
   await expect(rita.getByRole("heading", { level: 1, name: TAPE })).toBeVisible();
+  // The product page arrives server-rendered: its button works once the page is live (as fixtures.ts waits).
+  await rita.locator("html[data-ready]").waitFor({ state: "attached" });
   await rita.getByRole("button", { name: "Add to order" }).click();
   await expect(toast(rita, `Added ${TAPE} to your order`)).toBeVisible();
   await cartLink(rita, 1).click();
@@ -236,7 +261,7 @@ test("an owner's company: invitation by mail, a requester's order approved with 
   await expect(rita.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
   await expectAccessible(rita);
 
-  // The owner approves it with the keyboard alone.
+  // The owner approves it with a note, with the keyboard alone.
   await page.goto("/dashboard/approvals");
   await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
   // Each waiting order is an item with its heading (its lines are a list of their own inside it).
@@ -249,17 +274,35 @@ test("an owner's company: invitation by mail, a requester's order approved with 
   await expect(waiting).toContainText(`PO ${poNumber}`);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
-  await tabTo(page, waiting.getByRole("button", { name: `Approve the order for ${TAPE} by Rita Requester` }));
+  const note = "Fine for the north yard";
+  await tabTo(page, waiting.getByLabel("Note to Rita Requester (optional to approve, required to reject)"));
+  await page.keyboard.type(note);
+  await page.keyboard.press("Tab");
+  await expect(waiting.getByRole("button", { name: `Approve the order for ${TAPE} by Rita Requester` })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(toast(page, `Approved the order for ${TAPE} by Rita Requester`)).toBeVisible();
   await expect(page.getByText("No order awaits approval.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeFocused();
 
-  // The requester pays it, and its invoice names the company's tax ID and charges no tax.
+  // The requester sees it approved, with the owner's note; the buyer colleague pays it from the company's orders.
   await rita.goto(orderUrl);
   await expect(rita.getByRole("definition").first()).toHaveText("Unpaid");
-  await rita.getByRole("link", { name: `Pay for ${TAPE}` }).click();
-  await payWithTestCard(rita);
+  await expect(rita.getByText(`Approved: ${note}`)).toBeVisible();
+  await bruno.goto("/dashboard");
+  await (await dashboardMenu(bruno)).getByRole("link", { name: "Company Orders", exact: true }).click();
+  await expect(bruno.getByRole("heading", { level: 1, name: "Company Orders" })).toBeVisible();
+  await bruno.getByRole("row").filter({ hasText: poNumber }).getByRole("link", { name: TAPE }).click();
+  await expect(bruno).toHaveURL(orderUrl);
+  await expect(bruno.getByRole("definition").first()).toHaveText("Unpaid");
+  const pay = bruno.getByRole("link", { name: `Pay for ${TAPE}` });
+  await expect(pay).toBeVisible();
+  await expect(bruno.getByRole("button", { name: /^Cancel/ })).toHaveCount(0);
+  await expectAccessible(bruno);
+  await pay.click();
+  await expect(bruno.getByText("$455.00").first()).toBeVisible();
+  await payWithTestCard(bruno);
+
+  // Its invoice names the company's tax ID and charges no tax.
   await rita.goto(orderUrl);
   await expect(rita.getByRole("definition").first()).toHaveText("Paid");
   await expect(rita.getByText(poNumber, { exact: true })).toBeVisible();
@@ -270,17 +313,22 @@ test("an owner's company: invitation by mail, a requester's order approved with 
     expect(invoice).toContain(expected.replace(/\s+/g, ""));
   }
 
-  // Everybody sees it in the company's history: the owner, paid.
-  await page.goto("/dashboard");
-  await (await dashboardMenu(page)).getByRole("link", { name: "Company Orders", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Company Orders" })).toBeVisible();
-  const history = page.getByRole("row").filter({ has: page.getByRole("link", { name: TAPE }) });
-  await expect(history).toContainText("Rita Requester");
-  await expect(history.getByText("Paid", { exact: true })).toBeVisible();
+  // Everybody sees it paid in the company's history: the owner, the buyer and the requester.
+  for (const member of [page, bruno, rita]) {
+    await member.goto("/dashboard");
+    await (await dashboardMenu(member)).getByRole("link", { name: "Company Orders", exact: true }).click();
+    await expect(member.getByRole("heading", { level: 1, name: "Company Orders" })).toBeVisible();
+    const history = member.getByRole("row").filter({ hasText: poNumber });
+    await expect(history.getByRole("link", { name: TAPE })).toBeVisible();
+    await expect(history).toContainText("Rita Requester");
+    await expect(history.getByText("Paid", { exact: true })).toBeVisible();
+  }
   await expectAccessible(page);
 
   expect(requester.errors, "console errors on the requester's page").toEqual([]);
   expect(admin.errors, "console errors on the admin's page").toEqual([]);
+  expect(buyer.errors, "console errors on the buyer's page").toEqual([]);
   await requester.close();
+  await buyer.close();
   await admin.close();
 });
