@@ -32,3 +32,11 @@ export const COLLEAGUE_ACCESS: Record<CompanyRole, readonly OrderAccess[]> = {
   buyer: ["read", "invoice", "pay"],
   requester: ["read", "invoice"],
 };
+
+/**
+ * A requester fills carts for approval and never pays (DESIGN.md 10.4), not even their own company order:
+ * a buyer or an owner of the company pays it.
+ */
+export const rolePays = (role: CompanyRole) => COLLEAGUE_ACCESS[role].includes("pay");
+export const REQUESTER_CANNOT_PAY =
+  "As a requester you do not pay: a buyer or an owner of your company pays this order.";

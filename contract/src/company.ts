@@ -16,6 +16,8 @@ export {
   COMPANY_ROLES,
   type CompanyRole,
   type OrderAccess,
+  REQUESTER_CANNOT_PAY,
+  rolePays,
 } from "./company-terms.js";
 
 /** No control character in a one-line text (a NUL cannot even be stored); a line break may be in an address. */

@@ -1,8 +1,9 @@
-import type { Cart, CompanyRole, Order, Product } from "@forgeline/contract";
+import { type Cart, type CompanyRole, type Order, type Product, REQUESTER_CANNOT_PAY } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyAddresses, companyMembers, companyPrices } from "../company/tables.js";
 import { mailsTo } from "../mail/queries.js";
+import { composeMail, type MailData } from "../mail/templates/index.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, VISA } from "../test/orders.js";
 import { pdfText } from "../test/pdf.js";
@@ -338,6 +339,17 @@ describe("orders of company members", () => {
       call("POST", "/api/create-payment-intent", who, { orderId: order._id, price: order.price });
     // A requester cannot spend: not their colleague's order, and not their own either.
     expect((await payAs(otherRequester)).statusCode).toBe(404);
+    const ownPay = await payAs(requester);
+    expect(ownPay.statusCode).toBe(403);
+    expect(ownPay.json().message).toBe(REQUESTER_CANNOT_PAY);
+    // The approval's mail tells the requester who pays, and sends them to the order, not to a payment.
+    const placedMail = (await mailsTo(ctx.db, requester.email)).find((mail) => mail.template === "order-placed");
+    expect(placedMail?.data).toMatchObject({ payer: "colleague" });
+    const composed = await composeMail(requester.email, "order-placed", placedMail?.data as MailData<"order-placed">, {
+      publicUrl: "https://shop.example",
+    });
+    expect(composed.text).toContain("A buyer or an owner of your company pays it");
+    expect(composed.text).not.toContain("/dashboard/payment/");
     const intent = await payAs(buyer);
     expect(intent.statusCode, intent.body).toBe(200);
     const paid = await call("POST", "/api/payments/test/confirm", buyer, {

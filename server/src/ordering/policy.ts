@@ -1,8 +1,9 @@
-import { COLLEAGUE_ACCESS, type OrderAccess } from "@forgeline/contract";
+import { COLLEAGUE_ACCESS, type OrderAccess, REQUESTER_CANNOT_PAY, rolePays } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import { membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
 import type { Caller } from "../http/caller.js";
+import { HttpError } from "../http/errors.js";
 import { findOrder, type OrderRow } from "./queries.js";
 
 /**
@@ -36,10 +37,16 @@ export async function orderFor(
 ): Promise<OrderRow | undefined> {
   const order = await findOrder(db, orderId);
   if (!order) return undefined;
-  if (mayAccessOrder(caller, order, access)) return order;
+  const own = mayAccessOrder(caller, order, access);
+  if (own && (access !== "pay" || !order.companyId)) return order;
   if (!order.companyId) return undefined;
   const membership = await membershipOf(db, caller.email);
   const colleague = membership?.companyId === order.companyId;
+  // A requester sees their own order but never pays it; an account that left the company still pays its own.
+  if (own) {
+    if (colleague && !rolePays(membership.role)) throw new HttpError(403, REQUESTER_CANNOT_PAY);
+    return order;
+  }
   return colleague && COLLEAGUE_ACCESS[membership.role].includes(access) ? order : undefined;
 }
 

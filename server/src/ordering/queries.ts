@@ -8,9 +8,10 @@ import {
   type OrderStatus,
   type OrderTransition,
   type PricedLine,
+  rolePays,
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { ownersOf } from "../company/queries.js";
+import { membershipOf, ownersOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
 import { findAccount } from "../identity/queries.js";
@@ -146,6 +147,7 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     note,
+    payer: order.status === "unpaid" && (await paidByColleague(tx, order)) ? ("colleague" as const) : undefined,
   };
   await enqueueMail(tx, order.userEmail, template, mail);
   if (order.status !== "awaiting-approval" || !order.companyId) return;
@@ -155,6 +157,13 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
       await enqueueMail(tx, owner, "approval-requested", { ...mail, name: "", poNumber: null });
     }
   }
+}
+
+/** Whether a company's buyer or owner pays this order, its own buyer being a requester (DESIGN.md 10.4). */
+async function paidByColleague(tx: Database, order: OrderRow): Promise<boolean> {
+  if (!order.companyId) return false;
+  const membership = await membershipOf(tx, order.userEmail);
+  return membership?.companyId === order.companyId && !rolePays(membership.role);
 }
 
 /** An order's lines, first to last. */

@@ -23,6 +23,8 @@ export interface OrderMailData {
   discountCents?: number;
   taxCents?: number;
   poNumber?: string | null;
+  /** Who pays an unpaid order: a colleague when its buyer is a company's requester (DESIGN.md 10.4). */
+  payer?: "colleague";
 }
 
 export interface Shop {
@@ -85,11 +87,23 @@ export const orderPlaced = {
   subject: (order: OrderMailData) => `Your order of ${order.productName} is placed`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
-      preview={`Pay ${money(order.totalCents)} to confirm your order`}
+      preview={
+        order.payer === "colleague"
+          ? "Approved: a buyer or an owner of your company pays it"
+          : `Pay ${money(order.totalCents)} to confirm your order`
+      }
       heading="Thank you for your order"
       greeting={greetingFor(order.name)}
-      action={{ href: `${shop.publicUrl}/dashboard/payment/${order.orderId}`, label: "Pay for the order" }}
-      after="We send the tools once the order is paid. You can cancel an unpaid order from My Orders."
+      action={
+        order.payer === "colleague"
+          ? { href: orderPage(shop, order), label: "See the order" }
+          : { href: `${shop.publicUrl}/dashboard/payment/${order.orderId}`, label: "Pay for the order" }
+      }
+      after={
+        order.payer === "colleague"
+          ? "A buyer or an owner of your company pays it; we send the tools once it is paid."
+          : "We send the tools once the order is paid. You can cancel an unpaid order from My Orders."
+      }
     >
       <Text>We have your order:</Text>
       <OrderSummary order={order} />

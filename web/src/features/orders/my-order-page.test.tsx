@@ -163,6 +163,17 @@ describe("the customer's order page", () => {
     expect(screen.queryByRole("button", { name: /^Cancel/ })).toBeNull();
   });
 
+  it("shows a requester their own approved order without Pay (a colleague pays it); they may still cancel it", async () => {
+    serveApi({
+      [ORDER]: { body: { ...unpaid, companyId: "c1" } },
+      "GET /api/companies/mine": { body: acme("requester") },
+    });
+    renderOrderPage();
+    expect(await screen.findByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
+  });
+
   it("shows no Pay on another company's order", async () => {
     serveApi({
       [ORDER]: { body: { ...colleagues, companyId: "c2" } },

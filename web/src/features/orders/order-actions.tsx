@@ -1,4 +1,4 @@
-import { COLLEAGUE_ACCESS, type Company, canTransition, transitionsFor } from "@forgeline/contract";
+import { COLLEAGUE_ACCESS, type Company, canTransition, rolePays, transitionsFor } from "@forgeline/contract";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
@@ -15,12 +15,19 @@ import { useCancelOrder } from "./api/cancel-order";
  * same tool again once it can no longer be paid (the order modal opens for its first line's product). A
  * colleague's order of the caller's company (DESIGN.md 10.4) may be paid by a buyer or an owner, as the
  * contract's COLLEAGUE_ACCESS says (the server decides by the same table); cancelling it stays its buyer's.
+ * A requester pays not even their own.
  * An order awaiting approval is neither paid nor ordered again until an owner decides.
  */
 export function OrderActions({ order }: { order: Order }) {
   const own = useSession().data?.email === order.userEmail;
-  const company = useMyCompany(!own && Boolean(order.companyId)).data ?? null;
-  const payable = (own || colleagueMay(company, order, "pay")) && canTransition("pay", order.status);
+  const companyAnswer = useMyCompany(Boolean(order.companyId));
+  const company = companyAnswer.data ?? null;
+  // On a company's order, who pays depends on the caller's role: nothing is offered before it is known.
+  const payer = order.companyId
+    ? companyAnswer.isSuccess && (own ? !requesterOf(company, order) : colleagueMay(company, order, "pay"))
+    : own;
+  const payable = payer && canTransition("pay", order.status);
+  (own ? !requesterOf(company, order) : colleagueMay(company, order, "pay")) && canTransition("pay", order.status);
   const cancellable = own && transitionsFor("customer", order.status).includes("cancel");
   const final = !canTransition("pay", order.status) && order.status !== "awaiting-approval";
   return (
@@ -38,6 +45,11 @@ export function OrderActions({ order }: { order: Order }) {
       )}
     </span>
   );
+}
+
+/** Whether the caller is a requester of the order's company, who never pays (DESIGN.md 10.4). */
+function requesterOf(company: Company | null, order: Order): boolean {
+  return company?.role != null && order.companyId === company._id && !rolePays(company.role);
 }
 
 /** Whether the caller, a member of `company` (null: none), may do this to a colleague's order of it. */
