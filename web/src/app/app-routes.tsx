@@ -10,6 +10,7 @@ const SignupPage = lazy(() => import("../features/auth/signup-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page"));
 const OrderDetailsPage = lazy(() => import("./routes/order-details"));
 const CartPage = lazy(() => import("./routes/cart"));
+const QuickOrderPage = lazy(() => import("./routes/quick-order"));
 const InvitationPage = lazy(() => import("./routes/invitation"));
 const DashboardRoutes = lazy(() => import("./dashboard-routes"));
 const NotFoundPage = lazy(() => import("./routes/not-found"));
@@ -31,6 +32,7 @@ export const appRoutes: RouteObject[] = [
   { path: "blogs", element: <BlogsPage /> },
   { path: "orderdetails", element: <OrderDetailsPage /> },
   { path: "cart", element: <CartPage /> },
+  { path: "quick-order", element: <QuickOrderPage /> },
   { path: "invitations/:token", element: <InvitationPage /> },
   { path: "login", element: <LoginPage /> },
   { path: "signup", element: <SignupPage /> },

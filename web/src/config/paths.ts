@@ -5,6 +5,7 @@ export const paths = {
   product: (productId: string) => `/product/${encodeURIComponent(productId)}`,
   orderDetails: (productId: string) => `/orderdetails?productId=${encodeURIComponent(productId)}`,
   cart: "/cart",
+  quickOrder: "/quick-order",
   dashboard: "/dashboard",
   myOrder: (orderId: string) => `/dashboard/myorders/${encodeURIComponent(orderId)}`,
   myReview: "/dashboard/myreview",

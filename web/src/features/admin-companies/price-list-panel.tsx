@@ -5,18 +5,9 @@ import { DownloadButton } from "../../components/download-button";
 import { FieldShell } from "../../components/field";
 import { QueryState } from "../../components/query-state";
 import { ApiError } from "../../lib/api-client";
+import { fileText as textOf } from "../../lib/file-text";
 import { notify } from "../../lib/toast";
 import { downloadPriceList, usePriceList, useUploadPriceList } from "./api/price-list";
-
-/** A chosen file's text (FileReader: what every browser, and the tests' DOM, reads files with). */
-function textOf(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ""));
-    reader.onerror = () => reject(new Error("The file could not be read. Choose it again."));
-    reader.readAsText(file);
-  });
-}
 
 /**
  * A company's contract price list: its rows, the list as a CSV file to edit in a spreadsheet, and a CSV

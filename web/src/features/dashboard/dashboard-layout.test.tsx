@@ -32,10 +32,12 @@ async function drawerFor(admin: boolean, mine: unknown, expected: number) {
 
 describe("the dashboard's drawer by role", () => {
   it("offers a customer in no company My Company, to create one", async () => {
-    expect((await drawerFor(false, null, 6)).map(([label]) => label)).toEqual([
+    expect((await drawerFor(false, null, 8)).map(([label]) => label)).toEqual([
       "My Orders",
       "My Review",
       "Add Review",
+      "Quick Order",
+      "Quotes",
       "My Company",
       "My Profile",
       "Update Profile",
@@ -43,16 +45,16 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("adds the company's orders for its members", async () => {
-    const requester = await drawerFor(false, company("requester"), 7);
-    expect(requester.slice(3, 5)).toEqual([
+    const requester = await drawerFor(false, company("requester"), 9);
+    expect(requester.slice(5, 7)).toEqual([
       ["My Company", "/dashboard/company"],
       ["Company Orders", "/dashboard/company/orders"],
     ]);
   });
 
   it("shows owners Approvals", async () => {
-    const owner = await drawerFor(false, company("owner"), 8);
-    expect(owner.slice(3, 6)).toEqual([
+    const owner = await drawerFor(false, company("owner"), 10);
+    expect(owner.slice(5, 8)).toEqual([
       ["My Company", "/dashboard/company"],
       ["Company Orders", "/dashboard/company/orders"],
       ["Approvals", "/dashboard/approvals"],
@@ -60,9 +62,21 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("shows admins Companies, and no customer's company items", async () => {
-    const admin = await drawerFor(true, null, 9);
+    const admin = await drawerFor(true, null, 10);
     expect(admin.map(([label]) => label)).toContain("Companies");
     expect(admin).toContainEqual(["Companies", "/dashboard/companies"]);
     expect(admin.map(([label]) => label)).not.toContain("My Company");
+  });
+
+  it("offers customers the quick order and their quotes, and admins every quote (DESIGN.md 10.5, 10.6)", async () => {
+    const customer = await drawerFor(false, null, 8);
+    expect(customer).toContainEqual(["Quick Order", "/quick-order"]);
+    expect(customer).toContainEqual(["Quotes", "/dashboard/quotes"]);
+  });
+
+  it("offers admins the quotes list", async () => {
+    const admin = await drawerFor(true, null, 10);
+    expect(admin).toContainEqual(["Quotes", "/dashboard/quotes"]);
+    expect(admin.map(([label]) => label)).not.toContain("Quick Order");
   });
 });

@@ -6,6 +6,7 @@ import { navItemClass } from "../../components/nav-item";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
 import { companyPaths, useMyCompany } from "../../lib/company";
+import { quotePaths } from "../../lib/quote-paths";
 import { useSession } from "../../lib/session";
 import { useIsAdmin } from "../../lib/use-is-admin";
 
@@ -13,6 +14,8 @@ const customerItems = [
   { to: paths.dashboard, label: "My Orders" },
   { to: paths.myReview, label: "My Review" },
   { to: paths.addReview, label: "Add Review" },
+  { to: paths.quickOrder, label: "Quick Order" },
+  { to: quotePaths.quotes, label: "Quotes" },
 ];
 const everyoneItems = [
   { to: paths.myProfile, label: "My Profile" },
@@ -25,6 +28,7 @@ const adminItems = [
   { to: paths.adminOrders, label: "Orders" },
   { to: paths.promotions, label: "Promotions" },
   { to: companyPaths.companies, label: "Companies" },
+  { to: quotePaths.quotes, label: "Quotes" },
   { to: paths.audit, label: "Audit log" },
 ];
 

@@ -1,0 +1,133 @@
+import type { Cart, CartFillAnswer, CartFillRow } from "@forgeline/contract";
+import { fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { sessionQuery } from "../../lib/session";
+import { renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
+import QuickOrderPage from "./quick-order-page";
+
+const EMAIL = "quinn@example.com";
+const IMPORT = "POST /api/cart/import";
+const emptyCart: Cart = {
+  lines: [],
+  pieces: 0,
+  subtotal: 0,
+  promotion: null,
+  discount: 0,
+  taxRate: 0,
+  tax: 0,
+  total: 0,
+};
+const RULE = "The quantity must be 100 to 500 pieces in steps of 25: 100 or 125";
+
+const row = (overrides: Partial<CartFillRow> & Pick<CartFillRow, "row" | "sku">): CartFillRow => ({
+  quantity: 100,
+  status: "added",
+  message: "",
+  ...overrides,
+});
+const answer = (report: CartFillRow[]): { body: CartFillAnswer } => ({ body: { report, cart: emptyCart } });
+
+function renderQuickOrder(routes: Parameters<typeof serveApi>[0]) {
+  localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
+  const sent = serveApi(routes);
+  renderPage(<QuickOrderPage />, { cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Quinn" }]] });
+  return sent;
+}
+
+const imports = (sent: SentRequest[]) => sent.filter((request) => `${request.method} ${request.path}` === IMPORT);
+
+describe("QuickOrderPage", () => {
+  it("sends pasted rows as text, shows every row's outcome, and puts the refused row among the rows to fix", async () => {
+    const user = userEvent.setup();
+    const sent = renderQuickOrder({
+      [IMPORT]: answer([
+        row({ row: 1, sku: "FL-DRL-20V", quantity: 150 }),
+        row({ row: 2, sku: "FL-HAM-16", quantity: 110, status: "error", message: RULE }),
+        row({ row: 3, sku: "FL-SDS-6", quantity: 100 }),
+      ]),
+    });
+    const pasted = "FL-DRL-20V\t150\nFL-HAM-16\t110\nFL-SDS-6\t100";
+    fireEvent.change(screen.getByLabelText(/^Rows of SKU and quantity/), { target: { value: pasted } });
+    await user.click(screen.getByRole("button", { name: "Add pasted rows to cart" }));
+
+    expect(await screen.findByRole("heading", { name: "2 rows added, 1 refused" })).toBeTruthy();
+    expect(imports(sent).map((request) => request.body)).toEqual([{ text: pasted }]);
+    const report = screen.getByRole("table", { name: "Report" });
+    expect(
+      within(report)
+        .getAllByRole("row")
+        .slice(1)
+        .map((tr) => tr.textContent),
+    ).toEqual(["1FL-DRL-20V150Added", `2FL-HAM-16110Refused${RULE}`, "3FL-SDS-6100Added"]);
+    expect(screen.getByRole("link", { name: "Go to your cart" }).getAttribute("href")).toBe("/cart");
+
+    // The refused row is the one row to fix, its message beside both fields; the paste box is empty again.
+    const rows = within(screen.getByRole("list", { name: "Rows to add" })).getAllByRole("listitem");
+    expect(rows).toHaveLength(1);
+    const quantity = screen.getByLabelText("Pieces, row 1") as HTMLInputElement;
+    expect((screen.getByLabelText("SKU, row 1") as HTMLInputElement).value).toBe("FL-HAM-16");
+    expect(quantity.value).toBe("110");
+    expect(quantity.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(quantity.getAttribute("aria-describedby") ?? "")?.textContent).toBe(RULE);
+    expect((screen.getByLabelText(/^Rows of SKU and quantity/) as HTMLTextAreaElement).value).toBe("");
+  });
+
+  it("sends typed rows with a header, keeps the refused one with its message, and clears the rows once all are added", async () => {
+    const user = userEvent.setup();
+    let call = 0;
+    const sent = renderQuickOrder({
+      [IMPORT]: () =>
+        ++call === 1
+          ? answer([
+              row({ row: 2, sku: "FL-TPM-25", quantity: 200 }),
+              row({ row: 3, sku: "FL-HAM-16", quantity: 110, status: "error", message: RULE }),
+            ])
+          : answer([row({ row: 2, sku: "FL-HAM-16", quantity: 125 })]),
+    });
+    await user.type(screen.getByLabelText("SKU, row 1"), "fl-tpm-25");
+    await user.type(screen.getByLabelText("Pieces, row 1"), "200");
+    await user.type(screen.getByLabelText("SKU, row 2"), "FL-HAM-16");
+    await user.type(screen.getByLabelText("Pieces, row 2"), "110");
+    await user.click(screen.getByRole("button", { name: "Add rows to cart" }));
+
+    expect(await screen.findByRole("heading", { name: "1 row added, 1 refused" })).toBeTruthy();
+    expect(imports(sent)[0]?.body).toEqual({ text: "SKU\tQuantity\nfl-tpm-25\t200\nFL-HAM-16\t110" });
+    expect((screen.getByLabelText("SKU, row 1") as HTMLInputElement).value).toBe("FL-HAM-16");
+    expect(screen.getByText(RULE, { selector: "li p" })).toBeTruthy();
+
+    // Fixed and sent again: only that row goes; once added, three blank rows wait for the next tools.
+    const quantity = screen.getByLabelText("Pieces, row 1");
+    await user.clear(quantity);
+    await user.type(quantity, "125");
+    expect(screen.queryByText(RULE, { selector: "li p" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Add rows to cart" }));
+    expect(await screen.findByRole("heading", { name: "1 row added, 0 refused" })).toBeTruthy();
+    expect(imports(sent)[1]?.body).toEqual({ text: "SKU\tQuantity\nFL-HAM-16\t125" });
+    expect(within(screen.getByRole("list", { name: "Rows to add" })).getAllByRole("listitem")).toHaveLength(3);
+    expect((screen.getByLabelText("SKU, row 1") as HTMLInputElement).value).toBe("");
+  });
+
+  it("shows a text refused as a whole (400 on `text`) beside the paste box, with nothing reported", async () => {
+    const user = userEvent.setup();
+    const message = "This is not text: send the rows of a spreadsheet or a CSV file";
+    renderQuickOrder({
+      [IMPORT]: { status: 400, body: { statusCode: 400, message, errors: [{ field: "text", message }] } },
+    });
+    const box = screen.getByLabelText(/^Rows of SKU and quantity/);
+    fireEvent.change(box, { target: { value: "\u0000\u0001" } });
+    await user.click(screen.getByRole("button", { name: "Add pasted rows to cart" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(message);
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("table", { name: "Report" })).toBeNull();
+  });
+
+  it("sends a chosen CSV file's text", async () => {
+    const user = userEvent.setup();
+    const sent = renderQuickOrder({ [IMPORT]: answer([row({ row: 2, sku: "FL-SDS-6", quantity: 100 })]) });
+    const csv = "sku,qty\nFL-SDS-6,100\n";
+    await user.upload(screen.getByLabelText(/^CSV file/), new File([csv], "order.csv", { type: "text/csv" }));
+    expect(await screen.findByRole("heading", { name: "1 row added, 0 refused" })).toBeTruthy();
+    expect(imports(sent)[0]?.body).toEqual({ text: csv });
+  });
+});
