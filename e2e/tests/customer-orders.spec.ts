@@ -1,12 +1,15 @@
 import type { Page } from "@playwright/test";
 import { newCustomer, signUpThroughApi } from "../support/accounts.js";
+import { cartLine } from "../support/cart.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { orderThroughPage } from "../support/orders.js";
 
 const SCREWDRIVERS = "Forgeline 6-Piece Screwdriver Set";
 const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text);
 
-test("a customer cancels an unpaid order after confirming it, and orders the same tool again", async ({ page }) => {
+test("a customer cancels an unpaid order after confirming it, and orders its lines again through the cart", async ({
+  page,
+}) => {
   await signUpThroughApi(page, newCustomer("Cora Cancel", "cora"));
   await orderThroughPage(page, SCREWDRIVERS, 120);
 
@@ -50,18 +53,20 @@ test("a customer cancels an unpaid order after confirming it, and orders the sam
 
   await page.getByRole("link", { name: "Back to My Orders" }).click();
   await expect(row.getByText("Cancelled", { exact: true })).toBeVisible();
-  await row.getByRole("link", { name: `Order again ${SCREWDRIVERS}` }).click();
-  await expect(page).toHaveURL(/\/orderdetails\?productId=[0-9a-f-]{36}$/);
-  const modal = page.getByRole("dialog", { name: SCREWDRIVERS });
-  await modal.getByLabel(/Quantity/).fill("130");
-  await modal.getByLabel("Phone").fill("5550104000");
-  await modal.getByLabel("Delivery address").fill("9 Anvil Street, Springfield");
-  await modal.getByRole("button", { name: "Place order" }).click();
-  await expect(toast(page, `Successfully ordered ${SCREWDRIVERS}`)).toBeVisible();
+  // "Order again" puts the order's lines into the cart (DESIGN.md 10.5), which opens; checked out from there.
+  await row.getByRole("button", { name: `Order again ${SCREWDRIVERS}` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = cartLine(page, SCREWDRIVERS);
+  await expect(line.getByLabel(`Quantity of ${SCREWDRIVERS}`)).toHaveValue("120");
+  const checkout = page.getByRole("form", { name: "Checkout" });
+  await checkout.getByLabel("Phone").fill("5550104000");
+  await checkout.getByLabel("Delivery address").fill("9 Anvil Street, Springfield");
+  await checkout.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
 
   await page.goto("/dashboard");
   await expect(row).toHaveCount(2);
-  await expect(row.filter({ hasText: "Unpaid" }).getByRole("cell").first()).toHaveText("130");
+  await expect(row.filter({ hasText: "Unpaid" }).getByRole("cell").first()).toHaveText("120");
   await expect(row.filter({ hasText: "Cancelled" }).getByRole("cell").first()).toHaveText("120");
 });
 

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
 import { listLine, pricedOrder } from "../../test-orders";
-import { renderPage, serveApi, tokenWith } from "../../test-utils";
+import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import MyOrderPage from "./my-order-page";
 
 const EMAIL = "ana@example.com";
@@ -120,7 +120,7 @@ describe("the customer's order page", () => {
     expect(await screen.findByText(/^This order awaits approval by an owner of your company/)).toBeTruthy();
     expect(details()[0]).toEqual(["Status", "Awaiting approval"]);
     expect(screen.queryByText(/^Pay/, { selector: "a" })).toBeNull();
-    expect(screen.queryByText(/^Order again/, { selector: "a" })).toBeNull();
+    expect(screen.queryByText(/^Order again/, { selector: "button" })).toBeNull();
     expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
   });
 
@@ -203,11 +203,9 @@ describe("the customer's order page", () => {
     expect(track.getAttribute("target")).toBe("_blank");
     expect(details()).toContainEqual(["Invoice", "INV-2030-000007"]);
     expect(screen.getAllByRole("button").map((button) => button.textContent)).toEqual([
+      "Order again Torque wrench",
       "Download invoice INV-2030-000007 (PDF)",
     ]);
-    expect(screen.getByText(/^Order again/, { selector: "a" }).getAttribute("href")).toBe(
-      "/orderdetails?productId=3c1d2e3f-0000-4000-8000-000000000002",
-    );
   });
 
   it("shows every line with its price's source, then the promotion, tax, total and PO number", async () => {
@@ -263,5 +261,50 @@ describe("the customer's order page", () => {
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(
       "Oops! The page you're looking for isn't here",
     );
+  });
+});
+
+describe("Order again (DESIGN.md 10.5)", () => {
+  const REORDER = `POST /api/ordering/${ORDER_ID}/reorder`;
+  const cart = { lines: [], pieces: 0, subtotal: 0, promotion: null, discount: 0, taxRate: 0, tax: 0, total: 0 };
+
+  it("puts every line of the order into the cart and opens the cart when all went in", async () => {
+    const sent = serveApi({
+      [ORDER]: { body: shipped },
+      [REORDER]: {
+        body: {
+          report: [{ row: 1, sku: "FL-TW-150", quantity: 150, status: "added", message: "Added 150 pieces" }],
+          cart,
+        },
+      },
+    });
+    renderOrderPage();
+    (await screen.findByText(/^Order again/, { selector: "button" })).click();
+    await expect.poll(() => currentAddress()).toBe("/cart");
+    expect(sent.filter((request) => request.method === "POST").map((request) => request.path)).toEqual([
+      `/api/ordering/${ORDER_ID}/reorder`,
+    ]);
+  });
+
+  it("says each line's note when one could not be added, beside a link to the cart", async () => {
+    const refused = "Torque wrench is no longer in the catalogue";
+    serveApi({
+      [ORDER]: { body: shipped },
+      [REORDER]: {
+        body: {
+          report: [
+            { row: 1, sku: "FL-TW-150", quantity: 150, status: "error", message: refused },
+            { row: 2, sku: "FL-BBL-48", quantity: 100, status: "added", message: "Added 100 pieces" },
+          ],
+          cart,
+        },
+      },
+    });
+    renderOrderPage();
+    (await screen.findByText(/^Order again/, { selector: "button" })).click();
+    expect(await screen.findByText(`FL-TW-150: ${refused}`)).toBeTruthy();
+    expect(screen.getByText("FL-BBL-48: Added 100 pieces")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to your cart" }).getAttribute("href")).toBe("/cart");
+    expect(currentAddress()).not.toBe("/cart");
   });
 });

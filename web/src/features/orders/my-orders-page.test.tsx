@@ -104,12 +104,9 @@ describe("My Orders", () => {
       ["Torque wrench", "/dashboard/myorders/o1"],
       ["Pay for Torque wrench", "/dashboard/payment/o1"],
     ]);
-    expect(linkText(paidRow as HTMLElement)).toEqual([
-      ["Box beam level", "/dashboard/myorders/o2"],
-      ["Order again Box beam level", "/orderdetails?productId=p1"],
-    ]);
-    expect(linkText(shipped as HTMLElement)[1]).toEqual(["Order again Tape measure", "/orderdetails?productId=p3"]);
-    expect(within(paidRow as HTMLElement).queryByRole("button")).toBeNull();
+    expect(linkText(paidRow as HTMLElement)).toEqual([["Box beam level", "/dashboard/myorders/o2"]]);
+    expect(within(shipped as HTMLElement).getByRole("button").textContent).toBe("Order again Tape measure");
+    expect(within(paidRow as HTMLElement).getByRole("button").textContent).toBe("Order again Box beam level");
   });
 
   it("shows every line of an order with its price and source, and the promotion, tax and PO number by the total", async () => {
@@ -197,8 +194,8 @@ describe("My Orders", () => {
     expect(await screen.findByText("Your order for Torque wrench is cancelled")).toBeTruthy();
     const row = (await screen.findAllByRole("row"))[1] as HTMLElement;
     await within(row).findByText("Cancelled");
-    expect(within(row).queryByRole("button")).toBeNull();
-    expect(within(row).getAllByRole("link")[1]?.textContent).toBe("Order again Torque wrench");
+    expect(within(row).queryByRole("button", { name: /^Cancel/ })).toBeNull();
+    expect(within(row).getByRole("button").textContent).toBe("Order again Torque wrench");
     expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
       ORDERS,
       "POST /api/ordering/o1/cancel",

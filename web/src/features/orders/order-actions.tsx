@@ -1,5 +1,13 @@
-import { COLLEAGUE_ACCESS, type Company, canTransition, rolePays, transitionsFor } from "@forgeline/contract";
+import {
+  type CartFillRow,
+  COLLEAGUE_ACCESS,
+  type Company,
+  canTransition,
+  rolePays,
+  transitionsFor,
+} from "@forgeline/contract";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
@@ -8,15 +16,16 @@ import type { Order } from "../../lib/order";
 import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
+import { useReorder } from "./api/reorder";
 
 /**
  * What a customer can do with an order, as the contract's one state machine (order-lifecycle.ts) allows:
- * pay it while it can be paid, cancel it when the customer may ("cancel" among their steps), and order the
- * same tool again once it can no longer be paid (the order modal opens for its first line's product). A
- * colleague's order of the caller's company (DESIGN.md 10.4) may be paid by a buyer or an owner, as the
- * contract's COLLEAGUE_ACCESS says (the server decides by the same table); cancelling it stays its buyer's.
- * A requester pays not even their own.
- * An order awaiting approval is neither paid nor ordered again until an owner decides.
+ * pay it while it can be paid, cancel it when the customer may ("cancel" among their steps), and order all
+ * its lines again (DESIGN.md 10.5) when the caller cannot pay it (paid, shipped, cancelled…, or a colleague's).
+ * A colleague's order of the caller's company (DESIGN.md 10.4) may be paid by a buyer or an owner, as the
+ * contract's COLLEAGUE_ACCESS says (the server decides by the same table); a requester pays not even their
+ * own; cancelling stays the order's buyer's. An order awaiting approval is neither paid nor ordered again
+ * until an owner decides.
  */
 export function OrderActions({ order }: { order: Order }) {
   const own = useSession().data?.email === order.userEmail;
@@ -27,9 +36,8 @@ export function OrderActions({ order }: { order: Order }) {
     ? companyAnswer.isSuccess && (own ? !requesterOf(company, order) : colleagueMay(company, order, "pay"))
     : own;
   const payable = payer && canTransition("pay", order.status);
-  (own ? !requesterOf(company, order) : colleagueMay(company, order, "pay")) && canTransition("pay", order.status);
   const cancellable = own && transitionsFor("customer", order.status).includes("cancel");
-  const final = !canTransition("pay", order.status) && order.status !== "awaiting-approval";
+  const again = (!order.companyId || companyAnswer.isSuccess) && !payable && order.status !== "awaiting-approval";
   return (
     <span className="flex flex-wrap gap-2">
       {payable && (
@@ -38,11 +46,7 @@ export function OrderActions({ order }: { order: Order }) {
         </Link>
       )}
       {cancellable && <CancelOrderButton order={order} />}
-      {final && (
-        <Link className="btn btn-sm" to={paths.orderDetails(order.productId)}>
-          Order again<span className="sr-only"> {order.productName}</span>
-        </Link>
-      )}
+      {again && <OrderAgainButton order={order} />}
     </span>
   );
 }
@@ -57,6 +61,55 @@ function colleagueMay(company: Company | null, order: Order, access: "pay"): boo
   return company !== null && company.role !== null && order.companyId === company._id
     ? COLLEAGUE_ACCESS[company.role].includes(access)
     : false;
+}
+
+/**
+ * "Order again": every line of the order into the cart at today's prices. All added, the cart opens; when a
+ * line could not be added (withdrawn, above stock), every line's note is said here (a quantity moved to today's
+ * rule among them), beside a link to the cart.
+ */
+function OrderAgainButton({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const reorder = useReorder();
+  const [notes, setNotes] = useState<CartFillRow[]>([]);
+
+  async function orderAgain() {
+    setNotes([]);
+    try {
+      const { report } = await reorder.mutateAsync(order._id);
+      if (report.every((row) => row.status === "added")) {
+        notify("success", `The lines of your order for ${order.productName} are in your cart`);
+        navigate(paths.cart);
+      } else setNotes(report);
+    } catch (error) {
+      notify("error", error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="btn btn-sm" disabled={reorder.isPending} onClick={() => void orderAgain()}>
+        Order again<span className="sr-only"> {order.productName}</span>
+      </button>
+      <span role="status" className="basis-full text-sm">
+        {notes.length > 0 && (
+          <>
+            <span className="block">Not every line could go into your cart:</span>
+            <ul className="list-inside list-disc">
+              {notes.map((row) => (
+                <li key={row.row} className={row.status === "error" ? "text-error" : ""}>
+                  {row.sku}: {row.message}
+                </li>
+              ))}
+            </ul>
+            <Link className="link link-primary" to={paths.cart}>
+              Go to your cart
+            </Link>
+          </>
+        )}
+      </span>
+    </>
+  );
 }
 
 /** Cancel, after the customer confirms it in a dialog; a toast says how it went. */
