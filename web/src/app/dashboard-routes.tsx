@@ -25,6 +25,10 @@ const CompanyPage = lazy(() => import("../features/company/company-page"));
 const CompanyOrdersPage = lazy(() => import("../features/company/company-orders-page"));
 const ApprovalsPage = lazy(() => import("../features/company/approvals-page"));
 const AdminCompaniesPage = lazy(() => import("../features/admin-companies/admin-companies-page"));
+const QuotesPage = lazy(() => import("../features/quotes/quotes-page"));
+const QuotePage = lazy(() => import("../features/quotes/quote-page"));
+const AdminQuotesPage = lazy(() => import("../features/quotes/admin-quotes-page"));
+const AdminQuotePage = lazy(() => import("../features/quotes/admin-quote-page"));
 
 /** /dashboard/*: the signed-in routes of docs/SPEC-CONFORMANCE.md §2; the catch-all `*` is the 404 page. */
 export const dashboardRoutes: RouteObject[] = [
@@ -45,6 +49,9 @@ export const dashboardRoutes: RouteObject[] = [
       { path: "company", element: <CompanyPage /> },
       { path: "company/orders", element: <CompanyOrdersPage /> },
       { path: "approvals", element: <ApprovalsPage /> },
+      // Quotes (DESIGN.md 10.6): one address, the page by role, as the dashboard's home is.
+      { path: "quotes", element: <DashboardHome customer={<QuotesPage />} admin={<AdminQuotesPage />} /> },
+      { path: "quotes/:id", element: <DashboardHome customer={<QuotePage />} admin={<AdminQuotePage />} /> },
       {
         path: "users",
         element: (

@@ -12,6 +12,7 @@ import { useCart } from "./api/get-cart";
 import { useRemoveLine } from "./api/remove-line";
 import { CartLineItem } from "./cart-line-item";
 import { CheckoutForm } from "./checkout-form";
+import { RequestQuoteForm } from "./request-quote-form";
 
 /**
  * /cart (signed in; DESIGN.md 10.3): the buyer's cart as the server priced it, one line per tool with its
@@ -98,8 +99,13 @@ function CartContent({
           <PricedTotals priced={cart} />
         </div>
       </div>
-      <div className="rounded-box bg-base-200 p-4 lg:self-start">
-        <CheckoutForm cart={cart} onRefused={onRefused} />
+      <div className="flex flex-col gap-4 lg:self-start">
+        <div className="rounded-box bg-base-200 p-4">
+          <CheckoutForm cart={cart} onRefused={onRefused} />
+        </div>
+        <div className="rounded-box border border-base-300 p-4">
+          <RequestQuoteForm />
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,13 @@
+import type { NewQuoteBody } from "@forgeline/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiAuthed } from "../../../lib/api-authed";
+import { cartQueryKey } from "../../../lib/query-keys";
+
+/** POST /api/quotes {note}: the cart's lines become a request for quote, and the cart empties (DESIGN.md 10.6). */
+export function useRequestQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewQuoteBody) => apiAuthed<{ insertedId: string }>("/api/quotes", { method: "POST", body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+  });
+}

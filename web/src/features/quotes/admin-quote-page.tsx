@@ -1,0 +1,219 @@
+import { formatPrice, QUOTE_LIMITS, type Quote, type QuoteSendBody } from "@forgeline/contract";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useParams } from "react-router";
+import { Field, TextAreaField } from "../../components/field";
+import { Link } from "../../components/link";
+import { NotFound } from "../../components/not-found";
+import { PricedTotals } from "../../components/priced-order";
+import { QueryState } from "../../components/query-state";
+import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
+import { ApiError } from "../../lib/api-client";
+import { quotePaths } from "../../lib/quote-paths";
+import { notify } from "../../lib/toast";
+import { useAdminQuotes, useSendQuote } from "./api/quotes";
+import { QuoteFacts, quoteTitle } from "./quote-parts";
+
+/** The server's words (contract/src/quote.ts), said before it has to. */
+export const PRICE_ABOVE_ZERO = "The unit price must be more than $0";
+export const EXPIRY_IN_FUTURE = "The expiry must be in the future";
+const ENTER_PRICE = "Enter the unit price in dollars, such as 12.50";
+const CHOOSE_EXPIRY = "Choose the last day the quote holds";
+
+/** yyyy-mm-dd of a date, in the admin's time zone (what a date input shows). */
+function dayOf(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+/** The quote holds until the end of the chosen day, in the admin's time zone. */
+export function endOfDay(day: string): Date {
+  return new Date(`${day}T23:59:59`);
+}
+
+type Errors = Partial<Record<string, string>>;
+
+/**
+ * /dashboard/quotes/:id (admins; DESIGN.md 10.6): a quote's lines with a unit price each, the last day it
+ * holds and a note to the buyer, sent in one step; sent again, it is a revision that replaces the last,
+ * until the buyer accepts or declines. Prices above $0 and an expiry in the future are checked here and by
+ * the server (its 400 beside the fields). The quote comes from the admins' list.
+ */
+export default function AdminQuotePage() {
+  const { id = "" } = useParams();
+  const quotes = useAdminQuotes();
+  if (endsSignIn(quotes.error)) return <SignOutToLogin />;
+  return (
+    <QueryState query={quotes} what="quote" isEmpty={() => false} empty={null}>
+      {(list) => {
+        const quote = list.find((found) => found._id === id);
+        return quote ? <PricingView key={`${quote._id}-${quote.revision}`} quote={quote} /> : <NotFound />;
+      }}
+    </QueryState>
+  );
+}
+
+function PricingView({ quote }: { quote: Quote }) {
+  const decided = quote.status === "accepted" || quote.status === "declined";
+  return (
+    <section aria-labelledby="admin-quote-heading" className="flex max-w-3xl flex-col gap-6">
+      <div>
+        <Link className="link text-sm" to={quotePaths.quotes}>
+          Back to Quotes
+        </Link>
+        <h1 id="admin-quote-heading" className="mt-2 text-2xl font-bold sm:text-3xl">
+          Quote for {quoteTitle(quote)}
+        </h1>
+      </div>
+      <QuoteFacts quote={quote} />
+      {decided ? (
+        <p role="status" className="alert alert-info alert-soft">
+          The buyer has {quote.status} this quote: it can no longer change.
+        </p>
+      ) : (
+        <PricingForm quote={quote} />
+      )}
+      {quote.priced && (
+        <section aria-labelledby="sent-heading" className="sm:self-end sm:min-w-72">
+          <h2 id="sent-heading" className="mb-2 text-lg font-bold">
+            As last sent
+          </h2>
+          <PricedTotals priced={quote.priced} />
+        </section>
+      )}
+    </section>
+  );
+}
+
+function PricingForm({ quote }: { quote: Quote }) {
+  const send = useSendQuote(quote._id);
+  const formId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [prices, setPrices] = useState<string[]>(() =>
+    quote.lines.map((line) => (line.unitPrice === null ? "" : String(line.unitPrice))),
+  );
+  const [expiry, setExpiry] = useState(() =>
+    dayOf(quote.expiresAt ? new Date(quote.expiresAt) : new Date(Date.now() + 30 * 86_400_000)),
+  );
+  const [note, setNote] = useState(quote.shopNote ?? "");
+  const [errors, setErrors] = useState<Errors>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  /** The body to send, or each field's message. */
+  function check(): { ok: true; body: QuoteSendBody } | { ok: false; errors: Errors } {
+    const found: Errors = {};
+    const lines = quote.lines.map((line, index) => {
+      const typed = (prices[index] ?? "").trim().replace(/^\$/, "");
+      const unitPrice = Number(typed);
+      if (!typed || !Number.isFinite(unitPrice)) found[`lines.${index}.unitPrice`] = ENTER_PRICE;
+      else if (unitPrice <= 0) found[`lines.${index}.unitPrice`] = PRICE_ABOVE_ZERO;
+      return { productId: line.productId, unitPrice };
+    });
+    if (!expiry) found.expiresAt = CHOOSE_EXPIRY;
+    else if (endOfDay(expiry).getTime() <= Date.now()) found.expiresAt = EXPIRY_IN_FUTURE;
+    if (note.length > QUOTE_LIMITS.note) found.note = `A note has at most ${QUOTE_LIMITS.note} characters`;
+    if (Object.keys(found).length > 0) return { ok: false, errors: found };
+    return { ok: true, body: { lines, expiresAt: endOfDay(expiry).toISOString(), note } };
+  }
+
+  /** The first field in error takes the focus. */
+  function showErrors(found: Errors) {
+    setErrors(found);
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setRefusal(null);
+    const result = check();
+    if (!result.ok) {
+      showErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await send.mutateAsync(result.body);
+      notify("success", `Quote sent to ${quote.userEmail}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+        const found: Errors = {};
+        for (const { field, message } of error.fieldErrors) found[field] ??= message;
+        const shown = Object.keys(found).some((field) => field !== "lines" && field in fieldNames(quote));
+        if (shown) {
+          showErrors(found);
+          return;
+        }
+      }
+      setRefusal(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const again = quote.status !== "requested";
+  return (
+    <form
+      ref={form}
+      noValidate
+      aria-labelledby={`${formId}-heading`}
+      className="flex flex-col gap-4"
+      onSubmit={(event) => void submit(event)}
+    >
+      <h2 id={`${formId}-heading`} className="text-xl font-bold">
+        {again ? "Revise and send again" : "Price and send"}
+      </h2>
+      {refusal && (
+        <p role="alert" className="alert alert-error alert-soft">
+          {refusal}
+        </p>
+      )}
+      <ul aria-label="Lines to price" className="flex flex-col gap-3">
+        {quote.lines.map((line, index) => (
+          <li key={line.productId} className="rounded-box border border-base-300 p-3">
+            <p className="font-medium">{line.name}</p>
+            <p className="mb-2 text-sm text-base-content/80">
+              <span className="font-mono">{line.sku}</span>: {line.quantity} pieces, list price{" "}
+              {formatPrice(line.listUnitPrice)}
+            </p>
+            <Field
+              label={`Unit price of ${line.name} ($)`}
+              inputMode="decimal"
+              autoComplete="off"
+              className="max-w-xs"
+              value={prices[index] ?? ""}
+              error={errors[`lines.${index}.unitPrice`]}
+              onChange={(event) =>
+                setPrices((current) => current.map((price, at) => (at === index ? event.target.value : price)))
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      {errors.lines && <p className="text-sm text-error">{errors.lines}</p>}
+      <Field
+        label="Valid until (the end of this day)"
+        type="date"
+        className="max-w-xs"
+        value={expiry}
+        error={errors.expiresAt}
+        onChange={(event) => setExpiry(event.target.value)}
+      />
+      <TextAreaField
+        label="Note to the buyer (optional)"
+        rows={3}
+        value={note}
+        error={errors.note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <button type="submit" className="btn btn-primary self-start" disabled={send.isPending}>
+        {again ? "Send revised quote" : "Send quote"}
+      </button>
+    </form>
+  );
+}
+
+/** The fields a 400 may name on this form. */
+function fieldNames(quote: Quote): Record<string, true> {
+  const names: Record<string, true> = { expiresAt: true, note: true };
+  quote.lines.forEach((_, index) => {
+    names[`lines.${index}.unitPrice`] = true;
+  });
+  return names;
+}

@@ -1,0 +1,108 @@
+import { formatPrice, type Quote, type QuoteStatus } from "@forgeline/contract";
+import { DataTable } from "../../components/data-table";
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  requested: "Waiting for a price",
+  sent: "Priced",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired",
+};
+
+const BADGE_CLASSES: Record<QuoteStatus, string> = {
+  requested: "badge-warning",
+  sent: "badge-info",
+  accepted: "badge-success",
+  declined: "badge-neutral",
+  expired: "badge-neutral",
+};
+
+/** Where a quote stands, as words on a coloured badge. */
+export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
+  return <span className={`badge whitespace-nowrap ${BADGE_CLASSES[status]}`}>{QUOTE_STATUS_LABELS[status]}</span>;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** "Dec 1, 2026". */
+export function dateText(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** "Dec 1, 2026, 11:59 PM". */
+export function dateTimeText(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
+/** A quote as a list names it: its first tool, and how many more. */
+export function quoteTitle(quote: Pick<Quote, "lines">): string {
+  const [first, ...rest] = quote.lines;
+  return `${first?.name ?? "Quote"}${rest.length > 0 ? ` + ${rest.length} more` : ""}`;
+}
+
+/** A quote's total once priced, else a dash. */
+export function quoteTotal(quote: Pick<Quote, "priced">): string {
+  return quote.priced ? formatPrice(quote.priced.total) : "—";
+}
+
+/** The lines as asked, before a price: tool, SKU, pieces and the list price when it was asked. */
+export function RequestedLines({ quote }: { quote: Quote }) {
+  return (
+    <DataTable
+      label="Quote lines"
+      columns={[
+        { label: "Tool" },
+        { label: "SKU" },
+        { label: "Quantity", numeric: true },
+        { label: "List price", numeric: true },
+      ]}
+    >
+      {quote.lines.map((line) => (
+        <tr key={line.productId}>
+          <th scope="row" className="font-medium">
+            {line.name}
+          </th>
+          <td className="font-mono text-xs">{line.sku}</td>
+          <td className="text-right">{line.quantity}</td>
+          <td className="text-right">{formatPrice(line.listUnitPrice)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** Status, dates and notes of a quote, as a list of terms. */
+export function QuoteFacts({ quote }: { quote: Quote }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-200 p-4 text-sm">
+      <dt className="text-base-content/70">Status</dt>
+      <dd>
+        <QuoteStatusBadge status={quote.status} />
+        {quote.revision > 1 && <span className="ml-2">revision {quote.revision}</span>}
+      </dd>
+      <dt className="text-base-content/70">Asked</dt>
+      <dd>
+        {dateText(quote.createdAt)} by {quote.userEmail}
+      </dd>
+      {quote.expiresAt && (
+        <>
+          <dt className="text-base-content/70">Valid until</dt>
+          <dd>{dateTimeText(quote.expiresAt)}</dd>
+        </>
+      )}
+      {quote.note && (
+        <>
+          <dt className="text-base-content/70">Buyer's note</dt>
+          <dd className="whitespace-pre-line">{quote.note}</dd>
+        </>
+      )}
+      {quote.shopNote && (
+        <>
+          <dt className="text-base-content/70">The shop's note</dt>
+          <dd className="whitespace-pre-line">{quote.shopNote}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

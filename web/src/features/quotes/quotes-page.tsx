@@ -1,0 +1,63 @@
+import { DataTable } from "../../components/data-table";
+import { Link } from "../../components/link";
+import { QueryState } from "../../components/query-state";
+import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
+import { paths } from "../../config/paths";
+import { quotePaths } from "../../lib/quote-paths";
+import { useQuotes } from "./api/quotes";
+import { dateText, QuoteStatusBadge, quoteTitle, quoteTotal } from "./quote-parts";
+
+/** /dashboard/quotes (customers; DESIGN.md 10.6): their quotes and their company's, newest first. */
+export default function QuotesPage() {
+  const quotes = useQuotes();
+  if (endsSignIn(quotes.error)) return <SignOutToLogin />;
+  return (
+    <section aria-labelledby="quotes-heading">
+      <h1 id="quotes-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
+        Quotes
+      </h1>
+      <QueryState
+        query={quotes}
+        what="quotes"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <>
+            You have asked for no quote yet: fill your{" "}
+            <Link className="link link-primary" to={paths.cart}>
+              cart
+            </Link>{" "}
+            and choose "Request a quote".
+          </>
+        }
+      >
+        {(list) => (
+          <DataTable
+            columns={[
+              { label: "Quote" },
+              { label: "Asked" },
+              { label: "Status" },
+              { label: "Total", numeric: true },
+              { label: "Valid until" },
+            ]}
+          >
+            {list.map((quote) => (
+              <tr key={quote._id}>
+                <th scope="row" className="font-medium">
+                  <Link className="link" to={quotePaths.quote(quote._id)}>
+                    {quoteTitle(quote)}
+                  </Link>
+                </th>
+                <td>{dateText(quote.createdAt)}</td>
+                <td>
+                  <QuoteStatusBadge status={quote.status} />
+                </td>
+                <td className="text-right">{quoteTotal(quote)}</td>
+                <td>{quote.expiresAt ? dateText(quote.expiresAt) : "—"}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
+    </section>
+  );
+}
