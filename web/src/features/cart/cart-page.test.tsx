@@ -495,3 +495,34 @@ describe("a refused cart", () => {
     expect(currentAddress()).toBe("/cart");
   });
 });
+
+describe("Request a quote (DESIGN.md 10.6)", () => {
+  it("sends the cart for a quote with the buyer's note, then opens the quote's page", async () => {
+    const user = userEvent.setup();
+    const sent = serveApi({
+      "GET /api/cart": { body: cart },
+      "POST /api/quotes": { status: 201, body: { insertedId: "q1" } },
+    });
+    renderCart();
+    const form = await screen.findByRole("form", { name: "Request a quote" });
+    await user.type(within(form).getByLabelText("Note for the quote (optional)"), "300 wrenches next month?");
+    await user.click(within(form).getByRole("button", { name: "Request a quote" }));
+    expect(await screen.findByText("/dashboard/quotes/q1")).toBeTruthy();
+    expect(writes(sent)).toEqual([{ method: "POST", path: "/api/quotes", body: { note: "300 wrenches next month?" } }]);
+  });
+
+  it("shows the server's refusal of the note beside it", async () => {
+    const user = userEvent.setup();
+    const message = "A note cannot hold control characters";
+    serveApi({
+      "GET /api/cart": { body: cart },
+      "POST /api/quotes": { status: 400, body: { statusCode: 400, message, errors: [{ field: "note", message }] } },
+    });
+    renderCart();
+    const form = await screen.findByRole("form", { name: "Request a quote" });
+    await user.type(within(form).getByLabelText("Note for the quote (optional)"), "x");
+    await user.click(within(form).getByRole("button", { name: "Request a quote" }));
+    expect(await within(form).findByText(message)).toBeTruthy();
+    expect(within(form).getByLabelText("Note for the quote (optional)").getAttribute("aria-invalid")).toBe("true");
+  });
+});
