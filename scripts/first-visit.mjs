@@ -10,6 +10,9 @@ const QUIET_MS = 1000;
 export const FIRST_VISIT_BUDGETS = { publicJs: 95 * KB, signedInJs: 110 * KB, css: 12 * KB };
 
 const pages = (as, paths) => paths.map((path) => ({ path, as }));
+/** A quote's page at an id of the right shape that names no quote. */
+const NO_QUOTE = "/dashboard/quotes/00000000-0000-4000-8000-000000000000";
+
 /**
  * Every page the budgets name, in the order the bench lists them: `as` says who visits (nobody, a customer
  * or an admin), `{id}` stands for a product's id, which the caller fills in.
@@ -26,6 +29,9 @@ export const FIRST_VISIT_PAGES = [
   ...pages("customer", ["/dashboard/company", "/dashboard/company/orders", "/dashboard/approvals"]),
   ...pages("customer", [`/invitations/${"A".repeat(43)}`]),
   ...pages("admin", ["/dashboard/companies"]),
+  // Quick order and quotes (DESIGN.md 10.5, 10.6).
+  ...pages("customer", ["/quick-order", "/dashboard/quotes", NO_QUOTE]),
+  ...pages("admin", ["/dashboard/quotes", NO_QUOTE]),
 ];
 
 /** A page's JS budget: public pages have less room than the signed-in ones. */

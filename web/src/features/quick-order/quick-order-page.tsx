@@ -1,5 +1,5 @@
 import { CART_IMPORT_LIMITS, type CartFillRow } from "@forgeline/contract";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { TextAreaField } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
@@ -43,6 +43,10 @@ export default function QuickOrderPage() {
   const [refusal, setRefusal] = useState<{ source: Source; message: string } | null>(null);
   const summary = useRef<HTMLHeadingElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Each new report takes the focus, so a keyboard or screen reader user hears the outcome first.
+  useEffect(() => {
+    if (report) summary.current?.focus();
+  }, [report]);
 
   /** Sends rows as text; the report, or null when nothing was added (the reason shown by `source`). */
   async function send(source: Source, text: string): Promise<CartFillRow[] | null> {
@@ -50,7 +54,6 @@ export default function QuickOrderPage() {
     try {
       const answer = await importRows.mutateAsync(text);
       setReport(answer.report);
-      requestAnimationFrame(() => summary.current?.focus());
       return answer.report;
     } catch (error) {
       const message =
@@ -340,7 +343,7 @@ function Report({ report, headingRef }: { report: CartFillRow[]; headingRef: Rea
       </p>
       <div className="mt-3 overflow-x-auto">
         <table className="table table-sm" aria-label="Report">
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th scope="col">Row</th>
               <th scope="col">SKU</th>

@@ -1,0 +1,96 @@
+import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
+import { cartLink, payWithTestCard } from "../support/cart.js";
+import { dashboardMenu } from "../support/dashboard.js";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+
+const SCREWDRIVERS = "Forgeline 6-Piece Screwdriver Set";
+const TAPE = "Forgeline 25 ft. Tape Measure";
+const toast = (page: import("@playwright/test").Page, text: string) =>
+  page.locator(".Toastify").getByText(text, { exact: true });
+
+/**
+ * DESIGN.md 10.6: a buyer fills the cart (through the quick order) and asks for a quote with a note; the
+ * cart empties into it. An admin finds it in the quotes list, prices each line, sets the expiry and a note,
+ * and sends it. The buyer sees the quoted prices, accepts with a phone and address, and pays exactly the
+ * quoted total (no promotion on a quote, no tax in this shop) with the test card.
+ */
+test("a buyer asks for a quote from the cart, an admin prices and sends it, the buyer accepts and pays it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = await signUpThroughApi(page, newCustomer("Quentin Quote", "quentin"));
+  await page.goto("/quick-order");
+  await page.getByLabel(/^Rows of SKU and quantity/).fill("FL-SDS-6\t150\nFL-TPM-25\t200");
+  await page.getByRole("button", { name: "Add pasted rows to cart" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "2 rows added, 0 refused" })).toBeVisible();
+
+  await page.goto("/cart");
+  const request = page.getByRole("form", { name: "Request a quote" });
+  await request.getByLabel("Note for the quote (optional)").fill("We order these every quarter: your best price?");
+  await request.getByRole("button", { name: "Request a quote" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/quotes\/[0-9a-f-]{36}$/);
+  const quoteUrl = page.url();
+  await expect(page.getByText("Waiting for a price")).toBeVisible();
+  await expect(page.getByText(/We are pricing this quote/)).toBeVisible();
+  await expect(cartLink(page, 0)).toBeVisible();
+  await expectAccessible(page);
+
+  // The buyer's list, from the dashboard's menu.
+  await (await dashboardMenu(page)).getByRole("link", { name: "Quotes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Quotes" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: `${SCREWDRIVERS} + 1 more` })).toContainText(
+    "Waiting for a price",
+  );
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  // The admin prices each line and sends it.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInThroughApi(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await admin.goto("/dashboard");
+  await (await dashboardMenu(admin)).getByRole("link", { name: "Quotes" }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: "Quotes" })).toBeVisible();
+  const row = admin.getByRole("row").filter({ hasText: buyer.email });
+  await expect(row).toContainText("Waiting for a price");
+  await expectAccessible(admin);
+  await row.getByRole("link", { name: `${SCREWDRIVERS} + 1 more` }).click();
+  await expect(admin).toHaveURL(quoteUrl);
+  await expect(admin.getByText("We order these every quarter: your best price?")).toBeVisible();
+  // A price of $0 is refused beside its field before anything is sent.
+  await admin.getByLabel(`Unit price of ${SCREWDRIVERS} ($)`).fill("0");
+  await admin.getByLabel(`Unit price of ${TAPE} ($)`).fill("6.00");
+  await admin.getByRole("button", { name: "Send quote" }).click();
+  await expect(admin.getByText("The unit price must be more than $0")).toBeVisible();
+  await expectAccessible(admin);
+  await admin.getByLabel(`Unit price of ${SCREWDRIVERS} ($)`).fill("15.00");
+  await admin.getByLabel("Note to the buyer (optional)").fill("Held for 30 days.");
+  await admin.getByRole("button", { name: "Send quote" }).click();
+  await expect(toast(admin, `Quote sent to ${buyer.email}`)).toBeVisible();
+  await expect(admin.getByText("Priced")).toBeVisible();
+  await adminContext.close();
+
+  // The buyer sees the quoted prices, accepts, and pays the quoted total: 150 × $15.00 + 200 × $6.00.
+  await page.goto(quoteUrl);
+  await expect(page.getByText("Priced")).toBeVisible();
+  await expect(page.getByText("Held for 30 days.")).toBeVisible();
+  const lines = page.getByRole("region", { name: "Quote lines" });
+  await expect(lines.getByRole("row").filter({ hasText: SCREWDRIVERS })).toContainText("$2,250.00");
+  await expect(lines.getByRole("row").filter({ hasText: TAPE })).toContainText("$1,200.00");
+  await expect(page.getByText("$3,450.00").first()).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  const accept = page.getByRole("form", { name: "Accept this quote" });
+  await accept.getByLabel("Phone").fill("5550108000");
+  await accept.getByLabel("Delivery address").fill("5 Quote Road, Springfield");
+  await accept.getByRole("button", { name: "Accept and place the order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("$3,450.00").first()).toBeVisible();
+  await payWithTestCard(page);
+
+  await page.goto(quoteUrl);
+  await expect(page.getByText("Accepted", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "See the order" })).toBeVisible();
+});
