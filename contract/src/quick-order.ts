@@ -1,18 +1,14 @@
 import { z } from "zod";
 import { cartSchema } from "./pricing.js";
+import { CART_IMPORT_LIMITS } from "./quick-order-terms.js";
 
 /**
  * Quick order and reorder (DESIGN.md 10.5): rows of SKU and quantity into the cart, each reported by row.
- * A paste box and a CSV file both send text (`{ text }` as JSON, or the file itself as `text/csv`).
+ * A paste box and a CSV file both send text (`{ text }` as JSON, or the file itself as `text/csv`). The
+ * bounds are in quick-order-terms.ts (no zod there, for the page).
+ *
+ * POST /api/cart/import as JSON: the rows as a spreadsheet copies them, or a CSV file's text.
  */
-export const CART_IMPORT_LIMITS = {
-  /** The most characters (and, for a `text/csv` body, bytes) one import takes. */
-  textChars: 256 * 1024,
-  /** The most rows of SKU and quantity, a header row not counted. */
-  rows: 500,
-} as const;
-
-/** POST /api/cart/import as JSON: the rows as a spreadsheet copies them, or a CSV file's text. */
 export const cartImportBodySchema = z.object({
   text: z.string({ error: "Send the rows as text" }).max(CART_IMPORT_LIMITS.textChars, {
     error: `The file is larger than ${CART_IMPORT_LIMITS.textChars / 1024} KB: send at most ${CART_IMPORT_LIMITS.rows} rows`,

@@ -2,19 +2,7 @@ import { z } from "zod";
 import { moneyField } from "./company.js";
 import { addressField } from "./ordering-fields.js";
 import { checkoutFormSchema, pricedOrderSchema } from "./pricing.js";
-
-/** Requests for quote (DESIGN.md 10.6): a cart turned into a request, priced and sent by an admin, accepted once. */
-export const QUOTE_STATUSES = ["requested", "sent", "accepted", "declined", "expired"] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-
-export const QUOTE_LIMITS = {
-  /** The buyer's note and the shop's note. */
-  note: 2000,
-  /** How far ahead a quote may hold, in days. */
-  maxDaysValid: 365,
-  /** The highest unit price an admin may quote, in dollars. */
-  maxUnitPrice: 1_000_000,
-} as const;
+import { QUOTE_LIMITS, QUOTE_STATUSES } from "./quote-terms.js";
 
 /** A control character other than a line break or tab. */
 const isControlCharacter = (character: string) => {
@@ -88,8 +76,6 @@ export const quoteAcceptBodySchema = checkoutFormSchema.extend({
   address: addressField.optional(),
   addressId: z.uuid({ error: "Not a valid address id" }).optional(),
 });
-
-export const QUOTE_EXPIRED = "This quote has expired";
 
 export type Quote = z.infer<typeof quoteSchema>;
 export type QuoteLine = z.infer<typeof quoteLineSchema>;

@@ -1,0 +1,7 @@
+/** The bounds of an import of rows (DESIGN.md 10.5) without zod, so the quick order page reads them without a schema library. */
+export const CART_IMPORT_LIMITS = {
+  /** The most characters (and, for a `text/csv` body, bytes) one import takes. */
+  textChars: 256 * 1024,
+  /** The most rows of SKU and quantity, a header row not counted. */
+  rows: 500,
+} as const;

@@ -1,0 +1,18 @@
+/**
+ * Requests for quote (DESIGN.md 10.6): a cart turned into a request, priced and sent by an admin, accepted
+ * once. Their statuses, bounds and words without zod, so the pages read them without loading a schema
+ * library; quote.ts holds the schemas.
+ */
+export const QUOTE_STATUSES = ["requested", "sent", "accepted", "declined", "expired"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QUOTE_LIMITS = {
+  /** The buyer's note and the shop's note. */
+  note: 2000,
+  /** How far ahead a quote may hold, in days. */
+  maxDaysValid: 365,
+  /** The highest unit price an admin may quote, in dollars. */
+  maxUnitPrice: 1_000_000,
+} as const;
+
+export const QUOTE_EXPIRED = "This quote has expired";
