@@ -1,4 +1,4 @@
-// npm run bench [-- --check] [-- --only=api,auth,scale,browser,soak] [-- --quick] [-- --minutes=N --rate=N]
+// npm run bench [-- --check] [-- --only=api,auth,scale,browser,import,soak] [-- --quick] [-- --minutes=N --rate=N]
 // Measures, prints the tables, writes docs/PERFORMANCE.md, and with --check fails when a budget is missed.
 // The soak (10 minutes) runs only when named: --only=soak (it is also `npm run soak`).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -7,6 +7,7 @@ import { FIRST_VISIT_BUDGETS } from "../scripts/first-visit.mjs";
 import { benchApi } from "./api.mjs";
 import { benchAuthenticated } from "./authenticated.mjs";
 import { benchBrowser } from "./browser.mjs";
+import { benchCartImport, IMPORT_BUDGET_MS } from "./cart-import.mjs";
 import { root, table } from "./lib.mjs";
 import { benchScale } from "./scale.mjs";
 import {
@@ -22,7 +23,7 @@ import {
 const args = process.argv.slice(2);
 const check = args.includes("--check");
 const quick = args.includes("--quick");
-const only = (args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,auth,scale,browser").split(",");
+const only = (args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,auth,scale,browser,import").split(",");
 const duration = quick ? 3 : 8;
 
 const sections = [];
@@ -116,6 +117,24 @@ if (only.includes("browser")) {
   }
 }
 
+if (only.includes("import")) {
+  const imported = await benchCartImport({ runs: quick ? 3 : 7 });
+  if (!imported) console.log("\nCart import: skipped (set TEST_DATABASE_URL to a PostgreSQL)");
+  else {
+    console.log(`\nCart import on PostgreSQL (a 500-row CSV file, one request at a time)\n${imported.text}`);
+    sections.push(
+      `## 7. Cart import\n\nOn PostgreSQL with the 500 SKUs of the file in the catalogue (and the 12 seeded tools): \`POST /api/cart/import\` with a 500-row CSV file as \`text/csv\`, one request at a time from the bench process, the cart emptied before each; two untimed imports first, then the timed ones (bench/cart-import.mjs).\n\n${imported.text}`,
+    );
+    for (const [file, { median, slowest }] of Object.entries(imported.results)) {
+      budget(
+        `POST /api/cart/import, ${file}, on PostgreSQL, median`,
+        `< ${IMPORT_BUDGET_MS} ms`,
+        `${Math.round(median)} ms (slowest ${Math.round(slowest)} ms)`,
+        median < IMPORT_BUDGET_MS,
+      );
+    }
+  }
+}
 if (only.includes("soak")) {
   const soak = await benchSoak(soakOptions(args));
   console.log(`\nSoak (${soak.minutes} min, ${soak.rate} arrivals/s, ${soak.database})`);
