@@ -1,5 +1,5 @@
 import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
-import { cartLink, payWithTestCard } from "../support/cart.js";
+import { cartLine, cartLink, payWithTestCard } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 
@@ -12,7 +12,8 @@ const toast = (page: import("@playwright/test").Page, text: string) =>
  * DESIGN.md 10.6: a buyer fills the cart (through the quick order) and asks for a quote with a note; the
  * cart empties into it. An admin finds it in the quotes list, prices each line, sets the expiry and a note,
  * and sends it. The buyer sees the quoted prices, accepts with a phone and address, and pays exactly the
- * quoted total (no promotion on a quote, no tax in this shop) with the test card.
+ * quoted total (no promotion on a quote, no tax in this shop) with the test card. "Order again" on that
+ * order then puts both its lines into the cart at today's prices, not the quoted ones.
  */
 test("a buyer asks for a quote from the cart, an admin prices and sends it, the buyer accepts and pays it", async ({
   page,
@@ -92,5 +93,13 @@ test("a buyer asks for a quote from the cart, an admin prices and sends it, the 
 
   await page.goto(quoteUrl);
   await expect(page.getByText("Accepted", { exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: "See the order" })).toBeVisible();
+  await page.getByRole("link", { name: "See the order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myorders\/[0-9a-f-]{36}$/);
+
+  // "Order again" on the paid order puts both its lines into the cart, at today's prices (DESIGN.md 10.5).
+  await page.getByRole("button", { name: /^Order again/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(cartLine(page, SCREWDRIVERS).getByLabel(`Quantity of ${SCREWDRIVERS}`)).toHaveValue("150");
+  await expect(cartLine(page, TAPE).getByLabel(`Quantity of ${TAPE}`)).toHaveValue("200");
+  await expect(cartLine(page, TAPE).getByText("$6.00", { exact: true })).toHaveCount(0);
 });
