@@ -93,6 +93,13 @@ describe("QuickOrderPage", () => {
 
     expect(await screen.findByRole("heading", { name: "1 row added, 1 refused" })).toBeTruthy();
     expect(imports(sent)[0]?.body).toEqual({ text: "SKU\tQuantity\nfl-tpm-25\t200\nFL-HAM-16\t110" });
+    // The report numbers the typed rows as the page does (the header row sent first is not one of them).
+    expect(
+      within(screen.getByRole("table", { name: "Report" }))
+        .getAllByRole("row")
+        .slice(1)
+        .map((tr) => tr.firstElementChild?.textContent),
+    ).toEqual(["1", "2"]);
     expect((screen.getByLabelText("SKU, row 1") as HTMLInputElement).value).toBe("FL-HAM-16");
     expect(screen.getByText(RULE, { selector: "li p" })).toBeTruthy();
 
@@ -120,6 +127,22 @@ describe("QuickOrderPage", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(message);
     expect(box.getAttribute("aria-invalid")).toBe("true");
     expect(screen.queryByRole("table", { name: "Report" })).toBeNull();
+  });
+
+  it("suggests tools from the catalogue's search as one types in a SKU field", async () => {
+    const user = userEvent.setup();
+    const sent = renderQuickOrder({
+      "GET /api/product?q=hammer&limit=8": {
+        body: [{ _id: "p1", name: "Forgeline 16 oz Claw Hammer", sku: "FL-HAM-16" }],
+      },
+    });
+    const sku = screen.getByLabelText("SKU, row 1");
+    await user.type(sku, "hammer");
+    const list = document.getElementById(sku.getAttribute("list") ?? "") as HTMLElement;
+    await expect.poll(() => list.querySelector("option")?.getAttribute("value")).toBe("FL-HAM-16");
+    expect(list.querySelector("option")?.textContent).toBe("Forgeline 16 oz Claw Hammer");
+    // Asked once typing paused, not once a letter.
+    expect(sent.filter((request) => request.path.startsWith("/api/product"))).toHaveLength(1);
   });
 
   it("sends a chosen CSV file's text", async () => {

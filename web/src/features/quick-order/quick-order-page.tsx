@@ -48,13 +48,17 @@ export default function QuickOrderPage() {
     if (report) summary.current?.focus();
   }, [report]);
 
-  /** Sends rows as text; the report, or null when nothing was added (the reason shown by `source`). */
-  async function send(source: Source, text: string): Promise<CartFillRow[] | null> {
+  /**
+   * Sends rows as text; the report, or null when nothing was added (the reason shown by `source`). The typed
+   * rows go under a header row: their report shows them by their own numbers (`header` 1).
+   */
+  async function send(source: Source, text: string, header = 0): Promise<CartFillRow[] | null> {
     setRefusal(null);
     try {
       const answer = await importRows.mutateAsync(text);
-      setReport(answer.report);
-      return answer.report;
+      const report = answer.report.map((row) => ({ ...row, row: row.row - header }));
+      setReport(report);
+      return report;
     } catch (error) {
       const message =
         error instanceof ApiError ? (error.messageFor("text") ?? error.message) : (error as Error).message;
@@ -82,10 +86,9 @@ export default function QuickOrderPage() {
       setRefusal({ source: "rows", message: "Type a SKU and a quantity in a row first" });
       return;
     }
-    const answer = await send("rows", rowsText(filled));
+    const answer = await send("rows", rowsText(filled), 1);
     if (!answer) return;
-    // Row 1 is the header: the typed row n is the report's row n + 1.
-    const refusals = new Map(answer.filter((row) => row.status === "error").map((row) => [row.row - 2, row.message]));
+    const refusals = new Map(answer.filter((row) => row.status === "error").map((row) => [row.row - 1, row.message]));
     const left = filled.flatMap((row, index) =>
       refusals.has(index) ? [{ ...row, message: refusals.get(index) }] : [],
     );
