@@ -30,6 +30,14 @@ describe("GET /api/product: search, sort, filter", () => {
     expect(names(await get("q=torque%20wrench"))[0]).toBe("Forgeline 10-Piece Combination Wrench Set");
   });
 
+  it("finds tools by the start of their SKU, in any case, first (the quick order's suggestions)", async () => {
+    expect(names(await get("q=fl-ham"))[0]).toBe("Forgeline 16 oz Claw Hammer");
+    expect(names(await get("q=FL-HAM-16"))[0]).toBe("Forgeline 16 oz Claw Hammer");
+    expect(names(await get("q=FL-SD"))).toEqual(["Forgeline 6-Piece Screwdriver Set"]);
+    // Plain words are no SKU: "hammer" finds the hammer by its name only.
+    expect(names(await get("q=hammer"))).toEqual(["Forgeline 16 oz Claw Hammer"]);
+  });
+
   it("searches descriptions too, ranking a match in the name above one in the description only", async () => {
     expect(names(await get("q=vanadium&sort=name"))).toEqual([
       "Forgeline 10-Piece Combination Wrench Set",

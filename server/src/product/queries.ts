@@ -102,11 +102,19 @@ function searchOf(q: string) {
     sql` || `,
   );
   const document = searchDocument(products);
+  // A search shaped like the start of a SKU (letters, digits and a hyphen or digit: "FL-HAM") also finds the
+  // tools whose SKU begins so, first (the quick order's suggestions, DESIGN.md 10.5). Words never do.
+  const skuStart = SKU_START.test(q) ? sql`${products.sku} like ${`${q.toUpperCase()}%`}` : undefined;
   return {
-    matches: or(sql`${document} @@ (${terms})`, sql`${q} <% ${products.name}`) as SQL,
-    rank: sql`ts_rank_cd(${document}, ${terms}) + word_similarity(${q}, ${products.name})`,
+    matches: or(sql`${document} @@ (${terms})`, sql`${q} <% ${products.name}`, skuStart) as SQL,
+    rank: sql`ts_rank_cd(${document}, ${terms}) + word_similarity(${q}, ${products.name})${
+      skuStart ? sql` + (case when ${skuStart} then 10 else 0 end)` : sql``
+    }`,
   };
 }
+
+/** The start of a SKU as typed: 2 to 32 letters, digits or hyphens, with a hyphen or a digit among them. */
+const SKU_START = /^(?=.*[-\d])[A-Za-z\d-]{2,32}$/;
 
 const SORTS: Record<CatalogueSort, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
