@@ -40,9 +40,8 @@ test("a buyer asks for a quote from the cart, an admin prices and sends it, the 
   // The buyer's list, from the dashboard's menu.
   await (await dashboardMenu(page)).getByRole("link", { name: "Quotes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Quotes" })).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: `${SCREWDRIVERS} + 1 more` })).toContainText(
-    "Waiting for a price",
-  );
+  // A quote is named after its first line (the cart's order) and how many more.
+  await expect(page.getByRole("row").filter({ hasText: "+ 1 more" })).toContainText("Waiting for a price");
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
@@ -56,7 +55,7 @@ test("a buyer asks for a quote from the cart, an admin prices and sends it, the 
   const row = admin.getByRole("row").filter({ hasText: buyer.email });
   await expect(row).toContainText("Waiting for a price");
   await expectAccessible(admin);
-  await row.getByRole("link", { name: `${SCREWDRIVERS} + 1 more` }).click();
+  await row.getByRole("link", { name: /\+ 1 more$/ }).click();
   await expect(admin).toHaveURL(quoteUrl);
   await expect(admin.getByText("We order these every quarter: your best price?")).toBeVisible();
   // A price of $0 is refused beside its field before anything is sent.
