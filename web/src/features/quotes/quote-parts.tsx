@@ -1,5 +1,7 @@
 import { formatPrice, type Quote, type QuoteStatus } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
+import { Link } from "../../components/link";
+import { quotePaths } from "../../lib/quote-paths";
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   requested: "Waiting for a price",
@@ -104,5 +106,39 @@ export function QuoteFacts({ quote }: { quote: Quote }) {
         </>
       )}
     </dl>
+  );
+}
+
+/** A list of quotes, newest first; admins see each buyer and which quotes wait for a price. */
+export function QuotesTable({ list, admin = false }: { list: Quote[]; admin?: boolean }) {
+  return (
+    <DataTable
+      columns={[
+        { label: "Quote" },
+        ...(admin ? [{ label: "Buyer" }] : []),
+        { label: "Asked" },
+        { label: "Status" },
+        { label: "Total", numeric: true },
+        { label: "Valid until" },
+      ]}
+    >
+      {list.map((quote) => (
+        <tr key={quote._id}>
+          <th scope="row" className="font-medium">
+            <Link className="link" to={quotePaths.quote(quote._id)}>
+              {quoteTitle(quote)}
+            </Link>
+            {admin && quote.status === "requested" && <span className="block text-xs">to price</span>}
+          </th>
+          {admin && <td className="break-all">{quote.userEmail}</td>}
+          <td>{dateText(quote.createdAt)}</td>
+          <td>
+            <QuoteStatusBadge status={quote.status} />
+          </td>
+          <td className="text-right">{quoteTotal(quote)}</td>
+          <td>{quote.expiresAt ? dateText(quote.expiresAt) : "—"}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,11 +1,9 @@
-import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { QueryState } from "../../components/query-state";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
-import { quotePaths } from "../../lib/quote-paths";
 import { useQuotes } from "./api/quotes";
-import { dateText, QuoteStatusBadge, quoteTitle, quoteTotal } from "./quote-parts";
+import { QuotesTable } from "./quote-parts";
 
 /** /dashboard/quotes (customers; DESIGN.md 10.6): their quotes and their company's, newest first. */
 export default function QuotesPage() {
@@ -30,33 +28,7 @@ export default function QuotesPage() {
           </>
         }
       >
-        {(list) => (
-          <DataTable
-            columns={[
-              { label: "Quote" },
-              { label: "Asked" },
-              { label: "Status" },
-              { label: "Total", numeric: true },
-              { label: "Valid until" },
-            ]}
-          >
-            {list.map((quote) => (
-              <tr key={quote._id}>
-                <th scope="row" className="font-medium">
-                  <Link className="link" to={quotePaths.quote(quote._id)}>
-                    {quoteTitle(quote)}
-                  </Link>
-                </th>
-                <td>{dateText(quote.createdAt)}</td>
-                <td>
-                  <QuoteStatusBadge status={quote.status} />
-                </td>
-                <td className="text-right">{quoteTotal(quote)}</td>
-                <td>{quote.expiresAt ? dateText(quote.expiresAt) : "—"}</td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
+        {(list) => <QuotesTable list={list} />}
       </QueryState>
     </section>
   );
