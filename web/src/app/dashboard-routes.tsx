@@ -29,6 +29,7 @@ const QuotesPage = lazy(() => import("../features/quotes/quotes-page"));
 const QuotePage = lazy(() => import("../features/quotes/quote-page"));
 const AdminQuotesPage = lazy(() => import("../features/quotes/admin-quotes-page"));
 const AdminQuotePage = lazy(() => import("../features/quotes/admin-quote-page"));
+const OverviewPage = lazy(() => import("../features/overview/overview-page"));
 
 /** /dashboard/*: the signed-in routes of docs/SPEC-CONFORMANCE.md §2; the catch-all `*` is the 404 page. */
 export const dashboardRoutes: RouteObject[] = [
@@ -39,7 +40,7 @@ export const dashboardRoutes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <DashboardHome customer={<MyOrdersPage />} admin={<MyProfilePage />} /> },
+      { index: true, element: <DashboardHome customer={<MyOrdersPage />} admin={<OverviewPage />} /> },
       { path: "myorders/:id", element: <MyOrderPage /> },
       { path: "myreview", element: <MyReviewsPage /> },
       { path: "addReview", element: <AddReviewPage /> },

@@ -10,13 +10,24 @@ export interface Column {
  * The dashboard's tables: column headings as a header row, scrolling sideways inside its frame on a narrow
  * screen rather than pushing the page wider. Each row's first cell is its `<th scope="row">`. A table
  * without links or buttons takes a `label`: its frame then takes the keyboard's focus, so it can be
- * scrolled without a mouse.
+ * scrolled without a mouse. A `caption` names the table for screen readers only (the page's heading shows it).
  */
-export function DataTable({ columns, label, children }: { columns: Column[]; label?: string; children: ReactNode }) {
+export function DataTable({
+  columns,
+  label,
+  caption,
+  children,
+}: {
+  columns: Column[];
+  label?: string;
+  caption?: string;
+  children: ReactNode;
+}) {
   const focusable = label ? { role: "region", "aria-label": label, tabIndex: 0 } : {};
   return (
     <div className="overflow-x-auto rounded-box border border-base-300" {...focusable}>
       <table className="table">
+        {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="text-base-content">
           <tr>
             {columns.map((column) => (

@@ -61,8 +61,9 @@ describe("the dashboard's drawer by role", () => {
     ]);
   });
 
-  it("shows admins Companies, and no customer's company items", async () => {
-    const admin = await drawerFor(true, null, 10);
+  it("shows admins their Overview first, Companies, and no customer's company items", async () => {
+    const admin = await drawerFor(true, null, 11);
+    expect(admin[0]).toEqual(["Overview", "/dashboard"]);
     expect(admin.map(([label]) => label)).toContain("Companies");
     expect(admin).toContainEqual(["Companies", "/dashboard/companies"]);
     expect(admin.map(([label]) => label)).not.toContain("My Company");

@@ -21,6 +21,8 @@ const everyoneItems = [
   { to: paths.myProfile, label: "My Profile" },
   { to: paths.updateProfile, label: "Update Profile" },
 ];
+/** An admin's /dashboard: the shop owner's overview (DESIGN.md 11.1). */
+const adminHome = { to: paths.dashboard, label: "Overview" };
 const adminItems = [
   { to: paths.users, label: "All Users" },
   { to: paths.addProduct, label: "Add Product" },
@@ -57,7 +59,7 @@ export default function DashboardLayout() {
   const company = useMyCompany(admin.data === false);
   if (admin.isPending) return <Spinner label="Loading your dashboard" />;
   const items = admin.data
-    ? [...everyoneItems, ...adminItems]
+    ? [adminHome, ...everyoneItems, ...adminItems]
     : [...customerItems, ...companyItems(company.data?.role ?? undefined), ...everyoneItems];
 
   return (
@@ -113,7 +115,7 @@ export default function DashboardLayout() {
   );
 }
 
-/** /dashboard: a customer's My Orders, an admin's My Profile (docs/decisions/006-deviations-from-spec.md). */
+/** /dashboard: a customer's My Orders (docs/decisions/006-deviations-from-spec.md), an admin's overview (DESIGN.md 11.1). */
 export function DashboardHome({ customer, admin }: { customer: React.ReactNode; admin: React.ReactNode }) {
   const isAdmin = useIsAdmin();
   return <>{isAdmin.data ? admin : customer}</>;

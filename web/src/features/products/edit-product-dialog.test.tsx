@@ -71,3 +71,51 @@ describe("the Edit dialog's selling terms", () => {
     await waitFor(() => expect(messageBeside("Maximum pieces")).toBe("Maximum pieces: Maximum 100,000"));
   });
 });
+
+describe("the Edit dialog's low-stock threshold", () => {
+  it("shows the tool's own threshold and sends a new one", async () => {
+    const sent = serveApi({ "PATCH /api/product/p2": { body: { ...drill, lowStockThreshold: 300 } } });
+    renderPage(<EditProductDialog product={{ ...drill, lowStockThreshold: 250 }} onClose={vi.fn()} />);
+    expect(field("Low-stock threshold").value).toBe("250");
+    await userEvent.clear(field("Low-stock threshold"));
+    await userEvent.type(field("Low-stock threshold"), "300");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(sent.some((request) => request.method === "PATCH")).toBe(true));
+    expect(sent.find((request) => request.method === "PATCH")?.body).toMatchObject({ lowStockThreshold: 300 });
+  });
+
+  it("sends null for an empty field: the default, twice the minimum, which the field names", async () => {
+    const sent = serveApi({ "PATCH /api/product/p2": { body: drill } });
+    renderPage(<EditProductDialog product={{ ...drill, lowStockThreshold: 250 }} onClose={vi.fn()} />);
+    await userEvent.clear(field("Low-stock threshold"));
+    expect(field("Low-stock threshold").placeholder).toBe("Default: 200");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(sent.some((request) => request.method === "PATCH")).toBe(true));
+    expect(sent.find((request) => request.method === "PATCH")?.body).toMatchObject({ lowStockThreshold: null });
+  });
+
+  it("refuses a negative threshold beside the field, before sending", async () => {
+    const sent = serveApi({});
+    renderPage(<EditProductDialog product={drill} onClose={vi.fn()} />);
+    await userEvent.type(field("Low-stock threshold"), "-5");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(messageBeside("Low-stock threshold")).toBe("Low-stock threshold: minimum 0"));
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the server's 400 message beside the field", async () => {
+    serveApi({
+      "PATCH /api/product/p2": {
+        status: 400,
+        body: {
+          message: "Invalid",
+          errors: [{ field: "lowStockThreshold", message: "Low-stock threshold: Maximum 1,000,000" }],
+        },
+      },
+    });
+    renderPage(<EditProductDialog product={drill} onClose={vi.fn()} />);
+    await userEvent.type(field("Low-stock threshold"), "40");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(messageBeside("Low-stock threshold")).toBe("Low-stock threshold: Maximum 1,000,000"));
+  });
+});

@@ -1,8 +1,10 @@
 import {
   centsToDollars,
+  lowStockThresholdOf,
   type Product,
   type ProductEditInput,
   type ProductPatch,
+  STOCK_MAX,
   UNIT_PRICE_MAX_CENTS,
 } from "@forgeline/contract";
 import { Field, TextAreaField } from "../../components/field";
@@ -13,11 +15,15 @@ import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useUpdateProduct } from "./api/update-product";
 import { answerErrors, SellingTermsFields, type TermsForm, termsBody, termsFormOf } from "./selling-terms-form";
 
-type EditForm = ProductEditInput & TermsForm;
+/** The low-stock threshold as typed: empty for the default (twice the rule's minimum). */
+type EditForm = ProductEditInput & TermsForm & { lowStockThreshold: string };
+
+/** The threshold as the API takes it: null for an empty field (the default), else the typed number. */
+const thresholdBody = (text: string) => (text.trim() === "" ? null : Number(text));
 
 /**
- * Edit a product's name, price, description, picture and selling terms (SKU, quantity rule, volume tiers),
- * with the rules of the contract's PATCH schema, and the terms checked together with the price as the
+ * Edit a product's name, price, description, picture, selling terms (SKU, quantity rule, volume tiers) and
+ * low-stock threshold (DESIGN.md 11.1), with the rules of the contract's PATCH schema, and the terms checked together with the price as the
  * server checks them (sellingTermsProblems).
  */
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
@@ -29,12 +35,20 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       description: product.description,
       image: product.image,
       ...termsFormOf(product),
+      lowStockThreshold: product.lowStockThreshold == null ? "" : String(product.lowStockThreshold),
     },
     async () => {
       const { schemaCheck, productPatchSchema, sellingTermsProblems } = await import("../../lib/form-checks");
       const check = schemaCheck(productPatchSchema);
-      return ({ name, price, description, image, ...terms }) => {
-        const result = check({ name, price, description, image, ...termsBody(terms) });
+      return ({ name, price, description, image, lowStockThreshold, ...terms }) => {
+        const result = check({
+          name,
+          price,
+          description,
+          image,
+          ...termsBody(terms),
+          lowStockThreshold: thresholdBody(lowStockThreshold),
+        });
         if (!result.ok) return { ok: false, errors: result.errors as FormErrors<EditForm> };
         const patch = result.data;
         const problems = sellingTermsProblems({
@@ -49,6 +63,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
   );
   const { errors, isSubmitting } = form;
   const image = form.control("image");
+  const defaultThreshold = lowStockThresholdOf(product.quantityRule, null);
 
   return (
     <FormDialog title={`Edit ${product.name}`} onClose={onClose}>
@@ -80,6 +95,23 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             {...form.register("price")}
           />
           <SellingTermsFields register={form.register} tiers={form.control("tiers")} errors={errors} />
+          <div>
+            <Field
+              label="Low-stock threshold"
+              type="number"
+              inputMode="numeric"
+              step="1"
+              min="0"
+              max={STOCK_MAX}
+              placeholder={`Default: ${defaultThreshold}`}
+              error={errors.lowStockThreshold}
+              {...form.register("lowStockThreshold")}
+            />
+            <p className="mt-1 text-sm text-base-content/80">
+              The overview lists the tool when its stock falls below this. Empty: twice the minimum pieces (
+              {defaultThreshold} now); 0: never.
+            </p>
+          </div>
           <ImageUpload
             label="Picture"
             value={String(image.value ?? "")}
