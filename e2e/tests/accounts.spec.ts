@@ -137,9 +137,9 @@ test.describe("accounts", () => {
     await logInThroughPage(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page).toHaveURL(/\/$/);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     const drawer = await dashboardMenu(page);
-    for (const item of ["All Users", "Add Product", "Manage Product", "My Profile", "Update Profile"]) {
+    for (const item of ["Overview", "All Users", "Add Product", "Manage Product", "My Profile", "Update Profile"]) {
       await expect(drawer.getByRole("link", { name: item, exact: true })).toBeAttached();
     }
     for (const item of ["My Orders", "My Review", "Add Review"]) {
