@@ -100,9 +100,13 @@ export async function recordRefund(
  * stock that ran out) took nothing from the revenue, so they are left out.
  */
 export async function refundedCentsByDay(db: Database, range: { from: string; to: string }) {
-  const day = sql<string>`to_char(${paymentRefunds.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  // Grouped by the UTC date, formatted once per day (not once per refund).
+  const date = sql`(${paymentRefunds.createdAt} at time zone 'UTC')::date`;
   const rows = await db
-    .select({ day, cents: sql<string>`sum(${paymentRefunds.amountCents})` })
+    .select({
+      day: sql<string>`to_char(${date}, 'YYYY-MM-DD')`,
+      cents: sql<string>`sum(${paymentRefunds.amountCents})`,
+    })
     .from(paymentRefunds)
     .where(
       and(
@@ -111,6 +115,6 @@ export async function refundedCentsByDay(db: Database, range: { from: string; to
         sql`${paymentRefunds.createdAt} < (${range.to}::date + 1)::timestamp at time zone 'UTC'`,
       ),
     )
-    .groupBy(day);
+    .groupBy(date);
   return new Map(rows.map((row) => [row.day, Number(row.cents)]));
 }

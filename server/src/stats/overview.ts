@@ -28,6 +28,9 @@ async function revenueCentsByDay(db: Database, range: DayRange): Promise<Map<str
   return net;
 }
 
+/** The longest of the recent figures: revenue over the last 30 days, today included. */
+const STATS_RECENT_DAYS = 30;
+
 /** Every day of the range in order, each with its figure (0 for a day absent from `byDay`). */
 function everyDay(range: DayRange, byDay: Map<string, number>) {
   return Array.from({ length: daysBetween(range.from, range.to) }, (_, index) => {
@@ -42,10 +45,16 @@ function everyDay(range: DayRange, byDay: Map<string, number>) {
  */
 export async function adminStats(db: Database, range: DayRange, now = new Date()): Promise<AdminStats> {
   const today = isoDay(now);
-  const lastMonth = { from: addDays(today, -29), to: today };
+  const lastMonth = { from: addDays(today, -(STATS_RECENT_DAYS - 1)), to: today };
+  // The last 30 days usually lie inside the range (the default ends today): then one pass over both.
+  const span = {
+    from: lastMonth.from < range.from ? lastMonth.from : range.from,
+    to: today > range.to ? today : range.to,
+  };
+  const together = daysBetween(span.from, span.to) <= daysBetween(range.from, range.to) + STATS_RECENT_DAYS;
   const [recent, series, waiting, quotes, lowStock, statuses, top] = await Promise.all([
-    revenueCentsByDay(db, lastMonth),
-    revenueCentsByDay(db, range),
+    revenueCentsByDay(db, together ? span : lastMonth),
+    together ? null : revenueCentsByDay(db, range),
     ordersWaiting(db),
     quotesToPrice(db),
     lowStockTools(db, STATS_LOW_STOCK_LISTED),
@@ -53,7 +62,7 @@ export async function adminStats(db: Database, range: DayRange, now = new Date()
     topToolsByRevenue(db, range, STATS_TOP_TOOLS),
   ]);
   const since = (from: string) =>
-    centsToDollars([...recent].reduce((sum, [day, cents]) => (day >= from ? sum + cents : sum), 0));
+    centsToDollars([...recent].reduce((sum, [day, cents]) => (day >= from && day <= today ? sum + cents : sum), 0));
   return {
     from: range.from,
     to: range.to,
@@ -62,7 +71,7 @@ export async function adminStats(db: Database, range: DayRange, now = new Date()
     approvalsPending: waiting.toApprove,
     quotesToPrice: quotes,
     lowStock,
-    revenueByDay: everyDay(range, series),
+    revenueByDay: everyDay(range, series ?? recent),
     ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
     topTools: top.map(({ cents, ...tool }) => ({ ...tool, revenue: centsToDollars(cents) })),
   };
