@@ -1,4 +1,4 @@
-// npm run bench [-- --check] [-- --only=api,auth,scale,browser,import,soak] [-- --quick] [-- --minutes=N --rate=N]
+// npm run bench [-- --check] [-- --only=api,auth,scale,stats,browser,import,soak] [-- --quick] [-- --minutes=N --rate=N]
 // Measures, prints the tables, writes docs/PERFORMANCE.md, and with --check fails when a budget is missed.
 // The soak (10 minutes) runs only when named: --only=soak (it is also `npm run soak`).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,11 +19,12 @@ import {
   soakSectionOf,
   writeSoakSection,
 } from "./soak.mjs";
+import { benchStats, STATS_P99_MS } from "./stats.mjs";
 
 const args = process.argv.slice(2);
 const check = args.includes("--check");
 const quick = args.includes("--quick");
-const only = (args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,auth,scale,browser,import").split(",");
+const only = (args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,auth,scale,stats,browser,import").split(",");
 const duration = quick ? 3 : 8;
 
 const sections = [];
@@ -79,6 +80,19 @@ if (only.includes("scale")) {
   }
   sections.push(
     `## 3. Catalogue scale\n\nThe same calls with the 12 seeded tools and with 10 000 tools (generated straight into the database before the start).\n\n${scale.text}`,
+  );
+}
+if (only.includes("stats")) {
+  const stats = await benchStats({ duration });
+  console.log(`\nAdmin overview (GET /api/admin/stats)\n${stats.text}`);
+  sections.push(
+    `## 7. The admin overview's figures\n\nGET /api/admin/stats (DESIGN.md 11.1) as an admin, on a fresh database holding the 12 seeded tools and 100 000 orders over 180 days (written straight into it with INSERT … SELECT from generate_series: bench/stats.mjs), on PostgreSQL when TEST_DATABASE_URL is set, else PGlite; autocannon, ${duration} s.\n\n${stats.text}`,
+  );
+  budget(
+    `${stats.call}, p99`,
+    `< ${STATS_P99_MS} ms, no failed answers`,
+    `${stats.result.p99} ms`,
+    stats.result.p99 < STATS_P99_MS && stats.result.non2xx + stats.result.errors === 0,
   );
 }
 if (only.includes("browser")) {
