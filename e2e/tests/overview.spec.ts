@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { E2E_ADMIN, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
 import { payWithTestCard } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
-import { expect, expectAccessible, test } from "../support/fixtures.js";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
@@ -97,6 +97,7 @@ test("the admin's /dashboard is the overview: figures, low stock and three chart
   // The three charts are drawn, each an image with a summary; the top tools' summary names the lathe.
   const charts = page.getByRole("img");
   await expect(page.locator('[role="img"] svg')).toHaveCount(3);
+  await expectNoHorizontalScroll(page);
   await expect(charts.filter({ has: page.locator("svg.ct-chart-line") })).toHaveAttribute(
     "aria-label",
     /^Revenue per day, .+ in all/,

@@ -36,13 +36,15 @@ export default function Chart({ spec }: { spec: ChartSpec }) {
       spec.kind === "line"
         ? new LineChart(frame.current, data, {
             height: "16rem",
+            // From zero (or below, on a day of more refunds than payments): a line that floats hides scale.
+            low: Math.min(0, ...spec.values),
             showPoint: false,
             showArea: true,
             lineSmooth: false,
             fullWidth: true,
             chartPadding: { right: 16 },
             axisX: categoryAxis,
-            axisY: { ...valueAxis, offset: 72 },
+            axisY: { ...valueAxis, offset: 56 },
           })
         : new BarChart(
             frame.current,
@@ -53,7 +55,7 @@ export default function Chart({ spec }: { spec: ChartSpec }) {
                   height: `${Math.max(4, spec.labels.length * 2.25 + 2)}rem`,
                   horizontalBars: true,
                   reverseData: true,
-                  chartPadding: { right: 24 },
+                  chartPadding: { right: 32 },
                   axisX: { ...valueAxis, offset: 24 },
                   axisY: { ...categoryAxis, offset: 140 },
                 },

@@ -24,8 +24,17 @@ const longDayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", ti
 export const dayText = (day: string, long = false) =>
   (long ? longDayFormat : dayFormat).format(new Date(`${day}T00:00:00Z`));
 
-/** Whole dollars on a chart's axis: "$1,200", "-$300". */
-const axisMoney = (dollars: number) => formatPrice(dollars).replace(/\.00$/, "");
+const compactMoney = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+const compactCount = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+/** Money on a chart's axis, short enough for a phone: "$950", "$12K", "$2.9M", "-$300". */
+const axisMoney = (dollars: number) => compactMoney.format(dollars);
+/** A count on a chart's axis: "950", "12K". */
+const axisCount = (value: number) => compactCount.format(value);
 
 /** /dashboard for admins (DESIGN.md 11.1): revenue, the work waiting, tools low in stock and three charts. */
 export default function OverviewPage() {
@@ -123,7 +132,7 @@ function LowStock({ lowStock }: { lowStock: AdminStats["lowStock"] }) {
               <th scope="row" className="font-medium">
                 {tool.name}
               </th>
-              <td className="font-mono text-xs">{tool.sku}</td>
+              <td className="font-mono text-xs whitespace-nowrap">{tool.sku}</td>
               <td className="text-right tabular-nums">{count.format(tool.quantity)}</td>
               <td className="text-right tabular-nums">{count.format(tool.threshold)}</td>
             </tr>
@@ -242,7 +251,7 @@ function StatusChart({ stats }: { stats: AdminStats }) {
       kind: "lying-bars",
       labels: statuses.map((entry) => ORDER_STATUS_LABELS[entry.status]),
       values: statuses.map((entry) => entry.count),
-      formatValue: (value) => count.format(value),
+      formatValue: axisCount,
     }),
     [statuses],
   );
