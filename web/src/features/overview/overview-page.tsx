@@ -21,8 +21,7 @@ const count = new Intl.NumberFormat("en-US");
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const longDayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 /** A YYYY-MM-DD day (UTC) as "Nov 25"; `long` as "Nov 25, 2026". */
-export const dayText = (day: string, long = false) =>
-  (long ? longDayFormat : dayFormat).format(new Date(`${day}T00:00:00Z`));
+const dayText = (day: string, long = false) => (long ? longDayFormat : dayFormat).format(new Date(`${day}T00:00:00Z`));
 
 const compactMoney = new Intl.NumberFormat("en-US", {
   style: "currency",
