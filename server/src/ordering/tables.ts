@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -144,3 +145,22 @@ export const invoiceCounters = pgTable("invoice_counters", {
   year: integer("year").primaryKey(),
   last: integer("last").notNull(),
 });
+
+/**
+ * What each tool sold per UTC day it was paid (DESIGN.md 11.1): the lines of orders the shop holds the money
+ * of, after each line's share of the promotion. Kept in the transaction that records an order paid (added)
+ * or refunded (taken off), so the overview's top tools sum days, not every order line.
+ */
+export const salesByDay = pgTable(
+  "sales_by_day",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    productId: uuid("product_id").notNull(),
+    /** The SKU and name the newest line of the day froze. */
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    pieces: bigint("pieces", { mode: "number" }).notNull(),
+    cents: cents("cents").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.productId] })],
+);

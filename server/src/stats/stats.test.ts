@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { mailsTo } from "../mail/queries.js";
-import { orders } from "../ordering/tables.js";
+import { recountSalesByDay } from "../ordering/queries.js";
+import { orders, salesByDay } from "../ordering/tables.js";
 import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { insertQuote } from "../quote/queries.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
@@ -36,11 +37,14 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
   };
   const patch = (productId: string, payload: object) =>
     ctx.app.inject({ method: "PATCH", url: `/api/product/${productId}`, headers: bearer(admin.token), payload });
-  const movePaidAt = async (orderId: string, daysAgo: number) =>
-    ctx.db
+  // A payment moved into the past, and what the tools sold per day counted again from the orders.
+  const movePaidAt = async (orderId: string, daysAgo: number) => {
+    await ctx.db
       .update(orders)
       .set({ paidAt: sql`now() - make_interval(days => ${daysAgo})` })
       .where(eq(orders.id, orderId));
+    await recountSalesByDay(ctx.db);
+  };
 
   it("an empty shop: every day of the last 90 is there with 0, nothing waits, nothing sold", async () => {
     const empty = await figures();
@@ -148,6 +152,28 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
       payload: { carrier: "DHL", trackingNumber: "1" },
     });
     expect((await figures()).ordersToShip).toBe(before.ordersToShip);
+  });
+
+  it("keeps what each tool sold per day as the orders say, through payments and refunds", async () => {
+    const customer = await signUp(ctx.app);
+    const [hammer, file] = [await steps.newTool(), await steps.newTool()];
+    await steps.paidOrder(customer, hammer);
+    const refunded = await steps.paidOrder(customer, file);
+    await steps.placeOrder(customer, hammer, 100);
+    const refund = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${refunded._id}/refund`,
+      headers: bearer(admin.token),
+      payload: { restock: true },
+    });
+    expect(refund.statusCode).toBe(200);
+    const sold = () => ctx.db.select().from(salesByDay).orderBy(salesByDay.day, salesByDay.productId);
+    const kept = await sold();
+    // The unpaid order sells nothing yet; the refunded one sold nothing in the end.
+    expect(kept.find((row) => row.productId === hammer._id)).toMatchObject({ pieces: 150, sku: hammer.sku });
+    expect(kept.find((row) => row.productId === file._id)).toMatchObject({ pieces: 0, cents: 0 });
+    await recountSalesByDay(ctx.db);
+    expect(await sold()).toEqual(kept.filter((row) => row.pieces !== 0));
   });
 
   it("a tool crosses its threshold: by default twice its rule's minimum, else its own", async () => {
