@@ -79,6 +79,7 @@ describe("/dashboard for an admin: the overview", () => {
     expect(screen.getByRole("link", { name: "Open the orders awaiting approval" }).getAttribute("href")).toBe(
       "/dashboard/orders?status=awaiting-approval",
     );
+    expect(screen.getByRole("link", { name: "Open the quotes" }).getAttribute("href")).toBe("/dashboard/quotes");
   });
 
   it("lists the tools low in stock with their threshold, and links to Manage Products", async () => {

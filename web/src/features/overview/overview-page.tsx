@@ -6,6 +6,7 @@ import { Link } from "../../components/link";
 import { ORDER_STATUS_LABELS } from "../../components/order-status-badge";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
+import { quotePaths } from "../../lib/quote-paths";
 import { adminStatsQuery, useAdminStats } from "./api/get-admin-stats";
 import type { ChartSpec } from "./chart";
 
@@ -91,7 +92,11 @@ function Figures({ stats }: { stats: AdminStats }) {
         value={count.format(stats.ordersToShip)}
         link={{ to: `${paths.adminOrders}?status=paid`, text: "Open the paid orders" }}
       />
-      <Figure label="Quotes to price" value={count.format(stats.quotesToPrice)} />
+      <Figure
+        label="Quotes to price"
+        value={count.format(stats.quotesToPrice)}
+        link={{ to: quotePaths.quotes, text: "Open the quotes" }}
+      />
       <Figure
         label="Approvals pending"
         value={count.format(stats.approvalsPending)}
