@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
 import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
 import type { CatalogueQuery, Order } from "@forgeline/contract";
@@ -19,6 +20,7 @@ import { registerErrorHandling } from "./http/errors.js";
 import { requestForLog } from "./http/log-redaction.js";
 import { REQUEST_ID_PATTERN, registerMetrics } from "./http/metrics.js";
 import { CachedList, PageCache } from "./http/page-cache.js";
+import { PreparedAnswers } from "./http/prepared-answers.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { serveStaticFiles } from "./http/static-files.js";
 import { createIdentity, type Identity } from "./identity/auth.js";
@@ -121,6 +123,8 @@ declare module "fastify" {
     runningPromotions: () => Promise<PromotionRow[]>;
     /** A write changed this public list: its cached pages are cleared on this instance and every other. */
     listChanged: (list: SharedList) => Promise<void>;
+    /** The public lists' most read pages, answered before Fastify once prepared (http/prepared-answers.ts). */
+    preparedAnswers: PreparedAnswers;
     /** Every API route (method and path), for the authorization matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
   }
@@ -137,7 +141,20 @@ export interface AppOptions {
 
 /** The whole storefront as one Fastify instance; server.ts listens with it, tests call it with inject. */
 export async function buildApp({ config, database, authSecret, mailer, logger = false }: AppOptions) {
+  // The public lists' most read pages, answered before Fastify once prepared (http/prepared-answers.ts).
+  const prepared = new PreparedAnswers();
   const app = Fastify({
+    // Fastify's own HTTP server, with the prepared answers in front of Fastify's handler.
+    serverFactory: (handler, options) => {
+      const server = createServer(options.http ?? {}, (request, response) => {
+        if (!prepared.serve(request, response)) handler(request, response);
+      });
+      // Fastify sets these on a server it makes itself; on this one they are set here, from the options below.
+      server.keepAliveTimeout = Number(options.keepAliveTimeout);
+      server.requestTimeout = Number(options.requestTimeout);
+      server.setTimeout(Number(options.connectionTimeout));
+      return server;
+    },
     // Every request has an id: the balancer's X-Request-Id when it is a plain token, else a new one; it is in
     // each of the request's log lines and in the answer's X-Request-Id.
     genReqId: (request) => {
@@ -171,8 +188,15 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   const catalogue = new CachedList<CatalogueQuery>(
     (query) => listProducts(db, query),
     (query) => Boolean(query.q),
+    undefined,
+    prepared,
   );
-  const reviews = new CachedList((page) => listReviews(db, page));
+  const reviews = new CachedList((page) => listReviews(db, page), undefined, undefined, prepared);
+  // Closing: every request goes to Fastify, which answers 503 while the requests in flight finish.
+  app.addHook("preClose", (done) => {
+    prepared.closing = true;
+    done();
+  });
   const promotions = new PageCache<PromotionRow[]>();
   const redis = config.redisUrl ? redisLimits(config.redisUrl) : undefined;
   const limits = redis ?? databaseLimits(db);
@@ -193,7 +217,12 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     return cancelUnpaidOrdersOf(tx, productId, by);
   });
   app.decorate("orderCancelled", (orderId: string, log: FastifyBaseLogger) =>
-    releaseOpenIntent({ db, provider: app.paymentProvider, stockTaken: async () => {} }, log, orderId),
+    // Releasing the intent may find it paid after all: the order then takes its stock, which the catalogue shows.
+    releaseOpenIntent(
+      { db, provider: app.paymentProvider, stockTaken: () => app.listChanged("catalogue") },
+      log,
+      orderId,
+    ),
   );
   app.decorate("companyOrders", {
     history: async (companyId: string) => withHistory(db, await ordersOfCompany(db, companyId)),
@@ -208,6 +237,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("runningPromotions", () => promotions.get("running", () => activePromotions(db)));
   const cacheSync = syncPageCaches(database, { catalogue, reviews, promotions }, app.log);
   app.decorate("listChanged", cacheSync.changed);
+  app.decorate("preparedAnswers", prepared);
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate("apiRoutes", apiRoutes);
@@ -219,7 +249,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  registerMetrics(app, config.metricsToken, {
+  prepared.recordAnswer = registerMetrics(app, config.metricsToken, {
     outbox: () => outboxBacklog(db),
     orders: () => orderTotals(db),
     ...(database.poolUse && { pool: database.poolUse }),

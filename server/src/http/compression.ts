@@ -16,7 +16,12 @@ const gzipped = promisify(gzip);
 
 /** The encoding to answer with: brotli if the browser takes it, else gzip, else none. */
 export function encodingFor(request: FastifyRequest): Encoding {
-  const accepted = String(request.headers["accept-encoding"] ?? "");
+  return encodingOf(request.headers["accept-encoding"]);
+}
+
+/** The same, from the request's Accept-Encoding header. */
+export function encodingOf(header: string | string[] | undefined): Encoding {
+  const accepted = String(header ?? "");
   return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
 }
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { HttpError } from "./errors.js";
+import type { AnswerRecorder } from "./prepared-answers.js";
 
 /** What the metrics read from the shop when they are scraped; each a small query, run only then. */
 export interface ShopGauges {
@@ -18,8 +19,12 @@ export interface ShopGauges {
  * the database pool, the mail outbox, orders placed, paid and refunded, and Node's own process metrics.
  * Not public: it answers only a bearer `METRICS_TOKEN`; without one configured it is not served at all.
  */
-export function registerMetrics(app: FastifyInstance, token: string | undefined, gauges: ShopGauges): void {
-  if (!token) return;
+export function registerMetrics(
+  app: FastifyInstance,
+  token: string | undefined,
+  gauges: ShopGauges,
+): AnswerRecorder | undefined {
+  if (!token) return undefined;
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: "forgeline_" });
   const requests = new Counter({
@@ -103,6 +108,11 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     reply.type(register.contentType).header("cache-control", "no-store");
     return register.metrics();
   });
+  // The answers sent without Fastify (http/prepared-answers.ts) are counted the same way.
+  return (method, route, status, seconds) => {
+    requests.inc({ method, route, status: String(status) });
+    durations.observe({ method, route }, seconds);
+  };
 }
 
 /** An id a balancer sends is kept when it is a plain token; anything else is replaced (it goes into every log line). */

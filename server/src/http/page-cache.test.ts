@@ -5,7 +5,7 @@ function counter(total = 1) {
   const counted = { loads: 0 };
   const load = async (): Promise<CachedPage> => {
     counted.loads++;
-    return { body: `[${counted.loads}]`, total };
+    return { body: `[${counted.loads}]`, total, hash: String(counted.loads) };
   };
   return { counted, load };
 }

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { type PageQuery, TOTAL_COUNT_HEADER } from "@forgeline/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { COMPRESS_FROM_BYTES, type Encoding, encode, encodingFor } from "./compression.js";
+import type { PreparedAnswers } from "./prepared-answers.js";
 
 /**
  * One page of a public list, serialized once: its JSON body and the size of the whole list; compressed
@@ -9,6 +11,8 @@ import { COMPRESS_FROM_BYTES, type Encoding, encode, encodingFor } from "./compr
 export interface CachedPage {
   body: string;
   total: number;
+  /** A hash of the body: the answer's ETag (with the encoding appended for a compressed one). */
+  hash: string;
   encoded?: Partial<Record<Exclude<Encoding, "identity">, Promise<Buffer>>>;
 }
 
@@ -80,13 +84,27 @@ function keyOf(query: object): string {
 export class CachedList<Q extends PageQuery = PageQuery> {
   readonly cache = new PageCache();
   readonly #searches: PageCache;
+  /** Moves on with every write to the list: the answers prepared before it are retired (http/prepared-answers.ts). */
+  generation = 0;
 
   constructor(
     private readonly load: (query: Q) => Promise<{ items: unknown[]; total: number }>,
     private readonly apart: (query: Q) => boolean = () => false,
     searchPages = 100,
+    private readonly prepared?: PreparedAnswers,
   ) {
     this.#searches = PageCache.builtFrom<CachedPage>([this.cache], searchPages);
+  }
+
+  /**
+   * Answers a page of the list; a page that is no search is also prepared, so the next requests of the
+   * same address get the same bytes without Fastify until the list changes (http/prepared-answers.ts).
+   */
+  async answer(request: FastifyRequest, reply: FastifyReply, query: Q) {
+    const generation = this.generation;
+    const page = await this.page(query);
+    if (this.prepared && !this.apart(query)) this.prepared.keep(reply, this, generation, encodingFor(request));
+    return sendListPage(request, reply, page);
   }
 
   page(query: Q): Promise<CachedPage> {
@@ -100,6 +118,7 @@ export class CachedList<Q extends PageQuery = PageQuery> {
   }
 
   clear(): void {
+    this.generation++;
     this.cache.clear();
   }
 }
@@ -111,17 +130,29 @@ export class CachedList<Q extends PageQuery = PageQuery> {
 export async function sendListPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   reply.header(TOTAL_COUNT_HEADER, page.total).type("application/json; charset=utf-8");
   const encoding = encodingFor(request);
-  if (encoding === "identity" || page.body.length < COMPRESS_FROM_BYTES) return reply.send(page.body);
+  const compressed = encoding !== "identity" && page.body.length >= COMPRESS_FROM_BYTES;
+  // A strong ETag names one representation: a compressed answer's carries its encoding.
+  reply.header("etag", `"${page.hash}${compressed ? `-${encoding}` : ""}"`);
+  if (compressed) reply.header("vary", "accept-encoding");
+  if (matches(request.headers["if-none-match"], page.hash)) return reply.code(304).send();
+  if (!compressed) return reply.send(page.body);
   page.encoded ??= {};
   page.encoded[encoding] ??= encode(page.body, encoding);
-  return reply
-    .header("content-encoding", encoding)
-    .header("vary", "accept-encoding")
-    .send(await page.encoded[encoding]);
+  return reply.header("content-encoding", encoding).send(await page.encoded[encoding]);
+}
+
+/** Whether If-None-Match names this page, in any of its encodings (a weak comparison, as RFC 9110 asks). */
+function matches(ifNoneMatch: string | undefined, hash: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const name = tag.trim().replace(/^W\//, "");
+    return name === "*" || name.replace(/^"|"$/g, "").replace(/-(br|gzip)$/, "") === hash;
+  });
 }
 
 /** Loads one page of a list and serializes it for the cache. */
 export async function serializedPage(load: Promise<{ items: unknown[]; total: number }>): Promise<CachedPage> {
   const { items, total } = await load;
-  return { body: JSON.stringify(items), total };
+  const body = JSON.stringify(items);
+  return { body, total, hash: createHash("sha1").update(body).digest("base64url") };
 }

@@ -23,7 +23,6 @@ import type { Database } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
-import { sendListPage } from "../http/page-cache.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import {
   addProducts,
@@ -124,7 +123,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return sendListPage(request, reply, await app.pageCaches.catalogue.page(catalogueQueryOf(request.query)));
+      return app.pageCaches.catalogue.answer(request, reply, catalogueQueryOf(request.query));
     },
   );
 

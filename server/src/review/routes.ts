@@ -45,10 +45,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (email !== undefined && callerOf(request).email !== email) {
         throw new HttpError(403, "You can only list your own reviews.");
       }
-      const result = await (email === undefined
-        ? app.pageCaches.reviews.page(page)
-        : serializedPage(listReviews(app.db, page, email)));
-      return sendListPage(request, reply, result);
+      if (email === undefined) return app.pageCaches.reviews.answer(request, reply, page);
+      return sendListPage(request, reply, await serializedPage(listReviews(app.db, page, email)));
     },
   );
 
