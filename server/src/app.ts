@@ -67,6 +67,7 @@ import { statsRoutes } from "./stats/routes.js";
 import { systemRoutes } from "./system/routes.js";
 import { type AccessTokens, accessTokens } from "./user/access-token.js";
 import { registerAuthGuards } from "./user/auth-guard.js";
+import { findRole } from "./user/queries.js";
 import { userRoutes } from "./user/routes.js";
 
 /**
@@ -207,7 +208,10 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("db", db);
   app.decorate("databaseKind", database.kind);
   app.decorate("limits", limits);
-  app.decorate("identity", createIdentity({ db, config, authSecret, limits, addressLimits }));
+  app.decorate(
+    "identity",
+    createIdentity({ db, config, authSecret, limits, addressLimits, roleOf: (email) => findRole(db, email) }),
+  );
   app.decorate("accessTokens", accessTokens(authSecret));
   app.decorate("deviceCookies", deviceCookies(authSecret, config.publicUrl.startsWith("https:")));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from "@forgeline/contract";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { customSession } from "better-auth/plugins/custom-session";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -22,6 +23,8 @@ export function createIdentity(options: {
   limits: Limits;
   /** Where per-address calls are counted across instances; undefined: in this process's memory. */
   addressLimits: Limits | undefined;
+  /** The account's role in the shop (the users table), which the session's answer carries. */
+  roleOf: (email: string) => Promise<string | undefined>;
 }) {
   const { config, addressLimits } = options;
   const origin = new URL(config.publicUrl);
@@ -90,22 +93,31 @@ export function createIdentity(options: {
         await enqueueMail(options.db, user.email, "verify-address", { link: url });
       },
     },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                discoveryUrl: config.google.discoveryUrl,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // get-session answers the account's role too (`user.role`: "admin" or "customer"), so the browser knows
+      // it with the sign-in state rather than by a second request after it (DESIGN.md 7). The server checks
+      // the role on every call anyway; this only decides which pages the browser shows.
+      customSession(async ({ user, session }) => ({
+        user: { ...user, role: (await options.roleOf(user.email.toLowerCase())) ?? "customer" },
+        session,
+      })),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: config.google.discoveryUrl,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

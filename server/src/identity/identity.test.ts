@@ -39,6 +39,16 @@ describe("identity provider at /api/auth", () => {
     expect(session.json().user.email).toBe(account.email);
   });
 
+  it("says the account's role in the session's answer, so the browser needs no second request for it", async () => {
+    const roleIn = async (account: { cookie: string }) =>
+      (
+        await ctx.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie: account.cookie } })
+      ).json().user.role;
+    expect(await roleIn(await signUp(ctx.app))).toBe("customer");
+    expect(await roleIn(await signUp(ctx.app, { admin: true }))).toBe("admin");
+    expect((await ctx.app.inject({ method: "GET", url: "/api/auth/get-session" })).json()).toBeNull();
+  });
+
   it("refuses a wrong password with the provider's message", async () => {
     const account = await signUp(ctx.app);
     const response = await signIn(account.email, "wrong-password");
