@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import "./index.css";
 import { App } from "./app/app";
+import { preloadOnPointing, preloadRoute } from "./app/route-preload";
 import { FIRST_SCREEN_DATA_ID } from "./first-screen";
 import { queryClient } from "./lib/query-client";
 
@@ -17,6 +18,10 @@ const firstScreen = document.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
 if (firstScreen) {
   for (const [key, data] of JSON.parse(firstScreen) as [unknown[], unknown][]) queryClient.setQueryData(key, data);
 }
+
+// A signed-in page's session, code and data start now, side by side, before the first render asks for them.
+preloadRoute(window.location.pathname);
+preloadOnPointing();
 
 const app = (
   <StrictMode>

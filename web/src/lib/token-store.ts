@@ -11,6 +11,22 @@ export function storeAccessToken(token: string): void {
 
 export function forgetAccessToken(): void {
   localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(ROLE_KEY);
+}
+
+/**
+ * The role last seen for the signed-in account, as `email role`: the dashboard's first page (which depends
+ * on it) starts with the session rather than after it (app/signed-in-preload.ts); the session settles it.
+ */
+const ROLE_KEY = "lastRole";
+
+export function rememberRole(email: string, admin: boolean): void {
+  localStorage.setItem(ROLE_KEY, `${email} ${admin ? "admin" : "customer"}`);
+}
+
+export function rememberedRole(email: string): boolean | undefined {
+  const [who, role] = (localStorage.getItem(ROLE_KEY) ?? "").split(" ");
+  return who === email && role ? role === "admin" : undefined;
 }
 
 /** Who a token names and when it runs out (seconds since 1970). */
