@@ -9,10 +9,12 @@ import { ApiError, apiGet } from "./api-client";
 export interface SessionUser {
   email: string;
   name: string;
+  /** Whether the account is an admin, when the answer says (the server adds the role to it). */
+  admin?: boolean;
 }
 
-/** Better Auth's answer: null, or the session with its user. */
-type GetSessionAnswer = { user?: { email: string; name: string } } | null;
+/** Better Auth's answer: null, or the session with its user (and the role the server adds). */
+type GetSessionAnswer = { user?: { email: string; name: string; role?: string } } | null;
 
 async function fetchSession(): Promise<SessionUser | null> {
   let answer: GetSessionAnswer;
@@ -23,7 +25,10 @@ async function fetchSession(): Promise<SessionUser | null> {
     if (error instanceof ApiError && error.status !== 0) return null;
     throw error;
   }
-  return answer?.user ? { email: answer.user.email.toLowerCase(), name: answer.user.name } : null;
+  if (!answer?.user) return null;
+  const user: SessionUser = { email: answer.user.email.toLowerCase(), name: answer.user.name };
+  if (answer.user.role !== undefined) user.admin = answer.user.role === "admin";
+  return user;
 }
 
 export const sessionQuery = queryOptions({ queryKey: ["session"], queryFn: fetchSession, staleTime: 5 * 60_000 });

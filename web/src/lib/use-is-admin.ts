@@ -22,7 +22,20 @@ export const isAdminQuery = (email: string | undefined) =>
     },
   });
 
-/** Whether the signed-in account is an admin. */
+/**
+ * Whether the signed-in account is an admin: as the session's answer says, which carries the role (no
+ * request of its own, so the role is known with the sign-in state: DESIGN.md 7); by GET /api/admin/{email}
+ * only when the answer does not say.
+ */
 export function useIsAdmin() {
-  return useQuery(isAdminQuery(useSession().data?.email));
+  const session = useSession().data;
+  const known = session?.admin;
+  const asked = useQuery({ ...isAdminQuery(session?.email), enabled: Boolean(session?.email) && known === undefined });
+  const said = useQuery({
+    queryKey: ["admin", session?.email, "said", known],
+    queryFn: () => known === true,
+    enabled: false,
+    initialData: known === true,
+  });
+  return known === undefined ? asked : said;
 }

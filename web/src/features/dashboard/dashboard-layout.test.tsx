@@ -76,8 +76,19 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("offers admins the quotes list", async () => {
-    const admin = await drawerFor(true, null, 10);
+    const admin = await drawerFor(true, null, 11);
     expect(admin).toContainEqual(["Quotes", "/dashboard/quotes"]);
     expect(admin.map(([label]) => label)).not.toContain("Quick Order");
+  });
+
+  it("knows the role from the session's answer, with no request of its own", async () => {
+    localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
+    const sent = serveApi({ "GET /api/companies/mine": { body: null } });
+    renderPage(<DashboardLayout />, {
+      cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Ana", admin: true }]],
+    });
+    const drawer = await screen.findByRole("navigation", { name: "Dashboard" });
+    expect(within(drawer).getByRole("link", { name: "Companies" })).toBeTruthy();
+    expect(sent.filter((request) => request.path.startsWith("/api/admin/"))).toEqual([]);
   });
 });
