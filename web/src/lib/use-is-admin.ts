@@ -31,11 +31,18 @@ export function useIsAdmin() {
   const session = useSession().data;
   const known = session?.admin;
   const asked = useQuery({ ...isAdminQuery(session?.email), enabled: Boolean(session?.email) && known === undefined });
+  // The token is made sure of as the check by request does, so what waits for the role (the navbar's cart)
+  // finds one: a stored one costs nothing, a missing one is traded for once.
   const said = useQuery({
     queryKey: ["admin", session?.email, "said", known],
-    queryFn: () => known === true,
-    enabled: false,
-    initialData: known === true,
+    queryFn: async () => {
+      await accessTokenFor(session?.email ?? "");
+      return known === true;
+    },
+    enabled: Boolean(session?.email) && known !== undefined,
+    staleTime: 60_000,
+    retry: false,
+    retryOnMount: false,
   });
   return known === undefined ? asked : said;
 }
