@@ -4,6 +4,7 @@ import pg from "pg";
 import { apiSignIn } from "../scripts/server-process.mjs";
 import { startAuthenticatedCeiling } from "./authenticated-ceiling.mjs";
 import {
+  alternatingRounds,
   autocannon,
   autocannonCartCheckouts,
   autocannonNewOrders,
@@ -12,7 +13,9 @@ import {
   catalogueOf,
   customerToken,
   customerTokens,
+  percent,
   postgresDatabase,
+  shareRange,
   startStorefront,
   stop,
   table,
@@ -145,23 +148,15 @@ export async function benchAuthenticated({ duration, rounds = 3 }) {
         // A second of load first, so both servers are compiled and their pools open before the measured run.
         await call.run(origins.storefront, "storefront", "warmUp", 1);
         await call.run(origins.ceiling, "ceiling", "warmUp", 1);
-        // Rounds of one run each, the order alternating (storefront first, then the ceiling first), so a
-        // machine that gets busier or quieter meanwhile weighs on both sides; the median share counts.
-        const measured = [];
-        for (let round = 0; round < rounds; round++) {
-          const order = round % 2 === 0 ? ["storefront", "ceiling"] : ["ceiling", "storefront"];
-          const got = {};
-          for (const who of order) got[who] = await call.run(origins[who], who, `round${round}`, duration);
-          measured.push({ app: got.storefront, bare: got.ceiling, ratio: got.storefront.rps / got.ceiling.rps });
-        }
+        // Rounds of one run each, the order alternating; the median share counts.
+        const { app, bare, ratio, ratios, measured } = await alternatingRounds(rounds, (who, round) =>
+          call.run(origins[who], who, `round${round}`, duration),
+        );
         const failed = (run) => run.non2xx + run.errors;
-        const ratios = measured.map((m) => m.ratio).sort((a, b) => a - b);
-        const { app, bare, ratio } = measured.find((m) => m.ratio === ratios[Math.floor(ratios.length / 2)]);
         // A run with failed answers on either side measures something else: the budget counts it as missed.
         const appFailed = measured.reduce((sum, m) => sum + failed(m.app), 0);
         const bareFailed = measured.reduce((sum, m) => sum + failed(m.bare), 0);
         results[call.name] = { share: ratio, clean: appFailed + bareFailed === 0 };
-        const percent = (r) => `${Math.round(r * 100)}%`;
         rows.push([
           call.name,
           app.rps,
@@ -169,7 +164,7 @@ export async function benchAuthenticated({ duration, rounds = 3 }) {
           bare.rps,
           `${bare.p50} / ${bare.p99}`,
           percent(ratio),
-          ratios.length > 1 ? `${percent(ratios[0])}-${percent(ratios.at(-1))}` : percent(ratio),
+          shareRange(ratios),
           appFailed,
           bareFailed,
         ]);

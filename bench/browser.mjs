@@ -59,8 +59,8 @@ async function firstVisit(browser, page, productId) {
   };
 }
 
-/** One Lighthouse run of a page, mobile defaults unless `cpuSlowdownMultiplier` says otherwise. */
-async function lighthouseRun(path, cpuSlowdownMultiplier) {
+/** One Lighthouse run of a page, mobile defaults unless `cpuSlowdownMultiplier` says otherwise; `cookie` signs in. */
+async function lighthouseRun(path, cpuSlowdownMultiplier, cookie) {
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium(),
     chromeFlags: ["--headless=new", ...chromiumArgs],
@@ -73,6 +73,8 @@ async function lighthouseRun(path, cpuSlowdownMultiplier) {
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        // Lighthouse clears the origin's storage but not its cookies; the header signs every request in.
+        ...(cookie && { extraHeaders: { Cookie: cookie } }),
       },
       cpuSlowdownMultiplier
         ? { extends: "lighthouse:default", settings: { throttling: { cpuSlowdownMultiplier } } }
@@ -93,15 +95,24 @@ const SLOWER_CPU = 8;
  * spread of the three scores, and one run as if on a machine twice as slow, to show the margin a slower
  * machine has.
  */
-async function audit(path) {
+async function audit(path, { as, cookie } = {}) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(path));
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(path, undefined, cookie));
   const lhr = computeMedianRun(runs);
   const score = (result, id) => Math.round((result.categories[id]?.score ?? 0) * 100);
   const performances = runs.map((run) => score(run, "performance"));
-  const slower = await lighthouseRun(path, SLOWER_CPU);
+  const slower = await lighthouseRun(path, SLOWER_CPU, cookie);
+  // A signed-in audit must have audited the page, not the sign-in page a guard sent it to.
+  const landedOn = new URL(lhr.finalDisplayedUrl).pathname;
+  if (as && landedOn !== path) throw new Error(`Lighthouse as ${as} on ${path} landed on ${landedOn}`);
   return {
-    path: labelOf(path),
+    path: as ? `${labelOf(path)} (${as})` : labelOf(path),
+    as,
+    failedAudits: Object.values(lhr.audits)
+      .filter(
+        (a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+      )
+      .map((a) => a.id),
     performance: score(lhr, "performance"),
     performanceRange: `${Math.min(...performances)}-${Math.max(...performances)}`,
     performanceSlower: score(slower, "performance"),
@@ -115,6 +126,169 @@ async function audit(path) {
   };
 }
 
+/**
+ * The signed-in pages of the time-to-content budget (DESIGN.md 7): who visits, and what shows that the
+ * page's data is there. Every page counts as shown when its heading is in <main> and no spinner
+ * (role=status) is; `content`, when given, must be there too (rows, lines, figures: what only the data
+ * brings). `data` matches the page's data request, whose place in the chain of API requests is counted.
+ */
+export const CONTENT_PAGES = [
+  {
+    as: "customer",
+    path: "/dashboard",
+    content: 'section[aria-labelledby="orders-heading"] tbody tr',
+    data: /\/api\/ordering\?userEmail=/,
+  },
+  { as: "customer", path: "/cart", content: 'ul[aria-label="Cart lines"] li', data: /\/api\/cart$/ },
+  // The admin's /dashboard: whatever it shows (its own page now; the admin overview when it lands).
+  { as: "admin", path: "/dashboard" },
+  {
+    as: "admin",
+    path: "/dashboard/orders",
+    content: 'section[aria-labelledby="admin-orders-heading"] tbody tr',
+    data: /\/api\/admin\/orders\?/,
+  },
+];
+const CONTENT_RUNS = 5;
+/** The budgets: the content within a second of the navigation, after at most two API requests in a row. */
+export const CONTENT_BUDGET_MS = 1000;
+export const CONTENT_CHAIN_BUDGET = 2;
+
+/** Marks, in the page, the moment its content shows: `window.__contentAt` (ms since the navigation began). */
+function watchForContent(content) {
+  window.__contentAt = null;
+  const check = () => {
+    const main = document.querySelector("main");
+    if (!main?.querySelector("h1") || main.querySelector('[role="status"]')) return;
+    if (content && !main.querySelector(content)) return;
+    window.__contentAt = performance.now();
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+/**
+ * How many API requests ran one after another up to and including the data request: each request's depth is
+ * one more than the deepest API request that had finished before it started.
+ */
+function chainOf(requests, data) {
+  const done = requests.filter((r) => r.end !== undefined);
+  const depth = new Map();
+  const depthOf = (request) => {
+    if (!depth.has(request)) {
+      const before = done.filter((other) => other !== request && other.end <= request.start);
+      depth.set(request, 1 + Math.max(0, ...before.map(depthOf)));
+    }
+    return depth.get(request);
+  };
+  const target = requests.find((r) => data.test(r.url));
+  return target ? depthOf(target) : undefined;
+}
+
+/**
+ * A customer with three orders and a cart of two lines, and the admin (who sees those orders), each signed in
+ * in a browser context that visited their dashboard once (so the access token is stored, as after a sign-in
+ * through the page). Each page is visited 5 times as a returning visitor does (the signed-in context, its
+ * cache warm from a visit of the page; the budget) and 5 times as a first visit (a new context with the
+ * cookies and storage but an empty cache): each a full navigation, from its start to the content.
+ */
+async function timeToContent(browser) {
+  const products = await (await fetch(`${base}/api/product?limit=20`)).json();
+  const usable = products.filter((p) => p.quantity >= p.quantityRule.min * 2);
+  const email = `content.${Date.now()}@example.com`;
+  const token = await customerToken(PORT, email);
+  const call = async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  };
+  for (const product of usable.slice(0, 3)) {
+    await call("POST", "/api/ordering", {
+      orderId: product._id,
+      quantity: product.quantityRule.min,
+      phone: "5550100000",
+      address: "1 Bench Road",
+    });
+  }
+  for (const product of usable.slice(3, 5)) {
+    await call("PUT", `/api/cart/lines/${product._id}`, { quantity: product.quantityRule.min });
+  }
+  const states = {};
+  const cookies = {};
+  for (const as of ["customer", "admin"]) {
+    const context = await browser.newContext();
+    const account = as === "admin" ? BENCH_ADMIN : { email, password: "bench-password-1" };
+    const signedIn = await context.request.post(`${base}/api/auth/sign-in/email`, {
+      headers: { origin: base },
+      data: account,
+    });
+    if (!signedIn.ok()) throw new Error(`sign-in as ${as}: ${signedIn.status()}`);
+    const page = await context.newPage();
+    await page.goto(`${base}/dashboard`, { waitUntil: "networkidle" });
+    states[as] = await context.storageState();
+    cookies[as] = states[as].cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    await context.close();
+  }
+  /** One visit in `context`: ms from the navigation's start to the content, and the chain to the data. */
+  const visit = async (context, target) => {
+    const page = await context.newPage();
+    await page.addInitScript(watchForContent, target.content);
+    const requests = [];
+    const byRequest = new Map();
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== base || !url.pathname.startsWith("/api/")) return;
+      const entry = { url: `${url.pathname}${url.search}`, start: performance.now() };
+      byRequest.set(request, entry);
+      requests.push(entry);
+    });
+    const finished = (request) => {
+      const entry = byRequest.get(request);
+      if (entry) entry.end = performance.now();
+    };
+    page.on("requestfinished", finished);
+    page.on("requestfailed", finished);
+    await page.goto(`${base}${target.path}`, { waitUntil: "commit" });
+    await page.waitForFunction(() => window.__contentAt !== null, null, { timeout: 20_000 });
+    const ms = await page.evaluate(() => window.__contentAt);
+    const landedOn = new URL(page.url()).pathname;
+    if (landedOn !== target.path) throw new Error(`${target.path} as ${target.as} landed on ${landedOn}`);
+    await page.close();
+    return { ms: Math.round(ms), chain: target.data ? chainOf(requests, target.data) : undefined };
+  };
+  const summary = (runs) => {
+    const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+    const chains = runs.map((r) => r.chain).filter((c) => c !== undefined);
+    return {
+      median: sorted[Math.floor(sorted.length / 2)].ms,
+      runs: runs.map((r) => r.ms),
+      chain: chains.length ? Math.max(...chains) : undefined,
+    };
+  };
+  const results = [];
+  for (const target of CONTENT_PAGES) {
+    // A returning visitor: the signed-in context, its cache warm from a first visit of the page.
+    const context = await browser.newContext({ storageState: states[target.as] });
+    await visit(context, target);
+    const warm = [];
+    for (let i = 0; i < CONTENT_RUNS; i++) warm.push(await visit(context, target));
+    await context.close();
+    // A first visit: a new context each time, with the sign-in's cookies and storage but an empty cache.
+    const cold = [];
+    for (let i = 0; i < CONTENT_RUNS; i++) {
+      const fresh = await browser.newContext({ storageState: states[target.as] });
+      cold.push(await visit(fresh, target));
+      await fresh.close();
+    }
+    results.push({ label: `${target.path} (${target.as})`, ...summary(warm), cold: summary(cold) });
+  }
+  return { results, cookies };
+}
+
 /** Parts 3 and 4: bundle bytes of first visits, and Lighthouse (mobile) scores. */
 export async function benchBrowser({ lighthouse: runLighthouse }) {
   const server = await startStorefront({ port: PORT, dataDir: freshDataDir("browser") });
@@ -124,7 +298,26 @@ export async function benchBrowser({ lighthouse: runLighthouse }) {
     const productPage = `/product/${wrench._id}`;
     const visits = [];
     for (const page of FIRST_VISIT_PAGES) visits.push(await firstVisit(browser, page, wrench._id));
+    const content = await timeToContent(browser);
     await browser.close();
+    const contentTable = table(
+      [
+        "signed-in page",
+        `ms to content, cache warm (median of ${CONTENT_RUNS})`,
+        "runs ms",
+        `first visit, empty cache (median of ${CONTENT_RUNS})`,
+        "runs ms",
+        "API requests in a row to the data",
+      ],
+      content.results.map((r) => [
+        r.label,
+        r.median,
+        r.runs.join(", "),
+        r.cold.median,
+        r.cold.runs.join(", "),
+        Math.max(r.chain ?? 0, r.cold.chain ?? 0) || "—",
+      ]),
+    );
     const bundle = table(
       ["first visit", "JS raw KB", "JS gzip KB", "CSS raw KB", "CSS gzip KB", "biggest sources (raw KB)"],
       visits.map((v) => [v.label, kb(v.jsRaw), kb(v.jsGzip), kb(v.cssRaw), kb(v.cssGzip), v.biggest]),
@@ -132,6 +325,9 @@ export async function benchBrowser({ lighthouse: runLighthouse }) {
     const audits = [];
     if (runLighthouse) {
       for (const path of ["/", "/availableProducts", productPage, "/login"]) audits.push(await audit(path));
+      for (const as of ["customer", "admin"]) {
+        audits.push(await audit("/dashboard", { as, cookie: content.cookies[as] }));
+      }
     }
     const scores = table(
       [
@@ -161,7 +357,7 @@ export async function benchBrowser({ lighthouse: runLighthouse }) {
         a.benchmarkIndex,
       ]),
     );
-    return { bundle, scores, visits, audits };
+    return { bundle, scores, visits, audits, content: content.results, contentTable };
   } finally {
     await stop(server);
   }

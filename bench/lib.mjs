@@ -158,6 +158,30 @@ function loadResult(command, args) {
   });
 }
 
+/**
+ * `rounds` rounds of a storefront run and a ceiling run, the order alternating (storefront first, then the
+ * ceiling first), so a machine that gets busier or quieter meanwhile weighs on both sides. `run(who, round)`
+ * runs one side ("storefront" or "ceiling") and answers its autocannon result. Answers the round with the
+ * median share (app, bare, ratio), every round's share sorted (`ratios`) and every round (`measured`).
+ */
+export async function alternatingRounds(rounds, run) {
+  const measured = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ["storefront", "ceiling"] : ["ceiling", "storefront"];
+    const got = {};
+    for (const who of order) got[who] = await run(who, round);
+    measured.push({ app: got.storefront, bare: got.ceiling, ratio: got.storefront.rps / got.ceiling.rps });
+  }
+  const ratios = measured.map((m) => m.ratio).sort((a, b) => a - b);
+  const median = measured.find((m) => m.ratio === ratios[Math.floor(ratios.length / 2)]);
+  return { ...median, ratios, measured };
+}
+
+/** A share as a percentage, and the range of a round's shares ("37%-46%"). */
+export const percent = (ratio) => `${Math.round(ratio * 100)}%`;
+export const shareRange = (ratios) =>
+  ratios.length > 1 ? `${percent(ratios[0])}-${percent(ratios.at(-1))}` : percent(ratios[0]);
+
 export function table(headers, rows) {
   const line = (cells) => `| ${cells.join(" | ")} |`;
   return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
