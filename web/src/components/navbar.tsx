@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { paths } from "../config/paths";
 import { useSession } from "../lib/session";
 import { NavLink } from "./link";
@@ -13,6 +13,11 @@ export function Navbar() {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const signedIn = Boolean(session.data);
+  // On a signed-in page the items take a row of their own on a narrow screen from the first paint, so the
+  // signed-in items (Cart, Dashboard, Log Out) that come with the session do not make the bar grow under the
+  // page (a layout shift): the bar would wrap only once they came.
+  const { pathname } = useLocation();
+  const ownRow = pathname === paths.cart || pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`);
 
   // Home first: a guarded page left behind would otherwise send the signed-out visitor to /login.
   async function logOut() {
@@ -30,7 +35,7 @@ export function Navbar() {
         <NavLink to={paths.home} className="flex-1 px-2 text-xl font-bold tracking-tight">
           <span className="text-primary">Forge</span>line
         </NavLink>
-        <ul className="flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
+        <ul className={`flex flex-wrap items-center justify-end gap-0.5 sm:gap-1 ${ownRow ? "max-sm:basis-full" : ""}`}>
           <li>
             <NavLink to={paths.home} end className={navItemClass}>
               Home
