@@ -122,8 +122,11 @@ describe("prepared answers of the public lists", () => {
     expect(reviews[0]?.description).toBe("Holds its edge through a whole season.");
   });
 
-  it("prepares no search and no reviewer's own list", async () => {
+  it("prepares no search, no reviewer's own list, and nothing asked with a cookie or a token", async () => {
     const before = ctx.app.preparedAnswers.size;
+    await answer(`${base}/api/product?limit=7`, { cookie: "forgeline.session=someone" });
+    await answer(`${base}/api/product?limit=7`, bearer(customer.token));
+    await answer(`${base}/api/review?limit=7`, bearer(customer.token));
     await answer(`${base}/api/product?q=hammer&limit=20`);
     await answer(`${base}/api/product?q=hammer&limit=20`);
     await answer(`${base}/api/review?email=${encodeURIComponent(customer.email)}`, bearer(customer.token));

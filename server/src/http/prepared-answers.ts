@@ -31,7 +31,8 @@ export type AnswerRecorder = (method: string, route: string, status: number, sec
  * list meanwhile; any write to the list (on this instance or, through http/cache-sync.ts, on another)
  * moves the list's generation on, which retires the list's answers at once. They also expire with the page
  * cache (`ttlMs`), should the word of a write be lost. A conditional request (If-None-Match) and anything
- * not prepared goes to Fastify.
+ * not prepared goes to Fastify. Answers to a request with a cookie or a token, or setting a cookie, are
+ * never kept, so no caller's own answer is ever served to another.
  */
 export class PreparedAnswers {
   readonly #answers = new Map<string, Prepared>();
@@ -51,7 +52,10 @@ export class PreparedAnswers {
   keep(reply: FastifyReply, source: PreparedSource, generation: number, encoding: Encoding): void {
     const url = reply.request.raw.url;
     const route = reply.request.routeOptions.url ?? "unmatched";
-    if (!url || reply.request.method !== "GET" || reply.request.headers["if-none-match"] !== undefined) return;
+    const asked = reply.request.headers;
+    if (!url || reply.request.method !== "GET" || asked["if-none-match"] !== undefined) return;
+    // Only what anyone would be answered is kept: never an answer to a caller who said who they are.
+    if (asked.cookie !== undefined || asked.authorization !== undefined) return;
     const raw = reply.raw;
     let status = 0;
     let headers: OutgoingHttpHeader[] | undefined;
@@ -75,6 +79,8 @@ export class PreparedAnswers {
     raw.once("finish", () => {
       if (status !== 200 || !headers || !body || source.generation !== generation) return;
       if (Number(headerValue(headers, "content-length") ?? body.length) !== body.length) return;
+      // A cookie set is one caller's, never everyone's.
+      if (headerValue(headers, "set-cookie") !== undefined) return;
       const key = keyOf(url, encoding);
       if (!this.#answers.has(key) && this.#answers.size >= this.maxAnswers) {
         const oldest = this.#answers.keys().next().value;
