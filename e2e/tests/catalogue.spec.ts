@@ -35,7 +35,7 @@ test.describe("/availableProducts", () => {
     const cards = page.getByRole("article");
     await expect(cards).toHaveCount(9);
     for (const card of await cards.all()) {
-      await expect(card.getByText(/^\$\d+\.\d{2}$/)).toBeVisible();
+      await expect(card.getByText(/^\$[\d,]+\.\d{2}$/)).toBeVisible();
       await expect(card.getByText(/^\d+ Pieces$/)).toBeVisible();
       await expect(card.getByText(/^Order \d+ to \d+ pieces( in steps of \d+)?$/)).toBeVisible();
     }

@@ -65,7 +65,7 @@ function tokenEmail(): string | undefined {
 /**
  * A signed-in page's code and data, started together (route-preload.ts): what does not depend on the role
  * starts at once when a token is stored (its requests go side by side with the session's); what does (the
- * dashboard's first page: a customer's orders, an admin's own page) starts as soon as the session answers,
+ * dashboard's first page: a customer's orders, an admin's overview) starts as soon as the session answers,
  * with the role in it. Requests made here are the ones the page makes (the same query keys), so the page
  * finds them in the cache or on their way. The guards still decide what is shown: a wrong or signed-out
  * visitor's data requests are refused by the server, and nothing of them is shown.
@@ -123,12 +123,12 @@ export async function preloadSignedInPage(pathname: string): Promise<void> {
   }
 }
 
-/** /dashboard: a customer's orders (and company, for the menu), an admin's own page. */
+/** /dashboard: a customer's orders (and company, for the menu), an admin's overview (DESIGN.md 11.1). */
 function dashboardHome(email: string, admin: boolean) {
   if (admin) {
-    preloadCode("features/profile/my-profile-page", () => import("../features/profile/my-profile-page"));
-    void import("../features/profile/api/get-profile").then(({ myProfileQuery }) =>
-      prefetchQuietly(myProfileQuery(email)),
+    preloadCode("features/overview/overview-page", () => import("../features/overview/overview-page"));
+    void import("../features/overview/api/get-admin-stats").then(({ adminStatsQuery }) =>
+      prefetchQuietly(adminStatsQuery()),
     );
   } else {
     preloadCode("features/orders/my-orders-page", () => import("../features/orders/my-orders-page"));

@@ -1,5 +1,4 @@
 import { type AdminStats, formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
-import type { QueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
@@ -7,16 +6,11 @@ import { ORDER_STATUS_LABELS } from "../../components/order-status-badge";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { quotePaths } from "../../lib/quote-paths";
-import { adminStatsQuery, useAdminStats } from "./api/get-admin-stats";
+import { useAdminStats } from "./api/get-admin-stats";
 import type { ChartSpec } from "./chart";
 
 // Chartist and its styles load with this page only, after its figures: the charts come in when ready.
 const Chart = lazy(() => import("./chart"));
-
-/** Starts the overview's data early (a route may call it beside the page's code); the page reads the same query. */
-export function preloadOverview(queryClient: QueryClient) {
-  return queryClient.prefetchQuery(adminStatsQuery());
-}
 
 const count = new Intl.NumberFormat("en-US");
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
