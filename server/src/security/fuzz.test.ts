@@ -623,6 +623,8 @@ describe("fuzzing the API", () => {
           phone: fc.oneof(notText, blank, withLetter, longerThan(20, "5"), fc.constant("123")),
           address: requiredText(500),
           userEmail: email,
+          poNumber: fc.oneof(fc.integer(), fc.boolean(), longerThan(35), fc.constant("PO\u0000")),
+          addressId: fc.oneof(fc.integer(), fc.constantFrom("not-an-id", true)),
         },
       },
       {
