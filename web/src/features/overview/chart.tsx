@@ -1,6 +1,7 @@
 import { BarChart, LineChart } from "chartist";
 import { useEffect, useRef } from "react";
 import "./chart.css";
+import { chartHeight } from "./chart-height";
 
 /** What one chart draws: a line over the days, or bars (lying down when their labels are long names). */
 export interface ChartSpec {
@@ -32,10 +33,11 @@ export default function Chart({ spec }: { spec: ChartSpec }) {
       onlyInteger: spec.kind !== "line",
     };
     const data = { labels: spec.labels, series: [spec.values] };
+    const height = chartHeight(spec);
     const chart =
       spec.kind === "line"
         ? new LineChart(frame.current, data, {
-            height: "16rem",
+            height,
             // From zero (or below, on a day of more refunds than payments): a line that floats hides scale.
             low: Math.min(0, ...spec.values),
             showPoint: false,
@@ -50,9 +52,9 @@ export default function Chart({ spec }: { spec: ChartSpec }) {
             frame.current,
             data,
             spec.kind === "bars"
-              ? { height: "16rem", axisX: { ...categoryAxis, offset: 40 }, axisY: { ...valueAxis, offset: 40 } }
+              ? { height, axisX: { ...categoryAxis, offset: 40 }, axisY: { ...valueAxis, offset: 40 } }
               : {
-                  height: `${Math.max(4, spec.labels.length * 2.25 + 2)}rem`,
+                  height,
                   horizontalBars: true,
                   reverseData: true,
                   chartPadding: { right: 32 },

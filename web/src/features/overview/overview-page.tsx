@@ -8,6 +8,7 @@ import { paths } from "../../config/paths";
 import { quotePaths } from "../../lib/quote-paths";
 import { useAdminStats } from "./api/get-admin-stats";
 import type { ChartSpec } from "./chart";
+import { chartHeight } from "./chart-height";
 
 // Chartist and its styles load with this page only, after its figures: the charts come in when ready.
 const Chart = lazy(() => import("./chart"));
@@ -164,7 +165,7 @@ function ChartFigure({
       <h2 id={`${id}-heading`} className="mb-2 text-xl font-bold">
         {title}
       </h2>
-      <div role="img" aria-label={summary} className="min-h-16">
+      <div role="img" aria-label={summary} style={{ minHeight: chartHeight(spec) }}>
         <Suspense fallback={null}>
           <Chart spec={spec} />
         </Suspense>
