@@ -6,7 +6,7 @@ import { HttpError } from "../http/errors.js";
 import { findAccount } from "../identity/queries.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
 import { type ProductRow, ruleOf } from "../product/queries.js";
-import { spendOrderPlacement } from "../rate-limit/account-allowances.js";
+import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import { companySpendThisMonth, firstOrderEligible, insertOrder } from "./queries.js";
 
 /**
@@ -87,7 +87,7 @@ export async function admitOrder(
 ): Promise<AdmittedOrder> {
   const [account, buyer] = await Promise.all([findAccount(app.db, email), buyerFor(app.db, email)]);
   const delivery = await deliveryFor(app.db, buyer, wanted);
-  await spendOrderPlacement(app, reply, { email, confirmed: account?.verified ?? false });
+  await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "place-order");
   return { buyer, userName: account?.name.trim() || email, delivery };
 }
 

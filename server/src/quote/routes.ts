@@ -15,12 +15,13 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { findAccount } from "../identity/queries.js";
 import { enqueueMail } from "../mail/queries.js";
 import { admitOrder, type BuyerLine, lineProblem, placeOrder, priceForBuyer, shopTerms } from "../ordering/checkout.js";
 import { withBuyerLock } from "../ordering/queries.js";
 import { dollars } from "../pricing/price.js";
 import { productsByIds } from "../product/queries.js";
-import { spendAllowance } from "../rate-limit/account-allowances.js";
+import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import {
   insertQuote,
   lockQuote,
@@ -74,7 +75,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Ask for a quote of the cart's lines, with a note",
         description:
           "The cart's lines are copied into a request for quote and the cart empties. An empty cart is 409. " +
-          "The buyer is mailed; so at each later step. Each account has a daily allowance.",
+          "The buyer is mailed; so at each later step. Each account has a daily allowance (429), smaller until " +
+          "its address is confirmed.",
         tags: ["Quotes"],
         security: requires("accessToken"),
         body: newQuoteBodySchema,
@@ -87,7 +89,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const email = buyerOf(request);
       if ((await cartLinesOf(app.db, email)).length === 0) throw new HttpError(409, "Your cart is empty.");
-      await spendAllowance(app, reply, email, "request-quote");
+      const account = await findAccount(app.db, email);
+      await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "request-quote");
       const membership = await membershipOf(app.db, email);
       const created = await withBuyerLock(app.db, email, async (tx) => {
         const cart = await cartLinesOf(tx, email);

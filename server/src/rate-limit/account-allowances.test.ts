@@ -146,6 +146,45 @@ describe("per-account allowances", () => {
     );
   });
 
+  /** Fills the cart with one line and asks for a quote of it, as the cart page does. */
+  async function requestQuote(account: TestAccount, tool: Product) {
+    const line = await steps.call("PUT", `/api/cart/lines/${tool._id}`, account, { quantity: 150 });
+    expect(line.statusCode).toBe(200);
+    return steps.call("POST", "/api/quotes", account, { note: "Please price this." });
+  }
+
+  it("asks for at most 5 quotes a day until the address is confirmed, then 20: each one mails it", async () => {
+    const customer = await signUp(ctx.app);
+    const tool = await steps.newTool();
+    for (let n = 0; n < 5; n++) expect((await requestQuote(customer, tool)).statusCode).toBe(201);
+    const refused = await requestQuote(customer, tool);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+    expect(refused.json().message).toBe(
+      "Until you confirm your email address you can ask for at most 5 quotes a day: open the link we mailed you, or try again in 24 hours.",
+    );
+    // The refused request kept the cart's line; nothing was asked for.
+    expect((await steps.call("GET", "/api/cart", customer)).json().lines).toHaveLength(1);
+    expect((await steps.call("GET", "/api/quotes", customer)).json()).toHaveLength(5);
+
+    await markAddressConfirmed(ctx.app, customer.email);
+    for (let n = 0; n < 20; n++) expect((await requestQuote(customer, tool)).statusCode).toBe(201);
+    const confirmedRefusal = await requestQuote(customer, tool);
+    expect(confirmedRefusal.statusCode).toBe(429);
+    expect(confirmedRefusal.json().message).toMatch(/^You can ask for at most 20 quotes a day\. Please try again/);
+    expect((await steps.call("GET", "/api/quotes", customer)).json()).toHaveLength(25);
+  });
+
+  it("fills the cart from a list at most 60 times in 10 minutes per account", async () => {
+    const customer = await signUp(ctx.app, { confirmed: true });
+    const tool = await steps.newTool();
+    const importRow = () => steps.call("POST", "/api/cart/import", customer, { text: `${tool.sku},150` });
+    for (let n = 0; n < 60; n++) expect((await importRow()).statusCode).toBe(200);
+    const refused = await importRow();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^You can fill the cart from a list at most 60 times in 10 minutes\./);
+  });
+
   it("makes at most 60 invoices in 10 minutes per account", async () => {
     const customer = await signUp(ctx.app, { confirmed: true });
     const order = await steps.paidOrder(customer);

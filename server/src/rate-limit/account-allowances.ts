@@ -19,7 +19,10 @@ const EXPORTS_PER_TEN_MINUTES = 10;
 export const INVITATIONS_PER_DAY = 20;
 /** Imports into the cart (quick order, reorder) in 10 minutes: each reads and writes up to 500 rows. */
 export const CART_IMPORTS_PER_TEN_MINUTES = 60;
-/** Requests for quote in a day: each mails the buyer and waits for an admin's work. */
+/**
+ * Requests for quote in a day: each mails the buyer and waits for an admin's work. An account whose address
+ * is not confirmed gets as many as it may place orders in a day (UNCONFIRMED_ORDERS_PER_DAY).
+ */
 export const QUOTE_REQUESTS_PER_DAY = 20;
 
 /** What one account may do that costs the shop a mail, a history line or a second of work. */
@@ -106,6 +109,16 @@ function allowanceFor(action: AccountAction, settings: AllowanceSettings, confir
           `You can fill the cart from a list at most ${CART_IMPORTS_PER_TEN_MINUTES} times in 10 minutes. ${inMinutes(minutes)}`,
       };
     case "request-quote":
+      if (!confirmed) {
+        const max = settings.unconfirmedOrdersPerDay;
+        return {
+          key: "request-quote-unconfirmed",
+          rule: perWindow(max, 24 * HOUR),
+          refusal: (minutes) =>
+            `Until you confirm your email address you can ask for at most ${max} quotes a day: open the link we ` +
+            `mailed you, or try again ${inTime(minutes)}.`,
+        };
+      }
       return {
         key: "request-quote",
         rule: perWindow(QUOTE_REQUESTS_PER_DAY, 24 * HOUR),
@@ -129,16 +142,20 @@ export function spendAllowance(
   app: FastifyInstance,
   reply: FastifyReply,
   email: string,
-  action: Exclude<AccountAction, "place-order">,
+  action: Exclude<AccountAction, MailingOwnAddress>,
 ): Promise<void> {
   return spend(app, reply, email, allowanceFor(action, app.config.accountAllowances, true));
 }
 
-/** As spendAllowance, for placing an order: fewer for an account whose address is not confirmed yet. */
-export function spendOrderPlacement(
+/** What mails the account's own address, which nobody may have confirmed: an order placed, a quote asked. */
+type MailingOwnAddress = "place-order" | "request-quote";
+
+/** As spendAllowance, for what mails the account's address: fewer while nobody has confirmed it. */
+export function spendMailingAllowance(
   app: FastifyInstance,
   reply: FastifyReply,
-  buyer: { email: string; confirmed: boolean },
+  account: { email: string; confirmed: boolean },
+  action: MailingOwnAddress,
 ): Promise<void> {
-  return spend(app, reply, buyer.email, allowanceFor("place-order", app.config.accountAllowances, buyer.confirmed));
+  return spend(app, reply, account.email, allowanceFor(action, app.config.accountAllowances, account.confirmed));
 }
