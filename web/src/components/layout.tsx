@@ -10,7 +10,9 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+      {/* At least a screen tall: the footer starts below the first screen, so a page whose data arrives
+          after its heading does not push a footer that was in view (a layout shift). */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         {children}
       </main>
       <footer className="bg-neutral px-4 py-8 text-neutral-content">
