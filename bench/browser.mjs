@@ -86,6 +86,21 @@ async function lighthouseRun(path, cpuSlowdownMultiplier, cookie) {
   }
 }
 
+/**
+ * A run that measured the page. Now and then Lighthouse's headless Chromium loses a run (a runtime error
+ * such as NO_FCP, no paint seen: Lighthouse then has no figures); that run is said on the console and
+ * made again, at most twice. A page that never paints still fails: the third error throws.
+ */
+async function auditedRun(path, cpuSlowdownMultiplier, cookie) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await lighthouseRun(path, cpuSlowdownMultiplier, cookie);
+    if (!lhr.runtimeError) return lhr;
+    const what = `Lighthouse on ${path}: ${lhr.runtimeError.code} (${lhr.runtimeError.message})`;
+    if (attempt === 3) throw new Error(`${what}, three times`);
+    console.warn(`${what}; run again`);
+  }
+}
+
 const RUNS = 3;
 /** A machine twice as slow as this one: Lighthouse's simulation scales the observed CPU work by this. */
 const SLOWER_CPU = 8;
@@ -97,11 +112,15 @@ const SLOWER_CPU = 8;
  */
 async function audit(path, { as, cookie } = {}) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(path, undefined, cookie));
+  for (let i = 0; i < RUNS; i++) runs.push(await auditedRun(path, undefined, cookie));
   const lhr = computeMedianRun(runs);
+  // What moved, when it is enough to cost points: the element to look at first.
+  for (const shift of lhr.audits["layout-shifts"]?.details?.items ?? []) {
+    if (shift.score >= 0.01) console.log(`Layout shift on ${path}: ${shift.score.toFixed(3)}, ${shift.node?.selector}`);
+  }
   const score = (result, id) => Math.round((result.categories[id]?.score ?? 0) * 100);
   const performances = runs.map((run) => score(run, "performance"));
-  const slower = await lighthouseRun(path, SLOWER_CPU, cookie);
+  const slower = await auditedRun(path, SLOWER_CPU, cookie);
   // A signed-in audit must have audited the page, not the sign-in page a guard sent it to.
   const landedOn = new URL(lhr.finalDisplayedUrl).pathname;
   if (as && landedOn !== path) throw new Error(`Lighthouse as ${as} on ${path} landed on ${landedOn}`);
