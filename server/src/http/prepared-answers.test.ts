@@ -4,6 +4,7 @@ import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { orderSteps } from "../test/orders.js";
 import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
 import { createTestApp } from "../test/test-app.js";
+import { within } from "../test/within.js";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -23,16 +24,6 @@ async function answer(url: string, headers: Record<string, string> = {}) {
     [...response.headers].filter(([name]) => !["date", "x-request-id", "keep-alive", "connection"].includes(name)),
   );
   return { status: response.status, body, headers: kept, requestId: response.headers.get("x-request-id") };
-}
-
-async function within<T>(ms: number, attempt: () => Promise<T | undefined>): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = await attempt();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const LIST = "/api/product?limit=20";

@@ -13,6 +13,7 @@ import { startS3StandIn } from "../test/s3-stand-in.js";
 import { type ServerProcess, startServerProcess } from "../test/server-process.js";
 import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { TEST_AUTH_SECRET } from "../test/test-app.js";
+import { within } from "../test/within.js";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -20,16 +21,6 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const SHOP = "http://localhost:5999";
 const ADMIN = { email: "admin@two-instances.test", password: "admin-password-two-instances" };
 const CUSTOMER = { email: "customer@two-instances.test", password: "customer-password-1", name: "Two Instances" };
-
-async function within<T>(ms: number, attempt: () => Promise<T | undefined>): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = await attempt();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /**
  * Issue 15's proof: two built server processes on loopback against one fresh PostgreSQL, each with its own
