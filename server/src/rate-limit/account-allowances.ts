@@ -51,19 +51,27 @@ const inMinutes = (minutes: number) => `Please try again ${inTime(minutes)}.`;
 /** The lock lasts as long as the window, so the account is told once when to come back, and it holds. */
 const perWindow = (max: number, windowMs: number): LimitRule => ({ max, windowMs, lockMs: windowMs });
 
+/**
+ * What an account whose address nobody has confirmed may do that mails that address: as many a day as it
+ * may place orders, counted apart, so confirming gives the full allowance at once.
+ */
+function unconfirmedAllowance(action: MailingOwnAddress, max: number): Allowance {
+  const what = action === "place-order" ? `place at most ${max} orders` : `ask for at most ${max} quotes`;
+  return {
+    key: `${action}-unconfirmed`,
+    rule: perWindow(max, 24 * HOUR),
+    refusal: (minutes) =>
+      `Until you confirm your email address you can ${what} a day: open the link we mailed you, or try again ` +
+      `${inTime(minutes)}.`,
+  };
+}
+
 function allowanceFor(action: AccountAction, settings: AllowanceSettings, confirmed: boolean): Allowance {
+  if (!confirmed && (action === "place-order" || action === "request-quote")) {
+    return unconfirmedAllowance(action, settings.unconfirmedOrdersPerDay);
+  }
   switch (action) {
     case "place-order":
-      if (!confirmed) {
-        const max = settings.unconfirmedOrdersPerDay;
-        return {
-          key: "place-order-unconfirmed",
-          rule: perWindow(max, 24 * HOUR),
-          refusal: (minutes) =>
-            `Until you confirm your email address you can place at most ${max} orders a day: open the link we ` +
-            `mailed you, or try again ${inTime(minutes)}.`,
-        };
-      }
       return {
         key: "place-order",
         rule: perWindow(settings.ordersPerHour, HOUR),
@@ -109,16 +117,6 @@ function allowanceFor(action: AccountAction, settings: AllowanceSettings, confir
           `You can fill the cart from a list at most ${CART_IMPORTS_PER_TEN_MINUTES} times in 10 minutes. ${inMinutes(minutes)}`,
       };
     case "request-quote":
-      if (!confirmed) {
-        const max = settings.unconfirmedOrdersPerDay;
-        return {
-          key: "request-quote-unconfirmed",
-          rule: perWindow(max, 24 * HOUR),
-          refusal: (minutes) =>
-            `Until you confirm your email address you can ask for at most ${max} quotes a day: open the link we ` +
-            `mailed you, or try again ${inTime(minutes)}.`,
-        };
-      }
       return {
         key: "request-quote",
         rule: perWindow(QUOTE_REQUESTS_PER_DAY, 24 * HOUR),
