@@ -25,6 +25,7 @@ export const MESSAGES = {
   orderPlaced: (product: string) => `Successfully ordered ${product}`,
   orderAwaitsApproval: "Your order is placed and awaits approval by an owner of your company",
   orderDuplicate: (product: string) => `You already have an unpaid order for ${product}`,
+  orderDuplicateAwaiting: (product: string) => `You already have an order for ${product} awaiting approval`,
   madeAdmin: "Successfully Made an Admin",
   adminOnly: "Admin Access Only",
   productAdded: "Product Data Added Successfully",

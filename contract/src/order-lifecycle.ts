@@ -24,6 +24,12 @@ export const ORDER_TRANSITIONS = {
 export type OrderActor = "customer" | "company-owner" | "admin" | "server";
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
 
+/**
+ * The statuses of an order placed and not yet paid or closed: it still counts against the buyer (one open
+ * order per tool, the first-order promotion it holds), whether it waits for an owner or for its payment.
+ */
+export const OPEN_ORDER_STATUSES = ORDER_TRANSITIONS.cancel.from satisfies readonly OrderStatus[];
+
 /** The statuses in which the shop holds the customer's money (the wire's `paid`). */
 export const MONEY_HELD_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
 

@@ -16,3 +16,5 @@ export const QUOTE_LIMITS = {
 } as const;
 
 export const QUOTE_EXPIRED = "This quote has expired";
+/** An accept that names another revision than the quote's now (the admin sent new prices meanwhile). */
+export const QUOTE_REVISED = "This quote was revised since you opened it: check the new prices and accept again";

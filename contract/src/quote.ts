@@ -71,10 +71,17 @@ export const quoteSendBodySchema = z.object({
   note: noteField.optional().default(""),
 });
 
-/** POST /api/quotes/{id}/accept: where the order goes, as at checkout (the prices are the quote's). */
+/**
+ * POST /api/quotes/{id}/accept: where the order goes, as at checkout (the prices are the quote's), and the
+ * revision the buyer read, so that prices sent since are not accepted unseen.
+ */
 export const quoteAcceptBodySchema = checkoutFormSchema.extend({
   address: addressField.optional(),
   addressId: z.uuid({ error: "Not a valid address id" }).optional(),
+  revision: z
+    .number({ error: "Say which revision of the quote you accept" })
+    .int({ error: "Say which revision of the quote you accept" })
+    .min(1, { error: "Say which revision of the quote you accept" }),
 });
 
 export type Quote = z.infer<typeof quoteSchema>;

@@ -1,7 +1,7 @@
 import { CART_IMPORT_LIMITS, type CartFillRow, RULE_MAX_PIECES, SKU_PATTERN } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { readCsv } from "../http/csv.js";
-import { lineProblem } from "../ordering/checkout.js";
+import { lineProblem } from "../ordering/order-rules.js";
 import type { ProductRow } from "../product/queries.js";
 import { CART_MAX_LINES, cartLinesOf, setCartLines } from "./queries.js";
 

@@ -25,17 +25,16 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { admitOrder, buyerFor, holderOfBuyer, placeOrder, priceForBuyer, shopTerms } from "../ordering/checkout.js";
 import {
-  admitOrder,
   type BuyerLine,
-  buyerFor,
+  heldToolRefusal,
   lineProblem,
-  placeOrder,
-  priceForBuyer,
-  shopTerms,
-} from "../ordering/checkout.js";
+  toolInOpenOrder,
+  withBuyerLock,
+} from "../ordering/order-rules.js";
 import { orderFor } from "../ordering/policy.js";
-import { linesOf, toolInUnpaidOrder, withBuyerLock } from "../ordering/queries.js";
+import { linesOf } from "../ordering/queries.js";
 import { pricedJson } from "../pricing/price.js";
 import { productsByIds, productsBySkus, ruleOf } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
@@ -269,17 +268,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const { expectedTotal, ...wanted } = request.body;
       const admitted = await admitOrder(app, reply, email, wanted);
       const shop = await shopTerms(app);
-      const outcome = await withBuyerLock(app.db, email, async (tx) => {
+      const outcome = await withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
         const lines = await cartContents(tx, email);
         if (lines.length === 0) return { refused: "Your cart is empty." };
         const problem = lines.map(lineProblem).find(Boolean);
         if (problem) return { refused: problem.message };
-        const held = await toolInUnpaidOrder(
+        const held = await toolInOpenOrder(
           tx,
           email,
           lines.map((line) => line.product.id),
         );
-        if (held) return { refused: `You already have an unpaid order for ${held}; pay or cancel it first.` };
+        if (held) return { refused: heldToolRefusal(held) };
         const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
         if (priced.totalCents !== BigInt(dollarsToCents(expectedTotal))) {
           return {
@@ -343,7 +342,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         const rows = importText(request.body.text);
         await spendAllowance(app, reply, email, "cart-import");
         const skus = [...new Set(rows.flatMap((row) => (row.problem ? [] : [row.sku])))];
-        const report = await withBuyerLock(app.db, email, async (tx) => {
+        const report = await withBuyerLock(app.db, { email }, async (tx) => {
           const bySku = new Map((await productsBySkus(tx, skus)).map((product) => [product.sku, product]));
           return importRows(tx, email, rows, bySku);
         });
@@ -376,7 +375,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order) throw new HttpError(404, "Order not found");
       await spendAllowance(app, reply, email, "cart-import");
       const lines = await linesOf(app.db, order.id);
-      const report = await withBuyerLock(app.db, email, async (tx) => {
+      const report = await withBuyerLock(app.db, { email }, async (tx) => {
         const products = new Map(
           (
             await productsByIds(

@@ -12,6 +12,7 @@ import { companyAccess } from "../company/policy.js";
 import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { holderOf, refusalOnCommit, withBuyerLock } from "./order-rules.js";
 import { changeStatus, findOrder, orderWithHistory } from "./queries.js";
 
 const approvalParamsSchema = companyIdParamsSchema.extend({ orderId: z.uuid({ error: "Not a valid order id" }) });
@@ -33,14 +34,20 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     if (order.userEmail === caller.email) {
       throw new HttpError(403, "You cannot approve or reject your own order: another owner of your company decides.");
     }
-    const change = await app.db.transaction((tx) =>
-      changeStatus(tx, orderId, {
+    // Approving commits to the order: under its buyer's order locks, the rules it was placed under must
+    // still hold (a refusal rolls the approval back).
+    const change = await withBuyerLock(app.db, holderOf(order), async (tx) => {
+      const changed = await changeStatus(tx, orderId, {
         transition,
         by: caller.email,
         note,
         allowed: (locked) => locked.companyId === companyId,
-      }),
-    );
+      });
+      const refusal =
+        changed.kind === "changed" && transition === "approve" && (await refusalOnCommit(tx, changed.after));
+      if (refusal) throw new HttpError(409, refusal);
+      return changed;
+    });
     if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
     if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDecide(change.status));
     return orderWithHistory(app.db, change.after);

@@ -1,53 +1,29 @@
-import { quantityRefusal } from "@forgeline/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { companyDelivery, contractPricesFor, type Membership, membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { findAccount } from "../identity/queries.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
-import { type ProductRow, ruleOf } from "../product/queries.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
-import { companySpendThisMonth, firstOrderEligible, insertOrder } from "./queries.js";
+import { type BuyerLine, firstOrderEligible, type OrderHolder } from "./order-rules.js";
+import { companySpendThisMonth, insertOrder } from "./queries.js";
 
 /**
  * What every way of ordering shares (the modal's POST /ordering, the cart's checkout, the cart and the
  * pricing preview): which lines a buyer may order, and the terms the one price function prices them with.
  */
 
-/** A tool and how many pieces of it. */
-export interface BuyerLine {
-  product: ProductRow;
-  quantity: number;
-  /** An accepted quote's price per piece (DESIGN.md 10.6): it wins, and no promotion applies. */
-  quoteCents?: number | null;
-}
-
-/** Why a line cannot be ordered as it is; `message` names the tool. */
-export interface LineProblem {
-  kind: "withdrawn" | "rule" | "stock";
-  productId: string;
-  message: string;
-}
-
-/** What stops this line being ordered now: the tool withdrawn, the quantity outside its rule, or above stock. */
-export function lineProblem({ product, quantity }: BuyerLine): LineProblem | undefined {
-  const productId = product.id;
-  if (product.archivedAt) {
-    return { kind: "withdrawn", productId, message: `${product.name} is no longer in the catalogue` };
-  }
-  const refusal = quantityRefusal(ruleOf(product), quantity);
-  if (refusal) return { kind: "rule", productId, message: `${product.name}: ${refusal}` };
-  if (quantity > product.quantity) {
-    return { kind: "stock", productId, message: `Only ${product.quantity} pieces of ${product.name} are in stock` };
-  }
-  return undefined;
-}
-
 /** Who buys: the account, and its company (whose terms, prices and rules apply) when it belongs to one. */
 export interface Buyer {
   email: string;
   membership: Membership | undefined;
 }
+
+/** Whose order locks a buyer's orders take: theirs, and their company's. */
+export const holderOfBuyer = (buyer: Buyer): OrderHolder => ({
+  email: buyer.email,
+  companyId: buyer.membership?.companyId,
+});
 
 export async function buyerFor(db: Database, email: string): Promise<Buyer> {
   return { email, membership: await membershipOf(db, email) };

@@ -13,7 +13,6 @@ import {
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { membershipOf, ownersOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
-import { preparedPerDatabase } from "../db/prepared.js";
 import { findAccount } from "../identity/queries.js";
 import { enqueueMail } from "../mail/queries.js";
 import type { MailTemplateName } from "../mail/templates/index.js";
@@ -276,77 +275,6 @@ export function ordersOf(db: Database, email: string): Promise<OrderRow[]> {
 export async function findOrder(db: Database, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row;
-}
-
-/**
- * Runs `work` in one transaction holding the buyer's order lock: every order a buyer places (the modal, a
- * checkout, an accepted quote) is placed under it, one after another, so two at once cannot both pass a
- * check made of what the buyer already has (an unpaid order of the tool, the first-order promotion, the
- * cart's contents). Released when the transaction ends.
- */
-export function withBuyerLock<T>(db: Database, email: string, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-buyer:${email}`}))`);
-    return work(tx);
-  });
-}
-
-/**
- * Whether the buyer may still get a first-order promotion: no order of theirs reached paid, and no unpaid
- * one holds a first-order promotion already (so it is given once, not once per unpaid order).
- */
-export async function firstOrderEligible(db: Database, email: string, companyId?: string): Promise<boolean> {
-  const [used] = companyId
-    ? await firstCompanyOrderUseQuery(db).execute({ email, companyId })
-    : await firstOrderUseQuery(db).execute({ email });
-  return !used;
-}
-
-/** An order that used up the first order: paid once, or holding the first-order promotion while unpaid. */
-const usesFirstOrder = or(
-  isNotNull(orders.paidAt),
-  and(eq(orders.status, "unpaid"), eq(orders.promotionFirstOrder, true)),
-);
-
-// Asked by every cart read and every pricing.
-const firstOrderUseQuery = preparedPerDatabase((db) =>
-  db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userEmail, sql.placeholder("email")), usesFirstOrder))
-    .limit(1)
-    .prepare("first_order_use"),
-);
-
-/** A company member's first order is the company's: any colleague's order uses it up (DESIGN.md 10.2). */
-const firstCompanyOrderUseQuery = preparedPerDatabase((db) =>
-  db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        or(eq(orders.userEmail, sql.placeholder("email")), eq(orders.companyId, sql.placeholder("companyId"))),
-        usesFirstOrder,
-      ),
-    )
-    .limit(1)
-    .prepare("first_company_order_use"),
-);
-
-/** The name of the first of these tools that an unpaid order of the buyer holds already, if any. */
-export async function toolInUnpaidOrder(
-  db: Database,
-  email: string,
-  productIds: string[],
-): Promise<string | undefined> {
-  if (productIds.length === 0) return undefined;
-  const [held] = await db
-    .select({ name: orderLines.name })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orders.userEmail, email), eq(orders.status, "unpaid"), inArray(orderLines.productId, productIds)))
-    .limit(1);
-  return held?.name;
 }
 
 /**

@@ -13,18 +13,11 @@ import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { findProduct } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { admitOrder, lineProblem, placeOrder, priceForBuyer, shopTerms } from "./checkout.js";
+import { admitOrder, holderOfBuyer, placeOrder, priceForBuyer, shopTerms } from "./checkout.js";
 import { invoicePdf } from "./invoice-pdf.js";
+import { lineProblem, toolInOpenOrder, withBuyerLock } from "./order-rules.js";
 import { allowedFor, mayListOrdersOf, orderFor } from "./policy.js";
-import {
-  changeStatus,
-  linesOf,
-  ordersOf,
-  orderWithHistory,
-  toolInUnpaidOrder,
-  withBuyerLock,
-  withHistory,
-} from "./queries.js";
+import { changeStatus, linesOf, ordersOf, orderWithHistory, withHistory } from "./queries.js";
 
 const NO_SUCH_ORDER = "No such order.";
 
@@ -74,12 +67,12 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const admitted = await admitOrder(app, reply, caller.email, { phone, address, addressId, poNumber });
       const shop = await shopTerms(app);
-      const placed = await withBuyerLock(app.db, caller.email, async (tx) => {
-        if (await toolInUnpaidOrder(tx, caller.email, [product.id])) return null;
+      const placed = await withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
+        if (await toolInOpenOrder(tx, caller.email, [product.id])) return null;
         const priced = await priceForBuyer(tx, shop, admitted.buyer, [{ product, quantity }]);
         return placeOrder(tx, caller.email, admitted, priced);
       });
-      // An unpaid order of this product already exists (docs/SPEC-CONFORMANCE.md §8, as
+      // An open order of this product already exists (docs/SPEC-CONFORMANCE.md §8, as
       // docs/decisions/006-deviations-from-spec.md fixes it).
       if (!placed) return { success: false, insertedId: null };
       return reply.code(201).send({ success: true, insertedId: placed.id, status: placed.status });

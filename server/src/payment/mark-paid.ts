@@ -1,9 +1,13 @@
 import type { Database } from "../db/client.js";
-import { markPaid } from "../ordering/queries.js";
+import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
+import { findOrder, markPaid } from "../ordering/queries.js";
 import { takeStock } from "../product/queries.js";
 
-/** `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile. */
-export type MarkPaidResult = "paid" | "not-unpaid" | "out-of-stock";
+/**
+ * `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile;
+ * `refused`: the order rules no longer let it through (ordering/order-rules.ts `otherOrdersRefusal`).
+ */
+export type MarkPaidResult = "paid" | "not-unpaid" | "out-of-stock" | "refused";
 
 class OutOfStock extends Error {}
 
@@ -15,6 +19,11 @@ class OutOfStock extends Error {}
 export async function markOrderPaid(db: Database, orderId: string, transactionId: string): Promise<MarkPaidResult> {
   try {
     return await db.transaction(async (tx) => {
+      const order = await findOrder(tx, orderId);
+      if (!order) return "not-unpaid";
+      // Under the buyer's order locks, as when it was placed: the rules it passed then must hold now.
+      await lockOrdersOf(tx, holderOf(order));
+      if (order.status === "unpaid" && (await otherOrdersRefusal(tx, order))) return "refused";
       const paidFor = await markPaid(tx, orderId, transactionId);
       if (!paidFor) return "not-unpaid";
       // Every line's stock or none: one line short rolls back the others and the payment mark.

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { holderOf, otherOrdersRefusal, withBuyerLock } from "../ordering/order-rules.js";
 import { orderFor } from "../ordering/policy.js";
 import { findOrder, type OrderRow, stockLinesOf } from "../ordering/queries.js";
 import { stockCovers } from "../product/queries.js";
@@ -56,9 +57,20 @@ function unreachable(log: FastifyBaseLogger, failure: { message: string }) {
   return new HttpError(502, UNREACHABLE);
 }
 
+const RULES_CHANGED = "This order can no longer be paid as it was placed. Nothing was charged: see the order.";
+
+const SETTLEMENT_REFUSALS = {
+  "out-of-stock": OUT_OF_STOCK,
+  refused: RULES_CHANGED,
+  pending: NOT_COMPLETE,
+} as const satisfies Partial<Record<Settlement, string>>;
+
 /** Why a settled payment did not pay its order (the order is unpaid when this is asked). */
 const refusal = (settlement: Settlement) =>
-  new HttpError(409, settlement === "out-of-stock" ? OUT_OF_STOCK : settlement === "pending" ? NOT_COMPLETE : CANCELED);
+  new HttpError(
+    409,
+    settlement in SETTLEMENT_REFUSALS ? SETTLEMENT_REFUSALS[settlement as keyof typeof SETTLEMENT_REFUSALS] : CANCELED,
+  );
 
 /**
  * The provider's events. The body is read as the exact text the provider signed (its own parser below),
@@ -110,11 +122,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, message, [{ field: "price", message }]);
       }
       if (!(await stockStillCovers(app, order))) throw new HttpError(409, OUT_OF_STOCK);
+      // The rules it was placed under, checked again before any card is asked for.
+      const rules = await withBuyerLock(app.db, holderOf(order), (tx) => otherOrdersRefusal(tx, order));
+      if (rules) throw new HttpError(409, rules);
       const opened = await openIntentFor(payments, request.log, order, caller.email);
       if (!opened.ok) throw unreachable(request.log, opened);
       if ("clientSecret" in opened.value) return opened.value;
       // The open intent had been authorized already (its webhook was late): the order is settled now.
-      throw new HttpError(409, opened.value.settled === "out-of-stock" ? OUT_OF_STOCK : ALREADY_PAID);
+      const { settled } = opened.value;
+      throw new HttpError(
+        409,
+        settled === "out-of-stock" || settled === "refused" ? SETTLEMENT_REFUSALS[settled] : ALREADY_PAID,
+      );
     },
   );
 

@@ -17,10 +17,18 @@ export interface Payments {
 /**
  * `paid`: this intent paid the order just now; `already-paid`: it had before (a replay);
  * `paid-by-another`: another intent had, so this one was canceled or refunded; `out-of-stock`: the stock
- * no longer covers the order, so this one was canceled or refunded and the order stays unpaid;
+ * no longer covers the order, so this one was canceled or refunded and the order stays unpaid; `refused`:
+ * likewise, for another rule of the order (ordering/order-rules.ts);
  * `pending`: the customer has not finished; `canceled`: nothing was or will be charged.
  */
-export type Settlement = "paid" | "already-paid" | "paid-by-another" | "out-of-stock" | "pending" | "canceled";
+export type Settlement =
+  | "paid"
+  | "already-paid"
+  | "paid-by-another"
+  | "out-of-stock"
+  | "refused"
+  | "pending"
+  | "canceled";
 
 type Done = Outcome<undefined>;
 const done: Done = ok(undefined);
@@ -55,6 +63,10 @@ export async function settleIntent(
   if (marked === "out-of-stock") {
     const why = "the stock no longer covers the order: its payment is released and the order stays unpaid";
     return then(await release(payments, log, row, current, "out-of-stock", why), "out-of-stock");
+  }
+  if (marked === "refused") {
+    const why = "the order rules no longer let the order through: its payment is released and it stays unpaid";
+    return then(await release(payments, log, row, current, "order-rules", why), "refused");
   }
   const order = await findOrder(payments.db, row.orderId);
   if (order?.transactionId === row.id) return then(await keep(payments, log, row, current), "already-paid");

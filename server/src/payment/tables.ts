@@ -43,7 +43,7 @@ export const paymentRefunds = pgTable("payment_refunds", {
     .references(() => paymentIntents.id, { onDelete: "cascade" }),
   amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
   reason: text("reason", {
-    enum: ["duplicate", "out-of-stock", "amount-mismatch", "order-cancelled", "order-refunded"],
+    enum: ["duplicate", "out-of-stock", "amount-mismatch", "order-cancelled", "order-refunded", "order-rules"],
   }).notNull(),
   createdAt: createdAt(),
 });

@@ -1,0 +1,215 @@
+import { MESSAGES, OPEN_ORDER_STATUSES, type OrderStatus, quantityRefusal } from "@forgeline/contract";
+import { and, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { preparedPerDatabase } from "../db/prepared.js";
+import { type ProductRow, productsByIds, ruleOf } from "../product/queries.js";
+import { linesOf, type OrderLineRow, type OrderRow } from "./queries.js";
+import { orderLines, orders } from "./tables.js";
+
+/**
+ * The rules an order must meet that depend on the buyer's other orders: one open order per tool, and one
+ * first-order promotion per buyer (per company for a member). They are checked when an order is placed and
+ * again at every later step that commits to it (an owner's approval, a payment), each time under the same
+ * lock, so no order gets through a step that the rules would have refused at placement
+ * (docs/decisions/030-order-rules-at-every-step.md).
+ */
+
+/** A tool and how many pieces of it. */
+export interface BuyerLine {
+  product: ProductRow;
+  quantity: number;
+  /** An accepted quote's price per piece (DESIGN.md 10.6): it wins, and no promotion applies. */
+  quoteCents?: number | null;
+}
+
+/** Why a line cannot be ordered as it is; `message` names the tool. */
+export interface LineProblem {
+  kind: "withdrawn" | "rule" | "stock";
+  productId: string;
+  message: string;
+}
+
+/** What stops this line being ordered now: the tool withdrawn, the quantity outside its rule, or above stock. */
+export function lineProblem({ product, quantity }: BuyerLine): LineProblem | undefined {
+  const productId = product.id;
+  if (product.archivedAt) {
+    return { kind: "withdrawn", productId, message: `${product.name} is no longer in the catalogue` };
+  }
+  const refusal = quantityRefusal(ruleOf(product), quantity);
+  if (refusal) return { kind: "rule", productId, message: `${product.name}: ${refusal}` };
+  if (quantity > product.quantity) {
+    return { kind: "stock", productId, message: `Only ${product.quantity} pieces of ${product.name} are in stock` };
+  }
+  return undefined;
+}
+
+/** Whose orders one lock serialises: the buyer, and the buyer's company (whose first order is shared). */
+export interface OrderHolder {
+  email: string;
+  companyId?: string | null | undefined;
+}
+
+export const holderOf = (order: Pick<OrderRow, "userEmail" | "companyId">): OrderHolder => ({
+  email: order.userEmail,
+  companyId: order.companyId,
+});
+
+/**
+ * Runs `work` in one transaction holding the order locks of the buyer and of their company: every step that
+ * places or commits to an order of theirs runs under them, one after another, so two at once cannot both
+ * pass a check made of what the buyer already has (an open order of the tool, the first-order promotion,
+ * the cart's contents, the month's spend). Released when the transaction ends.
+ */
+export function withBuyerLock<T>(db: Database, holder: OrderHolder, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockOrdersOf(tx, holder);
+    return work(tx);
+  });
+}
+
+/** Takes the holder's locks in the caller's transaction: always the company's first, so two never cross. */
+export async function lockOrdersOf(tx: Database, holder: OrderHolder): Promise<void> {
+  if (holder.companyId) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-company:${holder.companyId}`}))`);
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-buyer:${holder.email}`}))`);
+}
+
+const isOpen = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
+
+/** An order that used up the first order: paid once, or holding the first-order promotion while open. */
+const usesFirstOrder = or(isNotNull(orders.paidAt), and(isOpen, eq(orders.promotionFirstOrder, true)));
+
+// Asked by every cart read and every pricing.
+const firstOrderUseQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userEmail, sql.placeholder("email")), usesFirstOrder))
+    .limit(1)
+    .prepare("first_order_use"),
+);
+
+/** A company member's first order is the company's: any colleague's order uses it up. */
+const firstCompanyOrderUseQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        or(eq(orders.userEmail, sql.placeholder("email")), eq(orders.companyId, sql.placeholder("companyId"))),
+        usesFirstOrder,
+      ),
+    )
+    .limit(1)
+    .prepare("first_company_order_use"),
+);
+
+/**
+ * Whether the buyer may still get a first-order promotion: no order of theirs (or their company's) reached
+ * paid, and no open one holds a first-order promotion already, awaiting approval or unpaid alike.
+ */
+export async function firstOrderEligible(db: Database, email: string, companyId?: string): Promise<boolean> {
+  const [used] = companyId
+    ? await firstCompanyOrderUseQuery(db).execute({ email, companyId })
+    : await firstOrderUseQuery(db).execute({ email });
+  return !used;
+}
+
+/** A tool of an open order of the buyer's, and where that order stands. */
+export interface HeldTool {
+  name: string;
+  status: OrderStatus;
+}
+
+/** The first of these tools that an open order of the buyer (other than `except`) holds already, if any. */
+export async function toolInOpenOrder(
+  db: Database,
+  email: string,
+  productIds: string[],
+  except?: string,
+): Promise<HeldTool | undefined> {
+  if (productIds.length === 0) return undefined;
+  const conditions: SQL[] = [eq(orders.userEmail, email), isOpen, inArray(orderLines.productId, productIds)];
+  if (except) conditions.push(ne(orders.id, except));
+  const [held] = await db
+    .select({ name: orderLines.name, status: orders.status })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(...conditions))
+    .limit(1);
+  return held;
+}
+
+/** Why a tool held by another open order stops this one, said as the buyer would act on it. */
+export function heldToolRefusal(held: HeldTool): string {
+  return held.status === "awaiting-approval"
+    ? `${MESSAGES.orderDuplicateAwaiting(held.name)}; wait for the decision or cancel it first.`
+    : `${MESSAGES.orderDuplicate(held.name)}; pay or cancel it first.`;
+}
+
+export const FIRST_ORDER_TAKEN =
+  "This order has the first-order discount, which another order has used since: cancel it and order again.";
+
+/**
+ * Whether another order took the first order from this one: another order paid with the promotion, an open
+ * one that got it earlier, or any order paid before this one was placed.
+ */
+async function firstOrderTakenFrom(db: Database, order: OrderRow): Promise<boolean> {
+  const sameBuyer = order.companyId
+    ? or(eq(orders.userEmail, order.userEmail), eq(orders.companyId, order.companyId))
+    : eq(orders.userEmail, order.userEmail);
+  const [other] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sameBuyer,
+        ne(orders.id, order.id),
+        or(
+          and(eq(orders.promotionFirstOrder, true), isNotNull(orders.paidAt)),
+          and(eq(orders.promotionFirstOrder, true), isOpen, lt(orders.createdAt, order.createdAt)),
+          lt(orders.paidAt, order.createdAt),
+        ),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * What the buyer's other orders say against this placed order going further now, or undefined: a tool
+ * another open order of the buyer holds, a first-order discount another order has used. Must run under the
+ * holder's lock (withBuyerLock or lockOrdersOf). A payment asks this; its stock is taken in its transaction.
+ */
+export async function otherOrdersRefusal(
+  tx: Database,
+  order: OrderRow,
+  lines?: OrderLineRow[],
+): Promise<string | undefined> {
+  const productIds = (lines ?? (await linesOf(tx, order.id))).map((line) => line.productId);
+  const held = await toolInOpenOrder(tx, order.userEmail, productIds, order.id);
+  if (held) return heldToolRefusal(held);
+  if (order.promotionFirstOrder && (await firstOrderTakenFrom(tx, order))) return FIRST_ORDER_TAKEN;
+  return undefined;
+}
+
+/**
+ * What stops a placed order from being approved now, or undefined: the other orders' rules above, or a tool
+ * withdrawn or short of stock. Must run under the holder's lock.
+ */
+export async function refusalOnCommit(tx: Database, order: OrderRow): Promise<string | undefined> {
+  const lines = await linesOf(tx, order.id);
+  const refusal = await otherOrdersRefusal(tx, order, lines);
+  if (refusal) return refusal;
+  const productIds = lines.map((line) => line.productId);
+  const products = new Map((await productsByIds(tx, productIds)).map((product) => [product.id, product]));
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) return `${line.name} is no longer in the catalogue`;
+    // The quantity rule was the placing's business (a quote may set its own); stock and sale are now's.
+    const problem = lineProblem({ product, quantity: line.quantity });
+    if (problem && problem.kind !== "rule") return problem.message;
+  }
+  return undefined;
+}
