@@ -65,7 +65,7 @@ describe("quotes", () => {
     expect((await call("GET", "/api/cart", buyer)).json().lines).toEqual([]);
     const asked = (await call("GET", `/api/quotes/${id}`, buyer)).json<Quote>();
     expect(asked).toMatchObject({ status: "requested", note: "Site delivery in March", priced: null });
-    expect((await call("POST", `/api/quotes/${id}/accept`, buyer, CONTACT)).statusCode).toBe(409);
+    expect((await call("POST", `/api/quotes/${id}/accept`, buyer, { ...CONTACT, revision: 1 })).statusCode).toBe(409);
 
     for (const bad of [
       [0, 8],
@@ -83,7 +83,7 @@ describe("quotes", () => {
     // 150 × 8.33 + 120 × 7.17 = 1249.50 + 860.40 = 2109.90; tax 8.875% = 187.253625 → 187.25.
     expect(quote.priced).toMatchObject({ subtotal: 2109.9, discount: 0, tax: 187.25, total: 2297.15, promotion: null });
 
-    const accepted = await call("POST", `/api/quotes/${id}/accept`, buyer, CONTACT);
+    const accepted = await call("POST", `/api/quotes/${id}/accept`, buyer, { ...CONTACT, revision: 2 });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const order = (await call("GET", `/api/ordering/${accepted.json().insertedId}`, buyer)).json<Order>();
     expect(order.price).toBe(2297.15);
@@ -91,7 +91,7 @@ describe("quotes", () => {
       [8.33, "quote", 0],
       [7.17, "quote", 0],
     ]);
-    const again = await call("POST", `/api/quotes/${id}/accept`, buyer, CONTACT);
+    const again = await call("POST", `/api/quotes/${id}/accept`, buyer, { ...CONTACT, revision: 2 });
     expect(again.statusCode).toBe(409);
     expect((await send(id, a, b, [1, 1])).statusCode).toBe(409);
     expect((await call("GET", `/api/quotes/${id}`, buyer)).json()).toMatchObject({ status: "accepted" });
@@ -106,18 +106,45 @@ describe("quotes", () => {
     expect(JSON.stringify(audit)).toContain("quote.send");
   });
 
+  it("accepts only the revision the buyer read: prices sent since are 409 with the quote as it stands", async () => {
+    const buyer = await signUp(ctx.app, { confirmed: true });
+    const { id, a, b } = await askQuote(buyer);
+    expect((await send(id, a, b, [5, 5])).statusCode).toBe(200);
+    // The buyer reads revision 1 at $5; the admin then sends $9.
+    expect((await send(id, a, b, [9, 9])).statusCode).toBe(200);
+    const stale = await call("POST", `/api/quotes/${id}/accept`, buyer, { ...CONTACT, revision: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      message: "This quote was revised since you opened it: check the new prices and accept again",
+      quote: { _id: id, status: "sent", revision: 2 },
+    });
+    expect(stale.json().quote.lines.map((line: { unitPrice: number }) => line.unitPrice)).toEqual([9, 9]);
+    expect((await call("GET", "/api/quotes", buyer)).json<Quote[]>().find((quote) => quote._id === id)?.status).toBe(
+      "sent",
+    );
+    const missing = await call("POST", `/api/quotes/${id}/accept`, buyer, CONTACT);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([
+      { field: "revision", message: "Say which revision of the quote you accept" },
+    ]);
+    const accepted = await call("POST", `/api/quotes/${id}/accept`, buyer, { ...CONTACT, revision: 2 });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+  });
+
   it("refuses an expired quote with 409, and another customer's with 404; a declined one stays declined", async () => {
     const buyer = await signUp(ctx.app, { confirmed: true });
     const { id, a, b } = await askQuote(buyer);
     expect((await send(id, a, b, [9, 9])).statusCode).toBe(200);
     const stranger = await signUp(ctx.app);
     expect((await call("GET", `/api/quotes/${id}`, stranger)).statusCode).toBe(404);
-    expect((await call("POST", `/api/quotes/${id}/accept`, stranger, CONTACT)).statusCode).toBe(404);
+    expect((await call("POST", `/api/quotes/${id}/accept`, stranger, { ...CONTACT, revision: 1 })).statusCode).toBe(
+      404,
+    );
     await ctx.db
       .update(quotes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(quotes.id, id));
-    const late = await call("POST", `/api/quotes/${id}/accept`, buyer, CONTACT);
+    const late = await call("POST", `/api/quotes/${id}/accept`, buyer, { ...CONTACT, revision: 1 });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe("This quote has expired");
 
@@ -125,7 +152,9 @@ describe("quotes", () => {
     const declined = await call("POST", `/api/quotes/${second.id}/decline`, buyer);
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json()).toMatchObject({ status: "declined" });
-    expect((await call("POST", `/api/quotes/${second.id}/accept`, buyer, CONTACT)).statusCode).toBe(409);
+    expect((await call("POST", `/api/quotes/${second.id}/accept`, buyer, { ...CONTACT, revision: 1 })).statusCode).toBe(
+      409,
+    );
   });
 
   it("shows a company's quotes to its members, and places one order of two accepts at once", async () => {
@@ -142,8 +171,8 @@ describe("quotes", () => {
 
     expect((await send(id, a, b, [5, 5])).statusCode).toBe(200);
     const both = await Promise.all([
-      call("POST", `/api/quotes/${id}/accept`, owner, CONTACT),
-      call("POST", `/api/quotes/${id}/accept`, owner, CONTACT),
+      call("POST", `/api/quotes/${id}/accept`, owner, { ...CONTACT, revision: 1 }),
+      call("POST", `/api/quotes/${id}/accept`, owner, { ...CONTACT, revision: 1 }),
     ]);
     expect(both.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     const orders = (await call("GET", `/api/companies/${companyId}/orders`, owner)).json<Order[]>();

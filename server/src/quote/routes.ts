@@ -1,8 +1,10 @@
 import {
+  apiErrorSchema,
   idParamsSchema,
   newQuoteBodySchema,
   orderCreatedSchema,
   QUOTE_EXPIRED,
+  QUOTE_REVISED,
   quoteAcceptBodySchema,
   quoteSchema,
 } from "@forgeline/contract";
@@ -13,12 +15,18 @@ import { cartLinesOf, clearCart } from "../cart/queries.js";
 import { findCompany, membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
-import { HttpError } from "../http/errors.js";
+import { errorBody, HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { findAccount } from "../identity/queries.js";
 import { enqueueMail } from "../mail/queries.js";
-import { admitOrder, type BuyerLine, lineProblem, placeOrder, priceForBuyer, shopTerms } from "../ordering/checkout.js";
-import { withBuyerLock } from "../ordering/queries.js";
+import { admitOrder, holderOfBuyer, placeOrder, priceForBuyer, shopTerms } from "../ordering/checkout.js";
+import {
+  type BuyerLine,
+  heldToolRefusal,
+  lineProblem,
+  toolInOpenOrder,
+  withBuyerLock,
+} from "../ordering/order-rules.js";
 import { dollars } from "../pricing/price.js";
 import { productsByIds } from "../product/queries.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
@@ -92,7 +100,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await findAccount(app.db, email);
       await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "request-quote");
       const membership = await membershipOf(app.db, email);
-      const created = await withBuyerLock(app.db, email, async (tx) => {
+      const created = await withBuyerLock(app.db, { email }, async (tx) => {
         const cart = await cartLinesOf(tx, email);
         const products = new Map(
           (
@@ -195,7 +203,11 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         body: quoteAcceptBodySchema,
         response: {
           201: jsonAnswer("The order is placed; `insertedId` is its id. Pay it next.", orderCreatedSchema),
-          ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 429),
+          409: jsonAnswer(
+            "Not placed: `message` says why; `quote` is the quote as it stands when it was revised meanwhile.",
+            apiErrorSchema.extend({ quote: quoteSchema.optional() }),
+          ),
+          ...errorAnswers(400, 401, 403, 404, 413, 415, 429),
         },
       },
     },
@@ -208,11 +220,12 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (early) throw new HttpError(409, early);
       const admitted = await admitOrder(app, reply, email, request.body);
       const shop = await shopTerms(app);
-      const outcome = await withBuyerLock(app.db, email, async (tx) => {
+      const outcome = await withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
         const row = await lockQuote(tx, found.id);
         if (!row) return { refused: 404, message: NO_SUCH_QUOTE };
         const closed = closedBecause(row, true);
         if (closed) return { refused: 409, message: closed };
+        if (row.revision !== request.body.revision) return { refused: 409, message: QUOTE_REVISED, revised: row };
         const products = new Map(
           (
             await productsByIds(
@@ -230,6 +243,12 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         // The rule is the quote's business; the tool must still be for sale and in stock.
         const problem = lines.map(lineProblem).find((found) => found && found.kind !== "rule");
         if (problem) return { refused: 409, message: problem.message };
+        const held = await toolInOpenOrder(
+          tx,
+          email,
+          lines.map((line) => line.product.id),
+        );
+        if (held) return { refused: 409, message: heldToolRefusal(held) };
         const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
         const { id: orderId, status } = await placeOrder(tx, email, admitted, priced);
         await updateQuote(tx, row.id, { status: "accepted", orderId, decidedAt: new Date() });
@@ -242,6 +261,11 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { orderId, status };
       });
+      const revised = "revised" in outcome ? outcome.revised : undefined;
+      if (revised) {
+        const quote = await quoteAnswer(app, app.db, revised);
+        return reply.code(409).send({ ...errorBody(409, QUOTE_REVISED), quote });
+      }
       if ("refused" in outcome) throw new HttpError(outcome.refused ?? 409, outcome.message ?? "");
       return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });
     },

@@ -529,7 +529,7 @@ const MATRIX: Record<string, Row> = {
   "POST /api/quotes/:id/accept": {
     call: async (f) => ({
       url: `/api/quotes/${await customerQuote(f)}/accept`,
-      payload: { phone: "5550100000", address: "1 Road" },
+      payload: { phone: "5550100000", address: "1 Road", revision: 1 },
     }),
     expect: { ...buyers(404), customer: 409 },
   },

@@ -489,12 +489,13 @@ describe("fuzzing the API", () => {
         method: "POST",
         url: "/api/quotes/00000000-0000-4000-8000-000000000000/accept",
         as: () => customer,
-        valid: () => ({ phone: "5550100000", address: "1 Yard Road" }),
+        valid: () => ({ phone: "5550100000", address: "1 Yard Road", revision: 1 }),
         hostile: {
           phone: fc.oneof(notText, blank, withLetter, longerThan(20, "5"), fc.constant("123")),
           address: fc.oneof(notText, longerThan(500)),
           poNumber: fc.oneof(fc.integer(), fc.boolean(), longerThan(35), fc.constant("PO\u0000")),
           addressId: fc.oneof(fc.integer(), fc.constantFrom("not-an-id", true)),
+          revision: fc.constantFrom(0, -1, 1.5, "1", null, true, [], {}),
         },
       },
       {

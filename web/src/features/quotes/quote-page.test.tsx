@@ -124,7 +124,7 @@ describe("the buyer's quotes", () => {
     expect(posts(requests).map((request) => [request.path, request.body])).toEqual([
       [
         `/api/quotes/${QUOTE_ID}/accept`,
-        { phone: "+1 555-010-4000", address: "21 Quote Street, Springfield", poNumber: "PO-77" },
+        { phone: "+1 555-010-4000", address: "21 Quote Street, Springfield", poNumber: "PO-77", revision: 1 },
       ],
     ]);
   });

@@ -103,7 +103,8 @@ function AcceptForm({ quote }: { quote: Quote }) {
   const submit = form.handleSubmit(async (values) => {
     setRefusal(null);
     try {
-      const placed = await accept.mutateAsync(values);
+      // The revision read here: prices the shop sent since come back as a 409, and the quote refetches.
+      const placed = await accept.mutateAsync({ ...values, revision: quote.revision });
       const waits = placed.status === "awaiting-approval";
       notify("success", waits ? MESSAGES.orderAwaitsApproval : "Quote accepted: your order is placed");
       if (!placed.insertedId) navigate(paths.dashboard);
