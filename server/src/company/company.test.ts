@@ -313,6 +313,16 @@ describe("companies", () => {
     );
   });
 
+  it("asking whether addresses belong to a company costs the invitation allowance: no unlimited probing", async () => {
+    const elsewhere = await companyOwner("Elsewhere Co");
+    const { owner, companyId } = await companyOwner("Prober Co");
+    const probe = () =>
+      call("POST", `/api/companies/${companyId}/invitations`, owner, { email: elsewhere.owner.email, role: "buyer" });
+    for (let n = 1; n <= INVITATIONS_PER_DAY; n += 1) expect((await probe()).statusCode).toBe(409);
+    const over = await probe();
+    expect([over.statusCode, over.headers["retry-after"]]).toEqual([429, expect.any(String)]);
+  });
+
   it("the last owner can be neither demoted nor removed, nor leave (409); a second owner frees them", async () => {
     const { owner, companyId } = await companyOwner();
     const self = `/api/companies/${companyId}/members/${owner.email}`;

@@ -322,7 +322,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           `Mails a link to the page /invitations/{token}, valid ${COMPANY_LIMITS.invitationDays} days, which ` +
           "only that address, confirmed, can accept. The owner's own address must be confirmed (403). An " +
           "address that belongs to a company already (this one or another) is 409. Inviting an address again " +
-          "replaces its pending invitation. Each owner may send 20 a day (429).",
+          "replaces its pending invitation. Each owner may send 20 a day (429), the 409s counted too.",
         tags: ["Companies"],
         security: requires("accessToken"),
         params: companyIdParamsSchema,
@@ -341,11 +341,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!inviter?.verified) {
         throw new HttpError(403, "Confirm your email address before you invite anyone: open the link we mailed you.");
       }
+      // Counted before the 409 below, which tells whether an address belongs to a company: asking costs.
+      await spendAllowance(app, reply, caller.email, "invite");
       const email = request.body.email.toLowerCase();
       const theirs = await membershipOf(app.db, email);
       if (theirs?.companyId === id) throw new HttpError(409, `${email} is a member of this company already.`);
       if (theirs) throw new HttpError(409, `${email} belongs to another company.`);
-      await spendAllowance(app, reply, caller.email, "invite");
       const { token, hash } = newInvitationToken();
       const expiresAt = new Date(Date.now() + COMPANY_LIMITS.invitationDays * DAY_MS);
       const invitationId = await app.db.transaction(async (tx) => {
