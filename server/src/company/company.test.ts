@@ -336,8 +336,8 @@ describe("companies", () => {
         "A company needs an owner: make another member an owner first.",
       ]);
     }
-    // A limit is no role change: the last owner may have one.
-    expect((await call("PATCH", self, owner, { monthlyLimit: 100 })).json<CompanyMember>().monthlyLimit).toBe(100);
+    // Their own limit is another owner's to set, even for the last owner.
+    expect((await call("PATCH", self, owner, { monthlyLimit: 100 })).statusCode).toBe(403);
 
     const second = await member(owner, companyId, "buyer", "Sam Second");
     const promoted = await call("PATCH", `/api/companies/${companyId}/members/${second.email}`, owner, {
@@ -373,6 +373,33 @@ describe("companies", () => {
     const stranger = await signUp(ctx.app);
     const notMember = `/api/companies/${companyId}/members/${stranger.email}`;
     expect((await call("PATCH", notMember, owner, { role: "buyer" })).statusCode).toBe(404);
+  });
+
+  it("an owner cannot change their own monthly limit (403); another owner can; stepping down is allowed", async () => {
+    const { owner, companyId } = await companyOwner();
+    const other = await member(owner, companyId, "owner", "Otto Other");
+    const self = `/api/companies/${companyId}/members/${owner.email}`;
+    expect((await call("PATCH", self, other, { monthlyLimit: 0 })).json<CompanyMember>().monthlyLimit).toBe(0);
+    for (const change of [{ monthlyLimit: null }, { monthlyLimit: 500 }, { role: "owner", monthlyLimit: null }]) {
+      const lifted = await call("PATCH", self, owner, change);
+      expect([lifted.statusCode, lifted.json().message]).toEqual([
+        403,
+        "Another owner sets your monthly limit and role: you cannot change your own.",
+      ]);
+    }
+    const limits = async () =>
+      Object.fromEntries(
+        (await call("GET", `/api/companies/${companyId}/members`, owner))
+          .json<CompanyMember[]>()
+          .map((row) => [row.email, row.monthlyLimit]),
+      );
+    expect(await limits()).toEqual({ [owner.email]: 0, [other.email]: null });
+    const otherUrl = `/api/companies/${companyId}/members/${other.email}`;
+    expect((await call("PATCH", otherUrl, owner, { monthlyLimit: 250 })).json<CompanyMember>().monthlyLimit).toBe(250);
+    expect((await call("PATCH", self, other, { monthlyLimit: null })).json<CompanyMember>().monthlyLimit).toBeNull();
+    // The change dialog sends the limit with the role: sent back as it is, stepping down goes through.
+    const steppedDown = await call("PATCH", self, owner, { role: "buyer", monthlyLimit: null });
+    expect(steppedDown.json<CompanyMember>()).toMatchObject({ role: "buyer", monthlyLimit: null });
   });
 
   it("a removed member loses access at once: their next call with the same token is 404; their orders stay", async () => {

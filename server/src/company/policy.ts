@@ -84,3 +84,17 @@ export const invitationIsFor = (caller: Caller, invitation: { email: string }): 
  */
 export const leavesNoOwner = (member: { role: CompanyRole }, owners: number, becomes: CompanyRole | "removed") =>
   member.role === "owner" && becomes !== "owner" && owners <= 1;
+
+/**
+ * Whether a member may make this change to their own row: stepping down, yes; changing their own monthly
+ * limit or taking a higher role, no. Another owner sets those, as another owner approves an owner's order,
+ * so a limit one owner put on another holds. Their limit sent back unchanged (the dialog sends both) is no
+ * change.
+ */
+export function mayChangeOwnTerms(
+  own: { role: CompanyRole; monthlyLimitCents: number | null },
+  change: { role?: CompanyRole | undefined; monthlyLimitCents?: number | null | undefined },
+): boolean {
+  if (change.monthlyLimitCents !== undefined && change.monthlyLimitCents !== own.monthlyLimitCents) return false;
+  return change.role === undefined || COMPANY_ROLES.indexOf(change.role) >= COMPANY_ROLES.indexOf(own.role);
+}

@@ -38,6 +38,7 @@ import {
   companyAccess,
   invitationIsFor,
   leavesNoOwner,
+  mayChangeOwnTerms,
   mayJoinCompanies,
   membershipFor,
   removalAccess,
@@ -73,6 +74,7 @@ const NO_SUCH_INVITATION = "No such invitation.";
 const OWNERS_ONLY = "Only the company's owners can do this.";
 const ALREADY_IN_A_COMPANY = "You are already in a company: leave it first.";
 const ADMINS_DO_NOT_JOIN = "Admin accounts cannot belong to a company; use a customer account.";
+const OWN_TERMS = "Another owner sets your monthly limit and role: you cannot change your own.";
 const LAST_OWNER = "A company needs an owner: make another member an owner first.";
 const EXPIRED = "This invitation has expired";
 const CONFIRM_FIRST = "Confirm your email address first";
@@ -249,7 +251,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Change a member's role or monthly limit (owners)",
         description:
-          "`monthlyLimit` in dollars, or null for none. The last owner cannot be made a buyer or requester (409).",
+          "`monthlyLimit` in dollars, or null for none. The last owner cannot be made a buyer or requester (409). " +
+          "An owner may step down but not change their own limit (403): another owner does.",
         tags: ["Companies"],
         security: requires("accessToken"),
         params: memberParamsSchema,
@@ -262,17 +265,18 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, email } = request.params;
-      await companyFor(request, id, "members");
+      const membership = await companyFor(request, id, "members");
       const { role, monthlyLimit } = request.body;
+      const monthlyLimitCents = monthlyLimit == null ? monthlyLimit : dollarsToCents(monthlyLimit);
+      if (email === callerOf(request).email && !mayChangeOwnTerms(membership, { role, monthlyLimitCents })) {
+        throw new HttpError(403, OWN_TERMS);
+      }
       const changed = await app.db.transaction(async (tx) => {
         await lockCompany(tx, id);
         const member = await findMember(tx, id, email);
         if (!member) throw new HttpError(404, NO_SUCH_MEMBER);
         if (role && leavesNoOwner(member, await countOwners(tx, id), role)) throw new HttpError(409, LAST_OWNER);
-        return changeMember(tx, id, email, {
-          role,
-          monthlyLimitCents: monthlyLimit == null ? monthlyLimit : dollarsToCents(monthlyLimit),
-        });
+        return changeMember(tx, id, email, { role, monthlyLimitCents });
       });
       if (!changed) throw new HttpError(404, NO_SUCH_MEMBER);
       const [json] = await membersJson(id, [changed]);
