@@ -234,6 +234,63 @@ describe("companies", () => {
     expect((await call("POST", `/api/invitations/${token}/accept`, invitee)).statusCode).toBe(404);
   });
 
+  /** An invitation from `from` to a new confirmed account (a second mailbox of theirs, say), with its link. */
+  async function invitationFrom(from: TestAccount, companyId: string, role: "owner" | "buyer" = "owner") {
+    const to = await signUp(ctx.app, { confirmed: true });
+    const invited = await call("POST", `/api/companies/${companyId}/invitations`, from, { email: to.email, role });
+    expect(invited.statusCode).toBe(201);
+    return { to, token: await tokenMailedTo(to.email) };
+  }
+
+  /** Accepting the invitation: its status and message. */
+  async function accepting({ to, token }: { to: TestAccount; token: string }) {
+    const response = await call("POST", `/api/invitations/${token}/accept`, to);
+    return [response.statusCode, response.json().message];
+  }
+
+  it("an owner demoted, gone or removed takes their pending invitations along", async () => {
+    const { owner, companyId } = await companyOwner("Keepers Co");
+    const second = await member(owner, companyId, "owner", "Sid Second");
+    const third = await member(owner, companyId, "owner", "Tia Third");
+    const members = `/api/companies/${companyId}/members`;
+    const fromOwner = await invitationFrom(owner, companyId);
+    const fromSecond = await invitationFrom(second, companyId);
+    const fromThird = await invitationFrom(third, companyId);
+
+    expect((await call("PATCH", `${members}/${owner.email}`, second, { role: "buyer" })).statusCode).toBe(200);
+    expect((await call("DELETE", `${members}/${second.email}`, second)).statusCode).toBe(200);
+    const pending = (await call("GET", `/api/companies/${companyId}/invitations`, third)).json<Invitation[]>();
+    expect(pending.map((invitation) => invitation.invitedBy)).toEqual([third.email]);
+    expect(await accepting(fromOwner)).toEqual([404, "No such invitation."]);
+    expect(await accepting(fromSecond)).toEqual([404, "No such invitation."]);
+    expect(await accepting(fromThird)).toEqual([200, undefined]);
+
+    // The review's attack: an owner invites a second mailbox of theirs, is removed, and the mailbox joins.
+    const fromNewcomer = await invitationFrom(fromThird.to, companyId);
+    expect((await call("DELETE", `${members}/${fromThird.to.email}`, third)).statusCode).toBe(200);
+    expect(await accepting(fromNewcomer)).toEqual([404, "No such invitation."]);
+    const left = (await call("GET", members, third)).json<CompanyMember[]>();
+    expect(left.map((row) => [row.email, row.role])).toEqual([
+      [owner.email, "buyer"],
+      [third.email, "owner"],
+    ]);
+  });
+
+  it("accepting checks that whoever sent the invitation is still an owner of the company", async () => {
+    const { owner, companyId } = await companyOwner();
+    const buyer = await member(owner, companyId, "buyer");
+    const stale = await invitationFrom(owner, companyId);
+    // One sent before invitations went with their sender, by an owner since made a buyer.
+    await ctx.db
+      .update(companyInvitations)
+      .set({ invitedBy: buyer.email })
+      .where(eq(companyInvitations.email, stale.to.email));
+    const withdrawn = "This invitation was withdrawn: whoever sent it is no longer an owner of the company.";
+    expect(await accepting(stale)).toEqual([404, withdrawn]);
+    expect((await call("GET", `/api/invitations/${stale.token}`, stale.to)).json().message).toBe(withdrawn);
+    expect((await call("GET", "/api/companies/mine", stale.to)).json()).toBeNull();
+  });
+
   it("an address already in a company (another or this one) cannot be invited: 409", async () => {
     const first = await companyOwner("First Co");
     const second = await companyOwner("Second Co");

@@ -71,6 +71,13 @@ export async function companyAccess(
 export const removalAccess = (caller: Caller, email: string): CompanyAccess =>
   email === caller.email ? "leave" : "members";
 
+/**
+ * Whether a member in this role may invite, and so whether invitations they sent still hold: an owner's
+ * invitation goes when they are removed, demoted or leave, and is refused if accepted after.
+ */
+export const mayInvite = (member: { role: CompanyRole } | undefined): boolean =>
+  member !== undefined && ROLES_ALLOWED.invitations.includes(member.role);
+
 /** Who may create or join a company: customers, not admins. */
 export const mayJoinCompanies = (caller: Caller): boolean => caller.role !== "admin";
 
