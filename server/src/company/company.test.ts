@@ -547,6 +547,31 @@ describe("companies", () => {
     }
   });
 
+  it("owners' changes to members and removals are in the admins' audit log: who, to whom, before and after", async () => {
+    const { owner, companyId } = await companyOwner();
+    const colleague = await member(owner, companyId, "buyer", "Cal Colleague");
+    const leaver = await member(owner, companyId, "requester", "Lee Leaver");
+    const members = `/api/companies/${companyId}/members`;
+    const change = (body: object) => call("PATCH", `${members}/${colleague.email}`, owner, body);
+    expect((await change({ role: "owner" })).statusCode).toBe(200);
+    expect((await change({ role: "owner" })).statusCode).toBe(200);
+    expect((await change({ role: "buyer", monthlyLimit: 250 })).statusCode).toBe(200);
+    expect((await call("DELETE", `${members}/${colleague.email}`, owner)).statusCode).toBe(200);
+    expect((await call("DELETE", `${members}/${leaver.email}`, leaver)).statusCode).toBe(200);
+
+    const audit = (await call("GET", "/api/admin/audit?limit=100", admin))
+      .json<AuditEntry[]>()
+      .filter((entry) => [colleague.email, leaver.email].includes(entry.target));
+    const terms = (role: string, monthlyLimit: number | null = null) => ({ companyId, role, monthlyLimit });
+    // Newest first; the change that changed nothing is not there.
+    expect(audit.map((entry) => [entry.actor, entry.action, entry.target, entry.before, entry.after])).toEqual([
+      [leaver.email, "company.member-remove", leaver.email, terms("requester"), null],
+      [owner.email, "company.member-remove", colleague.email, terms("buyer", 250), null],
+      [owner.email, "company.member-change", colleague.email, terms("owner"), terms("buyer", 250)],
+      [owner.email, "company.member-change", colleague.email, terms("buyer"), terms("owner")],
+    ]);
+  });
+
   it("admins list companies and mark one tax-exempt with its tax ID, audited", async () => {
     const { owner, companyId } = await companyOwner("Exempt Works");
     await member(owner, companyId, "buyer");

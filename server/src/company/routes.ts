@@ -262,13 +262,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, email } = request.params;
+      const { email: actor } = callerOf(request);
       const membership = await companyFor(request, id, "members");
       const { role, monthlyLimit } = request.body;
-      const monthlyLimitCents = monthlyLimit == null ? monthlyLimit : dollarsToCents(monthlyLimit);
-      if (email === callerOf(request).email && !mayChangeOwnTerms(membership, { role, monthlyLimitCents })) {
-        throw new HttpError(403, OWN_TERMS);
-      }
-      const changed = await changeMemberTerms(app.db, id, email, { role, monthlyLimitCents });
+      const change = { role, monthlyLimitCents: monthlyLimit == null ? monthlyLimit : dollarsToCents(monthlyLimit) };
+      if (email === actor && !mayChangeOwnTerms(membership, change)) throw new HttpError(403, OWN_TERMS);
+      const changed = await changeMemberTerms(app.db, actor, { companyId: id, email }, change);
       const [json] = await membersJson(id, [changed]);
       return json as CompanyMember;
     },
@@ -294,8 +293,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, email } = request.params;
-      await companyFor(request, id, removalAccess(callerOf(request), email));
-      await removeFromCompany(app.db, id, email);
+      const caller = callerOf(request);
+      await companyFor(request, id, removalAccess(caller, email));
+      await removeFromCompany(app.db, caller.email, { companyId: id, email });
       return { deletedCount: 1 };
     },
   );
