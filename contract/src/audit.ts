@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** What an admin did; one entry per action, never changed or deleted. */
+/** What an admin did, or a company's owner to its members; one entry per action, never changed or deleted. */
 export const AUDIT_ACTIONS = [
   "user.make-admin",
   "product.add",
@@ -17,16 +17,18 @@ export const AUDIT_ACTIONS = [
   "promotion.end",
   "company.tax-exemption",
   "company.prices",
+  "company.member-change",
+  "company.member-remove",
   "quote.send",
 ] as const;
 
 export const auditEntrySchema = z.object({
   _id: z.string(),
   at: z.string(),
-  /** The admin's email. */
+  /** Who did it: an admin, or for the company.member actions an owner (or the member, leaving). */
   actor: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  /** What was acted on: an order's, product's or company's id, an account's email. */
+  /** What was acted on: an order's, product's or company's id, an account's (or company member's) email. */
   target: z.string(),
   before: z.unknown(),
   after: z.unknown(),

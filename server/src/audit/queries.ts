@@ -4,7 +4,7 @@ import type { Database } from "../db/client.js";
 import { auditLog } from "./tables.js";
 
 export interface AuditRecord {
-  /** The admin's email. */
+  /** Who did it: an admin's email, or a company owner's (a member's, leaving). */
   actor: string;
   action: AuditAction;
   target: string;

@@ -10,10 +10,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        summary: "Read the audit log of admin actions (admins only)",
+        summary: "Read the audit log of admin actions and company member changes (admins only)",
         description:
-          "Every admin action (make admin, product add, edit, restock and delete, order ship, deliver, cancel and refund) with " +
-          "who, when, what, and the values before and after. No route changes or deletes an entry.",
+          "Every admin action (make admin, product add, edit, restock and delete, order ship, deliver, cancel and refund) " +
+          "and every change of a company member's role or limit and removal (by an owner, or the member leaving) " +
+          "with who, when, what, and the values before and after. No route changes or deletes an entry.",
         tags: ["Audit"],
         security: requires("accessToken"),
         querystring: pageQuerySchema,

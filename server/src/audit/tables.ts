@@ -3,7 +3,7 @@ import { bigint, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 
 /**
- * Every admin action, written in the same transaction as the action itself, so an entry exists exactly
+ * Every admin action, and every change company owners make to their members, written in the same transaction as the action itself, so an entry exists exactly
  * when the action happened. Append-only: no query of ours updates or deletes a row.
  */
 export const auditLog = pgTable(

@@ -234,6 +234,63 @@ describe("companies", () => {
     expect((await call("POST", `/api/invitations/${token}/accept`, invitee)).statusCode).toBe(404);
   });
 
+  /** An invitation from `from` to a new confirmed account (a second mailbox of theirs, say), with its link. */
+  async function invitationFrom(from: TestAccount, companyId: string, role: "owner" | "buyer" = "owner") {
+    const to = await signUp(ctx.app, { confirmed: true });
+    const invited = await call("POST", `/api/companies/${companyId}/invitations`, from, { email: to.email, role });
+    expect(invited.statusCode).toBe(201);
+    return { to, token: await tokenMailedTo(to.email) };
+  }
+
+  /** Accepting the invitation: its status and message. */
+  async function accepting({ to, token }: { to: TestAccount; token: string }) {
+    const response = await call("POST", `/api/invitations/${token}/accept`, to);
+    return [response.statusCode, response.json().message];
+  }
+
+  it("an owner demoted, gone or removed takes their pending invitations along", async () => {
+    const { owner, companyId } = await companyOwner("Keepers Co");
+    const second = await member(owner, companyId, "owner", "Sid Second");
+    const third = await member(owner, companyId, "owner", "Tia Third");
+    const members = `/api/companies/${companyId}/members`;
+    const fromOwner = await invitationFrom(owner, companyId);
+    const fromSecond = await invitationFrom(second, companyId);
+    const fromThird = await invitationFrom(third, companyId);
+
+    expect((await call("PATCH", `${members}/${owner.email}`, second, { role: "buyer" })).statusCode).toBe(200);
+    expect((await call("DELETE", `${members}/${second.email}`, second)).statusCode).toBe(200);
+    const pending = (await call("GET", `/api/companies/${companyId}/invitations`, third)).json<Invitation[]>();
+    expect(pending.map((invitation) => invitation.invitedBy)).toEqual([third.email]);
+    expect(await accepting(fromOwner)).toEqual([404, "No such invitation."]);
+    expect(await accepting(fromSecond)).toEqual([404, "No such invitation."]);
+    expect(await accepting(fromThird)).toEqual([200, undefined]);
+
+    // The review's attack: an owner invites a second mailbox of theirs, is removed, and the mailbox joins.
+    const fromNewcomer = await invitationFrom(fromThird.to, companyId);
+    expect((await call("DELETE", `${members}/${fromThird.to.email}`, third)).statusCode).toBe(200);
+    expect(await accepting(fromNewcomer)).toEqual([404, "No such invitation."]);
+    const left = (await call("GET", members, third)).json<CompanyMember[]>();
+    expect(left.map((row) => [row.email, row.role])).toEqual([
+      [owner.email, "buyer"],
+      [third.email, "owner"],
+    ]);
+  });
+
+  it("accepting checks that whoever sent the invitation is still an owner of the company", async () => {
+    const { owner, companyId } = await companyOwner();
+    const buyer = await member(owner, companyId, "buyer");
+    const stale = await invitationFrom(owner, companyId);
+    // One sent before invitations went with their sender, by an owner since made a buyer.
+    await ctx.db
+      .update(companyInvitations)
+      .set({ invitedBy: buyer.email })
+      .where(eq(companyInvitations.email, stale.to.email));
+    const withdrawn = "This invitation was withdrawn: whoever sent it is no longer an owner of the company.";
+    expect(await accepting(stale)).toEqual([404, withdrawn]);
+    expect((await call("GET", `/api/invitations/${stale.token}`, stale.to)).json().message).toBe(withdrawn);
+    expect((await call("GET", "/api/companies/mine", stale.to)).json()).toBeNull();
+  });
+
   it("an address already in a company (another or this one) cannot be invited: 409", async () => {
     const first = await companyOwner("First Co");
     const second = await companyOwner("Second Co");
@@ -313,6 +370,16 @@ describe("companies", () => {
     );
   });
 
+  it("asking whether addresses belong to a company costs the invitation allowance: no unlimited probing", async () => {
+    const elsewhere = await companyOwner("Elsewhere Co");
+    const { owner, companyId } = await companyOwner("Prober Co");
+    const probe = () =>
+      call("POST", `/api/companies/${companyId}/invitations`, owner, { email: elsewhere.owner.email, role: "buyer" });
+    for (let n = 1; n <= INVITATIONS_PER_DAY; n += 1) expect((await probe()).statusCode).toBe(409);
+    const over = await probe();
+    expect([over.statusCode, over.headers["retry-after"]]).toEqual([429, expect.any(String)]);
+  });
+
   it("the last owner can be neither demoted nor removed, nor leave (409); a second owner frees them", async () => {
     const { owner, companyId } = await companyOwner();
     const self = `/api/companies/${companyId}/members/${owner.email}`;
@@ -326,8 +393,8 @@ describe("companies", () => {
         "A company needs an owner: make another member an owner first.",
       ]);
     }
-    // A limit is no role change: the last owner may have one.
-    expect((await call("PATCH", self, owner, { monthlyLimit: 100 })).json<CompanyMember>().monthlyLimit).toBe(100);
+    // Their own limit is another owner's to set, even for the last owner.
+    expect((await call("PATCH", self, owner, { monthlyLimit: 100 })).statusCode).toBe(403);
 
     const second = await member(owner, companyId, "buyer", "Sam Second");
     const promoted = await call("PATCH", `/api/companies/${companyId}/members/${second.email}`, owner, {
@@ -363,6 +430,33 @@ describe("companies", () => {
     const stranger = await signUp(ctx.app);
     const notMember = `/api/companies/${companyId}/members/${stranger.email}`;
     expect((await call("PATCH", notMember, owner, { role: "buyer" })).statusCode).toBe(404);
+  });
+
+  it("an owner cannot change their own monthly limit (403); another owner can; stepping down is allowed", async () => {
+    const { owner, companyId } = await companyOwner();
+    const other = await member(owner, companyId, "owner", "Otto Other");
+    const self = `/api/companies/${companyId}/members/${owner.email}`;
+    expect((await call("PATCH", self, other, { monthlyLimit: 0 })).json<CompanyMember>().monthlyLimit).toBe(0);
+    for (const change of [{ monthlyLimit: null }, { monthlyLimit: 500 }, { role: "owner", monthlyLimit: null }]) {
+      const lifted = await call("PATCH", self, owner, change);
+      expect([lifted.statusCode, lifted.json().message]).toEqual([
+        403,
+        "Another owner sets your monthly limit and role: you cannot change your own.",
+      ]);
+    }
+    const limits = async () =>
+      Object.fromEntries(
+        (await call("GET", `/api/companies/${companyId}/members`, owner))
+          .json<CompanyMember[]>()
+          .map((row) => [row.email, row.monthlyLimit]),
+      );
+    expect(await limits()).toEqual({ [owner.email]: 0, [other.email]: null });
+    const otherUrl = `/api/companies/${companyId}/members/${other.email}`;
+    expect((await call("PATCH", otherUrl, owner, { monthlyLimit: 250 })).json<CompanyMember>().monthlyLimit).toBe(250);
+    expect((await call("PATCH", self, other, { monthlyLimit: null })).json<CompanyMember>().monthlyLimit).toBeNull();
+    // The change dialog sends the limit with the role: sent back as it is, stepping down goes through.
+    const steppedDown = await call("PATCH", self, owner, { role: "buyer", monthlyLimit: null });
+    expect(steppedDown.json<CompanyMember>()).toMatchObject({ role: "buyer", monthlyLimit: null });
   });
 
   it("a removed member loses access at once: their next call with the same token is 404; their orders stay", async () => {
@@ -451,6 +545,31 @@ describe("companies", () => {
         expect([path, response.statusCode]).toEqual([path, 404]);
       }
     }
+  });
+
+  it("owners' changes to members and removals are in the admins' audit log: who, to whom, before and after", async () => {
+    const { owner, companyId } = await companyOwner();
+    const colleague = await member(owner, companyId, "buyer", "Cal Colleague");
+    const leaver = await member(owner, companyId, "requester", "Lee Leaver");
+    const members = `/api/companies/${companyId}/members`;
+    const change = (body: object) => call("PATCH", `${members}/${colleague.email}`, owner, body);
+    expect((await change({ role: "owner" })).statusCode).toBe(200);
+    expect((await change({ role: "owner" })).statusCode).toBe(200);
+    expect((await change({ role: "buyer", monthlyLimit: 250 })).statusCode).toBe(200);
+    expect((await call("DELETE", `${members}/${colleague.email}`, owner)).statusCode).toBe(200);
+    expect((await call("DELETE", `${members}/${leaver.email}`, leaver)).statusCode).toBe(200);
+
+    const audit = (await call("GET", "/api/admin/audit?limit=100", admin))
+      .json<AuditEntry[]>()
+      .filter((entry) => [colleague.email, leaver.email].includes(entry.target));
+    const terms = (role: string, monthlyLimit: number | null = null) => ({ companyId, role, monthlyLimit });
+    // Newest first; the change that changed nothing is not there.
+    expect(audit.map((entry) => [entry.actor, entry.action, entry.target, entry.before, entry.after])).toEqual([
+      [leaver.email, "company.member-remove", leaver.email, terms("requester"), null],
+      [owner.email, "company.member-remove", colleague.email, terms("buyer", 250), null],
+      [owner.email, "company.member-change", colleague.email, terms("owner"), terms("buyer", 250)],
+      [owner.email, "company.member-change", colleague.email, terms("buyer"), terms("owner")],
+    ]);
   });
 
   it("admins list companies and mark one tax-exempt with its tax ID, audited", async () => {

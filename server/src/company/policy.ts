@@ -71,6 +71,13 @@ export async function companyAccess(
 export const removalAccess = (caller: Caller, email: string): CompanyAccess =>
   email === caller.email ? "leave" : "members";
 
+/**
+ * Whether a member in this role may invite, and so whether invitations they sent still hold: an owner's
+ * invitation goes when they are removed, demoted or leave, and is refused if accepted after.
+ */
+export const mayInvite = (member: { role: CompanyRole } | undefined): boolean =>
+  member !== undefined && ROLES_ALLOWED.invitations.includes(member.role);
+
 /** Who may create or join a company: customers, not admins. */
 export const mayJoinCompanies = (caller: Caller): boolean => caller.role !== "admin";
 
@@ -84,3 +91,17 @@ export const invitationIsFor = (caller: Caller, invitation: { email: string }): 
  */
 export const leavesNoOwner = (member: { role: CompanyRole }, owners: number, becomes: CompanyRole | "removed") =>
   member.role === "owner" && becomes !== "owner" && owners <= 1;
+
+/**
+ * Whether a member may make this change to their own row: stepping down, yes; changing their own monthly
+ * limit or taking a higher role, no. Another owner sets those, as another owner approves an owner's order,
+ * so a limit one owner put on another holds. Their limit sent back unchanged (the dialog sends both) is no
+ * change.
+ */
+export function mayChangeOwnTerms(
+  own: { role: CompanyRole; monthlyLimitCents: number | null },
+  change: { role?: CompanyRole | undefined; monthlyLimitCents?: number | null | undefined },
+): boolean {
+  if (change.monthlyLimitCents !== undefined && change.monthlyLimitCents !== own.monthlyLimitCents) return false;
+  return change.role === undefined || COMPANY_ROLES.indexOf(change.role) >= COMPANY_ROLES.indexOf(own.role);
+}

@@ -280,6 +280,19 @@ export async function withdrawInvitation(db: Database, companyId: string, id: st
   return removed.length > 0;
 }
 
+/** Withdraws every pending invitation this address sent for the company, in the caller's transaction. */
+export async function withdrawInvitationsSentBy(tx: Database, companyId: string, invitedBy: string): Promise<void> {
+  await tx
+    .delete(companyInvitations)
+    .where(
+      and(
+        eq(companyInvitations.companyId, companyId),
+        eq(companyInvitations.invitedBy, invitedBy),
+        isNull(companyInvitations.acceptedAt),
+      ),
+    );
+}
+
 /**
  * The invitation not yet accepted whose link has this hash, with its company's name; with `lock`, locked
  * until the caller's transaction ends (so of two acceptances at once the second finds it accepted).

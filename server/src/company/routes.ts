@@ -33,11 +33,13 @@ import { accountNames, findAccount } from "../identity/queries.js";
 import { enqueueMail } from "../mail/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { invitationTokenHash, newInvitationToken } from "./invitation-token.js";
+import { changeMemberTerms, removeFromCompany } from "./member-changes.js";
 import {
   type CompanyAccess,
   companyAccess,
   invitationIsFor,
-  leavesNoOwner,
+  mayChangeOwnTerms,
+  mayInvite,
   mayJoinCompanies,
   membershipFor,
   removalAccess,
@@ -46,10 +48,8 @@ import {
   addAddress,
   addMember,
   addressesOf,
-  changeMember,
   companyJson,
   countAddresses,
-  countOwners,
   createCompany,
   findCompany,
   findMember,
@@ -61,19 +61,18 @@ import {
   pendingInvitationByHash,
   pendingInvitations,
   removeAddress,
-  removeMember,
   replaceInvitation,
   updateCompanySettings,
   withdrawInvitation,
 } from "./queries.js";
 
 const NO_SUCH_COMPANY = "No such company.";
-const NO_SUCH_MEMBER = "No such member of this company.";
 const NO_SUCH_INVITATION = "No such invitation.";
+const SENDER_GONE = "This invitation was withdrawn: whoever sent it is no longer an owner of the company.";
 const OWNERS_ONLY = "Only the company's owners can do this.";
 const ALREADY_IN_A_COMPANY = "You are already in a company: leave it first.";
 const ADMINS_DO_NOT_JOIN = "Admin accounts cannot belong to a company; use a customer account.";
-const LAST_OWNER = "A company needs an owner: make another member an owner first.";
+const OWN_TERMS = "Another owner sets your monthly limit and role: you cannot change your own.";
 const EXPIRED = "This invitation has expired";
 const CONFIRM_FIRST = "Confirm your email address first";
 const DAY_MS = 24 * 60 * 60_000;
@@ -249,7 +248,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Change a member's role or monthly limit (owners)",
         description:
-          "`monthlyLimit` in dollars, or null for none. The last owner cannot be made a buyer or requester (409).",
+          "`monthlyLimit` in dollars, or null for none. The last owner cannot be made a buyer or requester (409). " +
+          "An owner may step down but not change their own limit (403): another owner does.",
         tags: ["Companies"],
         security: requires("accessToken"),
         params: memberParamsSchema,
@@ -262,19 +262,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, email } = request.params;
-      await companyFor(request, id, "members");
+      const { email: actor } = callerOf(request);
+      const membership = await companyFor(request, id, "members");
       const { role, monthlyLimit } = request.body;
-      const changed = await app.db.transaction(async (tx) => {
-        await lockCompany(tx, id);
-        const member = await findMember(tx, id, email);
-        if (!member) throw new HttpError(404, NO_SUCH_MEMBER);
-        if (role && leavesNoOwner(member, await countOwners(tx, id), role)) throw new HttpError(409, LAST_OWNER);
-        return changeMember(tx, id, email, {
-          role,
-          monthlyLimitCents: monthlyLimit == null ? monthlyLimit : dollarsToCents(monthlyLimit),
-        });
-      });
-      if (!changed) throw new HttpError(404, NO_SUCH_MEMBER);
+      const change = { role, monthlyLimitCents: monthlyLimit == null ? monthlyLimit : dollarsToCents(monthlyLimit) };
+      if (email === actor && !mayChangeOwnTerms(membership, change)) throw new HttpError(403, OWN_TERMS);
+      const changed = await changeMemberTerms(app.db, actor, { companyId: id, email }, change);
       const [json] = await membersJson(id, [changed]);
       return json as CompanyMember;
     },
@@ -300,14 +293,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, email } = request.params;
-      await companyFor(request, id, removalAccess(callerOf(request), email));
-      await app.db.transaction(async (tx) => {
-        await lockCompany(tx, id);
-        const member = await findMember(tx, id, email);
-        if (!member) throw new HttpError(404, NO_SUCH_MEMBER);
-        if (leavesNoOwner(member, await countOwners(tx, id), "removed")) throw new HttpError(409, LAST_OWNER);
-        await removeMember(tx, id, email);
-      });
+      const caller = callerOf(request);
+      await companyFor(request, id, removalAccess(caller, email));
+      await removeFromCompany(app.db, caller.email, { companyId: id, email });
       return { deletedCount: 1 };
     },
   );
@@ -322,7 +310,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           `Mails a link to the page /invitations/{token}, valid ${COMPANY_LIMITS.invitationDays} days, which ` +
           "only that address, confirmed, can accept. The owner's own address must be confirmed (403). An " +
           "address that belongs to a company already (this one or another) is 409. Inviting an address again " +
-          "replaces its pending invitation. Each owner may send 20 a day (429).",
+          "replaces its pending invitation. Each owner may send 20 a day (429), the 409s counted too.",
         tags: ["Companies"],
         security: requires("accessToken"),
         params: companyIdParamsSchema,
@@ -341,11 +329,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!inviter?.verified) {
         throw new HttpError(403, "Confirm your email address before you invite anyone: open the link we mailed you.");
       }
+      // Counted before the 409 below, which tells whether an address belongs to a company: asking costs.
+      await spendAllowance(app, reply, caller.email, "invite");
       const email = request.body.email.toLowerCase();
       const theirs = await membershipOf(app.db, email);
       if (theirs?.companyId === id) throw new HttpError(409, `${email} is a member of this company already.`);
       if (theirs) throw new HttpError(409, `${email} belongs to another company.`);
-      await spendAllowance(app, reply, caller.email, "invite");
       const { token, hash } = newInvitationToken();
       const expiresAt = new Date(Date.now() + COMPANY_LIMITS.invitationDays * DAY_MS);
       const invitationId = await app.db.transaction(async (tx) => {
@@ -422,10 +411,16 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The pending invitation of this link if it was sent to the caller; 404 for anyone else, telling nothing. */
+  /**
+   * The pending invitation of this link if it was sent to the caller; 404 for anyone else, telling nothing,
+   * and for one whose sender may no longer invite (an owner since removed or demoted).
+   */
   async function invitationFor(db: Database, caller: Caller, token: string, lock = false) {
     const invitation = await pendingInvitationByHash(db, invitationTokenHash(token), lock);
     if (!invitation || !invitationIsFor(caller, invitation)) throw new HttpError(404, NO_SUCH_INVITATION);
+    if (!mayInvite(await findMember(db, invitation.companyId, invitation.invitedBy))) {
+      throw new HttpError(404, SENDER_GONE);
+    }
     if (invitation.expiresAt.getTime() <= Date.now()) throw new HttpError(409, EXPIRED);
     return invitation;
   }
@@ -437,8 +432,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Read an invitation sent to the caller's address",
         description:
-          "404 for anyone but the invited address, and for a link withdrawn, replaced or accepted; 409 once it " +
-          "has expired.",
+          "404 for anyone but the invited address, and for a link withdrawn, replaced or accepted, or whose " +
+          "sender is no longer an owner; 409 once it has expired.",
         tags: ["Companies"],
         security: requires("accessToken"),
         params: invitationTokenParamsSchema,

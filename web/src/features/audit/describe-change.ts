@@ -16,6 +16,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "promotion.end": "Ended a promotion",
   "company.tax-exemption": "Changed a company's tax exemption",
   "company.prices": "Replaced a company's price list",
+  "company.member-change": "Changed a company member's role or limit",
+  "company.member-remove": "Removed a company member",
   "quote.send": "Sent a quote",
 };
 
