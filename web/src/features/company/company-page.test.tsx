@@ -154,6 +154,9 @@ describe("/dashboard/company for an owner", () => {
 
     await user.click(within(row("Ana")).getByRole("button", { name: /^Change ?the role or limit of Ana$/ }));
     dialog = screen.getByRole("dialog", { name: "Change Ana" });
+    // Their own limit is another owner's to set: the field is read-only here.
+    expect((within(dialog).getByLabelText(/^Monthly limit/) as HTMLInputElement).readOnly).toBe(true);
+    expect(within(dialog).getByText("Another owner of your company sets your monthly limit.")).toBeTruthy();
     await user.selectOptions(within(dialog).getByLabelText("Role"), "requester");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe(LAST_OWNER);

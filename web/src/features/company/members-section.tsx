@@ -101,7 +101,14 @@ export function MembersSection({ company, me }: { company: Company; me: string }
           </DataTable>
         )}
       </QueryState>
-      {changing && <ChangeMemberDialog company={company} member={changing} onClose={() => setChanging(null)} />}
+      {changing && (
+        <ChangeMemberDialog
+          company={company}
+          member={changing}
+          own={changing.email === me}
+          onClose={() => setChanging(null)}
+        />
+      )}
       {removing && (
         <ConfirmDialog
           title={removing.email === me ? `Leave ${company.name}?` : `Remove ${memberName(removing)}?`}
@@ -125,14 +132,19 @@ function limitOf(text: string): MemberChange["monthlyLimit"] {
   return Number.isFinite(dollars) ? dollars : text;
 }
 
-/** An owner changes a member's role and monthly limit (PATCH …/members/{email}). */
+/**
+ * An owner changes a member's role and monthly limit (PATCH …/members/{email}); on their own row only the
+ * role (stepping down), since another owner sets an owner's limit (docs/SECURITY.md, round 4 finding 4).
+ */
 function ChangeMemberDialog({
   company,
   member,
+  own,
   onClose,
 }: {
   company: Company;
   member: CompanyMember;
+  own: boolean;
   onClose: () => void;
 }) {
   const change = useChangeMember(company._id);
@@ -173,10 +185,13 @@ function ChangeMemberDialog({
             inputMode="decimal"
             autoComplete="off"
             defaultValue={member.monthlyLimit === null ? "" : String(member.monthlyLimit)}
+            readOnly={own}
             error={fieldError(change.error, "monthlyLimit")}
           />
           <p className="text-sm text-base-content/80">
-            An order that would take {who} over the limit this month waits for an owner's approval.
+            {own
+              ? "Another owner of your company sets your monthly limit."
+              : `An order that would take ${who} over the limit this month waits for an owner's approval.`}
           </p>
           <div className="modal-action">
             <button type="button" className="btn" onClick={close}>
