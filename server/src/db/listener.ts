@@ -24,8 +24,9 @@ const MAX_RETRY_MS = 5_000;
 /**
  * A connection of its own (a pooled one would be handed to queries and lose its LISTEN) that listens on
  * one channel and comes back when it drops: the database restarted, a proxy cut it, or it was terminated.
+ * `settings` are the pool's (db/timeouts.ts): connecting gives up after the connect timeout.
  */
-export function listenOn(connectionString: string, channel: string, handlers: ListenHandlers): Listener {
+export function listenOn(settings: pg.ClientConfig, channel: string, handlers: ListenHandlers): Listener {
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
@@ -36,7 +37,7 @@ export function listenOn(connectionString: string, channel: string, handlers: Li
     // Anything but the very first attempt may have missed notifications.
     const wasFirst = firstAttempt;
     // Named, so that an operator (or a test) can tell it apart in pg_stat_activity.
-    const candidate = new pg.Client({ connectionString, keepAlive: true, application_name: LISTENER_NAME });
+    const candidate = new pg.Client({ ...settings, application_name: LISTENER_NAME });
     // A dropped connection reports an error, then ends: only its end starts the next attempt.
     candidate.on("error", (error) => handlers.onError(error));
     candidate.on("end", () => {
