@@ -96,6 +96,11 @@ type ConnectCallback = (
  * fails its BEGIN and was never given back: each one took a place in the pool for good, until every request
  * waited forever for a connection. Here a checked-out connection whose first query fails goes back to the
  * pool with the error (so the pool discards it), and the caller still gets the error.
+ *
+ * A later query of the transaction that fails without the server's answer (the client's query timeout on a
+ * silent network, a dropped connection) ends the connection at once: a timed-out query still occupies it, so
+ * the ROLLBACK would wait a query timeout more behind it, and drizzle then gives the connection back as if it
+ * were sound. Ended, the ROLLBACK fails at once and the pool discards it (docs/decisions/027).
  */
 class TransactionSafePool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
@@ -106,15 +111,25 @@ class TransactionSafePool extends pg.Pool {
       return undefined;
     }
     return super.connect().then((client) => {
-      const query = client.query;
+      const { query, release } = client;
+      let first = true;
       client.query = ((...args: unknown[]) => {
-        client.query = query;
+        const isFirst = first;
+        first = false;
         const result = (query as (...args: unknown[]) => unknown).apply(client, args);
         if (result instanceof Promise) {
-          result.catch((error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))));
+          result.catch((error: unknown) => {
+            if (isFirst) client.release(error instanceof Error ? error : new Error(String(error)));
+            else if (!(error instanceof pg.DatabaseError)) client.end().catch(() => {});
+          });
         }
         return result;
       }) as typeof query;
+      client.release = (error?: Error | boolean) => {
+        client.query = query;
+        client.release = release;
+        return release(error);
+      };
       return client;
     });
   }
