@@ -39,6 +39,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
@@ -124,6 +126,11 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only: the longest a statement (and a transaction idle between two) and opening a connection
+   * may take, so that a database gone silent answers requests 503 rather than holding them (db/timeouts.ts).
+   */
+  databaseTimeouts: { statementMs: number; connectMs: number };
   /** The rate limits' and sign-in locks' counters in Redis instead of the database (several instances). */
   redisUrl: string | undefined;
   logLevel: string;
@@ -245,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: { statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS, connectMs: e.DATABASE_CONNECT_TIMEOUT_MS },
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     seedCatalogue: e.SEED_CATALOGUE,

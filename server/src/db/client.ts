@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type Listener, type ListenHandlers, listenOn } from "./listener.js";
+import { connectionSettings, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from "./timeouts.js";
 
 /** A connection to either database; every query is written with the tables of its resource folder. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -28,6 +29,8 @@ export interface DatabaseHandle {
    * other instance to hear from.
    */
   listen?: (channel: string, handlers: ListenHandlers) => Listener;
+  /** PostgreSQL only: how long a statement and a connection may take (PGlite, in-process, cannot go silent). */
+  timeouts?: DatabaseTimeouts;
   /** PostgreSQL only: how the connection pool is used now (for /metrics). */
   poolUse?: () => { total: number; idle: number; waiting: number };
 }
@@ -63,8 +66,14 @@ const START_UP_LOCK = 7_150_015;
  * together take turns, and each after the first finds the migrations applied and the seed in place. The
  * lock goes with the connection, so an instance that dies meanwhile frees it.
  */
-async function underStartUpLock<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
+async function underStartUpLock<T>(
+  connectionString: string,
+  timeouts: DatabaseTimeouts,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  // No statement timeout here: migrations, and the wait for another instance's, may take long. A silent
+  // database still stops the start after the connect timeout rather than hanging it.
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeouts.connectMs });
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [START_UP_LOCK]);
@@ -87,6 +96,11 @@ type ConnectCallback = (
  * fails its BEGIN and was never given back: each one took a place in the pool for good, until every request
  * waited forever for a connection. Here a checked-out connection whose first query fails goes back to the
  * pool with the error (so the pool discards it), and the caller still gets the error.
+ *
+ * A later query of the transaction that fails without the server's answer (the client's query timeout on a
+ * silent network, a dropped connection) ends the connection at once: a timed-out query still occupies it, so
+ * the ROLLBACK would wait a query timeout more behind it, and drizzle then gives the connection back as if it
+ * were sound. Ended, the ROLLBACK fails at once and the pool discards it (docs/decisions/027).
  */
 class TransactionSafePool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
@@ -97,23 +111,38 @@ class TransactionSafePool extends pg.Pool {
       return undefined;
     }
     return super.connect().then((client) => {
-      const query = client.query;
+      const { query, release } = client;
+      let first = true;
       client.query = ((...args: unknown[]) => {
-        client.query = query;
+        const isFirst = first;
+        first = false;
         const result = (query as (...args: unknown[]) => unknown).apply(client, args);
         if (result instanceof Promise) {
-          result.catch((error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))));
+          result.catch((error: unknown) => {
+            if (isFirst) client.release(error instanceof Error ? error : new Error(String(error)));
+            else if (!(error instanceof pg.DatabaseError)) client.end().catch(() => {});
+          });
         }
         return result;
       }) as typeof query;
+      client.release = (error?: Error | boolean) => {
+        client.query = query;
+        client.release = release;
+        return release(error);
+      };
       return client;
     });
   }
 }
 
-/** A pool of connections to a PostgreSQL server. */
-export function postgresDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
-  const pool = new TransactionSafePool({ connectionString, max: poolSize });
+/** A pool of connections to a PostgreSQL server, each bounded by `timeouts`. */
+export function postgresDatabase(
+  connectionString: string,
+  poolSize = 10,
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): DatabaseHandle {
+  const settings = connectionSettings(connectionString, timeouts);
+  const pool = new TransactionSafePool({ ...settings, max: poolSize });
   // An idle connection the server drops (a restart, a failover) is an error event on the pool; without a
   // listener it would end the process. The pool has already let that connection go; the next query opens another.
   pool.on("error", () => {});
@@ -126,13 +155,14 @@ export function postgresDatabase(connectionString: string, poolSize = 10): Datab
     db: db as unknown as Database,
     kind: "postgres",
     migrate: () =>
-      underStartUpLock(connectionString, (client) =>
+      underStartUpLock(connectionString, timeouts, (client) =>
         migratePostgres(drizzlePostgres({ client }), { migrationsFolder }),
       ),
-    oneAtATime: (work) => underStartUpLock(connectionString, work),
+    oneAtATime: (work) => underStartUpLock(connectionString, timeouts, work),
     close: () => pool.end(),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, handlers) => listenOn(connectionString, channel, handlers),
+    listen: (channel, handlers) => listenOn(settings, channel, handlers),
+    timeouts,
   };
 }
 
@@ -140,8 +170,9 @@ export function postgresDatabase(connectionString: string, poolSize = 10): Datab
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  databaseTimeouts?: DatabaseTimeouts;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return postgresDatabase(options.databaseUrl);
+  if (options.databaseUrl) return postgresDatabase(options.databaseUrl, undefined, options.databaseTimeouts);
   const folder = path.join(options.dataDir, "pgdata");
   await mkdir(folder, { recursive: true });
   return pgliteDatabase(await openPglite({ dataDir: folder }));

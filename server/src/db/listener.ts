@@ -1,4 +1,5 @@
 import pg from "pg";
+import { DEFAULT_DATABASE_TIMEOUTS } from "./timeouts.js";
 
 export interface ListenHandlers {
   /** A notification's payload on the channel (from any connection to the database, this process's too). */
@@ -24,22 +25,51 @@ const MAX_RETRY_MS = 5_000;
 /**
  * A connection of its own (a pooled one would be handed to queries and lose its LISTEN) that listens on
  * one channel and comes back when it drops: the database restarted, a proxy cut it, or it was terminated.
+ * `settings` are the pool's (db/timeouts.ts): connecting gives up after the connect timeout, and a
+ * heartbeat every statement timeout finds a connection gone silent, which nothing else would (a listener
+ * only hears; docs/decisions/027): it is ended, and the next one listens.
  */
-export function listenOn(connectionString: string, channel: string, handlers: ListenHandlers): Listener {
+export function listenOn(settings: pg.ClientConfig, channel: string, handlers: ListenHandlers): Listener {
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
   let retryTimer: NodeJS.Timeout | undefined;
   let firstAttempt = true;
+  const heartbeatMs = Number(settings.statement_timeout) || DEFAULT_DATABASE_TIMEOUTS.statementMs;
+
+  /** Asks the connection a trivial question now and then; one without an answer in time is ended. */
+  function keepHearing(candidate: pg.Client): NodeJS.Timeout {
+    let asking = false;
+    const timer = setInterval(() => {
+      if (asking) return;
+      asking = true;
+      candidate
+        .query("select 1")
+        .catch((error: Error) => {
+          handlers.onError(error);
+          // A query that timed out still occupies the connection: ending it destroys the socket, and its
+          // end starts the next attempt.
+          return candidate.end();
+        })
+        .catch(() => {})
+        .finally(() => {
+          asking = false;
+        });
+    }, heartbeatMs);
+    timer.unref();
+    return timer;
+  }
 
   async function connect(): Promise<void> {
     // Anything but the very first attempt may have missed notifications.
     const wasFirst = firstAttempt;
     // Named, so that an operator (or a test) can tell it apart in pg_stat_activity.
-    const candidate = new pg.Client({ connectionString, keepAlive: true, application_name: LISTENER_NAME });
+    const candidate = new pg.Client({ ...settings, application_name: LISTENER_NAME });
+    let heartbeat: NodeJS.Timeout | undefined;
     // A dropped connection reports an error, then ends: only its end starts the next attempt.
     candidate.on("error", (error) => handlers.onError(error));
     candidate.on("end", () => {
+      clearInterval(heartbeat);
       if (client === candidate) client = undefined;
       scheduleReconnect();
     });
@@ -62,6 +92,7 @@ export function listenOn(connectionString: string, channel: string, handlers: Li
       return;
     }
     client = candidate;
+    heartbeat = keepHearing(candidate);
     retryMs = FIRST_RETRY_MS;
     if (!wasFirst) handlers.onReconnected();
   }

@@ -46,19 +46,24 @@ const NETWORK_CODES = new Set([
 ]);
 /**
  * PostgreSQL's SQLSTATEs for a server that is away: class 08 (connection exception), shutting down or
- * starting up (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now), too many connections.
+ * starting up (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now), too many connections,
+ * and the server's own time limits (57014 query_canceled by the statement timeout, 25P03 a transaction idle
+ * past its limit): the database is too slow to answer in time just now (docs/decisions/027).
  */
-const POSTGRES_AWAY = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const POSTGRES_AWAY = /^(08[0-9A-Z]{3}|57P0[123]|57014|25P03|53300)$/;
 /**
  * What the clients say when their connection is gone: node-postgres and its pool ("Connection terminated
  * unexpectedly", "timeout exceeded when trying to connect", "Client has encountered a connection error and
- * is not queryable") and ioredis (no connection and no offline queue, a command without a reply in time,
- * a connection closed under a command, retries spent).
+ * is not queryable", and from a database gone silent "Query read timeout" for a query and "timeout expired"
+ * for a connection) and ioredis (no connection and no offline queue, a command without a reply in time, a
+ * connection closed under a command, retries spent).
  */
 const AWAY_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect$/,
   /is not queryable$/,
+  /^Query read timeout$/,
+  /^timeout expired$/,
   /^Stream isn't writeable and enableOfflineQueue options is false$/,
   /^Command timed out$/,
   /^Connection is closed\.$/,

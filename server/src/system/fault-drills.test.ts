@@ -1,11 +1,14 @@
 import { randomInt } from "node:crypto";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import type { Product } from "@forgeline/contract";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PICTURES_UNAVAILABLE, SHOP_UNAVAILABLE } from "../http/errors.js";
+import { postgresDatabase } from "../db/client.js";
+import { LISTENER_NAME } from "../db/listener.js";
+import { SILENCE_MARGIN_MS } from "../db/timeouts.js";
+import { PICTURES_UNAVAILABLE, SHOP_UNAVAILABLE, unavailableService } from "../http/errors.js";
 import { imageUploads } from "../image/tables.js";
 import { smtpMailer } from "../mail/mailer.js";
 import { mailsTo } from "../mail/queries.js";
@@ -19,13 +22,14 @@ import { startS3StandIn } from "../test/s3-stand-in.js";
 import { startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { startTcpProxy, type TcpProxy, targetOf, throughProxy } from "../test/tcp-proxy.js";
 import { createTestApp } from "../test/test-app.js";
+import { within } from "../test/within.js";
 
 /**
  * The fault drills of DESIGN.md 11.3: a service the shop needs goes away and comes back while callers keep
  * calling, and each test asserts what they saw. The services are real (PostgreSQL, Redis, an SMTP server,
- * an S3-compatible server); PostgreSQL and Redis are cut by a TCP proxy in front of them.
- * docs/OPERATIONS.md ("When a service is away") says what an operator sees and does in each case, and
- * docs/decisions/022 why the shop behaves so.
+ * an S3-compatible server); PostgreSQL and Redis are cut by a TCP proxy in front of them, and PostgreSQL
+ * is also silenced by it (connections kept open, nothing answered). docs/OPERATIONS.md ("When a service is
+ * away") says what an operator sees and does in each case, and docs/decisions/022 and 027 why.
  */
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -112,6 +116,39 @@ function shopUnderLoad(app: FastifyInstance, customers: TestAccount[], tools: Pr
   };
 }
 
+/** Connections the pool has handed out and not got back: none once no request runs (a leak never comes back). */
+async function connectionsCheckedOut(app: FastifyInstance): Promise<number> {
+  const metrics = await app.inject({ method: "GET", url: "/metrics", headers: bearer(METRICS_TOKEN) });
+  const use = (state: string) =>
+    Number(new RegExp(`^forgeline_db_pool_connections\\{state="${state}"\\} (\\d+)$`, "m").exec(metrics.body)?.[1]);
+  return use("total") - use("idle");
+}
+
+async function newToolsFor(steps: ReturnType<typeof orderSteps>, count: number): Promise<Product[]> {
+  const tools: Product[] = [];
+  for (let i = 0; i < count; i++) tools.push(await steps.newTool(100_000));
+  return tools;
+}
+
+/**
+ * Every order acknowledged with 201 is in the database, with its mail in the outbox: none lost. And none
+ * twice: no buyer holds two orders of one tool (a 503 that hid a commit, then ordered again, would).
+ */
+async function expectStoredOnce(direct: pg.Client, acknowledged: string[]) {
+  expect(new Set(acknowledged).size).toBe(acknowledged.length);
+  const stored = await direct.query<{ id: string }>("select id from orders where id = any($1::uuid[])", [acknowledged]);
+  expect(stored.rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
+  const mailed = await direct.query<{ id: string }>(
+    "select data->>'orderId' as id from mail_outbox where template = 'order-placed' and data->>'orderId' = any($1::text[])",
+    [acknowledged],
+  );
+  expect(mailed.rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
+  const twice = await direct.query(
+    "select user_email, product_id from orders group by user_email, product_id having count(*) > 1",
+  );
+  expect(twice.rows).toEqual([]);
+}
+
 describe.skipIf(!postgresUrl)(
   postgresUrl
     ? "fault drill: PostgreSQL goes away for seconds under load"
@@ -144,33 +181,9 @@ describe.skipIf(!postgresUrl)(
       await database?.drop();
     });
 
-    /** Connections the pool has handed out and not got back: none once no request runs (a leak never comes back). */
-    const checkedOut = async () => {
-      const metrics = await ctx.app.inject({ method: "GET", url: "/metrics", headers: bearer(METRICS_TOKEN) });
-      const use = (state: string) =>
-        Number(new RegExp(`^forgeline_db_pool_connections\\{state="${state}"\\} (\\d+)$`, "m").exec(metrics.body)?.[1]);
-      return use("total") - use("idle");
-    };
-
-    const newTools = async (count: number) => {
-      const tools: Product[] = [];
-      for (let i = 0; i < count; i++) tools.push(await steps.newTool(100_000));
-      return tools;
-    };
-
-    /** Every order acknowledged with 201 is in the database, with its mail in the outbox: none lost. */
-    async function expectEveryAcknowledgedOrderStored(acknowledged: string[]) {
-      expect(new Set(acknowledged).size).toBe(acknowledged.length);
-      const stored = await direct.query<{ id: string }>("select id from orders where id = any($1::uuid[])", [
-        acknowledged,
-      ]);
-      expect(stored.rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
-      const mailed = await direct.query<{ id: string }>(
-        "select data->>'orderId' as id from mail_outbox where template = 'order-placed' and data->>'orderId' = any($1::text[])",
-        [acknowledged],
-      );
-      expect(mailed.rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
-    }
+    const checkedOut = () => connectionsCheckedOut(ctx.app);
+    const newTools = (count: number) => newToolsFor(steps, count);
+    const expectEveryAcknowledgedOrderStored = (acknowledged: string[]) => expectStoredOnce(direct, acknowledged);
 
     it("answers 503 'Please try again' while it is away, /api/ready fails, the server recovers by itself, no acknowledged order is lost", {
       timeout: 60_000,
@@ -257,6 +270,180 @@ describe.skipIf(!postgresUrl)(
         expect(answer.body).toEqual(tryAgainLater());
       }
       await expectEveryAcknowledgedOrderStored(load.placed().map((answer) => answer.body.insertedId as string));
+    });
+  },
+);
+
+describe.skipIf(!postgresUrl)(
+  postgresUrl
+    ? "fault drill: PostgreSQL goes silent (no reset, no answer) for seconds under load"
+    : `fault drill: PostgreSQL goes silent (no reset, no answer) for seconds under load: ${NEEDS_POSTGRES} (PGlite runs inside the process: no network between them can go silent)`,
+  () => {
+    /** The limits this drill gives the app: small, so that the drill is short. */
+    const STATEMENT_MS = 1_000;
+    const CONNECT_MS = 1_000;
+    /** Long enough for the listening connection's heartbeat to find the silence (one limit, then its query's). */
+    const SILENCE_MS = 5_000;
+    /** What a caller may wait at most while it is silent: the limits are 1-2 s, the rest is a busy machine. */
+    const ANSWERED_WITHIN_MS = 10_000;
+    let database: Awaited<ReturnType<typeof emptyPostgresDatabase>>;
+    let proxy: TcpProxy;
+    let ctx: Awaited<ReturnType<typeof createTestApp>>;
+    let direct: pg.Client;
+    let steps: ReturnType<typeof orderSteps>;
+
+    beforeAll(async () => {
+      database = await emptyPostgresDatabase(postgresUrl as string);
+      proxy = await startTcpProxy(targetOf(database.url, 5432));
+      ctx = await createTestApp({
+        databaseUrl: throughProxy(database.url, proxy),
+        env: {
+          ...ROOMY_ALLOWANCES,
+          METRICS_TOKEN,
+          DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
+          DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
+        },
+      });
+      direct = new pg.Client({ connectionString: database.url });
+      await direct.connect();
+      steps = orderSteps(ctx.app, await signUp(ctx.app, { admin: true }));
+    });
+    afterAll(async () => {
+      proxy?.resume();
+      await ctx?.close();
+      await proxy?.close();
+      await direct?.end();
+      await database?.drop();
+    });
+
+    const timed = async (call: () => Promise<LightMyRequestResponse>) => {
+      const started = Date.now();
+      const response = await call();
+      return { status: response.statusCode, body: response.json(), ms: Date.now() - started };
+    };
+    /** The listening connection(s) of the app on this database, and when each began (the server's clock). */
+    const listeners = async () =>
+      (
+        await direct.query<{ started: Date }>(
+          "select backend_start as started from pg_stat_activity where datname = current_database() and application_name = $1",
+          [LISTENER_NAME],
+        )
+      ).rows;
+
+    it("answers 503 'Please try again' within seconds while it is silent, /api/ready fails, the server and its listener recover by themselves, no acknowledged order is lost", {
+      timeout: 90_000,
+    }, async () => {
+      const { app } = ctx;
+      // The app's connections carry the configured limits.
+      const shown = (await ctx.db.execute(sql`show statement_timeout`)) as unknown as {
+        rows: { statement_timeout: string }[];
+      };
+      expect(shown.rows[0]?.statement_timeout).toBe("1s");
+      const customers = await Promise.all(Array.from({ length: 4 }, () => confirmedCustomer(app)));
+      const [first] = customers as [TestAccount];
+      // A tool nobody else orders, for a caller of its own beside the load.
+      const spare = await steps.newTool(100_000);
+      const load = shopUnderLoad(app, customers, await newToolsFor(steps, 40));
+      const { answers, readiness, now } = load;
+      await expect.poll(() => load.placed().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+      const silentSince = (await direct.query<{ at: Date }>("select now() as at")).rows[0]?.at as Date;
+
+      proxy.stall();
+      const stalledAt = now();
+      const order = await timed(() =>
+        steps.call("POST", "/api/ordering", first, { orderId: spare._id, quantity: 100, ...CONTACT }),
+      );
+      const ready = await timed(() => app.inject({ method: "GET", url: "/api/ready" }));
+      await sleep(Math.max(0, SILENCE_MS - (now() - stalledAt)));
+      proxy.resume();
+      const resumedAt = now();
+
+      // Back by itself: every customer places an order again, and the health check passes.
+      await expect.poll(() => load.placingSince(resumedAt), { timeout: 20_000, interval: 100 }).toBe(customers.length);
+      await expect
+        .poll(() => readiness.some((check) => check.sentAt > resumedAt && check.status === 200), { timeout: 10_000 })
+        .toBe(true);
+      await load.stop();
+      // No connection stays checked out: one whose query went unanswered was discarded, not kept.
+      await expect.poll(() => connectionsCheckedOut(app), { timeout: 5_000 }).toBe(0);
+      // The listening connection found the silence and was replaced: one listens, opened after it began.
+      await expect
+        .poll(async () => (await listeners()).map((listener) => listener.started > silentSince), { timeout: 15_000 })
+        .toEqual([true]);
+      // The mail sender goes on by itself too: the mail of every order placed since goes out. (One it held when
+      // the silence began waits out its lease: it may have been sent, and that could not be recorded.)
+      const acknowledged = load.placed().map((answer) => answer.body.insertedId as string);
+      const placedSince = load
+        .placed()
+        .filter((answer) => answer.sentAt > resumedAt)
+        .map((answer) => answer.body.insertedId as string);
+      await within(15_000, async () => {
+        const unsent = await direct.query(
+          "select id from mail_outbox where template = 'order-placed' and sent_at is null and data->>'orderId' = any($1::text[])",
+          [placedSince],
+        );
+        return unsent.rows.length === 0 ? true : undefined;
+      });
+
+      expect([order.status, order.body]).toEqual([503, tryAgainLater()]);
+      expect(order.ms).toBeLessThan(ANSWERED_WITHIN_MS);
+      expect(ready.status).toBe(503);
+      expect(ready.ms).toBeLessThan(ANSWERED_WITHIN_MS);
+      // Every answer was an order placed (201), one found already placed (200), or 503 "Please try again".
+      expect(answers.filter((answer) => ![200, 201, 503].includes(answer.status))).toEqual([]);
+      for (const answer of answers.filter((each) => each.status === 503)) {
+        expect(answer.body).toEqual(tryAgainLater());
+      }
+      // Every order asked for while it was silent was refused, none waited long, and each customer asked.
+      const duringSilence = answers.filter(
+        (answer) => answer.sentAt > stalledAt + 100 && answer.answeredAt < resumedAt,
+      );
+      expect(new Set(duringSilence.map((answer) => answer.customer)).size).toBe(customers.length);
+      expect(duringSilence.map((answer) => answer.status)).toEqual(duringSilence.map(() => 503));
+      const askedDuring = answers.filter((answer) => answer.sentAt > stalledAt && answer.sentAt < resumedAt);
+      expect(Math.max(...askedDuring.map((answer) => answer.answeredAt - answer.sentAt))).toBeLessThan(
+        ANSWERED_WITHIN_MS,
+      );
+      // The health check failed while it was silent (within its 2 s), and passed before.
+      const checksDuring = readiness.filter((check) => check.sentAt > stalledAt + 100 && check.answeredAt < resumedAt);
+      expect(checksDuring.length).toBeGreaterThanOrEqual(2);
+      expect(checksDuring.map((check) => check.status)).toEqual(checksDuring.map(() => 503));
+      expect(readiness.filter((check) => check.answeredAt < stalledAt).map((check) => check.status)).toContain(200);
+
+      await expectStoredOnce(direct, acknowledged);
+    });
+
+    it("a transaction whose query goes unanswered fails after one query timeout, and its connection is discarded, not reused", {
+      timeout: 30_000,
+    }, async () => {
+      const queryTimeoutMs = STATEMENT_MS + SILENCE_MARGIN_MS;
+      const handle = postgresDatabase(throughProxy(database.url, proxy), 1, {
+        statementMs: STATEMENT_MS,
+        connectMs: CONNECT_MS,
+      });
+      let silentAt = 0;
+      try {
+        const error = await handle.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            proxy.stall();
+            silentAt = Date.now();
+            await tx.execute(sql`select 2`);
+          })
+          .then(
+            () => undefined,
+            (failure: unknown) => failure,
+          );
+        const ms = Date.now() - silentAt;
+        expect(unavailableService(error)).toBe("shop");
+        // One query timeout: the ROLLBACK behind the unanswered query fails at once rather than waiting another.
+        expect(ms).toBeGreaterThanOrEqual(queryTimeoutMs - 50);
+        expect(ms).toBeLessThan(1.5 * queryTimeoutMs);
+        expect(handle.poolUse?.()).toEqual({ total: 0, idle: 0, waiting: 0 });
+      } finally {
+        proxy.resume();
+        await handle.close();
+      }
     });
   },
 );

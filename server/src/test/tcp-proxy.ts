@@ -13,17 +13,43 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** The service is back: the same port accepts and forwards again. */
   restore(): Promise<void>;
+  /**
+   * The network goes silent, as in a partition that drops every packet: every connection, and every new
+   * one, stays open but no byte goes through either way, and nothing is closed or reset. What one side
+   * sends meanwhile waits, and so does a side's close, until `resume()`: as TCP delivers them once the
+   * network is back.
+   */
+  stall(): void;
+  /** The network is back: what waited goes through (closes first), and the bytes flow again. */
+  resume(): void;
   close(): Promise<void>;
 }
 
 /**
  * A real TCP proxy on loopback in front of a service (PostgreSQL, Redis, …), for the fault drills: each
- * accepted connection opens one to `target` and the bytes flow both ways unchanged until `cut()`.
+ * accepted connection opens one to `target` and the bytes flow both ways unchanged until `cut()` or `stall()`.
  */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const port = await freePort();
   const open = new Set<Socket>();
   let server: Server | undefined;
+  /** Each accepted connection with the one it opened to the target. */
+  const pairs = new Set<[Socket, Socket]>();
+  let stalled = false;
+  /** The closes that happened while stalled, passed on at `resume()`. */
+  const closesHeld = new Set<() => void>();
+
+  const flow = ([client, upstream]: [Socket, Socket]) => {
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+  const hold = ([client, upstream]: [Socket, Socket]) => {
+    client.unpipe(upstream);
+    upstream.unpipe(client);
+    // Unpiped but flowing, a socket would hand its bytes to no one: paused, it keeps them.
+    client.pause();
+    upstream.pause();
+  };
 
   const track = (socket: Socket) => {
     open.add(socket);
@@ -37,10 +63,18 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       track(client);
       const upstream = tcpConnect(target.port, target.host);
       track(upstream);
-      client.pipe(upstream);
-      upstream.pipe(client);
-      client.once("close", () => upstream.destroy());
-      upstream.once("close", () => client.destroy());
+      const pair: [Socket, Socket] = [client, upstream];
+      pairs.add(pair);
+      const closeBoth = () => {
+        pairs.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      };
+      const closed = () => (stalled ? closesHeld.add(closeBoth) : closeBoth());
+      client.once("close", closed);
+      upstream.once("close", closed);
+      if (stalled) hold(pair);
+      else flow(pair);
     });
     return new Promise((resolve, reject) => {
       listening.once("error", reject);
@@ -54,6 +88,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   async function stopListening(): Promise<void> {
     const closing = server;
     server = undefined;
+    stalled = false;
+    closesHeld.clear();
     if (!closing) return;
     const closed = new Promise<void>((resolve) => closing.close(() => resolve()));
     for (const socket of open) socket.destroy();
@@ -64,11 +100,23 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     port,
     get up() {
-      return server !== undefined;
+      return server !== undefined && !stalled;
     },
     cut: stopListening,
     async restore() {
       if (!server) await listen();
+    },
+    stall() {
+      if (stalled) return;
+      stalled = true;
+      for (const pair of pairs) hold(pair);
+    },
+    resume() {
+      if (!stalled) return;
+      stalled = false;
+      for (const close of closesHeld) close();
+      closesHeld.clear();
+      for (const pair of pairs) flow(pair);
     },
     close: stopListening,
   };

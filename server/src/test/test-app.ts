@@ -55,8 +55,6 @@ export const TEST_AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 /** The real app on a fresh database, for `app.inject`. Call `close()` in afterAll. */
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "forgeline-app-"));
-  const database = options.databaseUrl ? postgresDatabase(options.databaseUrl) : await createTestDatabase();
-  if (options.databaseUrl) await database.migrate();
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -72,6 +70,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
     ...options.env,
   });
+  const database = options.databaseUrl
+    ? postgresDatabase(options.databaseUrl, undefined, config.databaseTimeouts)
+    : await createTestDatabase();
+  if (options.databaseUrl) await database.migrate();
   const app = await buildApp({
     config,
     database,
