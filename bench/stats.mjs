@@ -80,7 +80,7 @@ export async function databaseWithOrders() {
  */
 export async function benchStats({ duration }) {
   const { postgres, dataDir, seconds } = await databaseWithOrders();
-  const port = 5341;
+  const port = 5351;
   const server = await startStorefront({
     port,
     dataDir,
