@@ -664,7 +664,8 @@ export interface DayRange {
 const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
 const endOf = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'UTC'`;
 /** The UTC day of an instant, as a date to group by (far cheaper per row than formatting each one). */
-const utcDate = (column: SQL | typeof orders.paidAt) => sql`(${column} at time zone 'UTC')::date`;
+const utcDate = (column: SQL | typeof orders.paidAt | typeof orders.createdAt) =>
+  sql`(${column} at time zone 'UTC')::date`;
 /** The money an order brought stays counted while the shop holds it or held it (refunds are taken off by their day). */
 const everPaid = isNotNull(orders.paidAt);
 
@@ -694,14 +695,14 @@ export async function ordersWaiting(db: Database): Promise<{ toShip: number; toA
   return { toShip: Number(row?.toShip ?? 0), toApprove: Number(row?.toApprove ?? 0) };
 }
 
-/** The orders placed in the range, by their status now (a status without one is absent). */
-export async function orderStatusesPlaced(db: Database, range: DayRange): Promise<Map<OrderStatus, number>> {
-  const rows = await db
-    .select({ status: orders.status, value: count() })
+/** The orders placed in the range, per UTC day placed and status now (a pair without an order is absent). */
+export async function orderStatusesPlacedByDay(db: Database, range: DayRange) {
+  const day = utcDate(orders.createdAt);
+  return db
+    .select({ day: sql<string>`to_char(${day}, 'YYYY-MM-DD')`, status: orders.status, orders: count() })
     .from(orders)
     .where(and(sql`${orders.createdAt} >= ${startOf(range.from)}`, sql`${orders.createdAt} < ${endOf(range.to)}`))
-    .groupBy(orders.status);
-  return new Map(rows.map((row) => [row.status, row.value]));
+    .groupBy(day, orders.status);
 }
 
 /**
