@@ -49,6 +49,6 @@ export const paymentRefunds = pgTable(
     }).notNull(),
     createdAt: createdAt(),
   },
-  // The overview reads today's refunds at every call (the days before are kept: stats/kept-days.ts).
+  // The overview reads today's refunds at every call (the days before are kept: keepDays in stats/queries.ts).
   (table) => [index("payment_refunds_by_created_at").on(table.createdAt)],
 );

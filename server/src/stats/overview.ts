@@ -20,10 +20,10 @@ import {
 import { refundedCentsByDay } from "../payment/queries.js";
 import { lowStockTools } from "../product/queries.js";
 import { quotesToPrice } from "../quote/queries.js";
-import { keepDays, keptRevenueByDay, keptStatuses } from "./kept-days.js";
+import { keepDays, keptRevenueByDay, keptStatuses } from "./queries.js";
 
 /**
- * A range cut at today: the days before, whose figures are kept (kept-days.ts), and today with any day after,
+ * A range cut at today: the days before, whose figures are kept (keepDays in queries.ts), and today with any day after,
  * counted from the orders at each call. Either part may be empty (its `from` after its `to`).
  */
 function cut(range: DayRange, today: string): { past: DayRange; live: DayRange } {
