@@ -729,7 +729,8 @@ export async function topToolsByRevenue(db: Database, range: DayRange, limit: nu
     .limit(limit)
     .as("top");
   // The name and SKU read from the newest day's row by its key: collecting every day's into an array per tool
-  // to keep the first cost ten times as much on the embedded database (docs/PERFORMANCE.md section 8).
+  // to keep the first cost ten times as much on the embedded database
+  // (docs/decisions/029-budgets-on-the-embedded-database.md).
   const rows = await db
     .select({
       productId: top.productId,
