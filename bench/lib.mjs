@@ -146,6 +146,7 @@ function loadResult(command, args) {
         const result = JSON.parse(out);
         resolve({
           rps: Math.round(result.requests.average),
+          requests: result.requests.total,
           p50: result.latency.p50,
           p99: result.latency.p99,
           non2xx: result.non2xx,

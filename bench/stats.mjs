@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import os from "node:os";
 import { apiSignIn } from "../scripts/server-process.mjs";
 import { autocannon, BENCH_ADMIN, catalogueOf, postgresDatabase, root, startStorefront, stop, table } from "./lib.mjs";
 
@@ -54,6 +56,16 @@ with intents as (
 insert into payment_refunds (id, intent_id, amount_cents, reason, created_at)
 select 're_' || id, id, amount_cents, 'order-refunded', created_at + interval '1 day' from intents`;
 
+/** A process's CPU time in seconds (user and system) from /proc; 0 where there is no /proc. */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** A fresh database (PostgreSQL when TEST_DATABASE_URL is set, else PGlite) with the seed and the orders. */
 export async function databaseWithOrders() {
   const postgres = await postgresDatabase();
@@ -80,7 +92,7 @@ export async function databaseWithOrders() {
  */
 export async function benchStats({ duration }) {
   const { postgres, dataDir, seconds } = await databaseWithOrders();
-  const port = 5341;
+  const port = 5351;
   const server = await startStorefront({
     port,
     dataDir,
@@ -90,16 +102,35 @@ export async function benchStats({ duration }) {
     const admin = await apiSignIn(port, BENCH_ADMIN.email, BENCH_ADMIN.password);
     const url = `http://127.0.0.1:${port}/api/admin/stats`;
     const headers = { authorization: `Bearer ${admin.token}` };
+    const firstStarted = performance.now();
     const answer = await fetch(url, { headers });
+    const firstMs = performance.now() - firstStarted;
     if (answer.status !== 200) throw new Error(`GET /api/admin/stats: ${answer.status} ${await answer.text()}`);
     const stats = await answer.json();
     // A second of load first, so the server's code is compiled and the database's pages are read.
     await autocannon({ url, headers, duration: 1, connections: CONNECTIONS });
+    // The server's CPU time per answer alongside the latencies: on a machine other work keeps busy the
+    // latencies follow the load, the CPU time much less (PGlite's queries run inside this process).
+    const cpuBefore = cpuSecondsOf(server.pid);
+    const loadBefore = os.loadavg()[0];
     const result = await autocannon({ url, headers, duration, connections: CONNECTIONS });
+    const cpuPerAnswer = ((cpuSecondsOf(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
+    const load = `${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
     const database = postgres ? "PostgreSQL" : "PGlite";
     const call = `GET /api/admin/stats (90 days) on ${STATS_ORDERS.toLocaleString("en-US")} orders`;
     const text = table(
-      ["database", "call", "connections", "req/s", "p50 / p99 ms", "non-2xx + errors", "seeded in"],
+      [
+        "database",
+        "call",
+        "connections",
+        "req/s",
+        "p50 / p99 ms",
+        "server CPU ms per answer",
+        "non-2xx + errors",
+        "first answer (counts the past days)",
+        "machine load (1 min)",
+        "seeded in",
+      ],
       [
         [
           database,
@@ -107,7 +138,10 @@ export async function benchStats({ duration }) {
           CONNECTIONS,
           result.rps,
           `${result.p50} / ${result.p99}`,
+          cpuPerAnswer.toFixed(1),
           result.non2xx + result.errors,
+          `${Math.round(firstMs)} ms`,
+          load,
           `${seconds} s`,
         ],
       ],

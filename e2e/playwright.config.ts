@@ -17,7 +17,9 @@ export default defineConfig({
   // No retries: a test that fails once is a failure to look into, not something a second run may hide.
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // A hang's limit, not a budget (those are the bench's): a flow of a few pages took 40 s to 90 s while
+  // other work kept 2 cores at load 19 to 25; the long flows set their own.
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${port}`,

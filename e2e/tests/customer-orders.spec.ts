@@ -10,7 +10,6 @@ const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(
 test("a customer cancels an unpaid order after confirming it, and orders its lines again through the cart", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signUpThroughApi(page, newCustomer("Cora Cancel", "cora"));
   await orderThroughPage(page, SCREWDRIVERS, 120);
 

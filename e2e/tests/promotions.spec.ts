@@ -16,7 +16,8 @@ test("an admin starts a promotion, the banner claims it, the admin ends it, and 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  // Two pages, two forms and two accessibility scans: 72 s at load 25 on 2 cores.
+  test.setTimeout(180_000);
   const name = `${testInfo.project.name} flash sale ${Date.now()}`;
   await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto("/dashboard");
@@ -59,11 +60,14 @@ test("an admin starts a promotion, the banner claims it, the admin ends it, and 
   await expect(row.getByRole("cell").nth(4)).toHaveText("Ended");
   await expect(row.getByRole("button", { name: `End ${name}` })).toHaveCount(0);
 
-  // The banner drops it (within a second, DESIGN.md 10.2); the seeded ones stay.
+  // The banner drops it; the seeded ones stay. How soon the server drops it is the API suite's to prove
+  // (server/src/pages/pages.test.ts): here a reload alone can take seconds on a busy machine. Each reload is
+  // read once its banner is drawn, so an ended promotion cannot pass unseen in a banner still loading.
   await expect(async () => {
     await visitor.reload();
+    await expect(bannerPromotions(visitor).getByText("40% off orders of 200 pieces or more")).toBeVisible();
     await expect(bannerPromotions(visitor).getByText(name, { exact: true })).toHaveCount(0, { timeout: 1000 });
-  }).toPass({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
   await expect(bannerPromotions(visitor).getByText("40% off orders of 200 pieces or more")).toBeVisible();
   await expect(bannerPromotions(visitor).getByText("30% off your first order")).toBeVisible();
   // So does the page as the server renders it, before any script runs.

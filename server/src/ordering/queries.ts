@@ -592,7 +592,8 @@ export interface DayRange {
 const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
 const endOf = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'UTC'`;
 /** The UTC day of an instant, as a date to group by (far cheaper per row than formatting each one). */
-const utcDate = (column: SQL | typeof orders.paidAt) => sql`(${column} at time zone 'UTC')::date`;
+const utcDate = (column: SQL | typeof orders.paidAt | typeof orders.createdAt) =>
+  sql`(${column} at time zone 'UTC')::date`;
 /** The money an order brought stays counted while the shop holds it or held it (refunds are taken off by their day). */
 const everPaid = isNotNull(orders.paidAt);
 
@@ -622,14 +623,14 @@ export async function ordersWaiting(db: Database): Promise<{ toShip: number; toA
   return { toShip: Number(row?.toShip ?? 0), toApprove: Number(row?.toApprove ?? 0) };
 }
 
-/** The orders placed in the range, by their status now (a status without one is absent). */
-export async function orderStatusesPlaced(db: Database, range: DayRange): Promise<Map<OrderStatus, number>> {
-  const rows = await db
-    .select({ status: orders.status, value: count() })
+/** The orders placed in the range, per UTC day placed and status now (a pair without an order is absent). */
+export async function orderStatusesPlacedByDay(db: Database, range: DayRange) {
+  const day = utcDate(orders.createdAt);
+  return db
+    .select({ day: sql<string>`to_char(${day}, 'YYYY-MM-DD')`, status: orders.status, orders: count() })
     .from(orders)
     .where(and(sql`${orders.createdAt} >= ${startOf(range.from)}`, sql`${orders.createdAt} < ${endOf(range.to)}`))
-    .groupBy(orders.status);
-  return new Map(rows.map((row) => [row.status, row.value]));
+    .groupBy(day, orders.status);
 }
 
 /**
@@ -641,19 +642,33 @@ export async function orderStatusesPlaced(db: Database, range: DayRange): Promis
 export async function topToolsByRevenue(db: Database, range: DayRange, limit: number) {
   const pieces = sql<string>`sum(${salesByDay.pieces})`;
   const revenue = sql<string>`sum(${salesByDay.cents})`;
-  const rows = await db
+  const top = db
     .select({
       productId: salesByDay.productId,
-      sku: sql<string>`(array_agg(${salesByDay.sku} order by ${salesByDay.day} desc))[1]`,
-      name: sql<string>`(array_agg(${salesByDay.name} order by ${salesByDay.day} desc))[1]`,
-      pieces,
-      cents: revenue,
+      pieces: pieces.as("top_pieces"),
+      cents: revenue.as("top_cents"),
+      newest: sql<string>`max(${salesByDay.day})`.as("top_newest"),
     })
     .from(salesByDay)
     .where(and(sql`${salesByDay.day} >= ${range.from}::date`, sql`${salesByDay.day} <= ${range.to}::date`))
     .groupBy(salesByDay.productId)
     .having(sql`${pieces} > 0`)
     .orderBy(desc(revenue), asc(salesByDay.productId))
-    .limit(limit);
+    .limit(limit)
+    .as("top");
+  // The name and SKU read from the newest day's row by its key: collecting every day's into an array per tool
+  // to keep the first cost ten times as much on the embedded database
+  // (docs/decisions/029-budgets-on-the-embedded-database.md).
+  const rows = await db
+    .select({
+      productId: top.productId,
+      sku: salesByDay.sku,
+      name: salesByDay.name,
+      pieces: top.pieces,
+      cents: top.cents,
+    })
+    .from(top)
+    .innerJoin(salesByDay, and(eq(salesByDay.day, top.newest), eq(salesByDay.productId, top.productId)))
+    .orderBy(desc(top.cents), asc(top.productId));
   return rows.map((row) => ({ ...row, pieces: Number(row.pieces), cents: Number(row.cents) }));
 }

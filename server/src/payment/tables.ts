@@ -36,14 +36,19 @@ export const paymentIntents = pgTable(
  * Money given back, one row per refund the provider made (its id), so every refund can be traced:
  * a payment the shop would not keep, or an admin's refund of an order.
  */
-export const paymentRefunds = pgTable("payment_refunds", {
-  id: text("id").primaryKey(),
-  intentId: text("intent_id")
-    .notNull()
-    .references(() => paymentIntents.id, { onDelete: "cascade" }),
-  amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-  reason: text("reason", {
-    enum: ["duplicate", "out-of-stock", "amount-mismatch", "order-cancelled", "order-refunded", "order-rules"],
-  }).notNull(),
-  createdAt: createdAt(),
-});
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: text("id").primaryKey(),
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: "cascade" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    reason: text("reason", {
+      enum: ["duplicate", "out-of-stock", "amount-mismatch", "order-cancelled", "order-refunded", "order-rules"],
+    }).notNull(),
+    createdAt: createdAt(),
+  },
+  // The overview reads today's refunds at every call (the days before are kept: keepDays in stats/queries.ts).
+  (table) => [index("payment_refunds_by_created_at").on(table.createdAt)],
+);

@@ -5,13 +5,14 @@ import {
   daysBetween,
   isoDay,
   ORDER_STATUSES,
+  type OrderStatus,
   STATS_LOW_STOCK_LISTED,
   STATS_TOP_TOOLS,
 } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import {
   type DayRange,
-  orderStatusesPlaced,
+  orderStatusesPlacedByDay,
   ordersWaiting,
   paidCentsByDay,
   topToolsByRevenue,
@@ -19,13 +20,44 @@ import {
 import { refundedCentsByDay } from "../payment/queries.js";
 import { lowStockTools } from "../product/queries.js";
 import { quotesToPrice } from "../quote/queries.js";
+import { keepDays, keptRevenueByDay, keptStatuses } from "./queries.js";
+
+/**
+ * A range cut at today: the days before, whose figures are kept (keepDays in queries.ts), and today with any day after,
+ * counted from the orders at each call. Either part may be empty (its `from` after its `to`).
+ */
+function cut(range: DayRange, today: string): { past: DayRange; live: DayRange } {
+  const yesterday = addDays(today, -1);
+  return {
+    past: { from: range.from, to: range.to < yesterday ? range.to : yesterday },
+    live: { from: range.from > today ? range.from : today, to: range.to },
+  };
+}
+const isEmpty = (range: DayRange) => range.from > range.to;
 
 /** Revenue in cents per UTC day of the range: paid minus refunded, each on the day it happened. */
-async function revenueCentsByDay(db: Database, range: DayRange): Promise<Map<string, number>> {
-  const [paid, refunded] = await Promise.all([paidCentsByDay(db, range), refundedCentsByDay(db, range)]);
-  const net = new Map(paid);
+async function revenueCentsByDay(db: Database, range: DayRange, today: string): Promise<Map<string, number>> {
+  const { past, live } = cut(range, today);
+  const none = new Map<string, number>();
+  const [kept, paid, refunded] = await Promise.all([
+    isEmpty(past) ? none : keptRevenueByDay(db, past),
+    isEmpty(live) ? none : paidCentsByDay(db, live),
+    isEmpty(live) ? none : refundedCentsByDay(db, live),
+  ]);
+  const net = new Map([...kept, ...paid]);
   for (const [day, cents] of refunded) net.set(day, (net.get(day) ?? 0) - cents);
   return net;
+}
+
+/** The orders placed in the range by their status now (a status without one is absent). */
+async function orderStatuses(db: Database, range: DayRange, today: string): Promise<Map<OrderStatus, number>> {
+  const { past, live } = cut(range, today);
+  const [kept, counted] = await Promise.all([
+    isEmpty(past) ? new Map<OrderStatus, number>() : keptStatuses(db, past),
+    isEmpty(live) ? [] : orderStatusesPlacedByDay(db, live),
+  ]);
+  for (const row of counted) kept.set(row.status, (kept.get(row.status) ?? 0) + row.orders);
+  return kept;
 }
 
 /** The longest of the recent figures: revenue over the last 30 days, today included. */
@@ -41,7 +73,8 @@ function everyDay(range: DayRange, byDay: Map<string, number>) {
 
 /**
  * The shop owner's overview (DESIGN.md 11.1), every figure aggregated by the database: a handful of grouped
- * queries, none of which grows with the orders on the JavaScript side (the series are one row per day).
+ * queries, none of which grows with the orders on the JavaScript side (the series are one row per day). The
+ * days before today are read from their kept figures, so a call reads today's orders, not the range's.
  */
 export async function adminStats(db: Database, range: DayRange, now = new Date()): Promise<AdminStats> {
   const today = isoDay(now);
@@ -52,13 +85,15 @@ export async function adminStats(db: Database, range: DayRange, now = new Date()
     to: today > range.to ? today : range.to,
   };
   const together = daysBetween(span.from, span.to) <= daysBetween(range.from, range.to) + STATS_RECENT_DAYS;
+  // One after the other: both take the same lock when they count.
+  for (const days of together ? [span] : [range, lastMonth]) await keepDays(db, cut(days, today).past);
   const [recent, series, waiting, quotes, lowStock, statuses, top] = await Promise.all([
-    revenueCentsByDay(db, together ? span : lastMonth),
-    together ? null : revenueCentsByDay(db, range),
+    revenueCentsByDay(db, together ? span : lastMonth, today),
+    together ? null : revenueCentsByDay(db, range, today),
     ordersWaiting(db),
     quotesToPrice(db),
     lowStockTools(db, STATS_LOW_STOCK_LISTED),
-    orderStatusesPlaced(db, range),
+    orderStatuses(db, range, today),
     topToolsByRevenue(db, range, STATS_TOP_TOOLS),
   ]);
   const since = (from: string) =>

@@ -12,6 +12,7 @@ import { orderSteps } from "../test/orders.js";
 import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
 import { checkLowStock } from "./low-stock-mail.js";
+import { statsDayStatuses, statsDays } from "./tables.js";
 
 describe("GET /api/admin/stats: the shop owner's overview", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -174,6 +175,31 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
     expect(kept.find((row) => row.productId === file._id)).toMatchObject({ pieces: 0, cents: 0 });
     await recountSalesByDay(ctx.db);
     expect(await sold()).toEqual(kept.filter((row) => row.pieces !== 0));
+  });
+
+  it("the days before today are counted once, then kept right by every later write to them", async () => {
+    const before = await figures();
+    const order = await steps.paidOrder(customer);
+    // Placed and paid five days ago (a day already counted), then shipped today.
+    const fiveDaysAgo = sql`now() - make_interval(days => 5)`;
+    await ctx.db.update(orders).set({ createdAt: fiveDaysAgo, paidAt: fiveDaysAgo }).where(eq(orders.id, order._id));
+    const ship = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${order._id}/ship`,
+      headers: bearer(admin.token),
+      payload: { carrier: "DHL", trackingNumber: "2" },
+    });
+    expect(ship.statusCode).toBe(200);
+    const after = await figures();
+    const status = (stats: AdminStats, name: string) => stats.ordersByStatus.find((row) => row.status === name)?.count;
+    expect(status(after, "shipped")).toBe((status(before, "shipped") ?? 0) + 1);
+    const day = (stats: AdminStats) => stats.revenueByDay.find((row) => row.date === addDays(today, -5))?.revenue ?? 0;
+    expect(day(after)).toBeGreaterThan(day(before));
+    expect(after.revenue.today).toBe(before.revenue.today);
+    // Every day counted afresh from the orders says the same.
+    await ctx.db.delete(statsDayStatuses);
+    await ctx.db.delete(statsDays);
+    expect(await figures()).toEqual(after);
   });
 
   it("a tool crosses its threshold: by default twice its rule's minimum, else its own", async () => {
