@@ -207,7 +207,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     createIdentity({ db, config, authSecret, limits, addressLimits, roleOf: (email) => findRole(db, email) }),
   );
   app.decorate("accessTokens", accessTokens(authSecret));
-  app.decorate("deviceCookies", deviceCookies(authSecret, config.publicUrl.startsWith("https:")));
+  app.decorate("deviceCookies", deviceCookies(authSecret, config.publicUrl.startsWith("https:"), db));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
   app.decorate("imageStore", imageStoreFor(config));
   app.decorate("productWithdrawn", async (tx: Database, productId: string, by: string) => {
