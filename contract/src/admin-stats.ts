@@ -34,10 +34,23 @@ const isDay = (text: string) =>
   !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
   isoDay(new Date(`${text}T00:00:00Z`)) === text;
 
+/**
+ * The years a day parameter may name. PostgreSQL refuses year 0 (JavaScript takes it), and no figure of the
+ * shop lies before 1900; 9999 is the last year YYYY-MM-DD can write.
+ */
+export const DAY_YEARS = { first: 1900, last: 9999 } as const;
+const inDayYears = (day: string) => {
+  const year = Number(day.slice(0, 4));
+  return year >= DAY_YEARS.first && year <= DAY_YEARS.last;
+};
+const isDayParameter = (text: string) => isDay(text) && inDayYears(text);
+
+/** Every day a query may carry: a real day of the years above, else a 400 naming the field. */
 const dayField = (field: "from" | "to") =>
-  z.string({ error: `${field} must be a date as YYYY-MM-DD` }).refine(isDay, {
-    error: `${field} must be a date as YYYY-MM-DD`,
-  });
+  z
+    .string({ error: `${field} must be a date as YYYY-MM-DD` })
+    .refine(isDay, { error: `${field} must be a date as YYYY-MM-DD`, abort: true })
+    .refine(inDayYears, { error: `${field} must be a day of the years ${DAY_YEARS.first} to ${DAY_YEARS.last}` });
 
 /** The range a stats query asks for, its defaults filled in: `to` today (UTC), `from` 90 days up to `to`. */
 export function statsRange(query: { from?: string | undefined; to?: string | undefined }, now = new Date()) {
@@ -50,8 +63,9 @@ export function statsRange(query: { from?: string | undefined; to?: string | und
 export const adminStatsQuerySchema = z
   .object({ from: dayField("from").optional(), to: dayField("to").optional() })
   .superRefine((query, context) => {
-    // A day that is no day has its own issue already; the range is checked between real days only.
-    if ((query.from !== undefined && !isDay(query.from)) || (query.to !== undefined && !isDay(query.to))) return;
+    // A refused day has its own issue already; the range is checked between days taken only.
+    const refused = (day: string | undefined) => day !== undefined && !isDayParameter(day);
+    if (refused(query.from) || refused(query.to)) return;
     const { from, to } = statsRange(query);
     if (from > to) context.addIssue({ code: "custom", path: ["from"], message: "from must be on or before to" });
     else if (daysBetween(from, to) > STATS_MAX_DAYS)

@@ -4,4 +4,6 @@ export const CART_IMPORT_LIMITS = {
   textChars: 256 * 1024,
   /** The most rows of SKU and quantity, a header row not counted. */
   rows: 500,
+  /** How many of a repeated SKU's rows its report names: the answer stays small however often it repeats. */
+  rowsNamed: 10,
 } as const;

@@ -17,14 +17,21 @@ export const cartImportBodySchema = z.object({
 
 export const CART_FILL_STATUSES = ["added", "error"] as const;
 
-/** What became of one row: `row` is the file's line (1 for the first), or the line's position in a reorder. */
+/**
+ * What became of one row: `row` is the file's line (1 for the first), or the line's position in a reorder.
+ * A SKU on several rows of a file is one line of the cart, answered once at its first row.
+ */
 export const cartFillRowSchema = z.object({
   row: z.number().int(),
   sku: z.string(),
-  /** The pieces the row asked for; null when its quantity could not be read. */
+  /** The pieces the row asked for (all of a repeated SKU's rows together); null when they could not be read. */
   quantity: z.number().int().nullable(),
   status: z.enum(CART_FILL_STATUSES),
   message: z.string(),
+  /** Only for a SKU on several rows: how many rows were summed, and the first of them (at most `rowsNamed`). */
+  summed: z
+    .object({ count: z.number().int(), rows: z.array(z.number().int()).max(CART_IMPORT_LIMITS.rowsNamed) })
+    .optional(),
 });
 
 /** The answer of an import or a reorder: a report row each, and the cart as it is now. */

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
@@ -18,9 +17,10 @@ import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
 import { compressApiAnswers } from "./http/compression.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { requestForLog } from "./http/log-redaction.js";
-import { REQUEST_ID_PATTERN, registerMetrics } from "./http/metrics.js";
+import { registerMetrics } from "./http/metrics.js";
 import { CachedList, PageCache } from "./http/page-cache.js";
 import { PreparedAnswers } from "./http/prepared-answers.js";
+import { proxyTrust, requestIdFor } from "./http/request-id.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { serveStaticFiles } from "./http/static-files.js";
 import { createIdentity, type Identity } from "./identity/auth.js";
@@ -144,6 +144,8 @@ export interface AppOptions {
 export async function buildApp({ config, database, authSecret, mailer, logger = false }: AppOptions) {
   // The public lists' most read pages, answered before Fastify once prepared (http/prepared-answers.ts).
   const prepared = new PreparedAnswers();
+  const trustProxy = proxyTrust(config.trustProxy);
+  prepared.requestIdOf = (request) => requestIdFor(request, trustProxy);
   const app = Fastify({
     // Fastify's own HTTP server, with the prepared answers in front of Fastify's handler.
     serverFactory: (handler, options) => {
@@ -156,12 +158,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       server.setTimeout(Number(options.connectionTimeout));
       return server;
     },
-    // Every request has an id: the balancer's X-Request-Id when it is a plain token, else a new one; it is in
-    // each of the request's log lines and in the answer's X-Request-Id.
-    genReqId: (request) => {
-      const given = request.headers["x-request-id"];
-      return typeof given === "string" && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
-    },
+    genReqId: prepared.requestIdOf,
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: requestForLog } } : logger,
     bodyLimit: 1024 * 1024,
     // Nothing else stops a client that sends slowly or holds a socket open when no proxy stands in front.
@@ -172,11 +169,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     connectionTimeout: 180_000,
     // an idle keep-alive socket after 72 s: longer than a load balancer's usual 60 s, so the balancer closes first.
     keepAliveTimeout: 72_000,
-    // A hop count trusts that many proxies nearest the server (proxy-addr counts hops from 0).
-    trustProxy:
-      typeof config.trustProxy === "number"
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    // Without a proxy Fastify skips looking for one in each request's headers.
+    trustProxy: config.trustProxy !== false && trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -213,7 +207,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     createIdentity({ db, config, authSecret, limits, addressLimits, roleOf: (email) => findRole(db, email) }),
   );
   app.decorate("accessTokens", accessTokens(authSecret));
-  app.decorate("deviceCookies", deviceCookies(authSecret, config.publicUrl.startsWith("https:")));
+  app.decorate("deviceCookies", deviceCookies(authSecret, config.publicUrl.startsWith("https:"), db));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
   app.decorate("imageStore", imageStoreFor(config));
   app.decorate("productWithdrawn", async (tx: Database, productId: string, by: string) => {

@@ -123,9 +123,23 @@ export function readImport(text: string): ImportRow[] {
   });
 }
 
+/** A repeated SKU's rows as its report names them: all of them when few, else how many and the first. */
+function summedNote(sku: string, group: readonly ImportRow[]): string {
+  if (group.length === 1) return "";
+  const named = group
+    .slice(0, CART_IMPORT_LIMITS.rowsNamed)
+    .map((row) => row.row)
+    .join(", ");
+  const more = group.length - CART_IMPORT_LIMITS.rowsNamed;
+  return more > 0
+    ? ` (${group.length} rows of ${sku} summed: ${named} and ${more} more)`
+    : ` (rows ${named} of ${sku} summed)`;
+}
+
 /**
- * The import's report: rows that cannot be read, SKUs no tool has, and, for the rest, the rows of one SKU
- * summed into one line (each of its rows answered with the line's outcome).
+ * The import's report: rows that cannot be read, each by itself; the rest summed by SKU into one line
+ * each, answered once at its first row (a SKU no tool has too), so that a file of one SKU on every row
+ * answers one entry, not one per row naming all the others.
  */
 export async function importRows(
   tx: Database,
@@ -135,24 +149,35 @@ export async function importRows(
 ): Promise<CartFillRow[]> {
   const groups = new Map<string, ImportRow[]>();
   for (const row of rows) {
-    if (!row.problem && bySku.has(row.sku)) groups.set(row.sku, [...(groups.get(row.sku) ?? []), row]);
+    if (row.problem) continue;
+    const group = groups.get(row.sku);
+    if (group) group.push(row);
+    else groups.set(row.sku, [row]);
   }
-  const skus = [...groups.keys()];
+  const piecesOf = (group: readonly ImportRow[]) => group.reduce((sum, row) => sum + (row.quantity ?? 0), 0);
+  const known = [...groups.keys()].filter((sku) => bySku.has(sku));
   const outcomes = await fillCart(
     tx,
     email,
-    skus.map((sku) => ({
-      product: bySku.get(sku) as ProductRow,
-      quantity: (groups.get(sku) ?? []).reduce((sum, row) => sum + (row.quantity ?? 0), 0),
-    })),
+    known.map((sku) => ({ product: bySku.get(sku) as ProductRow, quantity: piecesOf(groups.get(sku) ?? []) })),
   );
-  const outcomeOf = new Map(skus.map((sku, index) => [sku, outcomes[index] as FillOutcome]));
-  return rows.map(({ row, sku, quantity, problem }): CartFillRow => {
-    if (problem) return { row, sku, quantity, status: "error", message: problem };
-    const outcome = outcomeOf.get(sku);
-    if (!outcome) return { row, sku, quantity, status: "error", message: `No tool has SKU ${sku}` };
+  const outcomeOf = new Map(known.map((sku, index) => [sku, outcomes[index] as FillOutcome]));
+  return rows.flatMap(({ row, sku, quantity, problem }): CartFillRow[] => {
+    if (problem) return [{ row, sku, quantity, status: "error", message: problem }];
     const group = groups.get(sku) ?? [];
-    const summed = group.length > 1 ? ` (rows ${group.map((other) => other.row).join(", ")} of ${sku} summed)` : "";
-    return { row, sku, quantity, status: outcome.status, message: `${outcome.message}${summed}` };
+    if (group[0]?.row !== row) return [];
+    const outcome = outcomeOf.get(sku) ?? { status: "error", message: `No tool has SKU ${sku}` };
+    return [
+      {
+        row,
+        sku,
+        quantity: piecesOf(group),
+        status: outcome.status,
+        message: `${outcome.message}${summedNote(sku, group)}`,
+        ...(group.length > 1 && {
+          summed: { count: group.length, rows: group.slice(0, CART_IMPORT_LIMITS.rowsNamed).map((one) => one.row) },
+        }),
+      },
+    ];
   });
 }

@@ -49,16 +49,49 @@ describe("cart import and reorder", () => {
     const response = await call("POST", "/api/cart/import", buyer, { text });
     expect(response.statusCode, response.body).toBe(200);
     const { report, cart } = response.json<CartFillAnswer>();
+    // The two rows of the drill are one line, answered once at its first row.
     expect(report.map((row) => [row.row, row.sku, row.quantity, row.status])).toEqual([
-      [2, drill.sku, 60, "added"],
+      [2, drill.sku, 100, "added"],
       [3, saw.sku, 110, "error"],
       [4, "NO-SUCH-SKU", 100, "error"],
-      [6, drill.sku, 40, "added"],
     ]);
     expect(report[1]?.message).toContain("100 or 125");
     expect(report[2]?.message).toBe("No tool has SKU NO-SUCH-SKU");
-    expect(report[0]?.message).toContain("rows 2, 6");
+    expect(report[0]?.message).toBe(`Added 100 pieces (rows 2, 6 of ${drill.sku} summed)`);
+    expect(report[0]?.summed).toEqual({ count: 2, rows: [2, 6] });
+    expect(report[1]?.summed).toBeUndefined();
     expect(cart.lines.map((line) => [line.sku, line.quantity])).toEqual([[drill.sku, 100]]);
+  });
+
+  it("answers a SKU repeated on hundreds of rows once, naming how many and the first ten, in a small answer", async () => {
+    const buyer = await signUp(ctx.app);
+    const drill = await newTool({ quantity: 1000, quantityRule: { min: 1, max: 1000, step: 1 } });
+    const rows = (sku: string) => Array.from({ length: 250 }, () => `${sku},2`);
+    const text = [...rows(drill.sku), ...rows("NO-SUCH-SKU")].join("\n");
+    const response = await call("POST", "/api/cart/import", buyer, { text });
+    expect(response.statusCode, response.body).toBe(200);
+    const { report, cart } = response.json<CartFillAnswer>();
+    const firstTen = (from: number) => Array.from({ length: 10 }, (_, index) => from + index);
+    expect(report).toEqual([
+      {
+        row: 1,
+        sku: drill.sku,
+        quantity: 500,
+        status: "added",
+        message: `Added 500 pieces (250 rows of ${drill.sku} summed: ${firstTen(1).join(", ")} and 240 more)`,
+        summed: { count: 250, rows: firstTen(1) },
+      },
+      {
+        row: 251,
+        sku: "NO-SUCH-SKU",
+        quantity: 500,
+        status: "error",
+        message: `No tool has SKU NO-SUCH-SKU (250 rows of NO-SUCH-SKU summed: ${firstTen(251).join(", ")} and 240 more)`,
+        summed: { count: 250, rows: firstTen(251) },
+      },
+    ]);
+    expect(cart.lines.map((line) => [line.sku, line.quantity])).toEqual([[drill.sku, 500]]);
+    expect(response.body.length).toBeLessThan(4096);
   });
 
   it("takes a CSV file as text/csv, and refuses a binary or oversized one whole", async () => {

@@ -327,9 +327,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
             "optional header row (naming a `sku` column), a UTF-8 byte-order mark. SKUs in any case; rows of " +
             "one SKU are summed, and added to what the cart holds of it. Each line is checked against its tool " +
             "(for sale, quantity rule naming the nearest allowed quantities, stock): good rows are added when " +
-            `others fail, and every row is reported by its line in the file. At most ${CART_IMPORT_LIMITS.rows} ` +
-            `rows and ${CART_IMPORT_LIMITS.textChars / 1024} KB; text that is not text, or more, is 400 and ` +
-            "nothing is added.",
+            "others fail, and every row is reported by its line in the file, a repeated SKU's rows once (at the " +
+            `first, with how many and the first ${CART_IMPORT_LIMITS.rowsNamed} in \`summed\`). At most ` +
+            `${CART_IMPORT_LIMITS.rows} rows and ${CART_IMPORT_LIMITS.textChars / 1024} KB; text that is not ` +
+            "text, or more, is 400 and nothing is added.",
           tags: ["Cart"],
           security: requires("accessToken"),
           consumes: ["application/json", "text/csv"],

@@ -1,4 +1,5 @@
-// npm run backup -- FILE  /  npm run restore -- FILE : the shop's database to a file and back (DESIGN.md 11.3).
+// npm run backup -- FILE  /  npm run restore -- FILE : the shop's database to a file and back
+// (docs/OPERATIONS.md, "Database").
 // On the embedded database stop the server first; a restore goes into an empty DATA_DIR or database only.
 import { loadConfig, loadEnvFile } from "../config.js";
 import { backupDatabase, restoreDatabase } from "../db/backup.js";

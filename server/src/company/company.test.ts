@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import type {
   AdminCompany,
   AuditEntry,
@@ -26,10 +27,21 @@ describe("companies", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;
   let steps: ReturnType<typeof orderSteps>;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpStandIn();
-    ctx = await createTestApp({ seed: true, env: { SMTP_URL: smtp.url } });
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    ctx = await createTestApp({
+      seed: true,
+      env: { SMTP_URL: smtp.url },
+      logger: { level: "info", stream: logStream },
+    });
     admin = await signUp(ctx.app, { admin: true });
     steps = orderSteps(ctx.app, admin);
   });
@@ -289,6 +301,27 @@ describe("companies", () => {
     expect(await accepting(stale)).toEqual([404, withdrawn]);
     expect((await call("GET", `/api/invitations/${stale.token}`, stale.to)).json().message).toBe(withdrawn);
     expect((await call("GET", "/api/companies/mine", stale.to)).json()).toBeNull();
+  });
+
+  it("an invitation's token stays out of the request log: its page, reading it and accepting it", async () => {
+    const { owner, companyId } = await companyOwner("Quiet Logs Ltd");
+    const invitee = await signUp(ctx.app, { confirmed: true });
+    await call("POST", `/api/companies/${companyId}/invitations`, owner, { email: invitee.email, role: "buyer" });
+    const token = await tokenMailedTo(invitee.email);
+    const before = logLines.length;
+    await ctx.app.inject({ method: "GET", url: `/invitations/${token}?from=mail` });
+    expect((await call("GET", `/api/invitations/${token}`, invitee)).statusCode).toBe(200);
+    expect((await call("POST", `/api/invitations/${token}/accept`, invitee)).statusCode).toBe(200);
+    const urls = logLines
+      .slice(before)
+      .map((line) => JSON.parse(line).req?.url as string | undefined)
+      .filter(Boolean);
+    expect(urls).toEqual([
+      "/invitations/[redacted]?from=mail",
+      "/api/invitations/[redacted]",
+      "/api/invitations/[redacted]/accept",
+    ]);
+    expect(logLines.join("")).not.toContain(token);
   });
 
   it("an address already in a company (another or this one) cannot be invited: 409", async () => {

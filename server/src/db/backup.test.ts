@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Order, Product } from "@forgeline/contract";
@@ -12,10 +12,10 @@ import { bearer, signUp } from "../test/accounts.js";
 import { databaseUrlFor } from "../test/global-setup.js";
 import { CONTACT, VISA } from "../test/orders.js";
 import { TEST_AUTH_SECRET } from "../test/test-app.js";
-import { backupDatabase, restoreDatabase } from "./backup.js";
+import { backupDatabase, pgDumpCall, pgRestoreCall, restoreDatabase } from "./backup.js";
 import { openDatabase } from "./client.js";
 
-/** DESIGN.md 11.3: a shop with orders backed up, restored into an empty place, and found whole. */
+/** docs/OPERATIONS.md, "Database": a shop with orders backed up, restored into an empty place, and found whole. */
 async function shopOn(location: { dataDir: string; databaseUrl: string | undefined }) {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -93,8 +93,11 @@ async function roundTrip(before: { dataDir: string; databaseUrl: string | undefi
   expect(held.orders[0]).toMatch(/ paid INV-\d{4}-\d{6} /);
   await shop.close();
 
+  // An earlier backup readable by everyone is written over, and becomes its owner's only.
   const file = path.join(await newFolder(), "shop.backup");
+  await writeFile(file, "an earlier backup", { mode: 0o644 });
   await backupDatabase(before, file);
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
   await restoreDatabase(after, file);
 
   const restored = await shopOn(after);
@@ -152,4 +155,44 @@ describe("backup and restore", () => {
     },
     120_000,
   );
+});
+
+describe("pg_dump and pg_restore are started with no password where ps shows it", () => {
+  const url = "postgresql://shop:s3cr%40t@db.example:6543/forgeline?sslmode=verify-full&sslrootcert=%2Fetc%2Fca.pem";
+  const parent = { PATH: "/usr/bin", DATABASE_URL: url, PGCONNECT_TIMEOUT: "5" };
+
+  it("carries the connection in the program's environment, none of it among its arguments", () => {
+    for (const call of [pgDumpCall(url, "shop.backup", parent), pgRestoreCall(url, "shop.backup", parent)]) {
+      const commandLine = [call.program, ...call.args].join(" ");
+      for (const secret of ["s3cr", "postgres", "shop@", "db.example", "forgeline"]) {
+        expect({ commandLine, secret, shown: commandLine.includes(secret) }).toMatchObject({ shown: false });
+      }
+      expect(call.env).toEqual({
+        PATH: "/usr/bin",
+        PGCONNECT_TIMEOUT: "5",
+        PGHOST: "db.example",
+        PGPORT: "6543",
+        PGUSER: "shop",
+        PGPASSWORD: "s3cr@t",
+        PGDATABASE: "forgeline",
+        PGSSLMODE: "verify-full",
+        PGSSLROOTCERT: "/etc/ca.pem",
+      });
+    }
+    expect(pgDumpCall(url, "shop.backup", parent).args).toContain("--file=shop.backup");
+    expect(pgRestoreCall(url, "shop.backup", parent).args.at(-1)).toBe("shop.backup");
+  });
+
+  it("takes an IPv6 host and a socket folder; refuses a parameter it cannot pass on rather than drop it", () => {
+    expect(pgDumpCall("postgres://shop@[::1]/forgeline", "f", {}).env).toEqual({
+      PGHOST: "::1",
+      PGUSER: "shop",
+      PGDATABASE: "forgeline",
+    });
+    expect(pgDumpCall("postgres:///forgeline?host=%2Fvar%2Frun%2Fpostgresql", "f", {}).env).toEqual({
+      PGHOST: "/var/run/postgresql",
+      PGDATABASE: "forgeline",
+    });
+    expect(() => pgDumpCall("postgres://shop:pw@db/forgeline?ssl=true", "f", {})).toThrow(/parameter ssl /);
+  });
 });

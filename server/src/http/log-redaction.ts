@@ -1,9 +1,14 @@
 import type { FastifyRequest } from "fastify";
 
-/** Reset and verification tokens, OAuth codes and states travel in addresses; the logs get none of them. */
+/**
+ * Reset, verification and invitation tokens, OAuth codes and states travel in addresses; the logs get none
+ * of them. An invitation's token opens its page and the API's reading and accepting; an owner withdraws
+ * one by its id (/companies/{id}/invitations/{invitationId}), which opens nothing and stays.
+ */
 export function withoutSecrets(url: string): string {
   return url
     .replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]")
+    .replace(/^((?:\/api)?\/invitations\/)[^/?#]+/, "$1[redacted]")
     .replace(/([?&](?:token|code|state)=)[^&#]*/gi, "$1[redacted]");
 }
 

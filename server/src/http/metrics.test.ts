@@ -4,12 +4,14 @@ import { orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
 
 const METRICS_TOKEN = "metrics-token-0123456789";
+const BALANCER = "10.0.0.5";
+const UUID = /^[0-9a-f-]{36}$/;
 
 /** DESIGN.md 11.2: /metrics behind its token, and an id on every request. */
 describe("observability", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { METRICS_TOKEN } });
+    ctx = await createTestApp({ env: { METRICS_TOKEN, TRUST_PROXY: BALANCER } });
   });
   afterAll(() => ctx.close());
 
@@ -49,17 +51,31 @@ describe("observability", () => {
     expect(text).not.toContain(tool._id);
   });
 
-  it("gives every answer a request id: the balancer's when it is a plain token, else a new one", async () => {
-    const made = await ctx.app.inject({ method: "GET", url: "/api/health" });
-    expect(made.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await ctx.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "lb-7f3a.42" } });
-    expect(kept.headers["x-request-id"]).toBe("lb-7f3a.42");
-    const forged = await ctx.app.inject({
-      method: "GET",
-      url: "/api/health",
-      headers: { "x-request-id": 'x" injected=1 {}' },
-    });
-    expect(forged.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  it("gives every answer a request id: the trusted balancer's when it is a plain token, else a new one", async () => {
+    const health = (headers: Record<string, string>, remoteAddress = BALANCER) =>
+      ctx.app.inject({ method: "GET", url: "/api/health", headers, remoteAddress });
+    expect((await health({})).headers["x-request-id"]).toMatch(UUID);
+    expect((await health({ "x-request-id": "lb-7f3a.42" })).headers["x-request-id"]).toBe("lb-7f3a.42");
+    expect((await health({ "x-request-id": 'x" injected=1 {}' })).headers["x-request-id"]).toMatch(UUID);
+    // A client that reaches the server past the balancer does not choose the id its lines are logged under.
+    const direct = await health({ "x-request-id": "lb-7f3a.42" }, "203.0.113.9");
+    expect(direct.headers["x-request-id"]).toMatch(UUID);
+  });
+});
+
+describe("without TRUST_PROXY", () => {
+  it("makes a new request id whatever the client sends", async () => {
+    const ctx = await createTestApp();
+    try {
+      const answer = await ctx.app.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "x-request-id": "lb-7f3a.42" },
+      });
+      expect(answer.headers["x-request-id"]).toMatch(UUID);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

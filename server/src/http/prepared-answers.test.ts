@@ -35,7 +35,8 @@ describe("prepared answers of the public lists", () => {
   let customer: TestAccount;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ seed: true });
+    // The balancer, as every request here comes from loopback.
+    ctx = await createTestApp({ seed: true, env: { TRUST_PROXY: "127.0.0.1" } });
     base = await listening(ctx);
     admin = await signUp(ctx.app, { admin: true });
     customer = await signUp(ctx.app, { confirmed: true });
@@ -123,6 +124,21 @@ describe("prepared answers of the public lists", () => {
     await answer(`${base}/api/review?email=${encodeURIComponent(customer.email)}`, bearer(customer.token));
     await answer(`${base}/api/review?email=${encodeURIComponent(customer.email)}`, bearer(customer.token));
     expect(ctx.app.preparedAnswers.size).toBe(before);
+  });
+});
+
+describe("prepared answers without TRUST_PROXY", () => {
+  it("give a client's request a new id whatever X-Request-Id it sends", async () => {
+    const ctx = await createTestApp({ seed: true });
+    try {
+      const base = await listening(ctx);
+      await answer(`${base}${LIST}`);
+      expect(ctx.app.preparedAnswers.size).toBeGreaterThan(0);
+      const prepared = await answer(`${base}${LIST}`, { "x-request-id": "balancer-7" });
+      expect(prepared.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

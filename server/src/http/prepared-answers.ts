@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
 import type { FastifyReply } from "fastify";
 import { type Encoding, encodingOf } from "./compression.js";
-import { REQUEST_ID_PATTERN } from "./metrics.js";
 
 /** What a prepared answer belongs to: a public list, whose `generation` moves on with every write to it. */
 export interface PreparedSource {
@@ -39,6 +38,8 @@ export class PreparedAnswers {
   /** Set when the server starts closing: every request then goes to Fastify, which answers 503. */
   closing = false;
   recordAnswer: AnswerRecorder | undefined;
+  /** The request's id as Fastify would give it (http/request-id.ts); a new one until the app says. */
+  requestIdOf: (request: IncomingMessage) => string = () => randomUUID();
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -102,9 +103,7 @@ export class PreparedAnswers {
       return false;
     }
     const start = this.recordAnswer ? performance.now() : 0;
-    const given = request.headers["x-request-id"];
-    const id = typeof given === "string" && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
-    response.writeHead(200, [...prepared.headers, "x-request-id", id]);
+    response.writeHead(200, [...prepared.headers, "x-request-id", this.requestIdOf(request)]);
     response.end(prepared.body);
     this.recordAnswer?.("GET", prepared.route, 200, (performance.now() - start) / 1000);
     return true;

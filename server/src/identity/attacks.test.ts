@@ -6,6 +6,8 @@ import { bearer, ORIGIN, sessionCookie, signUp, uniqueEmail } from "../test/acco
 import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { createTestApp } from "../test/test-app.js";
 import { findRole } from "../user/queries.js";
+import { isDeviceRecorded, recordDevice } from "./queries.js";
+import { ACCOUNT_SIGN_IN_ATTEMPTS } from "./rate-limits.js";
 import { authUsers } from "./tables.js";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -402,6 +404,75 @@ describe("attacks on the identity calls", () => {
       for (let attempt = 1; attempt <= 10; attempt++)
         expect((await fromBrowser(`wrong-${attempt}`)).statusCode).toBe(401);
       expect((await fromBrowser(account.password)).statusCode).toBe(429);
+    });
+
+    it("retires the account's device cookies at a password reset: an old one no longer passes the lock", async () => {
+      const account = await signUp(ctx.app);
+      const deviceCookieOf = (response: { headers: { "set-cookie"?: string | string[] | number | undefined } }) =>
+        sessionCookie(
+          [response.headers["set-cookie"] ?? []]
+            .flat()
+            .map(String)
+            .filter((cookie) => cookie.startsWith("forgeline_device=")),
+        );
+      const fromBrowser = (cookie: string, password: string, remoteAddress: string) =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          headers: { ...ORIGIN, cookie },
+          payload: { email: account.email, password },
+          remoteAddress,
+        });
+      const before = deviceCookieOf(await signIn(account.email, account.password, "192.0.2.40"));
+      expect(before).toMatch(/^forgeline_device=/);
+
+      await post("/api/auth/request-password-reset", { email: account.email, redirectTo: "/resetpassword" });
+      await expect.poll(() => mailsTo(account.email, "Reset your Forgeline Tools password").length).toBe(1);
+      const link = new URL(firstLink(mailsTo(account.email, "Reset your Forgeline")[0]?.raw ?? "") ?? "");
+      const opened = await ctx.app.inject({ method: "GET", url: link.pathname + link.search });
+      const token = new URL(opened.headers.location ?? "", "http://localhost:5000").searchParams.get("token") ?? "";
+      expect((await post("/api/auth/reset-password", { token, newPassword: "after-reset-2" })).statusCode).toBe(200);
+      // The browser that signs in after the reset is trusted again, with a new cookie.
+      const after = deviceCookieOf(await fromBrowser(before, "after-reset-2", "192.0.2.41"));
+      expect(after).toMatch(/^forgeline_device=/);
+      expect(after).not.toBe(before);
+
+      // The account-wide lock, as the guessing of the test above leaves it (without 60 password checks).
+      const key = `sign-in:${account.email.toLowerCase()}`;
+      for (let guess = 0; guess <= ACCOUNT_SIGN_IN_ATTEMPTS.max; guess++) {
+        await ctx.app.limits.consume(key, ACCOUNT_SIGN_IN_ATTEMPTS);
+      }
+      expect((await signIn(account.email, "after-reset-2", "192.0.2.42")).statusCode).toBe(429);
+      expect((await fromBrowser(before, "after-reset-2", "192.0.2.42")).statusCode).toBe(429);
+      expect((await fromBrowser(after, "after-reset-2", "192.0.2.42")).statusCode).toBe(200);
+    });
+
+    it("keeps a returning browser's device id, and an account's 20 newest devices only", async () => {
+      const account = await signUp(ctx.app);
+      const idOf = (response: { headers: { "set-cookie"?: string | string[] | number | undefined } }) =>
+        [response.headers["set-cookie"] ?? []]
+          .flat()
+          .map(String)
+          .find((cookie) => cookie.startsWith("forgeline_device="))
+          ?.split(/[=.]/)[1];
+      const first = await signIn(account.email, account.password, "192.0.2.50");
+      const again = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { ...ORIGIN, cookie: sessionCookie(first.headers["set-cookie"]) },
+        payload: { email: account.email, password: account.password },
+        remoteAddress: "192.0.2.50",
+      });
+      expect(idOf(again)).toBe(idOf(first));
+      const email = account.email.toLowerCase();
+      // Issued later than the first: their year ends after its year.
+      const expiresAt = new Date(Date.now() + 2 * 365 * 86_400_000);
+      for (let browser = 1; browser <= 20; browser++) {
+        await recordDevice(ctx.db, { email, device: `browser-${browser}`, expiresAt }, 20);
+      }
+      expect(await isDeviceRecorded(ctx.db, email, idOf(first) ?? "")).toBe(false);
+      expect(await isDeviceRecorded(ctx.db, email, "browser-1")).toBe(true);
+      expect(await isDeviceRecorded(ctx.db, "someone.else@example.com", "browser-1")).toBe(false);
     });
 
     it("locks the guesser's address, not the owner signing in from elsewhere", async () => {

@@ -7,6 +7,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { enqueueMail } from "../mail/queries.js";
 import type { Limits } from "../rate-limit/queries.js";
+import { forgetDevices } from "./queries.js";
 import { authAccounts, authSessions, authUsers, authVerifications } from "./tables.js";
 
 export const GOOGLE_PROVIDER_ID = "google";
@@ -79,8 +80,10 @@ export function createIdentity(options: {
         const name = user.emailVerified ? user.name : "";
         await enqueueMail(options.db, user.email, "password-reset", { name, link: url });
       },
-      // Whoever reset the password owns the mailbox: the sign-in locks on the account are lifted.
+      // Whoever reset the password owns the mailbox: the sign-in locks on the account are lifted, and the
+      // browsers it trusted are trusted no more (one of them may be how the password was lost).
       onPasswordReset: async ({ user }) => {
+        await forgetDevices(options.db, user.email);
         await options.limits.clearUnder(`sign-in:${user.email.toLowerCase()}`);
       },
     },

@@ -1,9 +1,10 @@
-import { and, eq, gt, inArray, type Placeholder, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, notInArray, or, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { authSessions, authUsers } from "./tables.js";
+import { authSessions, authUsers, deviceCookieIds } from "./tables.js";
 
-// What the rest of the shop reads and writes of the identity provider's accounts. Everything else in the
-// auth_ tables is Better Auth's, which reaches them through its adapter (auth.ts).
+// What the rest of the shop reads and writes of the identity provider's accounts, and the device cookies'
+// ids (device_cookies, ours). Everything else in the auth_ tables is Better Auth's, which reaches them
+// through its adapter (auth.ts).
 
 /** The account with this address: its name and whether its owner confirmed the address; none without one. */
 export async function findAccount(
@@ -51,4 +52,49 @@ export async function accountNames(db: Database, emails: readonly string[]): Pro
     .from(authUsers)
     .where(inArray(authUsers.email, [...emails]));
   return new Map(rows.map((row) => [row.email, row.name.trim()]));
+}
+
+/**
+ * Records a device cookie's id for the account (or moves a returning browser's expiry on), and forgets the
+ * account's expired ones and all but its `keep` newest: the rows stay bounded however often cookies are cleared.
+ */
+export async function recordDevice(
+  db: Database,
+  { email, device, expiresAt }: { email: string; device: string; expiresAt: Date },
+  keep: number,
+): Promise<void> {
+  await db
+    .insert(deviceCookieIds)
+    .values({ id: device, email, expiresAt })
+    .onConflictDoUpdate({ target: deviceCookieIds.id, set: { expiresAt }, where: eq(deviceCookieIds.email, email) });
+  const newest = db
+    .select({ id: deviceCookieIds.id })
+    .from(deviceCookieIds)
+    .where(eq(deviceCookieIds.email, email))
+    .orderBy(desc(deviceCookieIds.expiresAt))
+    .limit(keep);
+  await db
+    .delete(deviceCookieIds)
+    .where(
+      and(
+        eq(deviceCookieIds.email, email),
+        or(lte(deviceCookieIds.expiresAt, sql`now()`), notInArray(deviceCookieIds.id, newest)),
+      ),
+    );
+}
+
+/** Whether this device cookie id is recorded, unexpired, for the account. */
+export async function isDeviceRecorded(db: Database, email: string, device: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: deviceCookieIds.id })
+    .from(deviceCookieIds)
+    .where(
+      and(eq(deviceCookieIds.id, device), eq(deviceCookieIds.email, email), gt(deviceCookieIds.expiresAt, sql`now()`)),
+    );
+  return row !== undefined;
+}
+
+/** Retires every device cookie of the account (its password was reset): none of them passes the lock again. */
+export async function forgetDevices(db: Database, email: string): Promise<void> {
+  await db.delete(deviceCookieIds).where(eq(deviceCookieIds.email, email.toLowerCase()));
 }

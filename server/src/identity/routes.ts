@@ -181,7 +181,7 @@ export async function identityRoutes(app: FastifyInstance) {
   async function signIn(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
     const email = String(body.email).toLowerCase();
     const account = `sign-in:${email}`;
-    const device = app.deviceCookies.trusted(request.headers.cookie, email);
+    const device = await app.deviceCookies.trusted(request.headers.cookie, email);
     const here = device ? `${account}:device:${device}` : `${account}:${request.ip}`;
     const [fromHere, fromAnywhere] = await Promise.all([
       limits.consume(here, SIGN_IN_ATTEMPTS),
@@ -194,7 +194,7 @@ export async function identityRoutes(app: FastifyInstance) {
     // Cleared before the answer leaves, so a guesser cannot race the next attempt past the count. A browser
     // it trusts leaves the account-wide count alone: the guessing elsewhere goes on.
     await limits.clear(...(device ? [here] : [here, account]));
-    return relayAnswer(reply, response, [app.deviceCookies.issue(email)]);
+    return relayAnswer(reply, response, [await app.deviceCookies.issue(email, device)]);
   }
 
   async function requestPasswordReset(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {

@@ -66,3 +66,18 @@ export const authVerifications = pgTable(
   },
   (table) => [index("auth_verification_identifier").on(table.identifier)],
 );
+
+/**
+ * The device cookies issued (identity/device-cookie.ts), ours, not the identity provider's: a cookie whose
+ * id is not here counts as none, so a password reset, which deletes the account's rows, retires every
+ * browser the account trusted. Keyed by the address the cookie is signed for, lower-case.
+ */
+export const deviceCookieIds = pgTable(
+  "device_cookies",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("device_cookies_email").on(table.email)],
+);

@@ -1,6 +1,7 @@
 import {
   adminStatsQuerySchema,
   adminStatsSchema,
+  DAY_YEARS,
   STATS_DEFAULT_DAYS,
   STATS_MAX_DAYS,
   statsRange,
@@ -18,7 +19,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The shop owner's overview: revenue, work waiting, low stock and the charts' series (admins only)",
         description:
-          "`from` and `to` are UTC days as YYYY-MM-DD, both included: by default the last " +
+          `\`from\` and \`to\` are UTC days as YYYY-MM-DD (years ${DAY_YEARS.first} to ${DAY_YEARS.last}), both ` +
+          "included: by default the last " +
           `${STATS_DEFAULT_DAYS} days up to today, at most ${STATS_MAX_DAYS} days. Revenue is paid minus ` +
           "refunded, in dollars, from the orders' frozen totals, each on the day it happened; `revenue` covers " +
           "today and the last 7 and 30 days whatever the range, the series the range.",

@@ -259,6 +259,25 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
     }
     // 366 days, both ends included, is the longest.
     expect((await stats("?from=2025-01-01&to=2026-01-01")).statusCode).toBe(200);
+  });
+
+  it("refuses a day outside the years 1900 to 9999 with a 400 naming the field, never a 500", async () => {
+    const cases: [string, string][] = [
+      ["?from=0000-01-01", "from"],
+      ["?from=0000-01-01&to=0000-01-31", "from"],
+      ["?from=0000-12-01&to=0000-12-31", "to"],
+      ["?from=1899-12-31&to=1900-01-01", "from"],
+    ];
+    for (const [query, field] of cases) {
+      const response = await stats(query);
+      expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
+      const errors: { field: string; message: string }[] = response.json().errors;
+      expect(errors.find((error) => error.field === field)?.message).toBe(
+        `${field} must be a day of the years 1900 to 9999`,
+      );
+    }
+    expect((await stats("?from=1900-01-01&to=1900-01-31")).statusCode).toBe(200);
+    expect((await stats("?from=9999-12-01&to=9999-12-31")).statusCode).toBe(200);
     expect((await stats("", null)).statusCode).toBe(401);
     expect((await stats("", customer)).statusCode).toBe(403);
   });

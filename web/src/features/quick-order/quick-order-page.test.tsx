@@ -115,6 +115,39 @@ describe("QuickOrderPage", () => {
     expect((screen.getByLabelText("SKU, row 1") as HTMLInputElement).value).toBe("");
   });
 
+  it("counts a repeated SKU's rows in the report, and keeps each typed row of it when its sum is refused", async () => {
+    const user = userEvent.setup();
+    const STOCK = "Only 150 in stock (rows 2, 4 of FL-HAM-16 summed)";
+    renderQuickOrder({
+      [IMPORT]: answer([
+        row({
+          row: 2,
+          sku: "FL-HAM-16",
+          quantity: 200,
+          status: "error",
+          message: STOCK,
+          summed: { count: 2, rows: [2, 4] },
+        }),
+        row({ row: 3, sku: "FL-TPM-25", quantity: 100 }),
+      ]),
+    });
+    await user.click(screen.getByRole("button", { name: "Add a row" }));
+    for (const [number, sku, pieces] of [
+      [1, "FL-HAM-16", "100"],
+      [2, "FL-TPM-25", "100"],
+      [3, " fl-ham-16", "100"],
+    ] as const) {
+      await user.type(screen.getByLabelText(`SKU, row ${number}`), sku);
+      await user.type(screen.getByLabelText(`Pieces, row ${number}`), pieces);
+    }
+    await user.click(screen.getByRole("button", { name: "Add rows to cart" }));
+
+    expect(await screen.findByRole("heading", { name: "1 row added, 2 refused" })).toBeTruthy();
+    const rows = within(screen.getByRole("list", { name: "Rows to add" })).getAllByRole("listitem");
+    expect(rows.map((item) => item.querySelector("p")?.textContent)).toEqual([STOCK, STOCK]);
+    expect((screen.getByLabelText("SKU, row 2") as HTMLInputElement).value).toBe(" fl-ham-16");
+  });
+
   it("shows a text refused as a whole (400 on `text`) beside the paste box, with nothing reported", async () => {
     const user = userEvent.setup();
     const message = "This is not text: send the rows of a spreadsheet or a CSV file";

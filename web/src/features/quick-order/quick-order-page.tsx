@@ -31,9 +31,10 @@ export function rowsText(rows: Row[]): string {
 /**
  * /quick-order (signed in; DESIGN.md 10.5): tools by SKU straight into the cart. Typed rows (the SKU field
  * suggests tools as one types), rows pasted from a spreadsheet, or a CSV file all go to POST /api/cart/import
- * as text; the server checks each row. The report lists every row sent; a refused row (a typed one, or one
- * of the pasted list or the file) stays in, or comes into, the typed rows with the server's message beside
- * it, to be fixed and sent again. Rows added leave the list: they are in the cart.
+ * as text; the server checks each row. The report answers every row sent (a repeated SKU's once); a
+ * refused row (a typed one, or one of the pasted list or the file) stays in, or comes into, the typed rows
+ * with the server's message beside it, to be fixed and sent again. Rows added leave the list: they are in
+ * the cart.
  */
 export default function QuickOrderPage() {
   const importRows = useImportRows();
@@ -56,7 +57,11 @@ export default function QuickOrderPage() {
     setRefusal(null);
     try {
       const answer = await importRows.mutateAsync(text);
-      const report = answer.report.map((row) => ({ ...row, row: row.row - header }));
+      const report = answer.report.map((row) => ({
+        ...row,
+        row: row.row - header,
+        ...(row.summed && { summed: { ...row.summed, rows: row.summed.rows.map((number) => number - header) } }),
+      }));
       setReport(report);
       return report;
     } catch (error) {
@@ -88,10 +93,14 @@ export default function QuickOrderPage() {
     }
     const answer = await send("rows", rowsText(filled), 1);
     if (!answer) return;
-    const refusals = new Map(answer.filter((row) => row.status === "error").map((row) => [row.row - 1, row.message]));
-    const left = filled.flatMap((row, index) =>
-      refusals.has(index) ? [{ ...row, message: refusals.get(index) }] : [],
-    );
+    const refused = answer.filter((row) => row.status === "error");
+    const refusals = new Map(refused.map((row) => [row.row - 1, row.message]));
+    // A repeated SKU is answered once, at its first row: its refusal is every readable row of that SKU's.
+    const summedRefusals = new Map(refused.filter((row) => row.summed).map((row) => [row.sku, row.message]));
+    const left = filled.flatMap((row, index) => {
+      const message = refusals.get(index) ?? summedRefusals.get(row.sku.trim().toUpperCase());
+      return message === undefined ? [] : [{ ...row, message }];
+    });
     setRows(left.length > 0 ? left : blankRows());
   }
 
@@ -327,10 +336,12 @@ function FileField({
   );
 }
 
-/** What became of every row sent last: how many were added, and each row with its outcome. */
+/** What became of every row sent last: how many were added, and each row (a repeated SKU's once), its outcome. */
 function Report({ report, headingRef }: { report: CartFillRow[]; headingRef: React.Ref<HTMLHeadingElement> }) {
-  const added = report.filter((row) => row.status === "added").length;
-  const refused = report.length - added;
+  const rowsOf = (status: CartFillRow["status"]) =>
+    report.reduce((sum, row) => (row.status === status ? sum + (row.summed?.count ?? 1) : sum), 0);
+  const added = rowsOf("added");
+  const refused = rowsOf("error");
   return (
     <section aria-labelledby="report-heading" className="rounded-box bg-base-200 p-4">
       <h2 id="report-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold">
