@@ -50,12 +50,32 @@ type Lease = Pick<OutboxRow, "id" | "leaseToken">;
 const held = (lease: Lease) =>
   and(eq(mailOutbox.id, lease.id), eq(mailOutbox.leaseToken, lease.leaseToken ?? ""), isNull(mailOutbox.sentAt));
 
-/** Marks the mail sent if this sender still holds its lease; answers whether it did. */
-export async function markMailSent(db: Database, lease: Lease): Promise<boolean> {
+/** What a sent mail keeps in place of a link or a link's token. */
+export const LINK_REMOVED = "[link removed after sending]";
+/** The fields of a mail's data that open something: confirmation, reset and invitation links, and tokens. */
+const KEY_FIELDS = new Set(["link", "token"]);
+
+/**
+ * A mail's data without its links: once the mail is delivered the outbox has no use for them, and a
+ * confirmation, reset or invitation link kept there would be a key to an account for whoever reads the
+ * table or a backup of it.
+ */
+export function withoutLinks(data: unknown): unknown {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return data;
+  return Object.fromEntries(
+    Object.entries(data).map(([field, value]) => [field, KEY_FIELDS.has(field) ? LINK_REMOVED : value]),
+  );
+}
+
+/**
+ * Marks the mail sent if this sender still holds its lease, keeping its data without its links (in the same
+ * statement, so no sent mail keeps one); answers whether it did.
+ */
+export async function markMailSent(db: Database, mail: Lease & Pick<OutboxRow, "data">): Promise<boolean> {
   const marked = await db
     .update(mailOutbox)
-    .set({ sentAt: sql`now()`, lastError: null, leaseToken: null })
-    .where(held(lease))
+    .set({ sentAt: sql`now()`, lastError: null, leaseToken: null, data: withoutLinks(mail.data) })
+    .where(held(mail))
     .returning({ id: mailOutbox.id });
   return marked.length > 0;
 }
