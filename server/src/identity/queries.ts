@@ -1,5 +1,8 @@
 import { and, eq, gt, inArray, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import type { HoldableMailName } from "../mail/hold.js";
+import { enqueueHoldableMail } from "../mail/queries.js";
+import type { MailData } from "../mail/templates/index.js";
 import { authSessions, authUsers } from "./tables.js";
 
 // What the rest of the shop reads and writes of the identity provider's accounts. Everything else in the
@@ -51,4 +54,25 @@ export async function accountNames(db: Database, emails: readonly string[]): Pro
     .from(authUsers)
     .where(inArray(authUsers.email, [...emails]));
   return new Map(rows.map((row) => [row.email, row.name.trim()]));
+}
+
+/**
+ * Puts a mail to `to` in the outbox, held while `to` is the address of an account whose owner has not
+ * confirmed it (docs/decisions/028-mail-held-until-confirmed.md); the confirmation releases it (auth.ts).
+ * Every mail but the account's own (mail/hold.ts `IdentityMailName`) goes through here.
+ *
+ * FOR SHARE makes the check and the confirmation take turns: a confirmation under way waits for this mail's
+ * transaction, then releases the mail; a mail written after it finds the address confirmed. Without it a
+ * mail could be held just after its address was released, and wait for a confirmation that already came.
+ */
+export async function enqueueAccountMail<Name extends HoldableMailName>(
+  db: Database,
+  to: string,
+  template: Name,
+  data: MailData<Name>,
+): Promise<void> {
+  const unconfirmed = sql`exists (
+    select 1 from ${authUsers} where ${authUsers.email} = ${to} and not ${authUsers.emailVerified} for share
+  )`;
+  await enqueueHoldableMail(db, to, template, data, unconfirmed);
 }
