@@ -29,8 +29,7 @@ import type { Database } from "../db/client.js";
 import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { accountNames, findAccount } from "../identity/queries.js";
-import { enqueueMail } from "../mail/queries.js";
+import { accountNames, enqueueAccountMail, findAccount } from "../identity/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { invitationTokenHash, newInvitationToken } from "./invitation-token.js";
 import { changeMemberTerms, removeFromCompany } from "./member-changes.js";
@@ -346,7 +345,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           invitedBy: caller.email,
           expiresAt,
         });
-        await enqueueMail(tx, email, "company-invitation", {
+        await enqueueAccountMail(tx, email, "company-invitation", {
           companyName: membership.company.name,
           role: request.body.role,
           invitedBy: inviter.name.trim() || caller.email,

@@ -5,7 +5,7 @@ import { customSession } from "better-auth/plugins/custom-session";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { enqueueMail } from "../mail/queries.js";
+import { dropHeldMails, enqueueMail, releaseHeldMails } from "../mail/queries.js";
 import type { Limits } from "../rate-limit/queries.js";
 import { forgetDevices } from "./queries.js";
 import { authAccounts, authSessions, authUsers, authVerifications } from "./tables.js";
@@ -94,6 +94,23 @@ export function createIdentity(options: {
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         await enqueueMail(options.db, user.email, "verify-address", { link: url });
+      },
+    },
+    // Where an address becomes confirmed, whatever the way (the mailed link, a Google sign-in that vouches for
+    // it): the mails held until then leave (docs/decisions/028-mail-held-until-confirmed.md). After the commit,
+    // so a confirmation that fails sends nothing; and an account deleted takes its held mails with it.
+    databaseHooks: {
+      user: {
+        update: {
+          after: async (user) => {
+            if (user.emailVerified) await releaseHeldMails(options.db, user.email, user.createdAt);
+          },
+        },
+        delete: {
+          after: async (user) => {
+            await dropHeldMails(options.db, user.email);
+          },
+        },
       },
     },
     plugins: [

@@ -1,5 +1,8 @@
 import { and, desc, eq, gt, inArray, lte, notInArray, or, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import type { HoldableMailName } from "../mail/hold.js";
+import { enqueueHoldableMail } from "../mail/queries.js";
+import type { MailData } from "../mail/templates/index.js";
 import { authSessions, authUsers, deviceCookieIds } from "./tables.js";
 
 // What the rest of the shop reads and writes of the identity provider's accounts, and the device cookies'
@@ -97,4 +100,25 @@ export async function isDeviceRecorded(db: Database, email: string, device: stri
 /** Retires every device cookie of the account (its password was reset): none of them passes the lock again. */
 export async function forgetDevices(db: Database, email: string): Promise<void> {
   await db.delete(deviceCookieIds).where(eq(deviceCookieIds.email, email.toLowerCase()));
+}
+
+/**
+ * Puts a mail to `to` in the outbox, held while `to` is the address of an account whose owner has not
+ * confirmed it (docs/decisions/028-mail-held-until-confirmed.md); the confirmation releases it (auth.ts).
+ * Every mail but the account's own (mail/hold.ts `IdentityMailName`) goes through here.
+ *
+ * FOR SHARE makes the check and the confirmation take turns: a confirmation under way waits for this mail's
+ * transaction, then releases the mail; a mail written after it finds the address confirmed. Without it a
+ * mail could be held just after its address was released, and wait for a confirmation that already came.
+ */
+export async function enqueueAccountMail<Name extends HoldableMailName>(
+  db: Database,
+  to: string,
+  template: Name,
+  data: MailData<Name>,
+): Promise<void> {
+  const unconfirmed = sql`exists (
+    select 1 from ${authUsers} where ${authUsers.email} = ${to} and not ${authUsers.emailVerified} for share
+  )`;
+  await enqueueHoldableMail(db, to, template, data, unconfirmed);
 }

@@ -36,10 +36,11 @@ export function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLo
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      // The files hold confirmation and reset links, keys to accounts: only the shop's own user reads them.
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(":", "-")}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       // Not the link itself: reset and confirmation links are keys to an account, and logs travel.
       log.info({ to: message.to, file }, `Mail "${message.subject}" written to the outbox (no SMTP_URL set)`);
     },

@@ -1,9 +1,10 @@
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
-import { signUp, type TestAccount } from "../test/accounts.js";
+import { enqueueAccountMail } from "../identity/queries.js";
+import { ORIGIN, signUp, type TestAccount, uniqueEmail } from "../test/accounts.js";
 import { orderSteps } from "../test/orders.js";
-import { startSmtpStandIn } from "../test/smtp-stand-in.js";
+import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
 import { enqueueMail, mailsTo } from "./queries.js";
 import { retryDelay } from "./sender.js";
@@ -32,7 +33,8 @@ describe("the mail outbox", () => {
       .sort();
 
   it("holds mail while the mail server is down and delivers each one once when it is back", async () => {
-    const customer = await signUp(ctx.app);
+    // Confirmed: an unconfirmed address would get its confirmation only (hold.test.ts).
+    const customer = await signUp(ctx.app, { confirmed: true });
     const { port } = smtp;
     await smtp.close();
 
@@ -116,6 +118,51 @@ describe("the mail outbox", () => {
     } finally {
       await second.close();
     }
+  });
+
+  it("keeps no key of a sent confirmation, reset or invitation mail: the mail carried it, the outbox forgets it", async () => {
+    const customer = await signUp(ctx.app);
+    const reset = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      headers: ORIGIN,
+      payload: { email: customer.email, redirectTo: "/resetpassword" },
+    });
+    expect(reset.statusCode).toBe(200);
+    const invited = uniqueEmail("invited");
+    const invitation = "invitation-secret-0123456789abcdef";
+    await enqueueAccountMail(ctx.db, invited, "company-invitation", {
+      companyName: "Acme Tools",
+      role: "buyer",
+      invitedBy: "Ada Smith",
+      token: invitation,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const rows = async () => [...(await mailsTo(ctx.db, customer.email)), ...(await mailsTo(ctx.db, invited))];
+    await expect.poll(async () => (await rows()).filter((mail) => mail.sentAt).length).toBe(3);
+
+    const received = (email: string, subject: string) =>
+      smtp.received.find((mail) => mail.to.includes(email) && mail.raw.includes(`Subject: ${subject}`))?.raw ?? "";
+    const confirmation = new URL(firstLink(received(customer.email, "Confirm your")) ?? "");
+    const resetLink = new URL(firstLink(received(customer.email, "Reset your")) ?? "");
+    const keys = [confirmation.searchParams.get("token") ?? "", resetLink.pathname.split("/").at(-1) ?? "", invitation];
+    expect(confirmation.pathname).toBe("/api/auth/verify-email");
+    expect(resetLink.pathname).toMatch(/^\/api\/auth\/reset-password\/.{20,}/);
+    expect(keys.every((key) => key.length >= 20)).toBe(true);
+    expect(received(invited, "Join Acme Tools").replace(/=\r?\n/g, "")).toContain(`/invitations/${invitation}`);
+
+    const stored = JSON.stringify(await rows());
+    for (const key of keys) expect(stored).not.toContain(key);
+    expect(
+      (await rows()).map((mail) => [
+        mail.template,
+        (mail.data as { link?: string; token?: string }).link ?? (mail.data as { token?: string }).token,
+      ]),
+    ).toEqual([
+      ["verify-address", "[link removed after sending]"],
+      ["password-reset", "[link removed after sending]"],
+      ["company-invitation", "[link removed after sending]"],
+    ]);
   });
 
   it("waits longer after each failure, up to 15 minutes", () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 import type { Mailer } from "./mailer.js";
-import { claimNextMail, markMailSent, retryMailLater } from "./queries.js";
+import { claimNextMail, dropStaleHeldMails, markMailSent, retryMailLater } from "./queries.js";
 import { composeMail, type MailData, type MailTemplateName, type Shop } from "./templates/index.js";
 
 export interface OutboxSenderOptions {
@@ -22,6 +22,8 @@ const MAX_RETRY_MS = 15 * 60_000;
 const LEASE_MS = 3 * 60_000;
 /** A send that has not finished by then counts as failed and is tried again later. */
 const SEND_LIMIT_MS = 90_000;
+/** Held mails past their week are dropped this often: a confirmation would not send them anyway (hold.ts). */
+const DROP_STALE_EVERY_MS = 10 * 60_000;
 
 /** Rejects when `work` takes longer than `ms`. */
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -48,6 +50,14 @@ export function startOutboxSender(options: OutboxSenderOptions) {
 
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const sendLimitMs = Math.min(SEND_LIMIT_MS, leaseMs / 2);
+  let dropStaleAt = 0;
+
+  /** Keeps the held mails of addresses nobody confirms from piling up. */
+  async function dropStale(): Promise<void> {
+    if (Date.now() < dropStaleAt) return;
+    dropStaleAt = Date.now() + DROP_STALE_EVERY_MS;
+    await dropStaleHeldMails(db);
+  }
 
   /** Sends the due mails one by one, each under a lease of its own taken just before it is sent. */
   async function sendDue(): Promise<void> {
@@ -78,7 +88,8 @@ export function startOutboxSender(options: OutboxSenderOptions) {
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      round = sendDue()
+      round = dropStale()
+        .then(sendDue)
         .catch((error) => log.error({ err: error }, "the mail outbox could not be read"))
         .finally(() => {
           round = undefined;

@@ -22,7 +22,15 @@ export const mailOutbox = pgTable(
     /** Who holds the mail's lease: the sender that claimed it last; only that sender may mark it sent. */
     leaseToken: uuid("lease_token"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * Set while the mail waits for its address to be confirmed (docs/decisions/028-mail-held-until-confirmed.md):
+     * no sender takes it until the confirmation releases it, or it is dropped.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index("mail_outbox_due").on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
+  (table) => [
+    index("mail_outbox_due").on(table.nextAttemptAt).where(sql`${table.sentAt} is null and ${table.heldAt} is null`),
+    index("mail_outbox_held").on(table.to).where(sql`${table.heldAt} is not null`),
+  ],
 );

@@ -33,7 +33,8 @@ describe("the customer's mails about an order", () => {
     steps.call("POST", `/api/admin/orders/${order._id}/${step}`, admin, body);
 
   it("placed, paid, shipped with the tracking link, delivered (no mail), refunded", async () => {
-    const customer = await signUp(ctx.app, { name: "Ada Smith" });
+    // Confirmed: until then the address gets no order mail (mail/hold.test.ts).
+    const customer = await signUp(ctx.app, { name: "Ada Smith", confirmed: true });
     const order = await steps.paidOrder(customer);
     const shipped = await admin_(order, "ship", {
       carrier: "DHL",
@@ -64,7 +65,7 @@ describe("the customer's mails about an order", () => {
   });
 
   it("cancelled by the customer, and by withdrawing the tool, each with its reason", async () => {
-    const customer = await signUp(ctx.app);
+    const customer = await signUp(ctx.app, { confirmed: true });
     const own = await steps.placeOrder(customer);
     expect((await steps.call("POST", `/api/ordering/${own._id}/cancel`, customer)).statusCode).toBe(200);
     const [, cancelled] = await mailsAbout(own, 2);
@@ -80,7 +81,10 @@ describe("the customer's mails about an order", () => {
   });
 
   it("sends nothing for a change that did not happen: a payment refused for the stock", async () => {
-    const [first, second] = (await Promise.all([signUp(ctx.app), signUp(ctx.app)])) as [TestAccount, TestAccount];
+    const [first, second] = (await Promise.all([
+      signUp(ctx.app, { confirmed: true }),
+      signUp(ctx.app, { confirmed: true }),
+    ])) as [TestAccount, TestAccount];
     const tool = await steps.newTool(150);
     const winner = await steps.placeOrder(first, tool);
     const loser = await steps.placeOrder(second, tool);

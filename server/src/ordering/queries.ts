@@ -13,9 +13,8 @@ import {
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { membershipOf, ownersOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
-import { findAccount } from "../identity/queries.js";
-import { enqueueMail } from "../mail/queries.js";
-import type { MailTemplateName } from "../mail/templates/index.js";
+import { enqueueAccountMail, findAccount } from "../identity/queries.js";
+import type { HoldableMailName } from "../mail/hold.js";
 import type { PricedOrderCents } from "../pricing/price.js";
 import { invoiceCounters, orderEvents, orderLines, orders, salesByDay } from "./tables.js";
 
@@ -101,7 +100,7 @@ function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRo
 }
 
 /** The mail a customer gets when their order reaches a status (none for `delivered`: they know). */
-const MAIL_ON: Partial<Record<OrderStatus, MailTemplateName>> = {
+const MAIL_ON: Partial<Record<OrderStatus, HoldableMailName>> = {
   "awaiting-approval": "order-awaiting-approval",
   unpaid: "order-placed",
   paid: "payment-receipt",
@@ -151,12 +150,12 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
     note,
     payer: order.status === "unpaid" && (await paidByColleague(tx, order)) ? ("colleague" as const) : undefined,
   };
-  await enqueueMail(tx, order.userEmail, template, mail);
+  await enqueueAccountMail(tx, order.userEmail, template, mail);
   if (order.status !== "awaiting-approval" || !order.companyId) return;
   // The owners who may approve it hear of it, in the shop's words only (no name, no PO number).
   for (const owner of await ownersOf(tx, order.companyId)) {
     if (owner !== order.userEmail) {
-      await enqueueMail(tx, owner, "approval-requested", { ...mail, name: "", poNumber: null });
+      await enqueueAccountMail(tx, owner, "approval-requested", { ...mail, name: "", poNumber: null });
     }
   }
 }

@@ -5,7 +5,7 @@ import { recordAudit } from "../audit/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { enqueueMail } from "../mail/queries.js";
+import { enqueueAccountMail } from "../identity/queries.js";
 import { dollars } from "../pricing/price.js";
 import { allQuotes, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
 import { NO_SUCH_QUOTE, quoteAnswer, quoteTaxRate } from "./routes.js";
@@ -84,7 +84,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           after: { status: after.status, revision: after.revision, lines: after.lines, expiresAt: after.expiresAt },
         });
-        await enqueueMail(tx, before.userEmail, "quote-update", {
+        await enqueueAccountMail(tx, before.userEmail, "quote-update", {
           step: "sent",
           quoteId: before.id,
           total: dollars(total),

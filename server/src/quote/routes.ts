@@ -17,8 +17,7 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { findAccount } from "../identity/queries.js";
-import { enqueueMail } from "../mail/queries.js";
+import { enqueueAccountMail, findAccount } from "../identity/queries.js";
 import { admitOrder, holderOfBuyer, placeOrder, priceForBuyer, shopTerms } from "../ordering/checkout.js";
 import {
   type BuyerLine,
@@ -132,7 +131,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           lines,
         });
         await clearCart(tx, email);
-        await enqueueMail(tx, email, "quote-update", {
+        await enqueueAccountMail(tx, email, "quote-update", {
           step: "requested",
           quoteId: row.id,
           total: null,
@@ -252,7 +251,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
         const { id: orderId, status } = await placeOrder(tx, email, admitted, priced);
         await updateQuote(tx, row.id, { status: "accepted", orderId, decidedAt: new Date() });
-        await enqueueMail(tx, email, "quote-update", {
+        await enqueueAccountMail(tx, email, "quote-update", {
           step: "accepted",
           quoteId: row.id,
           total: dollars(priced.totalCents),
@@ -294,7 +293,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         const closed = closedBecause(locked, false);
         if (closed) throw new HttpError(409, closed);
         const declined = await updateQuote(tx, locked.id, { status: "declined", decidedAt: new Date() });
-        await enqueueMail(tx, locked.userEmail, "quote-update", {
+        await enqueueAccountMail(tx, locked.userEmail, "quote-update", {
           step: "declined",
           quoteId: locked.id,
           total: null,

@@ -1,7 +1,7 @@
 import { isoDay, STATS_LOW_STOCK_LISTED } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
-import { enqueueMail } from "../mail/queries.js";
+import { enqueueAccountMail } from "../identity/queries.js";
 import { lowStockTools } from "../product/queries.js";
 import { adminEmails } from "../user/queries.js";
 import { claimLowStockMailDay } from "./queries.js";
@@ -23,7 +23,7 @@ export async function checkLowStock(db: Database, now = new Date()): Promise<Low
     if (!(await claimLowStockMailDay(tx, day))) return "already-sent";
     const tools = low.tools.map(({ name, sku, quantity, threshold }) => ({ name, sku, quantity, threshold }));
     for (const admin of await adminEmails(tx))
-      await enqueueMail(tx, admin, "low-stock", { day, count: low.count, tools });
+      await enqueueAccountMail(tx, admin, "low-stock", { day, count: low.count, tools });
     return "sent";
   });
 }

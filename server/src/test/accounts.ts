@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { authUsers } from "../identity/tables.js";
 import { makeAdmin } from "../user/queries.js";
 
 /** What a browser sends with its calls to the identity provider. */
@@ -68,6 +66,10 @@ export async function signUp(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * Confirms the address as opening the mailed link does, through the identity provider, so what follows a
+ * confirmation (the held mails leaving) follows this too.
+ */
 export async function markAddressConfirmed(app: FastifyInstance, email: string): Promise<void> {
-  await app.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.email, email));
+  await (await app.identity.$context).internalAdapter.updateUserByEmail(email, { emailVerified: true });
 }
