@@ -91,7 +91,8 @@ module.exports = {
           // (the ownership policy, the lines' checks and the buyer's terms). See decision 019. And what one
           // account may do in a while, the one home of every per-account limit (decision 021).
           "^server/src/pricing/price\\.ts$",
-          "^server/src/ordering/(policy|checkout)\\.ts$",
+          // And the order rules every step that commits to an order re-checks under one lock (decision 030).
+          "^server/src/ordering/(policy|checkout|order-rules)\\.ts$",
           "^server/src/rate-limit/account-allowances\\.ts$",
           // The one company policy: the approvals of company orders (ordering/) ask it too.
           "^server/src/company/policy\\.ts$",
@@ -106,7 +107,13 @@ module.exports = {
       severity: "error",
       from: {
         path: "^server/src/",
-        pathNot: ["^server/src/[^/]+/(queries|tables)\\.ts$", "^server/src/identity/auth\\.ts$"],
+        // The order rules (decision 030) read the buyer's other orders themselves: they are ordering's
+        // queries about one buyer, kept in one module with the lock they run under.
+        pathNot: [
+          "^server/src/[^/]+/(queries|tables)\\.ts$",
+          "^server/src/identity/auth\\.ts$",
+          "^server/src/ordering/order-rules\\.ts$",
+        ],
       },
       to: { path: "^server/src/[^/]+/tables\\.ts$" },
     },
