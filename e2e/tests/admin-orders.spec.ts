@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
-import { mailsTo } from "../support/mail.js";
+import { confirmAddress, mailsTo } from "../support/mail.js";
 import { orderThroughPage } from "../support/orders.js";
 
 const SAW = "Forgeline 7-1/4 in. Circular Saw";
@@ -82,6 +82,8 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
 
   const customerPage = await browser.newPage();
   const customer = await signUpThroughApi(customerPage, newCustomer("Olga Orderer", "olga"));
+  // The "shipped" mail read below goes only to a confirmed address.
+  await confirmAddress(customerPage, customer.email);
   const shippedId = await orderAndPay(customerPage, SAW, 120);
   const stockBeforeOrder = await stockOf(customerPage, refundedTool);
   const refundedId = await orderAndPay(customerPage, refundedTool, 150);
