@@ -39,6 +39,7 @@ const CATALOGUE: Record<keyof typeof MESSAGES, string> = {
   resetSent: "Sent email",
   orderPlaced: "Successfully ordered Forgeline 18V Cordless Drill",
   orderDuplicate: "You already have an unpaid order for Forgeline 18V Cordless Drill",
+  orderDuplicateAwaiting: "You already have an order for Forgeline 18V Cordless Drill awaiting approval",
   orderAwaitsApproval: "Your order is placed and awaits approval by an owner of your company",
   madeAdmin: "Successfully Made an Admin",
   adminOnly: "Admin Access Only",
