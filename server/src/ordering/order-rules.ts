@@ -18,7 +18,7 @@ import { orderLines, orders } from "./tables.js";
 export interface BuyerLine {
   product: ProductRow;
   quantity: number;
-  /** An accepted quote's price per piece (DESIGN.md 10.6): it wins, and no promotion applies. */
+  /** An accepted quote's price per piece (docs/decisions/024-quick-order-and-quotes.md): it wins, and no promotion applies. */
   quoteCents?: number | null;
 }
 
