@@ -17,7 +17,7 @@ export function SelectField({ label, error, className, options, ...select }: Sel
           id={id}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy}
-          className="min-h-10 w-full rounded-field border border-base-300 bg-base-100 px-2"
+          className="min-h-10 w-full rounded-field border border-base-content/60 bg-base-100 px-2"
           {...select}
         >
           {options.map((option) => (

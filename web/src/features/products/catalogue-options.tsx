@@ -34,7 +34,7 @@ export function CatalogueSearchWithOptions({ address }: { address: CatalogueAddr
           id="catalogue-sort"
           name="sort"
           defaultValue={address.sort ?? ""}
-          className="select"
+          className="min-h-10 rounded-field border border-base-content/60 bg-base-100 px-2"
         >
           {/* No sort: best match first for a search, newest first for the whole catalogue. */}
           <option value="">{address.q ? "Best match" : CATALOGUE_SORT_LABELS.newest}</option>
