@@ -56,6 +56,80 @@ export async function expectAccessible(page: Page) {
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
     );
   expect(serious).toEqual([]);
+  await expectVisibleFieldEdges(page);
+}
+
+/** What WCAG 2.2 (1.4.11) asks of the edge that shows where a field is, against what surrounds it. */
+const FIELD_EDGE_CONTRAST = 3;
+
+/**
+ * Every text field, select and text area on the page shows its edge: at least 1 px, at 3:1 against the
+ * background around it. axe does not check this, and for three rounds every field was drawn without an edge.
+ * A field drawn inside a daisyUI wrapper (`label.input > input`) is judged by the wrapper's edge.
+ */
+export async function expectVisibleFieldEdges(page: Page) {
+  const faint = await page.evaluate((minimum) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1;
+    canvas.height = 1;
+    const paint = canvas.getContext("2d", { willReadFrequently: true }) as CanvasRenderingContext2D;
+    /** Any CSS colour (oklab, color-mix, named) as sRGB 0-255 with alpha 0-1, as the browser paints it. */
+    const rgba = (color: string): [number, number, number, number] => {
+      paint.clearRect(0, 0, 1, 1);
+      paint.fillStyle = "#000";
+      paint.fillStyle = color;
+      paint.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = paint.getImageData(0, 0, 1, 1).data as unknown as number[];
+      return [r as number, g as number, b as number, (a as number) / 255];
+    };
+    const over = (top: number[], bottom: number[]) =>
+      [0, 1, 2].map((i) => (top[i] as number) * (top[3] as number) + (bottom[i] as number) * (1 - (top[3] as number)));
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((channel) => {
+        const c = channel / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const backgroundBehind = (element: Element): number[] => {
+      const layers: number[][] = [];
+      for (let node: Element | null = element.parentElement; node; node = node.parentElement) {
+        const layer = rgba(getComputedStyle(node).backgroundColor);
+        if (layer[3] > 0) layers.push(layer);
+        if (layer[3] >= 1) break;
+      }
+      return layers.reduceRight((below, layer) => over(layer, below), [255, 255, 255]);
+    };
+    const fields = document.querySelectorAll<HTMLElement>(
+      "input:not([type=hidden],[type=checkbox],[type=radio],[type=range],[type=color],[type=submit],[type=button],[type=image]), select, textarea",
+    );
+    const problems: string[] = [];
+    for (const field of Array.from(fields)) {
+      const box = field.getBoundingClientRect();
+      // A disabled field takes no input: WCAG 1.4.11 does not ask an edge of it.
+      if (field.matches(":disabled") || box.width === 0 || box.height === 0) continue;
+      if (getComputedStyle(field).visibility === "hidden") continue;
+      const style = getComputedStyle(field);
+      const drawn = Number.parseFloat(style.borderBottomWidth) > 0 && rgba(style.borderBottomColor)[3] > 0;
+      const wrapper = field.parentElement?.closest(".input, .select, .textarea");
+      const edged = drawn || !wrapper ? field : (wrapper as HTMLElement);
+      const edge = getComputedStyle(edged);
+      const behind = backgroundBehind(edged);
+      const contrast = (a: number[], b: number[]) => {
+        const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+        return (light + 0.05) / (dark + 0.05);
+      };
+      const ratio = contrast(over(rgba(edge.borderBottomColor), behind), behind);
+      const width = Number.parseFloat(edge.borderBottomWidth);
+      if (width < 1 || ratio < minimum) {
+        const labelled = (field as HTMLInputElement).labels?.[0]?.textContent?.trim();
+        const name = labelled || field.getAttribute("aria-label") || field.getAttribute("name") || field.id;
+        problems.push(`${field.tagName.toLowerCase()} "${name}": edge ${width}px at ${ratio.toFixed(2)}:1`);
+      }
+    }
+    return problems;
+  }, FIELD_EDGE_CONTRAST);
+  expect(faint, "fields whose edge cannot be seen").toEqual([]);
 }
 
 /** The page fits a phone's width: nothing sticks out sideways. */
