@@ -137,6 +137,25 @@ describe("identity provider at /api/auth", () => {
     expect((await post("/request-password-reset", { email, redirectTo: "/resetpassword" })).statusCode).toBe(429);
   });
 
+  it("sends the confirmation link again on request, 3 times in 15 minutes at most; the newest link confirms", async () => {
+    const account = await signUp(ctx.app);
+    const confirmationMails = () =>
+      smtp.received.filter((mail) => mail.to.includes(account.email) && mail.raw.includes("/api/auth/verify-email"));
+    await expect.poll(() => confirmationMails().length).toBe(1);
+    const again = () => post("/send-verification-email", { email: account.email, callbackURL: "/dashboard" });
+    for (let i = 0; i < 3; i++) expect((await again()).statusCode).toBe(200);
+    const fourth = await again();
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toMatch(/^Too many confirmation mails for this address\. Please try again in/);
+    await expect.poll(() => confirmationMails().length).toBe(4);
+
+    const link = new URL(firstLink(confirmationMails().at(-1)?.raw ?? "") ?? "");
+    const opened = await ctx.app.inject({ method: "GET", url: link.pathname + link.search });
+    expect(opened.statusCode).toBe(302);
+    const [user] = await ctx.db.select().from(authUsers).where(eq(authUsers.email, account.email));
+    expect(user?.emailVerified).toBe(true);
+  });
+
   it("creates the seed admin once, verified, with its password, and sends it no mail", async () => {
     const seed = { email: uniqueEmail("seed-admin"), password: "seeded-admin-pass" };
     expect(await ensureSeedAdmin(ctx.app.identity, ctx.db, seed)).toBe("created");

@@ -8,5 +8,5 @@ import type { LimitRule } from "../rate-limit/queries.js";
 export const SIGN_IN_ATTEMPTS: LimitRule = { max: 10, windowMs: 5 * 60_000, lockMs: 15 * 60_000 };
 /** A softer cap on one account from all addresses together, against guessing spread over many addresses. */
 export const ACCOUNT_SIGN_IN_ATTEMPTS: LimitRule = { max: 50, windowMs: 60 * 60_000, lockMs: 60 * 60_000 };
-/** At most 3 mails of one kind (reset, "you already have an account") per address in 15 minutes. */
+/** At most 3 mails of one kind (reset, confirmation, "you already have an account") per address in 15 minutes. */
 export const ACCOUNT_MAILS: LimitRule = { max: 3, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };

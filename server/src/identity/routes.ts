@@ -151,6 +151,12 @@ function tooMany(reply: FastifyReply, seconds: number, what: string): never {
   return tooManyRequests(reply, seconds, (minutes) => `${what} Please try again in ${minutes} minute(s).`);
 }
 
+/** The identity provider's calls that send a mail, each limited per address (ACCOUNT_MAILS). */
+const ADDRESS_MAILS: Record<string, { key: string; tooMany: string }> = {
+  "/request-password-reset": { key: "reset-mail", tooMany: "Too many reset mails for this address." },
+  "/send-verification-email": { key: "confirm-mail", tooMany: "Too many confirmation mails for this address." },
+};
+
 /**
  * /api/auth/*: the identity provider's calls, through one route so that every limit applies to the path
  * the provider acts on: per client address (every call), per account and address for sign-in (counted
@@ -197,9 +203,15 @@ export async function identityRoutes(app: FastifyInstance) {
     return relayAnswer(reply, response, [await app.deviceCookies.issue(email, device)]);
   }
 
-  async function requestPasswordReset(request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) {
-    const wait = await limits.consume(`reset-mail:${String(body.email).toLowerCase()}`, ACCOUNT_MAILS);
-    if (wait > 0) tooMany(reply, wait, "Too many reset mails for this address.");
+  /** A call that mails an address (a reset link, a confirmation link): a few of each kind per address, whoever asks. */
+  async function mailingCall(
+    kind: (typeof ADDRESS_MAILS)[string],
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: Record<string, unknown>,
+  ) {
+    const wait = await limits.consume(`${kind.key}:${String(body.email).toLowerCase()}`, ACCOUNT_MAILS);
+    if (wait > 0) tooMany(reply, wait, kind.tooMany);
     return relayAnswer(reply, await callIdentityProvider(identity, request, body));
   }
 
@@ -237,9 +249,8 @@ export async function identityRoutes(app: FastifyInstance) {
       const body = validBody(request, path);
       if (request.method === "POST" && path === "/sign-in/email" && body) return signIn(request, reply, body);
       if (request.method === "POST" && path === "/sign-up/email" && body) return signUp(request, reply, body);
-      if (request.method === "POST" && path === "/request-password-reset" && body) {
-        return requestPasswordReset(request, reply, body);
-      }
+      const mailing = ADDRESS_MAILS[path];
+      if (request.method === "POST" && mailing && body) return mailingCall(mailing, request, reply, body);
       return relayAnswer(reply, await callIdentityProvider(identity, request, body ?? request.body));
     },
   });

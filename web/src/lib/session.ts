@@ -11,10 +11,12 @@ export interface SessionUser {
   name: string;
   /** Whether the account is an admin, when the answer says (the server adds the role to it). */
   admin?: boolean;
+  /** False once the server says the owner of the address has not opened the confirmation link yet. */
+  confirmed: boolean;
 }
 
 /** Better Auth's answer: null, or the session with its user (and the role the server adds). */
-type GetSessionAnswer = { user?: { email: string; name: string; role?: string } } | null;
+type GetSessionAnswer = { user?: { email: string; name: string; emailVerified?: boolean; role?: string } } | null;
 
 async function fetchSession(): Promise<SessionUser | null> {
   let answer: GetSessionAnswer;
@@ -26,7 +28,11 @@ async function fetchSession(): Promise<SessionUser | null> {
     throw error;
   }
   if (!answer?.user) return null;
-  const user: SessionUser = { email: answer.user.email.toLowerCase(), name: answer.user.name };
+  const user: SessionUser = {
+    email: answer.user.email.toLowerCase(),
+    name: answer.user.name,
+    confirmed: answer.user.emailVerified !== false,
+  };
   if (answer.user.role !== undefined) user.admin = answer.user.role === "admin";
   return user;
 }

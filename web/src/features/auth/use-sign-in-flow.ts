@@ -1,6 +1,7 @@
 import { MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { notify } from "../../lib/toast";
 import { returnPath } from "./return-path";
 
 type ProviderAnswer = { error: { message?: string | undefined } | null };
@@ -31,6 +32,8 @@ export function useSignInFlow() {
       setProviderError(MESSAGES.noUserLoggedIn);
       return;
     }
+    // The dashboard keeps saying so, with a button to send the link again; this is the first word of it.
+    if (!user.confirmed) notify("info", `We sent a link to ${user.email}: open it to confirm your address.`);
     navigate(returnTo, { replace: true });
   }
 

@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
 import { renderPage, serveApi, tokenWith } from "../../test-utils";
@@ -22,7 +23,9 @@ async function drawerFor(admin: boolean, mine: unknown, expected: number) {
     [`GET /api/admin/${encodeURIComponent(EMAIL)}`]: { body: { admin } },
     "GET /api/companies/mine": { body: mine },
   });
-  renderPage(<DashboardLayout />, { cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Ana" }]] });
+  renderPage(<DashboardLayout />, {
+    cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Ana", confirmed: true }]],
+  });
   const drawer = await screen.findByRole("navigation", { name: "Dashboard" });
   await expect.poll(() => within(drawer).getAllByRole("link").length).toBe(expected);
   return within(drawer)
@@ -90,5 +93,47 @@ describe("the dashboard's drawer by role", () => {
     const drawer = await screen.findByRole("navigation", { name: "Dashboard" });
     expect(within(drawer).getByRole("link", { name: "Companies" })).toBeTruthy();
     expect(sent.filter((request) => request.path.startsWith("/api/admin/"))).toEqual([]);
+  });
+});
+
+describe("an address not yet confirmed", () => {
+  const renderUnconfirmed = (answer: { status: number; body: unknown }) => {
+    localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
+    const sent = serveApi({
+      [`GET /api/admin/${encodeURIComponent(EMAIL)}`]: { body: { admin: false } },
+      "GET /api/companies/mine": { body: null },
+      "POST /api/auth/send-verification-email": answer,
+    });
+    renderPage(<DashboardLayout />, {
+      cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Ana", admin: false, confirmed: false }]],
+    });
+    return sent;
+  };
+
+  it("asks the customer to check their mail, and sends the link again on request", async () => {
+    const sent = renderUnconfirmed({ status: 200, body: { status: true } });
+    const notice = await screen.findByRole("region", { name: "Check your mail to confirm your address" });
+    expect(notice.textContent).toContain(`We sent a link to ${EMAIL}`);
+    await userEvent.click(within(notice).getByRole("button", { name: "Send the link again" }));
+    expect(await within(notice).findByText("We sent a new link: it may take a minute to arrive.")).toBeTruthy();
+    expect(sent.filter((request) => request.method === "POST")).toEqual([
+      expect.objectContaining({
+        path: "/api/auth/send-verification-email",
+        body: { email: EMAIL, callbackURL: "/dashboard" },
+      }),
+    ]);
+  });
+
+  it("shows the server's refusal when the link was sent too often", async () => {
+    const refusal = "Too many confirmation mails for this address. Please try again in 15 minute(s).";
+    renderUnconfirmed({ status: 429, body: { message: refusal } });
+    const notice = await screen.findByRole("region", { name: "Check your mail to confirm your address" });
+    await userEvent.click(within(notice).getByRole("button", { name: "Send the link again" }));
+    expect(await within(notice).findByText(refusal)).toBeTruthy();
+  });
+
+  it("says nothing once the address is confirmed", async () => {
+    await drawerFor(false, null, 8);
+    expect(screen.queryByRole("region", { name: "Check your mail to confirm your address" })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { companyPaths, useMyCompany } from "../../lib/company";
 import { quotePaths } from "../../lib/quote-paths";
 import { useSession } from "../../lib/session";
 import { useIsAdmin } from "../../lib/use-is-admin";
+import { ConfirmAddressNotice } from "./confirm-address-notice";
 
 const customerItems = [
   { to: paths.dashboard, label: "My Orders" },
@@ -89,6 +90,7 @@ export default function DashboardLayout() {
             Menu
           </button>
         </div>
+        {session.data?.confirmed === false ? <ConfirmAddressNotice email={session.data.email} /> : null}
         <Outlet />
       </div>
       <div className="drawer-side z-50 lg:z-auto">

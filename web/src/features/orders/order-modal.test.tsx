@@ -18,7 +18,7 @@ const wrench: Product = {
   quantityRule: { min: 100, max: 200, step: 1 },
   tiers: [{ minQuantity: 150, unitPrice: 22 }],
 };
-const customer = { email: "ana@example.com", name: "Ana" };
+const customer = { email: "ana@example.com", name: "Ana", confirmed: true };
 
 /** The server's quote: the list price below 150 pieces, the volume price from 150 with 30% off and 8% tax. */
 const quotes: Record<number, PricedOrder> = {

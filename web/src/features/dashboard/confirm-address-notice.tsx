@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { paths } from "../../config/paths";
+import { ApiError, apiPost } from "../../lib/api-client";
+
+type Sending = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "refused"; message: string };
+
+/**
+ * Until an account's address is confirmed it gets no mail but the confirmation, and places at most 5 orders
+ * a day: say so, and send the link again on request (the server allows 3 a quarter-hour per address).
+ */
+export function ConfirmAddressNotice({ email }: { email: string }) {
+  const [sending, setSending] = useState<Sending>({ state: "idle" });
+
+  const sendAgain = async () => {
+    setSending({ state: "sending" });
+    try {
+      await apiPost("/api/auth/send-verification-email", { email, callbackURL: paths.dashboard });
+      setSending({ state: "sent" });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : "The link could not be sent. Please try again.";
+      setSending({ state: "refused", message });
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="confirm-address-heading"
+      className="mb-4 flex flex-col items-start gap-3 rounded-box border border-warning bg-warning/10 p-4 sm:flex-row sm:items-center"
+    >
+      <div className="flex-1">
+        <h2 id="confirm-address-heading" className="font-semibold">
+          Check your mail to confirm your address
+        </h2>
+        <p className="text-sm">
+          We sent a link to <span className="font-semibold break-words">{email}</span>. Until you open it, we mail you
+          nothing else and you can place at most 5 orders a day.
+        </p>
+        <p className="text-sm" role="status">
+          {sending.state === "sent" ? "We sent a new link: it may take a minute to arrive." : ""}
+          {sending.state === "refused" ? sending.message : ""}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={sending.state === "sending"}
+        onClick={() => void sendAgain()}
+      >
+        Send the link again
+      </button>
+    </section>
+  );
+}
