@@ -1,7 +1,7 @@
 import { E2E_ADMIN, logInThroughPage, signUpThroughPage, uniqueEmail } from "../support/accounts.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
-import { latestMailLink } from "../support/mail.js";
+import { latestMailLink, mailsTo } from "../support/mail.js";
 
 const accessToken = (page: import("@playwright/test").Page) => page.evaluate(() => localStorage.getItem("accessToken"));
 
@@ -26,6 +26,28 @@ test.describe("accounts", () => {
 
     await page.reload();
     await expect(nav.getByRole("button", { name: "Log Out" })).toBeVisible();
+  });
+
+  test("after sign-up the shop asks to confirm the address, sends the link again, and stops asking once opened", async ({
+    page,
+  }) => {
+    const account = { name: "Cora Confirm", email: uniqueEmail(), password: "confirm-me-please" };
+    await signUpThroughPage(page, account);
+    await expect(page.getByText(`We sent a link to ${account.email}: open it to confirm your address.`)).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+    const notice = page.getByRole("region", { name: "Check your mail to confirm your address" });
+    await expect(notice).toContainText(`We sent a link to ${account.email}`);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await notice.getByRole("button", { name: "Send the link again" }).click();
+    await expect(notice.getByText("We sent a new link: it may take a minute to arrive.")).toBeVisible();
+    await expect.poll(async () => (await mailsTo(account.email)).length).toBe(2);
+
+    await page.goto(await latestMailLink(account.email));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Signed in as Cora Confirm")).toBeVisible();
+    await expect(notice).toHaveCount(0);
   });
 
   test("shows each field's rule beside it, and the provider's message in red", async ({ page, consoleErrors }) => {
