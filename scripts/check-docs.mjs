@@ -2,7 +2,7 @@
 // every path they name in backticks under a top folder (`server/src/...`, `web/src/...`), must exist. The
 // repository stands alone: no tracked file cites the design notes kept outside it, and every
 // "docs/<FILE>.md" a source file cites exists, with the heading it quotes after a comma, if it quotes one.
-// Run by `npm run lint`.
+// The index of decisions lists every record. Run by `npm run lint`.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -62,6 +62,13 @@ for (const file of markdown) {
     if (!TOP.test(candidate) || /[*<>{}]/.test(candidate) || BUILT.test(candidate)) continue;
     if (!existsSync(path.join(root, candidate))) broken.push(`${file}: names ${named}`);
   }
+}
+
+// Every decision record is in the index of decisions.
+const decisionIndex = readFileSync(path.join(root, "docs/decisions/README.md"), "utf8");
+const records = readdirSync(path.join(root, "docs/decisions")).filter((name) => /^\d{3}-.+\.md$/.test(name));
+for (const record of records) {
+  if (!decisionIndex.includes(`](${record})`)) broken.push(`docs/decisions/README.md: no row for ${record}`);
 }
 
 const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" })
