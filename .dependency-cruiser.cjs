@@ -128,8 +128,8 @@ module.exports = {
       name: "tracing-only-when-asked",
       comment:
         "OpenTelemetry is loaded only with OTEL_EXPORTER_OTLP_ENDPOINT: server.ts imports tracing.ts dynamically, " +
-        "before the rest of the server, and nothing imports it statically (DESIGN.md 11.2; tracing.test.ts " +
-        "checks that a server without the variable resolves no module of OpenTelemetry).",
+        "before the rest of the server, and nothing imports it statically (docs/OPERATIONS.md, 'Traces'; " +
+        "tracing.test.ts checks that a server without the variable resolves no module of OpenTelemetry).",
       severity: "error",
       from: { path: "^server/src/" },
       to: { path: "^server/src/tracing\\.ts$", dependencyTypesNot: ["dynamic-import"] },

@@ -3,8 +3,8 @@ import { createServer } from "node:http";
 import pg from "pg";
 
 /**
- * The bare ceiling of the authenticated calls (DESIGN.md section 7): node:http, the token's HMAC checked
- * with node:crypto, and the storefront's SQL for each call through a pg pool of the same size, with no
+ * The bare ceiling of the authenticated calls (docs/PERFORMANCE.md, 'What the budgets ask'): node:http, the token's
+ * HMAC checked with node:crypto, and the storefront's SQL for each call through a pg pool of the same size, with no
  * framework, no validation library and no query builder. It answers the same JSON shapes.
  *
  * Orders are placed as the storefront places them (server/src/ordering/queries.ts, cart/routes.ts): in one

@@ -22,10 +22,10 @@ import {
 } from "./lib.mjs";
 
 /**
- * Part 5: the authenticated calls on PostgreSQL (DESIGN.md section 7), each against a bare ceiling doing
- * the same work in the same run (bench/authenticated-ceiling.mjs). The catalogue holds 10 000 tools so
- * that every POST /api/ordering places a new order (the next tool), never the duplicate answer, and every
- * checkout a new order of the next tool.
+ * Part 5: the authenticated calls on PostgreSQL (docs/PERFORMANCE.md, 'What the budgets ask'), each against a bare
+ * ceiling doing the same work in the same run (bench/authenticated-ceiling.mjs). The catalogue holds 10 000 tools so
+ * that every POST /api/ordering places a new order (the next tool), never the duplicate answer, and every checkout a
+ * new order of the next tool.
  */
 export async function benchAuthenticated({ duration, rounds = 3 }) {
   const postgres = await postgresDatabase();

@@ -148,10 +148,10 @@ async function audit(path, { as, cookie } = {}) {
 }
 
 /**
- * The signed-in pages of the time-to-content budget (DESIGN.md 7): who visits, and what shows that the
- * page's data is there. Every page counts as shown when its heading is in <main> and no spinner
- * (role=status) is; `content`, when given, must be there too (rows, lines, figures: what only the data
- * brings). `data` matches the page's data request, whose place in the chain of API requests is counted.
+ * The signed-in pages of the time-to-content budget (docs/PERFORMANCE.md, 'Signed-in pages'): who visits, and what
+ * shows that the page's data is there. Every page counts as shown when its heading is in <main> and no spinner
+ * (role=status) is; `content`, when given, must be there too (rows, lines, figures: what only the data brings). `data`
+ * matches the page's data request, whose place in the chain of API requests is counted.
  */
 export const CONTENT_PAGES = [
   {
@@ -161,7 +161,8 @@ export const CONTENT_PAGES = [
     data: /\/api\/ordering\?userEmail=/,
   },
   { as: "customer", path: "/cart", content: 'ul[aria-label="Cart lines"] li', data: /\/api\/cart$/ },
-  // The admin's /dashboard is the overview (DESIGN.md 11.1): its figures are what only the data brings.
+  // The admin's /dashboard is the overview (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'): its figures
+  // are what only the data brings.
   { as: "admin", path: "/dashboard", content: 'dl[aria-label="Figures"] dd', data: /\/api\/admin\/stats/ },
   {
     as: "admin",

@@ -122,7 +122,7 @@ if (only.includes("browser")) {
   );
   for (const audit of browser.audits) {
     if (audit.as) {
-      // Signed-in pages (DESIGN.md 7): performance >= 90, accessibility 100.
+      // Signed-in pages (docs/PERFORMANCE.md, 'Signed-in pages'): performance >= 90, accessibility 100.
       budget(
         `Lighthouse performance ${audit.path}, signed in, median of 3`,
         ">= 90",
@@ -184,7 +184,7 @@ if (only.includes("stats")) {
   const stats = await benchStats({ duration });
   console.log(`\nAdmin overview (GET /api/admin/stats)\n${stats.text}`);
   sections.push(
-    `## 8. The admin overview's figures\n\nGET /api/admin/stats (DESIGN.md 11.1) as an admin, on a fresh database holding the 12 seeded tools and 100 000 orders over 180 days (written straight into it with INSERT … SELECT from generate_series: bench/stats.mjs), on PostgreSQL when TEST_DATABASE_URL is set, else PGlite; autocannon, ${duration} s.\n\n${stats.text}`,
+    `## 8. The admin overview's figures\n\nGET /api/admin/stats (the shop owner's overview) as an admin, on a fresh database holding the 12 seeded tools and 100 000 orders over 180 days (written straight into it with INSERT … SELECT from generate_series: bench/stats.mjs), on PostgreSQL when TEST_DATABASE_URL is set, else PGlite; autocannon, ${duration} s.\n\n${stats.text}`,
   );
   budget(
     `${stats.call}, p99`,

@@ -2,9 +2,9 @@ import { capture, startCeiling } from "./api.mjs";
 import { autocannon, catalogueOf, startStorefront, stop, table } from "./lib.mjs";
 
 /**
- * Searches of the big catalogue (DESIGN.md §7): a word of a seeded tool's name, a typo of one (trigrams),
- * and a word in every generated tool's name (ranking 10 000 matches). Each is held in the search cache for
- * 5 s, as a popular search is in production.
+ * Searches of the big catalogue (docs/PERFORMANCE.md, 'What the budgets ask'): a word of a seeded tool's name, a typo
+ * of one (trigrams), and a word in every generated tool's name (ranking 10 000 matches). Each is held in the search
+ * cache for 5 s, as a popular search is in production.
  */
 const SEARCHES = ["/api/product?q=wrench&limit=20", "/api/product?q=hamer&limit=20", "/api/product?q=tool&limit=20"];
 

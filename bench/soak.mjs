@@ -1,6 +1,6 @@
 // npm run soak [-- --minutes=10|30] [-- --rate=8] [-- --check]
-// One storefront under a mixed load for a set time (DESIGN.md 11.3): visitors browse and search, customers
-// fill carts, check out and pay, admins list and ship orders, in fixed proportions at a fixed arrival rate.
+// One storefront under a mixed load for a set time (docs/PERFORMANCE.md, 'The soak'): visitors browse and search,
+// customers fill carts, check out and pay, admins list and ship orders, in fixed proportions at a fixed arrival rate.
 // Also run by `npm run bench -- --only=soak`. On PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";

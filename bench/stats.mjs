@@ -5,9 +5,15 @@ import { autocannon, BENCH_ADMIN, catalogueOf, postgresDatabase, root, startStor
 
 /** How many orders the overview's bench adds, spread over the last 180 days. */
 export const STATS_ORDERS = 100_000;
-/** The budget (DESIGN.md 11.1 and issue 25): GET /api/admin/stats within 100 ms at the 99th percentile. */
+/**
+ * The budget (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner' and issue 25): GET /api/admin/stats within
+ * 100 ms at the 99th percentile.
+ */
 export const STATS_P99_MS = 100;
-/** An admin or two opening the overview at once: the page is no public one (DESIGN.md 11.1). */
+/**
+ * An admin or two opening the overview at once: the page is no public one (docs/SELLING-TO-BUSINESSES.md, 'Overview for
+ * the shop owner').
+ */
 const CONNECTIONS = 2;
 
 /**

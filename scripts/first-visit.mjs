@@ -1,12 +1,12 @@
 // What a first visit of a page downloads: the JS and CSS from the page's own origin, each file raw and
-// gzip -9. The bundle budgets (DESIGN.md section 7) are counted this way by the browser test
+// gzip -9. The bundle budgets (docs/PERFORMANCE.md, 'What the budgets ask') are counted this way by the browser test
 // (e2e/tests/bundle-budgets.spec.ts) and by the bench (bench/browser.mjs), which share this file.
 import { gzipSync } from "node:zlib";
 
 const KB = 1024;
 /** How long no answer may come before a first visit counts as finished. */
 const QUIET_MS = 1000;
-/** The budgets of a first visit, in gzip bytes (DESIGN.md section 7). */
+/** The budgets of a first visit, in gzip bytes (docs/PERFORMANCE.md, 'What the budgets ask'). */
 export const FIRST_VISIT_BUDGETS = { publicJs: 95 * KB, signedInJs: 110 * KB, overviewJs: 140 * KB, css: 12 * KB };
 
 const pages = (as, paths) => paths.map((path) => ({ path, as }));
@@ -24,19 +24,19 @@ export const FIRST_VISIT_PAGES = [
   ...pages("customer", ["/dashboard/updateProfile", "/cart"]),
   ...pages("admin", ["/dashboard", "/dashboard/users", "/dashboard/addProduct", "/dashboard/manageProduct"]),
   ...pages("admin", ["/dashboard/orders", "/dashboard/audit", "/dashboard/promotions"]),
-  // Companies (DESIGN.md 10.4): a customer's company pages (a new customer: in no company yet) and an
-  // invitation's page (a link of the right shape that names no invitation); the admins' list.
+  // Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'): a customer's company pages (a new customer: in no company
+  // yet) and an invitation's page (a link of the right shape that names no invitation); the admins' list.
   ...pages("customer", ["/dashboard/company", "/dashboard/company/orders", "/dashboard/approvals"]),
   ...pages("customer", [`/invitations/${"A".repeat(43)}`]),
   ...pages("admin", ["/dashboard/companies"]),
-  // Quick order and quotes (DESIGN.md 10.5, 10.6).
+  // Quick order and quotes (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder' and 'Quotes').
   ...pages("customer", ["/quick-order", "/dashboard/quotes", NO_QUOTE]),
   ...pages("admin", ["/dashboard/quotes", NO_QUOTE]),
 ];
 
 /**
  * A page's JS budget: public pages have less room than the signed-in ones; the admin's `/dashboard`, the
- * overview (DESIGN.md 11.1), has more, for its chart library.
+ * overview (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'), has more, for its chart library.
  */
 export function jsBudget(page) {
   if (page.as === "admin" && page.path === "/dashboard") return FIRST_VISIT_BUDGETS.overviewJs;

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "./order-status.js";
 
 /**
- * The shop owner's overview (DESIGN.md 11.1): GET /api/admin/stats?from=&to=. Not in business-stats.ts:
- * that module holds the home page's marketing figures and is loaded by a public page; this one is zod and
- * belongs to the admin's /dashboard only.
+ * The shop owner's overview (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'): GET
+ * /api/admin/stats?from=&to=. Not in business-stats.ts: that module holds the home page's marketing figures and is
+ * loaded by a public page; this one is zod and belongs to the admin's /dashboard only.
  */
 
 /** The default range: the last 90 days, today (UTC) included. */

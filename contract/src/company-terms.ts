@@ -1,6 +1,6 @@
 /**
- * The roles and limits of companies (DESIGN.md 10.4), without zod: the company pages show them and size
- * their fields without loading a schema library (company.ts re-exports them with its schemas).
+ * The roles and limits of companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'), without zod: the company pages show
+ * them and size their fields without loading a schema library (company.ts re-exports them with its schemas).
  */
 export const COMPANY_ROLES = ["owner", "buyer", "requester"] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
@@ -19,13 +19,16 @@ export const COMPANY_LIMITS = {
   invitationDays: 7,
 } as const;
 
-/** What can be done to an order, as the one ownership policy of orders names it (DESIGN.md 10.7). */
+/**
+ * What can be done to an order, as the one ownership policy of orders names it (docs/SELLING-TO-BUSINESSES.md, 'Who may
+ * call what').
+ */
 export type OrderAccess = "read" | "cancel" | "pay" | "invoice";
 
 /**
- * What a member may do to a colleague's order of their company, by role (DESIGN.md 10.4): every member sees
- * it and its invoice; buyers and owners, who may spend, also pay it. Cancelling stays the buyer's own. The
- * server's policy decides by it; the order pages show their buttons by it.
+ * What a member may do to a colleague's order of their company, by role (docs/SELLING-TO-BUSINESSES.md, 'Companies'):
+ * every member sees it and its invoice; buyers and owners, who may spend, also pay it. Cancelling stays the buyer's
+ * own. The server's policy decides by it; the order pages show their buttons by it.
  */
 export const COLLEAGUE_ACCESS: Record<CompanyRole, readonly OrderAccess[]> = {
   owner: ["read", "invoice", "pay"],
@@ -34,8 +37,8 @@ export const COLLEAGUE_ACCESS: Record<CompanyRole, readonly OrderAccess[]> = {
 };
 
 /**
- * A requester fills carts for approval and never pays (DESIGN.md 10.4), not even their own company order:
- * a buyer or an owner of the company pays it.
+ * A requester fills carts for approval and never pays (docs/SELLING-TO-BUSINESSES.md, 'Companies'), not even their own
+ * company order: a buyer or an owner of the company pays it.
  */
 export const rolePays = (role: CompanyRole) => COLLEAGUE_ACCESS[role].includes("pay");
 export const REQUESTER_CANNOT_PAY =

@@ -7,8 +7,8 @@ import { addressField, phoneField } from "./ordering-fields.js";
 import { requiredText } from "./text-field.js";
 
 /**
- * Companies (DESIGN.md 10.4): colleagues who share orders, delivery addresses and contract prices. The
- * roles, the bodies of the company routes and what they answer.
+ * Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'): colleagues who share orders, delivery addresses and contract
+ * prices. The roles, the bodies of the company routes and what they answer.
  */
 export {
   COLLEAGUE_ACCESS,

@@ -35,5 +35,8 @@ export const STOCK_MAX = 1_000_000;
 export const maximumPrice = (cents: number) => `Maximum ${formatPrice(centsToDollars(cents))}`;
 export const maximumCount = (count: number) => `Maximum ${count.toLocaleString("en-US")}`;
 
-/** A promotion's bounds (DESIGN.md 10.2), here without zod so the promotions page's hints cost nothing. */
+/**
+ * A promotion's bounds (docs/SELLING-TO-BUSINESSES.md, 'One price function'), here without zod so the promotions page's
+ * hints cost nothing.
+ */
 export const PROMOTION_LIMITS = { nameMax: 120, percentMin: 1, percentMax: 90, minPiecesMax: 10_000_000 } as const;

@@ -11,8 +11,8 @@ export const wholeQuantityField = z.coerce
   .int({ error: "Quantity must be a whole number" });
 
 /**
- * The order form's quantity: the tool's rule (DESIGN.md 10.1; SPEC.md's band 100-200 by default), and no
- * more than the stock.
+ * The order form's quantity: the tool's rule (docs/SELLING-TO-BUSINESSES.md, 'SKU, quantity rule and volume tiers';
+ * SPEC.md's band 100-200 by default), and no more than the stock.
  */
 export function orderQuantityField(rule: QuantityRule = DEFAULT_QUANTITY_RULE, stock = Number.POSITIVE_INFINITY) {
   const max = Math.min(rule.max, stock);
@@ -26,7 +26,8 @@ export function orderQuantityField(rule: QuantityRule = DEFAULT_QUANTITY_RULE, s
  * POST /api/ordering. The server reads the customer's email and name from the token and the price from
  * the stored product; what the browser sends for them is ignored, except that a `userEmail` other than
  * the caller's is refused. A company member sends a PO number when the company asks for one and, when it
- * keeps delivery addresses, `addressId` instead of `address` (DESIGN.md 10.4, as at the cart's checkout).
+ * keeps delivery addresses, `addressId` instead of `address` (docs/SELLING-TO-BUSINESSES.md, 'Companies', as at the
+ * cart's checkout).
  */
 export const orderBodySchema = z.object({
   orderId: z.uuid({ error: "orderId must be a product id" }),

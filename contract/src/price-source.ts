@@ -1,6 +1,7 @@
 /**
- * Where a line's unit price comes from (DESIGN.md 10.2), and how the pages name it. No zod here: the cart
- * and the order pages show it without loading a schema library (pricing.ts re-exports it with its schemas).
+ * Where a line's unit price comes from (docs/SELLING-TO-BUSINESSES.md, 'One price function'), and how the pages name
+ * it. No zod here: the cart and the order pages show it without loading a schema library (pricing.ts re-exports it with
+ * its schemas).
  */
 export const PRICE_SOURCES = ["list", "tier", "contract", "quote"] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];

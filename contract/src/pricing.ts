@@ -6,8 +6,8 @@ import { RULE_MAX_PIECES } from "./quantity-rule.js";
 export { PO_NUMBER_MAX, PRICE_SOURCE_LABELS, PRICE_SOURCES, type PriceSource } from "./price-source.js";
 
 /**
- * What the server priced (DESIGN.md 10.2): the browser shows these figures and never multiplies money.
- * Every amount is dollars with two decimals; the server computes them in integer cents.
+ * What the server priced (docs/SELLING-TO-BUSINESSES.md, 'One price function'): the browser shows these figures and
+ * never multiplies money. Every amount is dollars with two decimals; the server computes them in integer cents.
  */
 
 export const pricedLineSchema = z.object({

@@ -83,9 +83,9 @@ export interface TermsProblem {
 }
 
 /**
- * What must hold between a product's price, rule and tiers (DESIGN.md 10.1): `max >= min`, whole steps
- * from min to max, tiers rising inside the rule, their prices falling and below the price. One function
- * for Add Product (in its schema) and an edit (on the server, against what is stored).
+ * What must hold between a product's price, rule and tiers (docs/SELLING-TO-BUSINESSES.md, 'SKU, quantity rule and
+ * volume tiers'): `max >= min`, whole steps from min to max, tiers rising inside the rule, their prices falling and
+ * below the price. One function for Add Product (in its schema) and an edit (on the server, against what is stored).
  */
 export function sellingTermsProblems(terms: {
   price: number;

@@ -3,8 +3,9 @@ import { PROMOTION_LIMITS } from "./limits.js";
 import { requiredText } from "./text-field.js";
 
 /**
- * A promotion (DESIGN.md 10.2): data that admins keep, shown on the banner while active, applied by the
- * price function to the orders it fits. At most one applies to an order: the one that saves most.
+ * A promotion (docs/SELLING-TO-BUSINESSES.md, 'One price function'): data that admins keep, shown on the banner while
+ * active, applied by the price function to the orders it fits. At most one applies to an order: the one that saves
+ * most.
  */
 export const promotionSchema = z.object({
   _id: z.string(),

@@ -1,6 +1,7 @@
 /**
- * How many pieces of a tool one order line may hold (DESIGN.md 10.1) and the volume tiers its unit price
- * falls by. No zod here: the product cards and the quantity picker read it on the first visit.
+ * How many pieces of a tool one order line may hold (docs/SELLING-TO-BUSINESSES.md, 'SKU, quantity rule and volume
+ * tiers') and the volume tiers its unit price falls by. No zod here: the product cards and the quantity picker read it
+ * on the first visit.
  */
 export interface QuantityRule {
   min: number;
@@ -27,8 +28,8 @@ export const MAX_TIERS = 5;
 export const RULE_MAX_PIECES = 100_000;
 
 /**
- * The stock below which a tool counts as low (DESIGN.md 11.1): its own threshold when an admin set one,
- * else twice its rule's minimum (two of the smallest orders).
+ * The stock below which a tool counts as low (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'): its own
+ * threshold when an admin set one, else twice its rule's minimum (two of the smallest orders).
  */
 export function lowStockThresholdOf(rule: Pick<QuantityRule, "min">, threshold: number | null | undefined): number {
   return threshold ?? 2 * rule.min;

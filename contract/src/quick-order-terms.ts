@@ -1,4 +1,7 @@
-/** The bounds of an import of rows (DESIGN.md 10.5) without zod, so the quick order page reads them without a schema library. */
+/**
+ * The bounds of an import of rows (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder') without zod,
+ * so the quick order page reads them without a schema library.
+ */
 export const CART_IMPORT_LIMITS = {
   /** The most characters (and, for a `text/csv` body, bytes) one import takes. */
   textChars: 256 * 1024,

@@ -3,9 +3,9 @@ import { cartSchema } from "./pricing.js";
 import { CART_IMPORT_LIMITS } from "./quick-order-terms.js";
 
 /**
- * Quick order and reorder (DESIGN.md 10.5): rows of SKU and quantity into the cart, each reported by row.
- * A paste box and a CSV file both send text (`{ text }` as JSON, or the file itself as `text/csv`). The
- * bounds are in quick-order-terms.ts (no zod there, for the page).
+ * Quick order and reorder (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder'): rows of SKU and
+ * quantity into the cart, each reported by row. A paste box and a CSV file both send text (`{ text }` as JSON, or the
+ * file itself as `text/csv`). The bounds are in quick-order-terms.ts (no zod there, for the page).
  *
  * POST /api/cart/import as JSON: the rows as a spreadsheet copies them, or a CSV file's text.
  */

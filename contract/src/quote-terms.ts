@@ -1,6 +1,6 @@
 /**
- * Requests for quote (DESIGN.md 10.6): a cart turned into a request, priced and sent by an admin, accepted
- * once. Their statuses, bounds and words without zod, so the pages read them without loading a schema
+ * Requests for quote (docs/SELLING-TO-BUSINESSES.md, 'Quotes'): a cart turned into a request, priced and sent by an
+ * admin, accepted once. Their statuses, bounds and words without zod, so the pages read them without loading a schema
  * library; quote.ts holds the schemas.
  */
 export const QUOTE_STATUSES = ["requested", "sent", "accepted", "declined", "expired"] as const;

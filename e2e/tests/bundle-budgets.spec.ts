@@ -27,7 +27,7 @@ async function contextFor(browser: Browser, baseURL: string, as: FirstVisitPage[
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-test.describe("first-visit bytes (gzip -9 of each JS and CSS file from our origin; DESIGN.md section 7)", () => {
+test.describe("first-visit bytes (gzip -9 of each JS and CSS file from our origin; docs/PERFORMANCE.md)", () => {
   for (const page of FIRST_VISIT_PAGES) {
     const name =
       page.as === "visitor" ? page.path : `${page.path} as ${page.as === "admin" ? "an admin" : "a customer"}`;

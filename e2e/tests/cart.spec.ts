@@ -10,10 +10,10 @@ const toast = (page: import("@playwright/test").Page, text: string) =>
   page.locator(".Toastify").getByText(text, { exact: true });
 
 /**
- * DESIGN.md 10.2-10.3: a new customer fills a cart of two tools with "Add to order" (one from a card of the
- * catalogue at a quantity that earns the saw's volume price, one from a product page), sees every figure
- * the server priced in /cart, checks out with a PO number, pays once, and finds both lines on the order's
- * page and in its invoice.
+ * docs/SELLING-TO-BUSINESSES.md, 'One price function' and 'Cart and checkout': a new customer fills a cart of two tools
+ * with "Add to order" (one from a card of the catalogue at a quantity that earns the saw's volume price, one from a
+ * product page), sees every figure the server priced in /cart, checks out with a PO number, pays once, and finds both
+ * lines on the order's page and in its invoice.
  */
 test("a new customer orders two tools from the cart: volume price, promotion, PO number, one payment, one invoice", async ({
   page,

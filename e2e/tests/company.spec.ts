@@ -44,15 +44,14 @@ async function invitationLink(email: string): Promise<string> {
 }
 
 /**
- * DESIGN.md 10.4, in the browser: an owner signs up, confirms the address, creates a company (a delivery
- * address, PO numbers required) and invites a requester and a buyer by mail. The requester opens the link
- * signed out, signs up on the way, is told to confirm the address first, confirms it and joins; the buyer,
- * signed up and confirmed, joins from the link too. An admin makes the company tax-exempt with its tax ID
- * and gives it a contract price (a price list sent as CSV, a bad file refused by row first). The
- * requester's cart shows the contract price and no tax, and its checkout (to the company's address, with a
- * PO number) waits for approval; the owner approves it with a note, with the keyboard alone; the buyer
- * colleague finds it in the company's orders and pays it; its invoice names the tax ID; the owner, the
- * buyer and the requester all see it paid in the company's history.
+ * docs/SELLING-TO-BUSINESSES.md, 'Companies', in the browser: an owner signs up, confirms the address, creates a
+ * company (a delivery address, PO numbers required) and invites a requester and a buyer by mail. The requester opens
+ * the link signed out, signs up on the way, is told to confirm the address first, confirms it and joins; the buyer,
+ * signed up and confirmed, joins from the link too. An admin makes the company tax-exempt with its tax ID and gives it
+ * a contract price (a price list sent as CSV, a bad file refused by row first). The requester's cart shows the contract
+ * price and no tax, and its checkout (to the company's address, with a PO number) waits for approval; the owner
+ * approves it with a note, with the keyboard alone; the buyer colleague finds it in the company's orders and pays it;
+ * its invoice names the tax ID; the owner, the buyer and the requester all see it paid in the company's history.
  */
 test("an owner's company: invitations by mail, a requester's order approved with a note by keyboard, paid by a buyer", async ({
   page,

@@ -53,7 +53,8 @@ test("a customer cancels an unpaid order after confirming it, and orders its lin
 
   await page.getByRole("link", { name: "Back to My Orders" }).click();
   await expect(row.getByText("Cancelled", { exact: true })).toBeVisible();
-  // "Order again" puts the order's lines into the cart (DESIGN.md 10.5), which opens; checked out from there.
+  // "Order again" puts the order's lines into the cart (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and
+  // reorder'), which opens; checked out from there.
   await row.getByRole("button", { name: `Order again ${SCREWDRIVERS}` }).click();
   await expect(page).toHaveURL(/\/cart$/);
   const line = cartLine(page, SCREWDRIVERS);

@@ -7,9 +7,9 @@ const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(
 const bannerPromotions = (page: Page) => page.getByRole("list", { name: "Promotions" });
 
 /**
- * DESIGN.md 10.2: the banner claims the promotions running now. The suite's other tests share the seeded
- * promotions ("30% off your first order", "40% off orders of 200 pieces or more"), so this one starts a
- * promotion of its own, sees it on the banner, ends it the way an admin ends the seeded ones, and sees it go.
+ * docs/SELLING-TO-BUSINESSES.md, 'One price function': the banner claims the promotions running now. The suite's other
+ * tests share the seeded promotions ("30% off your first order", "40% off orders of 200 pieces or more"), so this one
+ * starts a promotion of its own, sees it on the banner, ends it the way an admin ends the seeded ones, and sees it go.
  * Its condition (1,000 pieces or more) is one no other test's order meets, so it never prices their orders.
  */
 test("an admin starts a promotion, the banner claims it, the admin ends it, and the banner drops it", async ({

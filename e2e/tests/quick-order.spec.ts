@@ -9,10 +9,10 @@ const HAMMER = "Forgeline 16 oz Claw Hammer";
 const TAPE = "Forgeline 25 ft. Tape Measure";
 
 /**
- * DESIGN.md 10.5: a new customer opens the quick order from the dashboard's menu and, with the keyboard
- * alone, pastes three rows copied from a spreadsheet (tab separated). The hammer's 110 pieces are off its
- * rule (steps of 25): that row is refused with the server's message beside it, the other two go into the
- * cart; the buyer fixes the refused row, adds it, and checks the three lines out from the cart.
+ * docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder': a new customer opens the quick order from the
+ * dashboard's menu and, with the keyboard alone, pastes three rows copied from a spreadsheet (tab separated). The
+ * hammer's 110 pieces are off its rule (steps of 25): that row is refused with the server's message beside it, the
+ * other two go into the cart; the buyer fixes the refused row, adds it, and checks the three lines out from the cart.
  */
 test("quick order with the keyboard alone: three pasted rows, one refused and fixed, then checked out", async ({
   page,

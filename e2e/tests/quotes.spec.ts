@@ -9,11 +9,11 @@ const toast = (page: import("@playwright/test").Page, text: string) =>
   page.locator(".Toastify").getByText(text, { exact: true });
 
 /**
- * DESIGN.md 10.6: a buyer fills the cart (through the quick order) and asks for a quote with a note; the
- * cart empties into it. An admin finds it in the quotes list, prices each line, sets the expiry and a note,
- * and sends it. The buyer sees the quoted prices, accepts with a phone and address, and pays exactly the
- * quoted total (no promotion on a quote, no tax in this shop) with the test card. "Order again" on that
- * order then puts both its lines into the cart at today's prices, not the quoted ones.
+ * docs/SELLING-TO-BUSINESSES.md, 'Quotes': a buyer fills the cart (through the quick order) and asks for a quote with a
+ * note; the cart empties into it. An admin finds it in the quotes list, prices each line, sets the expiry and a note,
+ * and sends it. The buyer sees the quoted prices, accepts with a phone and address, and pays exactly the quoted total
+ * (no promotion on a quote, no tax in this shop) with the test card. "Order again" on that order then puts both its
+ * lines into the cart at today's prices, not the quoted ones.
  */
 test("a buyer asks for a quote from the cart, an admin prices and sends it, the buyer accepts and pays it", async ({
   page,
@@ -95,7 +95,8 @@ test("a buyer asks for a quote from the cart, an admin prices and sends it, the 
   await page.getByRole("link", { name: "See the order" }).click();
   await expect(page).toHaveURL(/\/dashboard\/myorders\/[0-9a-f-]{36}$/);
 
-  // "Order again" on the paid order puts both its lines into the cart, at today's prices (DESIGN.md 10.5).
+  // "Order again" on the paid order puts both its lines into the cart, at today's prices
+  // (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder').
   await page.getByRole("button", { name: /^Order again/ }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(cartLine(page, SCREWDRIVERS).getByLabel(`Quantity of ${SCREWDRIVERS}`)).toHaveValue("150");

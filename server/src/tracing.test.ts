@@ -110,7 +110,7 @@ process.on("exit", () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe("OpenTelemetry traces (DESIGN.md 11.2)", () => {
+describe("OpenTelemetry traces (docs/OPERATIONS.md, 'Traces')", () => {
   let folder: string;
   let collector: Awaited<ReturnType<typeof startCollectorStandIn>>;
   let database: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;

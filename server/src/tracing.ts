@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry traces (DESIGN.md 11.2): a span for every HTTP request the server answers, named by its
+ * OpenTelemetry traces (docs/OPERATIONS.md, 'Traces'): a span for every HTTP request the server answers, named by its
  * route and carrying its status, with a span for each PostgreSQL query made while answering it; sent in
  * batches over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT.
  *

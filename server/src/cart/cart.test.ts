@@ -6,7 +6,10 @@ import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, VISA } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
 
-/** The cart, checkout and promotions of DESIGN.md 10.2 and 10.3, through the API as a buyer and an admin use them. */
+/**
+ * The cart, checkout and promotions of docs/SELLING-TO-BUSINESSES.md, 'One price function' and 'Cart and checkout',
+ * through the API as a buyer and an admin use them.
+ */
 describe("cart, checkout and the price of every quantity", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;
@@ -301,7 +304,7 @@ describe("cart, checkout and the price of every quantity", () => {
   });
 });
 
-describe("products' selling terms: SKU, quantity rule, tiers (DESIGN.md 10.1)", () => {
+describe("products' selling terms: SKU, quantity rule, tiers (docs/SELLING-TO-BUSINESSES.md)", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;
   beforeAll(async () => {

@@ -6,9 +6,10 @@ import type { ProductRow } from "../product/queries.js";
 import { CART_MAX_LINES, cartLinesOf, setCartLines } from "./queries.js";
 
 /**
- * Filling the cart with many lines at once (DESIGN.md 10.5): the quick order's import and "Order again".
- * Each line is added to what the cart holds for its tool, and the sum is checked against the tool (for
- * sale, its quantity rule, its stock): good lines go in when others fail, each answered by itself.
+ * Filling the cart with many lines at once (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder'): the
+ * quick order's import and "Order again". Each line is added to what the cart holds for its tool, and the sum is
+ * checked against the tool (for sale, its quantity rule, its stock): good lines go in when others fail, each answered
+ * by itself.
  */
 
 /** A tool and the pieces wanted of it. */

@@ -4,7 +4,10 @@ import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
 
-/** Quick order's import and "Order again" (DESIGN.md 10.5), through the API. */
+/**
+ * Quick order's import and "Order again" (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder'),
+ * through the API.
+ */
 describe("cart import and reorder", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;

@@ -108,7 +108,10 @@ const FILL_ANSWER = jsonAnswer(
 
 const CHECKOUT_CONFLICT = apiErrorSchema.extend({ cart: cartSchema.optional() });
 
-/** The cart and its checkout (DESIGN.md 10.3), and the pricing preview of the Order Now modal. */
+/**
+ * The cart and its checkout (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'), and the pricing preview of the Order
+ * Now modal.
+ */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/cart",

@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { check, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { products } from "../product/tables.js";
 
-/** One cart per account, on the server so that it follows the buyer to another device (DESIGN.md 10.3). */
+/**
+ * One cart per account, on the server so that it follows the buyer to another device (docs/SELLING-TO-BUSINESSES.md,
+ * 'Cart and checkout').
+ */
 export const cartLines = pgTable(
   "cart_lines",
   {

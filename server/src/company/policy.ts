@@ -4,11 +4,11 @@ import type { Caller } from "../http/caller.js";
 import { type Membership, membershipOf } from "./queries.js";
 
 /**
- * The one policy for companies (DESIGN.md 10.4 and 10.7): "may this caller do this to this company". Every
- * company route asks it and compares no role or email itself. Membership is read on every request, so a
- * removed member's very next call is refused. Anyone outside the company is told nothing (404, as for a
- * company that does not exist), admins too: they act through /admin/companies. A member whose role does
- * not allow the act is 403: they know the company exists.
+ * The one policy for companies (docs/SELLING-TO-BUSINESSES.md, 'Companies' and 'Who may call what'): "may this caller
+ * do this to this company". Every company route asks it and compares no role or email itself. Membership is read on
+ * every request, so a removed member's very next call is refused. Anyone outside the company is told nothing (404, as
+ * for a company that does not exist), admins too: they act through /admin/companies. A member whose role does not allow
+ * the act is 403: they know the company exists.
  */
 export type CompanyAccess =
   /** See the company, its members, delivery addresses and orders. */

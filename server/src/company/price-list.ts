@@ -14,8 +14,9 @@ import { productsByIds, productsBySkus } from "../product/queries.js";
 import { contractPriceList } from "./queries.js";
 
 /**
- * A company's price list (DESIGN.md 10.4) as admins send it, as JSON or CSV, and as they read it back. A
- * list is checked whole: every bad row is reported by its number, and nothing is kept unless all are good.
+ * A company's price list (docs/SELLING-TO-BUSINESSES.md, 'Companies') as admins send it, as JSON or CSV, and as they
+ * read it back. A list is checked whole: every bad row is reported by its number, and nothing is kept unless all are
+ * good.
  */
 
 /** One row as sent: its number as the admin counts it (the list's position, or the file's line) and where its field is. */

@@ -98,9 +98,9 @@ async function existingCompany(db: Database, companyId: string) {
 }
 
 /**
- * Companies (DESIGN.md 10.4): customers make one and invite colleagues, who share its orders, delivery
- * addresses and contract prices. Who may do what is company/policy.ts's to say; admins keep tax exemption
- * and price lists through /admin/companies.
+ * Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'): customers make one and invite colleagues, who share its
+ * orders, delivery addresses and contract prices. Who may do what is company/policy.ts's to say; admins keep tax
+ * exemption and price lists through /admin/companies.
  */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The caller's membership if the policy lets them do this to the company: else 404 (outsiders) or 403. */

@@ -6,7 +6,10 @@ import { products } from "../product/tables.js";
 
 const cents = (name: string) => bigint(name, { mode: "number" });
 
-/** A customer's company (DESIGN.md 10.4): its members share orders, delivery addresses and contract prices. */
+/**
+ * A customer's company (docs/SELLING-TO-BUSINESSES.md, 'Companies'): its members share orders, delivery addresses and
+ * contract prices.
+ */
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),

@@ -7,7 +7,7 @@ const METRICS_TOKEN = "metrics-token-0123456789";
 const BALANCER = "10.0.0.5";
 const UUID = /^[0-9a-f-]{36}$/;
 
-/** DESIGN.md 11.2: /metrics behind its token, and an id on every request. */
+/** docs/OPERATIONS.md, 'Metrics': /metrics behind its token, and an id on every request. */
 describe("observability", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {

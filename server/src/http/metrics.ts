@@ -15,9 +15,9 @@ export interface ShopGauges {
 }
 
 /**
- * `GET /metrics` in Prometheus' format (DESIGN.md 11.2): requests by route and status with their duration,
- * the database pool, the mail outbox, orders placed, paid and refunded, and Node's own process metrics.
- * Not public: it answers only a bearer `METRICS_TOKEN`; without one configured it is not served at all.
+ * `GET /metrics` in Prometheus' format (docs/OPERATIONS.md, 'Metrics'): requests by route and status with their
+ * duration, the database pool, the mail outbox, orders placed, paid and refunded, and Node's own process metrics. Not
+ * public: it answers only a bearer `METRICS_TOKEN`; without one configured it is not served at all.
  */
 export function registerMetrics(
   app: FastifyInstance,

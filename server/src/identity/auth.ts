@@ -115,8 +115,8 @@ export function createIdentity(options: {
     },
     plugins: [
       // get-session answers the account's role too (`user.role`: "admin" or "customer"), so the browser knows
-      // it with the sign-in state rather than by a second request after it (DESIGN.md 7). The server checks
-      // the role on every call anyway; this only decides which pages the browser shows.
+      // it with the sign-in state rather than by a second request after it (docs/PERFORMANCE.md, 'Signed-in pages').
+      // The server checks the role on every call anyway; this only decides which pages the browser shows.
       customSession(async ({ user, session }) => ({
         user: { ...user, role: (await options.roleOf(user.email.toLowerCase())) ?? "customer" },
         session,

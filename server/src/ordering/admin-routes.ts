@@ -34,7 +34,10 @@ import {
 
 const NO_SUCH_ORDER = "No such order.";
 
-/** The export's columns: heading, and the cell of an order's line (a row per line, DESIGN.md 10.3). */
+/**
+ * The export's columns: heading, and the cell of an order's line (a row per line, docs/SELLING-TO-BUSINESSES.md, 'Cart
+ * and checkout').
+ */
 const CSV_COLUMNS: [string, (order: OrderRow, line: OrderLineRow) => string | number | null][] = [
   ["Order number", (order) => order.id.slice(0, 8).toUpperCase()],
   ["Order id", (order) => order.id],

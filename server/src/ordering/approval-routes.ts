@@ -19,8 +19,8 @@ const approvalParamsSchema = companyIdParamsSchema.extend({ orderId: z.uuid({ er
 const NO_SUCH_ORDER = "No such order.";
 
 /**
- * A company owner approves or rejects a colleague's order that waits (DESIGN.md 10.4): to `unpaid` (the
- * buyer is mailed and may pay), or to `cancelled` with the owner's note (mailed too). Nobody decides on
+ * A company owner approves or rejects a colleague's order that waits (docs/SELLING-TO-BUSINESSES.md, 'Companies'): to
+ * `unpaid` (the buyer is mailed and may pay), or to `cancelled` with the owner's note (mailed too). Nobody decides on
  * their own order; anyone but the company's owners is told there is no such order.
  */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {

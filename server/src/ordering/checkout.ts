@@ -128,8 +128,8 @@ export async function priceForBuyer(
 }
 
 /**
- * How a member's new order starts (DESIGN.md 10.4): a requester's, or one that would take the member's
- * spend this calendar month over their limit, waits for an owner. Read in the buyer's locked transaction
+ * How a member's new order starts (docs/SELLING-TO-BUSINESSES.md, 'Companies'): a requester's, or one that would take
+ * the member's spend this calendar month over their limit, waits for an owner. Read in the buyer's locked transaction
  * (withBuyerLock), so two orders at once never both fit the same remaining budget.
  */
 async function startingStatus(tx: Database, buyer: Buyer, totalCents: bigint): Promise<"unpaid" | "awaiting-approval"> {

@@ -10,9 +10,9 @@ import { pdfText } from "../test/pdf.js";
 import { createTestApp } from "../test/test-app.js";
 
 /**
- * A company's terms on its members' orders (DESIGN.md 10.2, 10.4), through the ordering routes: contract
- * prices, tax exemption, PO numbers, delivery addresses, the shared history and the first order. The
- * companies are set up in the database here; their own routes are tested in company/.
+ * A company's terms on its members' orders (docs/SELLING-TO-BUSINESSES.md, 'One price function' and 'Companies'),
+ * through the ordering routes: contract prices, tax exemption, PO numbers, delivery addresses, the shared history and
+ * the first order. The companies are set up in the database here; their own routes are tested in company/.
  */
 describe("orders of company members", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -3,8 +3,9 @@ import { centsToDollars, formatPrice } from "@forgeline/contract";
 import PDFDocument from "pdfkit";
 
 /**
- * What an invoice says (DESIGN.md sections 8 and 10.3): seller, buyer, every line, the discount, the tax,
- * the PO number, the payment, the number. The figures are the ones frozen on the order.
+ * What an invoice says (docs/ARCHITECTURE.md, 'Mail and invoices'; docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'):
+ * seller, buyer, every line, the discount, the tax, the PO number, the payment, the number. The figures are the ones
+ * frozen on the order.
  */
 export interface InvoiceData {
   number: string;

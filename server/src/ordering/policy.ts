@@ -7,11 +7,11 @@ import { HttpError } from "../http/errors.js";
 import { findOrder, type OrderRow } from "./queries.js";
 
 /**
- * The one ownership policy for orders (DESIGN.md 10.7): "may this caller do this to this order". Every
- * order route asks it, never compares emails itself; an order the caller may not touch is answered as
- * missing (404), so its existence is not told. Companies (DESIGN.md 10.4) widen it to the company's members
- * by role (the contract's COLLEAGUE_ACCESS, which the order pages read too), read at each request, so a
- * removed member loses it at once. What is asked (`OrderAccess`): read, cancel, pay, invoice.
+ * The one ownership policy for orders (docs/SELLING-TO-BUSINESSES.md, 'Who may call what'): "may this caller do this to
+ * this order". Every order route asks it, never compares emails itself; an order the caller may not touch is answered
+ * as missing (404), so its existence is not told. Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies') widen it to
+ * the company's members by role (the contract's COLLEAGUE_ACCESS, which the order pages read too), read at each
+ * request, so a removed member loses it at once. What is asked (`OrderAccess`): read, cancel, pay, invoice.
  */
 export type { OrderAccess };
 

@@ -160,7 +160,10 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
   }
 }
 
-/** Whether a company's buyer or owner pays this order, its own buyer being a requester (DESIGN.md 10.4). */
+/**
+ * Whether a company's buyer or owner pays this order, its own buyer being a requester (docs/SELLING-TO-BUSINESSES.md,
+ * 'Companies').
+ */
 async function paidByColleague(tx: Database, order: OrderRow): Promise<boolean> {
   if (!order.companyId) return false;
   const membership = await membershipOf(tx, order.userEmail);
@@ -547,7 +550,7 @@ export async function orderTotals(db: Database): Promise<{ placed: number; paid:
   return { placed: Number(row?.placed ?? 0), paid: Number(row?.paid ?? 0), refunded: Number(row?.refunded ?? 0) };
 }
 
-/** A company's orders, newest first: the history its members share (DESIGN.md 10.4). */
+/** A company's orders, newest first: the history its members share (docs/SELLING-TO-BUSINESSES.md, 'Companies'). */
 export function ordersOfCompany(db: Database, companyId: string): Promise<OrderRow[]> {
   return db
     .select()
@@ -557,8 +560,8 @@ export function ordersOfCompany(db: Database, companyId: string): Promise<OrderR
 }
 
 /**
- * What each member's orders for the company take this calendar month (UTC), in cents (DESIGN.md 10.4):
- * orders neither cancelled nor refunded, and not still awaiting approval (an owner decides on those; once
+ * What each member's orders for the company take this calendar month (UTC), in cents (docs/SELLING-TO-BUSINESSES.md,
+ * 'Companies'): orders neither cancelled nor refunded, and not still awaiting approval (an owner decides on those; once
  * approved they count). A member without such an order is absent.
  */
 export async function companySpendThisMonth(

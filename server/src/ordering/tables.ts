@@ -15,7 +15,10 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 
-/** Money in bigint cents (DESIGN.md 10.2); read as numbers, exact far beyond any order the limits allow. */
+/**
+ * Money in bigint cents (docs/SELLING-TO-BUSINESSES.md, 'One price function'); read as numbers, exact far beyond any
+ * order the limits allow.
+ */
 const cents = (name: string) => bigint(name, { mode: "number" });
 
 /**
@@ -147,9 +150,9 @@ export const invoiceCounters = pgTable("invoice_counters", {
 });
 
 /**
- * What each tool sold per UTC day it was paid (DESIGN.md 11.1): the lines of orders the shop holds the money
- * of, after each line's share of the promotion. Kept in the transaction that records an order paid (added)
- * or refunded (taken off), so the overview's top tools sum days, not every order line.
+ * What each tool sold per UTC day it was paid (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'): the lines
+ * of orders the shop holds the money of, after each line's share of the promotion. Kept in the transaction that records
+ * an order paid (added) or refunded (taken off), so the overview's top tools sum days, not every order line.
  */
 export const salesByDay = pgTable(
   "sales_by_day",

@@ -33,7 +33,7 @@ const BULK = promotion({
 });
 const none: PricingTerms = { promotions: [], firstOrderEligible: false, taxRateMilli: 0 };
 
-describe("the one price function (DESIGN.md 10.2)", () => {
+describe("the one price function (docs/SELLING-TO-BUSINESSES.md, 'One price function')", () => {
   it("a tier starts at its minimum quantity: 149 pieces pay the list price, 150 the tier's", () => {
     const at149 = priceLines([{ product: drill, quantity: 149 }], none);
     const at150 = priceLines([{ product: drill, quantity: 150 }], none);

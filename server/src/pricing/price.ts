@@ -1,9 +1,9 @@
 import { type PricedLine, type PricedOrder, type PriceSource, type PriceTierCents, tierFor } from "@forgeline/contract";
 
 /**
- * The one price function (DESIGN.md 10.2). Every figure a buyer sees or pays comes from here, in integer
- * cents as bigint: the cart, the checkout, the Order Now modal, POST /ordering and a quote's order. What it
- * answers is frozen on the order; invoices and the export read those frozen figures.
+ * The one price function (docs/SELLING-TO-BUSINESSES.md, 'One price function'). Every figure a buyer sees or pays comes
+ * from here, in integer cents as bigint: the cart, the checkout, the Order Now modal, POST /ordering and a quote's
+ * order. What it answers is frozen on the order; invoices and the export read those frozen figures.
  */
 
 export interface ProductToPrice {

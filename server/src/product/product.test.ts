@@ -40,7 +40,8 @@ describe("GET /api/product", () => {
     expect(products.some((product) => product.quantity < 100)).toBe(true);
     expect(products.some((product) => product.quantity >= 100)).toBe(true);
 
-    // The demo tools' selling terms (DESIGN.md 10.1): SPEC.md's 100 to 200 band unless a tool says otherwise.
+    // The demo tools' selling terms (docs/SELLING-TO-BUSINESSES.md, 'SKU, quantity rule and volume tiers'): SPEC.md's
+    // 100 to 200 band unless a tool says otherwise.
     const bySku = (sku: string) => products.find((product) => product.sku === sku);
     expect(bySku("FL-DRL-20V")).toMatchObject({
       name: "Forgeline 20V Cordless Drill",

@@ -103,7 +103,8 @@ function searchOf(q: string) {
   );
   const document = searchDocument(products);
   // A search shaped like the start of a SKU (letters, digits and a hyphen or digit: "FL-HAM") also finds the
-  // tools whose SKU begins so, first (the quick order's suggestions, DESIGN.md 10.5). Words never do.
+  // tools whose SKU begins so, first (the quick order's suggestions, docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV
+  // import and reorder'). Words never do.
   const skuStart = SKU_START.test(q) ? sql`${products.sku} like ${`${q.toUpperCase()}%`}` : undefined;
   return {
     matches: or(sql`${document} @@ (${terms})`, sql`${q} <% ${products.name}`, skuStart) as SQL,

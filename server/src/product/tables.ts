@@ -27,13 +27,19 @@ export const products = pgTable(
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     /** Upper-case, unique among all products (withdrawn ones too, so an old order's SKU names one tool). */
     sku: text("sku").notNull(),
-    /** The quantity rule (DESIGN.md 10.1): a line holds min..max pieces in whole steps from min. */
+    /**
+     * The quantity rule (docs/SELLING-TO-BUSINESSES.md, 'SKU, quantity rule and volume tiers'): a line holds min..max
+     * pieces in whole steps from min.
+     */
     quantityMin: integer("quantity_min").notNull().default(100),
     quantityMax: integer("quantity_max").notNull().default(200),
     quantityStep: integer("quantity_step").notNull().default(1),
     /** Volume prices, `minQuantity` rising and prices falling (checked by the contract's sellingTermsProblems). */
     tiers: jsonb("tiers").$type<PriceTierCents[]>().notNull().default([]),
-    /** Stock below this is low (the admin's overview and daily mail); null: twice quantityMin (DESIGN.md 11.1). */
+    /**
+     * Stock below this is low (the admin's overview and daily mail); null: twice quantityMin
+     * (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner').
+     */
     lowStockThreshold: integer("low_stock_threshold"),
   },
   (table) => [

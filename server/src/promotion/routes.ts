@@ -21,7 +21,10 @@ import {
   updatePromotion,
 } from "./queries.js";
 
-/** Promotions are data (DESIGN.md 10.2): admins keep them, the banner and the price function read them. */
+/**
+ * Promotions are data (docs/SELLING-TO-BUSINESSES.md, 'One price function'): admins keep them, the banner and the price
+ * function read them.
+ */
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/promotions",

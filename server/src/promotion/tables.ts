@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 
-/** The promotions admins keep (DESIGN.md 10.2): the banner shows the active ones, the price function applies them. */
+/**
+ * The promotions admins keep (docs/SELLING-TO-BUSINESSES.md, 'One price function'): the banner shows the active ones,
+ * the price function applies them.
+ */
 export const promotions = pgTable(
   "promotions",
   {

@@ -10,7 +10,10 @@ import { dollars } from "../pricing/price.js";
 import { allQuotes, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
 import { NO_SUCH_QUOTE, quoteAnswer, quoteTaxRate } from "./routes.js";
 
-/** The admins' side of quotes (DESIGN.md 10.6): the list, and pricing and sending one (audited). */
+/**
+ * The admins' side of quotes (docs/SELLING-TO-BUSINESSES.md, 'Quotes'): the list, and pricing and sending one
+ * (audited).
+ */
 export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/quotes",

@@ -96,8 +96,8 @@ export function allQuotes(db: Database): Promise<QuoteRow[]> {
 }
 
 /**
- * The one policy for quotes (DESIGN.md 10.7): who asked may see, accept and decline it; the members of
- * the company it was asked for may see it. Anyone else is answered as if it did not exist (404).
+ * The one policy for quotes (docs/SELLING-TO-BUSINESSES.md, 'Who may call what'): who asked may see, accept and decline
+ * it; the members of the company it was asked for may see it. Anyone else is answered as if it did not exist (404).
  */
 export type QuoteAccess = "read" | "decide";
 
@@ -114,7 +114,10 @@ export async function quoteFor(
   return (await membershipOf(db, caller.email))?.companyId === row.companyId ? row : undefined;
 }
 
-/** How many requests for quote wait for an admin to price them (the overview, DESIGN.md 11.1). */
+/**
+ * How many requests for quote wait for an admin to price them (the overview, docs/SELLING-TO-BUSINESSES.md, 'Overview
+ * for the shop owner').
+ */
 export async function quotesToPrice(db: Database): Promise<number> {
   const [row] = await db.select({ value: count() }).from(quotes).where(eq(quotes.status, "requested"));
   return row?.value ?? 0;

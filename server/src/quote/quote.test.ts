@@ -8,7 +8,7 @@ import { CONTACT } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
 import { quotes } from "./tables.js";
 
-/** Requests for quote (DESIGN.md 10.6), through the API as a buyer and an admin use them. */
+/** Requests for quote (docs/SELLING-TO-BUSINESSES.md, 'Quotes'), through the API as a buyer and an admin use them. */
 describe("quotes", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;

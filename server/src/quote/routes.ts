@@ -72,7 +72,7 @@ function closedBecause(row: QuoteRow, accepting: boolean): string | undefined {
 
 const QUOTE_ANSWER = jsonAnswer("The quote.", quoteSchema);
 
-/** Requests for quote, as a buyer sees them (DESIGN.md 10.6). */
+/** Requests for quote, as a buyer sees them (docs/SELLING-TO-BUSINESSES.md, 'Quotes'). */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/quotes",

@@ -16,8 +16,8 @@ export interface StoredQuoteLine {
 }
 
 /**
- * Requests for quote (DESIGN.md 10.6): a buyer's cart with a note, priced line by line by an admin with an
- * expiry; the newest price sent replaces the previous until the buyer accepts (one order) or declines.
+ * Requests for quote (docs/SELLING-TO-BUSINESSES.md, 'Quotes'): a buyer's cart with a note, priced line by line by an
+ * admin with an expiry; the newest price sent replaces the previous until the buyer accepts (one order) or declines.
  */
 export const quotes = pgTable(
   "quotes",

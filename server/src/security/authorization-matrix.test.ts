@@ -350,7 +350,8 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/audit": { call: () => ({ url: "/api/admin/audit" }), expect: adminOnly(200) },
-  // The shop owner's overview (DESIGN.md 11.1): figures of the whole shop, for admins only.
+  // The shop owner's overview (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'): figures of the whole
+  // shop, for admins only.
   "GET /api/admin/stats": {
     call: () => ({ url: "/api/admin/stats?from=2026-01-01&to=2026-03-31" }),
     expect: adminOnly(200),
@@ -421,7 +422,8 @@ const MATRIX: Record<string, Row> = {
   },
   // Trading a session for a token needs the identity session's cookie: a bearer token is not enough.
   "PUT /api/user/:email": { call: (f) => ({ url: `/api/user/${f.customer.email}` }), expect: anyone(401) },
-  // Companies (DESIGN.md 10.4): the two customers may each make one (and leave it again after the row).
+  // Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'): the two customers may each make one (and leave it again
+  // after the row).
   "POST /api/companies": {
     call: () => ({ url: "/api/companies", payload: { name: `Matrix ${fresh()}` } }),
     expect: { ...buyers(201), owner: 409, buyer: 409, requester: 409 },

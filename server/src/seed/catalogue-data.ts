@@ -223,7 +223,7 @@ export const seedReviews: SeedReview[] = [
   },
 ];
 
-/** SPEC.md's two promotions, as data an admin can end (DESIGN.md 10.2). */
+/** SPEC.md's two promotions, as data an admin can end (docs/SELLING-TO-BUSINESSES.md, 'One price function'). */
 export const seedPromotions = [
   { name: "30% off your first order", percent: 30, firstOrder: true, minPieces: null },
   { name: "40% off orders of 200 pieces or more", percent: 40, firstOrder: false, minPieces: 200 },

@@ -46,7 +46,7 @@ export async function seedCatalogue(
       })),
     );
     for (const [index, promotion] of seedPromotions.entries()) {
-      // The first-order one is the older, so it wins a tie (DESIGN.md 10.2).
+      // The first-order one is the older, so it wins a tie (docs/SELLING-TO-BUSINESSES.md, 'One price function').
       await addPromotion(
         tx,
         { ...promotion, startsAt: null, endsAt: null, active: true },

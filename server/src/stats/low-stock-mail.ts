@@ -9,11 +9,12 @@ import { claimLowStockMailDay } from "./queries.js";
 export type LowStockCheck = "sent" | "already-sent" | "nothing-low";
 
 /**
- * Once per UTC day, when tools are below their threshold, one mail to each admin listing them (DESIGN.md
- * 11.1). The day's row and the mails are written in one transaction: of several instances checking at
- * once, only the one whose insert made the row puts mails in the outbox (the others find the row and
- * stop); a failure rolls both back, so a later check tries again. A day with nothing low takes no row, so
- * a tool that falls below its threshold later that day is still reported.
+ * Once per UTC day, when tools are below their threshold, one mail to each admin listing them
+ * (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'). The day's row and the mails are written
+ * in one transaction: of several instances checking at once, only the one whose insert made the row puts
+ * mails in the outbox (the others find the row and stop); a failure rolls both back, so a later check
+ * tries again. A day with nothing low takes no row, so a tool that falls below its threshold later that day
+ * is still reported.
  */
 export async function checkLowStock(db: Database, now = new Date()): Promise<LowStockCheck> {
   const low = await lowStockTools(db, STATS_LOW_STOCK_LISTED);

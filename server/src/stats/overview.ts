@@ -72,9 +72,10 @@ function everyDay(range: DayRange, byDay: Map<string, number>) {
 }
 
 /**
- * The shop owner's overview (DESIGN.md 11.1), every figure aggregated by the database: a handful of grouped
- * queries, none of which grows with the orders on the JavaScript side (the series are one row per day). The
- * days before today are read from their kept figures, so a call reads today's orders, not the range's.
+ * The shop owner's overview (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'), every figure aggregated by
+ * the database: a handful of grouped queries, none of which grows with the orders on the JavaScript side (the series
+ * are one row per day). The days before today are read from their kept figures, so a call reads today's orders, not the
+ * range's.
  */
 export async function adminStats(db: Database, range: DayRange, now = new Date()): Promise<AdminStats> {
   const today = isoDay(now);

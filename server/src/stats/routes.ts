@@ -10,7 +10,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { adminStats } from "./overview.js";
 
-/** The shop owner's overview (DESIGN.md 11.1; docs/decisions/025-admin-overview.md). */
+/**
+ * The shop owner's overview (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner';
+ * docs/decisions/025-admin-overview.md).
+ */
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/stats",

@@ -3,9 +3,9 @@ import { bigint, date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg
 import { createdAt } from "../db/columns.js";
 
 /**
- * The days the low-stock mail went out (DESIGN.md 11.1): one row per UTC day, taken by the instance whose
- * insert wins, in the transaction that puts that day's mails in the outbox; the others see the row and send
- * nothing.
+ * The days the low-stock mail went out (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'): one row per UTC
+ * day, taken by the instance whose insert wins, in the transaction that puts that day's mails in the outbox; the others
+ * see the row and send nothing.
  */
 export const lowStockMailDays = pgTable("low_stock_mail_days", {
   day: date("day", { mode: "string" }).primaryKey(),

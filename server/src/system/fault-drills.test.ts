@@ -25,11 +25,11 @@ import { createTestApp } from "../test/test-app.js";
 import { within } from "../test/within.js";
 
 /**
- * The fault drills of DESIGN.md 11.3: a service the shop needs goes away and comes back while callers keep
- * calling, and each test asserts what they saw. The services are real (PostgreSQL, Redis, an SMTP server,
- * an S3-compatible server); PostgreSQL and Redis are cut by a TCP proxy in front of them, and PostgreSQL
- * is also silenced by it (connections kept open, nothing answered). docs/OPERATIONS.md ("When a service is
- * away") says what an operator sees and does in each case, and docs/decisions/022 and 027 why.
+ * The fault drills of docs/OPERATIONS.md, 'When a service is away (the fault drills)': a service the shop needs goes
+ * away and comes back while callers keep calling, and each test asserts what they saw. The services are real
+ * (PostgreSQL, Redis, an SMTP server, an S3-compatible server); PostgreSQL and Redis are cut by a TCP proxy in front of
+ * them, and PostgreSQL is also silenced by it (connections kept open, nothing answered). docs/OPERATIONS.md ("When a
+ * service is away") says what an operator sees and does in each case, and docs/decisions/022 and 027 why.
  */
 
 const postgresUrl = process.env.TEST_DATABASE_URL;

@@ -50,7 +50,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: "company", element: <CompanyPage /> },
       { path: "company/orders", element: <CompanyOrdersPage /> },
       { path: "approvals", element: <ApprovalsPage /> },
-      // Quotes (DESIGN.md 10.6): one address, the page by role, as the dashboard's home is.
+      // Quotes (docs/SELLING-TO-BUSINESSES.md, 'Quotes'): one address, the page by role, as the dashboard's home is.
       { path: "quotes", element: <DashboardHome customer={<QuotesPage />} admin={<AdminQuotesPage />} /> },
       { path: "quotes/:id", element: <DashboardHome customer={<QuotePage />} admin={<AdminQuotePage />} /> },
       {

@@ -26,10 +26,10 @@ function preloadSignedInCode(): void {
 }
 
 /**
- * Starts what a signed-in page needs at once and side by side (DESIGN.md 7): the session (with the role),
- * the route's code and its data, instead of one after another as each component mounts. Called when the
- * app boots on such a page, and when a link to one is hovered or focused. Public pages start nothing here:
- * the preloading code is a chunk of its own, loaded only for a signed-in page.
+ * Starts what a signed-in page needs at once and side by side (docs/PERFORMANCE.md, 'Signed-in pages'): the session
+ * (with the role), the route's code and its data, instead of one after another as each component mounts. Called when
+ * the app boots on such a page, and when a link to one is hovered or focused. Public pages start nothing here: the
+ * preloading code is a chunk of its own, loaded only for a signed-in page.
  */
 export function preloadRoute(pathname: string): void {
   if (!isSignedInPage(pathname)) return;

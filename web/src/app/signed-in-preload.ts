@@ -123,7 +123,10 @@ export async function preloadSignedInPage(pathname: string): Promise<void> {
   }
 }
 
-/** /dashboard: a customer's orders (and company, for the menu), an admin's overview (DESIGN.md 11.1). */
+/**
+ * /dashboard: a customer's orders (and company, for the menu), an admin's overview (docs/SELLING-TO-BUSINESSES.md,
+ * 'Overview for the shop owner').
+ */
 function dashboardHome(email: string, admin: boolean) {
   if (admin) {
     preloadCode("features/overview/overview-page", () => import("../features/overview/overview-page"));

@@ -13,8 +13,9 @@ export function cartLinkName(lines: number | undefined): string {
 
 /**
  * The navbar's "Cart (2)" for a signed-in customer (not an admin): the number of lines of their cart
- * (DESIGN.md 10.3). Loaded by the navbar only once somebody is signed in, so a visitor's first visit of a
- * public page carries none of it (nor the token code it needs); the count is the cart page's own query.
+ * (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'). Loaded by the navbar only once somebody is signed in, so a
+ * visitor's first visit of a public page carries none of it (nor the token code it needs); the count is the cart page's
+ * own query.
  */
 export default function CartLink() {
   const admin = useIsAdmin();

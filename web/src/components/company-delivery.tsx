@@ -5,7 +5,7 @@ import { companyAddressesQuery, useMyCompany } from "../lib/company";
 import type { FormCheck, FormErrors } from "../lib/use-checked-form";
 import { Field, TextAreaField } from "./field";
 
-/** The server's words (DESIGN.md 10.4), said before it has to. */
+/** The server's words (docs/SELLING-TO-BUSINESSES.md, 'Companies'), said before it has to. */
 export const PO_REQUIRED = "A PO number is required";
 export const CHOOSE_ADDRESS = "Choose one of your company's delivery addresses";
 
@@ -77,10 +77,10 @@ type FieldProps = {
 };
 
 /**
- * Where an order goes and its PO number (DESIGN.md 10.3, 10.4): a member of a company that keeps delivery
- * addresses picks one of them (choosing one fills in its phone unless one was given), anyone else types an
- * address; the PO number says whether the company requires it; a requester is told their order waits for
- * an owner's approval.
+ * Where an order goes and its PO number (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout' and 'Companies'): a member
+ * of a company that keeps delivery addresses picks one of them (choosing one fills in its phone unless one was given),
+ * anyone else types an address; the PO number says whether the company requires it; a requester is told their order
+ * waits for an owner's approval.
  */
 export function CompanyDeliveryFields({
   delivery,

@@ -12,10 +12,10 @@ type FieldName = keyof DeliveryForm & string;
 const FIELDS: FieldName[] = ["phone", "address", "addressId", "poNumber"];
 
 /**
- * Where an order goes (DESIGN.md 10.3, 10.4): phone, delivery address and a PO number, checked by the
- * contract's schema (loaded with the first check), with the company's addresses and PO rule of
- * company-delivery.tsx (which the order modal uses with its own fields). Used by the cart's checkout and a
- * quote's acceptance; `showRefusal` puts a 400's messages beside their fields.
+ * Where an order goes (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout' and 'Companies'): phone, delivery address and
+ * a PO number, checked by the contract's schema (loaded with the first check), with the company's addresses and PO rule
+ * of company-delivery.tsx (which the order modal uses with its own fields). Used by the cart's checkout and a quote's
+ * acceptance; `showRefusal` puts a 400's messages beside their fields.
  */
 export function useDeliveryForm() {
   const delivery = useCompanyDelivery();

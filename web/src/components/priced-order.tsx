@@ -9,8 +9,9 @@ import type { ReactNode } from "react";
 import { DataTable } from "./data-table";
 
 /**
- * How the shop shows what the server priced (DESIGN.md 10.2): every figure as the server answered it, never
- * worked out here. The cart, the order modal, the order pages and the payment page all show prices so.
+ * How the shop shows what the server priced (docs/SELLING-TO-BUSINESSES.md, 'One price function'): every figure as the
+ * server answered it, never worked out here. The cart, the order modal, the order pages and the payment page all show
+ * prices so.
  */
 
 /** A line's price per piece: the list price alone, or a lower price in words ("volume price") with the list price struck through. */

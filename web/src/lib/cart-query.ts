@@ -4,8 +4,9 @@ import { apiAuthed } from "./api-authed";
 import { cartQueryKey } from "./query-keys";
 
 /**
- * GET /api/cart: the signed-in buyer's cart, priced by the server for them (DESIGN.md 10.3). The cart page
- * and the navbar's count read the same entry, so a change on the page shows in the count at once.
+ * GET /api/cart: the signed-in buyer's cart, priced by the server for them (docs/SELLING-TO-BUSINESSES.md, 'Cart and
+ * checkout'). The cart page and the navbar's count read the same entry, so a change on the page shows in the count at
+ * once.
  */
 export const cartQuery = queryOptions({
   queryKey: cartQueryKey,

@@ -5,9 +5,9 @@ import { useSession } from "./session";
 import { storedAccessToken } from "./token-store";
 
 /**
- * What more than one feature reads of the caller's company (DESIGN.md 10.4): the company itself (the
- * dashboard's menu shows its pages by role, the checkout its rules) and its delivery addresses (the checkout
- * offers them). The company's pages live apart from config/paths.ts, so the public pages do not carry them.
+ * What more than one feature reads of the caller's company (docs/SELLING-TO-BUSINESSES.md, 'Companies'): the company
+ * itself (the dashboard's menu shows its pages by role, the checkout its rules) and its delivery addresses (the
+ * checkout offers them). The company's pages live apart from config/paths.ts, so the public pages do not carry them.
  */
 export const companyPaths = {
   company: "/dashboard/company",

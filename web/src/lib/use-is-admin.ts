@@ -24,8 +24,8 @@ export const isAdminQuery = (email: string | undefined) =>
 
 /**
  * Whether the signed-in account is an admin: as the session's answer says, which carries the role (no
- * request of its own, so the role is known with the sign-in state: DESIGN.md 7); by GET /api/admin/{email}
- * only when the answer does not say.
+ * request of its own, so the role is known with the sign-in state: docs/PERFORMANCE.md, 'Signed-in pages'); by GET
+ * /api/admin/{email} only when the answer does not say.
  */
 export function useIsAdmin() {
   const session = useSession().data;

@@ -23,7 +23,10 @@ export interface OrderMailData {
   discountCents?: number;
   taxCents?: number;
   poNumber?: string | null;
-  /** Who pays an unpaid order: a colleague when its buyer is a company's requester (DESIGN.md 10.4). */
+  /**
+   * Who pays an unpaid order: a colleague when its buyer is a company's requester (docs/SELLING-TO-BUSINESSES.md,
+   * 'Companies').
+   */
   payer?: "colleague";
 }
 

@@ -2,7 +2,7 @@ import { Text } from "@react-email/components";
 import { MailLayout } from "./layout.js";
 import type { Shop } from "./order.js";
 
-/** A step of a request for quote (DESIGN.md 10.6), as the buyer is told of it. */
+/** A step of a request for quote (docs/SELLING-TO-BUSINESSES.md, 'Quotes'), as the buyer is told of it. */
 export interface QuoteMailData {
   step: "requested" | "sent" | "accepted" | "declined";
   quoteId: string;

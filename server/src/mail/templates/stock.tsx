@@ -2,7 +2,10 @@ import { Text } from "@react-email/components";
 import { MailLayout } from "./layout.js";
 import type { Shop } from "./order.js";
 
-/** The daily mail to each admin when tools are below their low-stock threshold (DESIGN.md 11.1). */
+/**
+ * The daily mail to each admin when tools are below their low-stock threshold (docs/SELLING-TO-BUSINESSES.md, 'Overview
+ * for the shop owner').
+ */
 export interface LowStockMailData {
   /** The UTC day it is about, YYYY-MM-DD. */
   day: string;

@@ -19,8 +19,8 @@ const COLUMNS = [
 ];
 
 /**
- * /dashboard/companies (admins; DESIGN.md 10.4): every company with its tax ID and member count; per company
- * its tax exemption (with the tax ID its invoices name) and its contract price list, kept as CSV.
+ * /dashboard/companies (admins; docs/SELLING-TO-BUSINESSES.md, 'Companies'): every company with its tax ID and member
+ * count; per company its tax exemption (with the tax ID its invoices name) and its contract price list, kept as CSV.
  */
 export default function AdminCompaniesPage() {
   const companies = useAdminCompanies();

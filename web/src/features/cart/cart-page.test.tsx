@@ -497,7 +497,7 @@ describe("a refused cart", () => {
   });
 });
 
-describe("Request a quote (DESIGN.md 10.6)", () => {
+describe("Request a quote (docs/SELLING-TO-BUSINESSES.md, 'Quotes')", () => {
   it("sends the cart for a quote with the buyer's note, then opens the quote's page", async () => {
     const user = userEvent.setup();
     const sent = serveApi({

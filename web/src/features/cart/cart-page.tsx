@@ -15,8 +15,9 @@ import { CheckoutForm } from "./checkout-form";
 import { RequestQuoteForm } from "./request-quote-form";
 
 /**
- * /cart (signed in; DESIGN.md 10.3): the buyer's cart as the server priced it, one line per tool with its
- * quantity stepper, the promotion, tax and total, and the checkout. Every figure is the server's.
+ * /cart (signed in; docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'): the buyer's cart as the server priced it, one
+ * line per tool with its quantity stepper, the promotion, tax and total, and the checkout. Every figure is the
+ * server's.
  */
 export default function CartPage() {
   const cart = useCart();

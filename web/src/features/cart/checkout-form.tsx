@@ -6,11 +6,11 @@ import { notify } from "../../lib/toast";
 import { changedCart, useCheckout } from "./api/checkout";
 
 /**
- * The checkout (DESIGN.md 10.3, 10.4): where the order goes (components/delivery-fields.tsx: phone, delivery
- * address or one of the company's, PO number), and "Place order" with the total the buyer sees. A price or
- * promotion that changed meanwhile is a 409 with the new cart: the page shows it and says so (`onRefused`),
- * and nothing is placed. A placed order goes to its payment page, or, when it waits for an owner's approval,
- * to its own page.
+ * The checkout (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout' and 'Companies'): where the order goes
+ * (components/delivery-fields.tsx: phone, delivery address or one of the company's, PO number), and "Place order" with
+ * the total the buyer sees. A price or promotion that changed meanwhile is a 409 with the new cart: the page shows it
+ * and says so (`onRefused`), and nothing is placed. A placed order goes to its payment page, or, when it waits for an
+ * owner's approval, to its own page.
  */
 export function CheckoutForm({
   cart,

@@ -8,8 +8,9 @@ import { notify } from "../../lib/toast";
 import { useRequestQuote } from "./api/request-quote";
 
 /**
- * "Request a quote" (DESIGN.md 10.6): the cart's lines go to the shop for a price, with the buyer's note;
- * the cart empties into the request and its page opens. The server's refusal of the note stands beside it.
+ * "Request a quote" (docs/SELLING-TO-BUSINESSES.md, 'Quotes'): the cart's lines go to the shop for a price, with the
+ * buyer's note; the cart empties into the request and its page opens. The server's refusal of the note stands beside
+ * it.
  */
 export function RequestQuoteForm() {
   const navigate = useNavigate();

@@ -17,10 +17,10 @@ const awaiting = (orders: Order[]) => orders.filter((order) => order.status === 
 const buyerOf = (order: Order) => memberName({ name: order.userName, email: order.userEmail });
 
 /**
- * /dashboard/approvals (company owners; DESIGN.md 10.4): the company's orders that wait, each with a note
- * to its buyer, Approve (it can then be paid; the note is optional) and Reject (it is cancelled; the note is
- * required). Nobody decides on their own order. After a decision the list is fetched again and the focus returns to the page's heading,
- * so the keyboard carries on from the top of what is left.
+ * /dashboard/approvals (company owners; docs/SELLING-TO-BUSINESSES.md, 'Companies'): the company's orders that wait,
+ * each with a note to its buyer, Approve (it can then be paid; the note is optional) and Reject (it is cancelled; the
+ * note is required). Nobody decides on their own order. After a decision the list is fetched again and the focus
+ * returns to the page's heading, so the keyboard carries on from the top of what is left.
  */
 export default function ApprovalsPage() {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -12,8 +12,8 @@ import { ROLE_LABELS } from "./roles";
 import { SettingsSection } from "./settings-section";
 
 /**
- * /dashboard/company (DESIGN.md 10.4): a customer in no company creates one; a member sees its members,
- * delivery addresses and terms; owners also invite, change roles and limits, keep the addresses and the
+ * /dashboard/company (docs/SELLING-TO-BUSINESSES.md, 'Companies'): a customer in no company creates one; a member sees
+ * its members, delivery addresses and terms; owners also invite, change roles and limits, keep the addresses and the
  * settings. Every refusal of the server is shown beside its field, or above the form.
  */
 export default function CompanyPage() {

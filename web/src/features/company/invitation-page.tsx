@@ -32,8 +32,8 @@ function refusalText(error: unknown, email: string): string {
 }
 
 /**
- * /invitations/:token (signed in; DESIGN.md 10.4): the company and role an owner offers, and Accept. Only
- * the invited address sees it, and it accepts once confirmed; every refusal says what to do next.
+ * /invitations/:token (signed in; docs/SELLING-TO-BUSINESSES.md, 'Companies'): the company and role an owner offers,
+ * and Accept. Only the invited address sees it, and it accepts once confirmed; every refusal says what to do next.
  */
 export default function InvitationPage() {
   const { token = "" } = useParams();

@@ -7,7 +7,7 @@ export const ROLE_LABELS: Record<CompanyRole, string> = {
   requester: "Requester",
 };
 
-/** What each role may do, in a few words (DESIGN.md 10.4), for the role pickers. */
+/** What each role may do, in a few words (docs/SELLING-TO-BUSINESSES.md, 'Companies'), for the role pickers. */
 export const ROLE_OPTIONS = COMPANY_ROLES.map((role) => ({
   value: role,
   label: {

@@ -72,7 +72,8 @@ describe("the dashboard's drawer by role", () => {
     expect(admin.map(([label]) => label)).not.toContain("My Company");
   });
 
-  it("offers customers the quick order and their quotes, and admins every quote (DESIGN.md 10.5, 10.6)", async () => {
+  // docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder' and 'Quotes'.
+  it("offers customers the quick order and their quotes, and admins every quote", async () => {
     const customer = await drawerFor(false, null, 8);
     expect(customer).toContainEqual(["Quick Order", "/quick-order"]);
     expect(customer).toContainEqual(["Quotes", "/dashboard/quotes"]);

@@ -22,7 +22,7 @@ const everyoneItems = [
   { to: paths.myProfile, label: "My Profile" },
   { to: paths.updateProfile, label: "Update Profile" },
 ];
-/** An admin's /dashboard: the shop owner's overview (DESIGN.md 11.1). */
+/** An admin's /dashboard: the shop owner's overview (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'). */
 const adminHome = { to: paths.dashboard, label: "Overview" };
 const adminItems = [
   { to: paths.users, label: "All Users" },
@@ -117,7 +117,10 @@ export default function DashboardLayout() {
   );
 }
 
-/** /dashboard: a customer's My Orders (docs/decisions/006-deviations-from-spec.md), an admin's overview (DESIGN.md 11.1). */
+/**
+ * /dashboard: a customer's My Orders (docs/decisions/006-deviations-from-spec.md), an admin's overview
+ * (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner').
+ */
 export function DashboardHome({ customer, admin }: { customer: React.ReactNode; admin: React.ReactNode }) {
   const isAdmin = useIsAdmin();
   return <>{isAdmin.data ? admin : customer}</>;

@@ -3,8 +3,9 @@ import { paths } from "../../config/paths";
 import { useActivePromotions } from "./api/get-promotions";
 
 /**
- * The home page's banner. Its claims are the promotions running now (DESIGN.md 10.2), each by its name,
- * so what the site claims is what an order gets; with none running it makes no claim of a discount.
+ * The home page's banner. Its claims are the promotions running now (docs/SELLING-TO-BUSINESSES.md, 'One price
+ * function'), each by its name, so what the site claims is what an order gets; with none running it makes no claim of a
+ * discount.
  */
 export function Banner() {
   const promotions = useActivePromotions().data ?? [];

@@ -264,7 +264,7 @@ describe("the customer's order page", () => {
   });
 });
 
-describe("Order again (DESIGN.md 10.5)", () => {
+describe("Order again (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder')", () => {
   const REORDER = `POST /api/ordering/${ORDER_ID}/reorder`;
   const cart = { lines: [], pieces: 0, subtotal: 0, promotion: null, discount: 0, taxRate: 0, tax: 0, total: 0 };
 

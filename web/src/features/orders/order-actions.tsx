@@ -21,11 +21,11 @@ import { useReorder } from "./api/reorder";
 /**
  * What a customer can do with an order, as the contract's one state machine (order-lifecycle.ts) allows:
  * pay it while it can be paid, cancel it when the customer may ("cancel" among their steps), and order all
- * its lines again (DESIGN.md 10.5) when the caller cannot pay it (paid, shipped, cancelled…, or a colleague's).
- * A colleague's order of the caller's company (DESIGN.md 10.4) may be paid by a buyer or an owner, as the
- * contract's COLLEAGUE_ACCESS says (the server decides by the same table); a requester pays not even their
- * own; cancelling stays the order's buyer's. An order awaiting approval is neither paid nor ordered again
- * until an owner decides.
+ * its lines again (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder') when the caller cannot pay it
+ * (paid, shipped, cancelled…, or a colleague's). A colleague's order of the caller's company
+ * (docs/SELLING-TO-BUSINESSES.md, 'Companies') may be paid by a buyer or an owner, as the contract's COLLEAGUE_ACCESS
+ * says (the server decides by the same table); a requester pays not even their own; cancelling stays the order's
+ * buyer's. An order awaiting approval is neither paid nor ordered again until an owner decides.
  */
 export function OrderActions({ order }: { order: Order }) {
   const own = useSession().data?.email === order.userEmail;
@@ -51,7 +51,10 @@ export function OrderActions({ order }: { order: Order }) {
   );
 }
 
-/** Whether the caller is a requester of the order's company, who never pays (DESIGN.md 10.4). */
+/**
+ * Whether the caller is a requester of the order's company, who never pays (docs/SELLING-TO-BUSINESSES.md,
+ * 'Companies').
+ */
 function requesterOf(company: Company | null, order: Order): boolean {
   return company?.role != null && order.companyId === company._id && !rolePays(company.role);
 }

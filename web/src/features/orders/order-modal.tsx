@@ -38,7 +38,7 @@ function useDebounced<T>(value: T, delay: number): T {
 }
 
 /**
- * The order modal (docs/SPEC-CONFORMANCE.md §2, DESIGN.md 10.1-10.3): the customer picks a quantity the
+ * The order modal (docs/SPEC-CONFORMANCE.md §2, docs/SELLING-TO-BUSINESSES.md): the customer picks a quantity the
  * tool's rule allows within the stock and gives a phone and an address; name and email are shown, not
  * sent. The price is the server's: as the quantity changes, it is quoted (unit price and its source, the
  * promotion, tax, total) without storing anything. Placing the order is SPEC.md's one-line POST /ordering;

@@ -31,7 +31,10 @@ const axisMoney = (dollars: number) => compactMoney.format(dollars);
 /** A count on a chart's axis: "950", "12K". */
 const axisCount = (value: number) => compactCount.format(value);
 
-/** /dashboard for admins (DESIGN.md 11.1): revenue, the work waiting, tools low in stock and three charts. */
+/**
+ * /dashboard for admins (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'): revenue, the work waiting,
+ * tools low in stock and three charts.
+ */
 export default function OverviewPage() {
   const stats = useAdminStats();
   return (

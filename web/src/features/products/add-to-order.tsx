@@ -7,10 +7,10 @@ import { limitsFor } from "../../lib/quantity-limits";
 import { ruleOf } from "./selling-terms";
 
 /**
- * "Add to order" beside Order Now (DESIGN.md 10.3): a quantity picker that keeps to the tool's rule and
- * its stock, the price per piece that quantity earns (read from the tool's tiers: the server prices the
- * line), and a button that puts the line in the cart. The sign-in check, the API call and the toast load
- * on the first click (add-to-order-action.ts), so the catalogue pages carry only this picker.
+ * "Add to order" beside Order Now (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'): a quantity picker that keeps to
+ * the tool's rule and its stock, the price per piece that quantity earns (read from the tool's tiers: the server prices
+ * the line), and a button that puts the line in the cart. The sign-in check, the API call and the toast load on the
+ * first click (add-to-order-action.ts), so the catalogue pages carry only this picker.
  */
 export function AddToOrder({ product, stockId }: { product: Product; stockId: string }) {
   const id = useId();

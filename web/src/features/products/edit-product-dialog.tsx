@@ -23,8 +23,8 @@ const thresholdBody = (text: string) => (text.trim() === "" ? null : Number(text
 
 /**
  * Edit a product's name, price, description, picture, selling terms (SKU, quantity rule, volume tiers) and
- * low-stock threshold (DESIGN.md 11.1), with the rules of the contract's PATCH schema, and the terms checked together with the price as the
- * server checks them (sellingTermsProblems).
+ * low-stock threshold (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'), with the rules of the contract's
+ * PATCH schema, and the terms checked together with the price as the server checks them (sellingTermsProblems).
  */
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const update = useUpdateProduct();

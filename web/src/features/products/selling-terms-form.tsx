@@ -18,10 +18,10 @@ export type TierRow = {
 };
 
 /**
- * A product's selling terms as the Add Product page and the Edit dialog hold them (DESIGN.md 10.1): the
- * SKU, the quantity rule and the volume tiers, as typed. The rule's fields are named by their path in the
- * API's body, so the schema's and a 400 answer's field names ("quantityRule.max", "tiers.1.unitPrice")
- * are the form's own.
+ * A product's selling terms as the Add Product page and the Edit dialog hold them (docs/SELLING-TO-BUSINESSES.md, 'SKU,
+ * quantity rule and volume tiers'): the SKU, the quantity rule and the volume tiers, as typed. The rule's fields are
+ * named by their path in the API's body, so the schema's and a 400 answer's field names ("quantityRule.max",
+ * "tiers.1.unitPrice") are the form's own.
  */
 export type TermsForm = {
   sku: string;

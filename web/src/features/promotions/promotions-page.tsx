@@ -22,7 +22,7 @@ const COLUMNS = [
 /**
  * /dashboard/promotions (admins): every promotion, running or over, a form to start one, and Edit and End
  * (asked first) for each one still running. What is running is what the banner claims and the price
- * function applies (DESIGN.md 10.2).
+ * function applies (docs/SELLING-TO-BUSINESSES.md, 'One price function').
  */
 export default function PromotionsPage() {
   const query = useAdminPromotions();

@@ -29,12 +29,12 @@ export function rowsText(rows: Row[]): string {
 }
 
 /**
- * /quick-order (signed in; DESIGN.md 10.5): tools by SKU straight into the cart. Typed rows (the SKU field
- * suggests tools as one types), rows pasted from a spreadsheet, or a CSV file all go to POST /api/cart/import
- * as text; the server checks each row. The report answers every row sent (a repeated SKU's once); a
- * refused row (a typed one, or one of the pasted list or the file) stays in, or comes into, the typed rows
- * with the server's message beside it, to be fixed and sent again. Rows added leave the list: they are in
- * the cart.
+ * /quick-order (signed in; docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder'): tools by SKU straight
+ * into the cart. Typed rows (the SKU field suggests tools as one types), rows pasted from a spreadsheet, or a CSV file
+ * all go to POST /api/cart/import as text; the server checks each row. The report answers every row sent (a repeated
+ * SKU's once); a refused row (a typed one, or one of the pasted list or the file) stays in, or comes into, the typed
+ * rows with the server's message beside it, to be fixed and sent again. Rows added leave the list: they are in the
+ * cart.
  */
 export default function QuickOrderPage() {
   const importRows = useImportRows();

@@ -33,10 +33,10 @@ export function endOfDay(day: string): Date {
 type Errors = Partial<Record<string, string>>;
 
 /**
- * /dashboard/quotes/:id (admins; DESIGN.md 10.6): a quote's lines with a unit price each, the last day it
- * holds and a note to the buyer, sent in one step; sent again, it is a revision that replaces the last,
- * until the buyer accepts or declines. Prices above $0 and an expiry in the future are checked here and by
- * the server (its 400 beside the fields). The quote comes from the admins' list.
+ * /dashboard/quotes/:id (admins; docs/SELLING-TO-BUSINESSES.md, 'Quotes'): a quote's lines with a unit price each, the
+ * last day it holds and a note to the buyer, sent in one step; sent again, it is a revision that replaces the last,
+ * until the buyer accepts or declines. Prices above $0 and an expiry in the future are checked here and by the server
+ * (its 400 beside the fields). The quote comes from the admins' list.
  */
 export default function AdminQuotePage() {
   const { id = "" } = useParams();

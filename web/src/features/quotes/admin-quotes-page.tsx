@@ -3,7 +3,10 @@ import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { useAdminQuotes } from "./api/quotes";
 import { QuotesTable } from "./quote-parts";
 
-/** /dashboard/quotes (admins; DESIGN.md 10.6): every quote with its buyer and status, newest first. */
+/**
+ * /dashboard/quotes (admins; docs/SELLING-TO-BUSINESSES.md, 'Quotes'): every quote with its buyer and status, newest
+ * first.
+ */
 export default function AdminQuotesPage() {
   const quotes = useAdminQuotes();
   if (endsSignIn(quotes.error)) return <SignOutToLogin />;

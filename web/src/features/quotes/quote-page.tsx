@@ -16,9 +16,9 @@ import { useAcceptQuote, useDeclineQuote, useQuote } from "./api/quotes";
 import { QuoteFacts, quoteTitle, RequestedLines } from "./quote-parts";
 
 /**
- * /dashboard/quotes/:id (customers; DESIGN.md 10.6): one quote, its lines as asked or as priced, the shop's
- * note and expiry; once priced, the buyer accepts it with where the order goes (the checkout's own fields)
- * and pays the quoted total next, or declines it. Another's quote, or none, is the 404 page.
+ * /dashboard/quotes/:id (customers; docs/SELLING-TO-BUSINESSES.md, 'Quotes'): one quote, its lines as asked or as
+ * priced, the shop's note and expiry; once priced, the buyer accepts it with where the order goes (the checkout's own
+ * fields) and pays the quoted total next, or declines it. Another's quote, or none, is the 404 page.
  */
 export default function QuotePage() {
   const { id = "" } = useParams();

@@ -5,7 +5,10 @@ import { paths } from "../../config/paths";
 import { useQuotes } from "./api/quotes";
 import { QuotesTable } from "./quote-parts";
 
-/** /dashboard/quotes (customers; DESIGN.md 10.6): their quotes and their company's, newest first. */
+/**
+ * /dashboard/quotes (customers; docs/SELLING-TO-BUSINESSES.md, 'Quotes'): their quotes and their company's, newest
+ * first.
+ */
 export default function QuotesPage() {
   const quotes = useQuotes();
   if (endsSignIn(quotes.error)) return <SignOutToLogin />;

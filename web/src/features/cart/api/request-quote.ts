@@ -3,7 +3,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
 import { cartQueryKey } from "../../../lib/query-keys";
 
-/** POST /api/quotes {note}: the cart's lines become a request for quote, and the cart empties (DESIGN.md 10.6). */
+/**
+ * POST /api/quotes {note}: the cart's lines become a request for quote, and the cart empties
+ * (docs/SELLING-TO-BUSINESSES.md, 'Quotes').
+ */
 export function useRequestQuote() {
   const queryClient = useQueryClient();
   return useMutation({
