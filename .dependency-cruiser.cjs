@@ -66,12 +66,14 @@ module.exports = {
     },
     {
       name: "server-plumbing-below-resources",
-      comment: "http/, db/ and mail/ serve every resource and know none of them.",
+      comment:
+        "http/, db/, mail/ and events/ serve every resource and know none of them: the event bus names what " +
+        "happened, and app.ts subscribes the listeners (docs/decisions/031-one-home-per-rule.md).",
       severity: "error",
-      from: { path: "^server/src/(http|db|mail)/" },
+      from: { path: "^server/src/(http|db|mail|events)/" },
       to: {
         path: "^server/src/([^/]+)/",
-        pathNot: "^server/src/(http|db|mail)/",
+        pathNot: "^server/src/(http|db|mail|events)/",
       },
     },
     {
@@ -85,7 +87,7 @@ module.exports = {
         path: "^server/src/([^/]+)/",
         pathNot: [
           "^server/src/$1/",
-          "^server/src/(http|db|mail)/",
+          "^server/src/(http|db|mail|events)/",
           "^server/src/[^/]+/queries\\.ts$",
           // The declared public modules: the one price function, and what every way of ordering shares
           // (the ownership policy, the lines' checks and the buyer's terms). See decision 019. And what one

@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
-import type { CatalogueQuery, Order } from "@forgeline/contract";
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from "fastify";
+import type { CatalogueQuery } from "@forgeline/contract";
+import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditRoutes } from "./audit/routes.js";
 import { removeToolFromCarts } from "./cart/queries.js";
@@ -11,6 +11,7 @@ import { adminCompanyRoutes } from "./company/admin-routes.js";
 import { companyRoutes } from "./company/routes.js";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle } from "./db/client.js";
+import { EventBus } from "./events/bus.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { type SharedList, syncPageCaches } from "./http/cache-sync.js";
 import { refuseNonCanonicalPaths } from "./http/canonical-path.js";
@@ -50,6 +51,7 @@ import { releaseOpenIntent } from "./payment/open-intent.js";
 import type { PaymentProvider } from "./payment/providers.js";
 import { refundRoutes } from "./payment/refund-routes.js";
 import { paymentRoutes } from "./payment/routes.js";
+import type { Payments } from "./payment/settle.js";
 import { listProducts } from "./product/queries.js";
 import { productRoutes } from "./product/routes.js";
 import { profileRoutes } from "./profile/routes.js";
@@ -90,25 +92,8 @@ declare module "fastify" {
     paymentProvider: PaymentProvider;
     /** Where pictures are kept: a folder, or S3-compatible object storage (S3_BUCKET). */
     imageStore: ImageStore;
-    /**
-     * What withdrawing a product does to its orders and the carts holding it, in the withdrawing transaction:
-     * the catalogue calls it without importing ordering or carts, which read the catalogue.
-     */
-    productWithdrawn: (tx: Database, productId: string, by: string) => Promise<number>;
-    /**
-     * What cancelling an unpaid order does to its payment, after the cancellation committed: its open intent
-     * is cancelled at the provider. Ordering calls it without importing payment, which reads orders.
-     */
-    orderCancelled: (orderId: string, log: FastifyBaseLogger) => Promise<void>;
-    /**
-     * A company's orders as ordering keeps them: the history its members share, and what each member's
-     * orders take this month. Companies read them without importing ordering, which reads companies.
-     */
-    companyOrders: {
-      history: (companyId: string) => Promise<Order[]>;
-      /** Cents per member's email; a member without an order this month is absent. */
-      spentThisMonth: (companyId: string) => Promise<Map<string, number>>;
-    };
+    /** The events and questions between folders that may not import each other (events/bus.ts). */
+    events: EventBus;
     /**
      * The public lists kept in memory page by page, and the server-rendered pages, which show them and so
      * are cleared with them. Writes go through `listChanged`, never `clear()`, so other instances hear of them.
@@ -138,6 +123,18 @@ export interface AppOptions {
   /** Defaults to SMTP when SMTP_URL is set, else the outbox folder in DATA_DIR. */
   mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
+}
+
+/** The bus with every listener and answerer of events/bus.ts subscribed: the one place that wires them. */
+function subscribedEvents(payments: Payments): EventBus {
+  const { db } = payments;
+  const events = new EventBus();
+  events.on("productWithdrawn", ({ tx, productId }) => removeToolFromCarts(tx, productId));
+  events.on("productWithdrawn", ({ tx, productId, by }) => cancelUnpaidOrdersOf(tx, productId, by));
+  events.on("orderCancelled", ({ orderId, log }) => releaseOpenIntent(payments, log, orderId));
+  events.answer("companyOrders", async ({ companyId }) => withHistory(db, await ordersOfCompany(db, companyId)));
+  events.answer("companySpendThisMonth", ({ companyId }) => companySpendThisMonth(db, companyId));
+  return events;
 }
 
 /** The whole storefront as one Fastify instance; server.ts listens with it, tests call it with inject. */
@@ -210,22 +207,11 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("deviceCookies", deviceCookies(authSecret, config.publicUrl.startsWith("https:"), db));
   app.decorate("paymentProvider", paymentProviderFor(config, app.log));
   app.decorate("imageStore", imageStoreFor(config));
-  app.decorate("productWithdrawn", async (tx: Database, productId: string, by: string) => {
-    await removeToolFromCarts(tx, productId);
-    return cancelUnpaidOrdersOf(tx, productId, by);
-  });
-  app.decorate("orderCancelled", (orderId: string, log: FastifyBaseLogger) =>
-    // Releasing the intent may find it paid after all: the order then takes its stock, which the catalogue shows.
-    releaseOpenIntent(
-      { db, provider: app.paymentProvider, stockTaken: () => app.listChanged("catalogue") },
-      log,
-      orderId,
-    ),
+  app.decorate(
+    "events",
+    // Releasing an intent may find it paid after all: the order then takes its stock, which the catalogue shows.
+    subscribedEvents({ db, provider: app.paymentProvider, stockTaken: () => app.listChanged("catalogue") }),
   );
-  app.decorate("companyOrders", {
-    history: async (companyId: string) => withHistory(db, await ordersOfCompany(db, companyId)),
-    spentThisMonth: (companyId: string) => companySpendThisMonth(db, companyId),
-  });
   app.decorate("pageCaches", {
     catalogue,
     reviews,

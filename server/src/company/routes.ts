@@ -210,7 +210,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         rows.map((row) => row.email),
       ),
-      app.companyOrders.spentThisMonth(companyId),
+      app.events.ask("companySpendThisMonth", { companyId }),
     ]);
     return rows.map((row) => memberJson(row, names, spent));
   }
@@ -587,7 +587,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await companyFor(request, request.params.id, "read");
-      return app.companyOrders.history(request.params.id);
+      return app.events.ask("companyOrders", { companyId: request.params.id });
     },
   );
 };

@@ -280,7 +280,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         note: "Cancelled by the shop",
       });
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.status));
-      await app.orderCancelled(change.after.id, request.log);
+      await app.events.publish("orderCancelled", { orderId: change.after.id, log: request.log });
       return orderWithHistory(app.db, change.after);
     },
   );

@@ -217,7 +217,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const deleted = await app.db.transaction(async (tx) => {
         const product = await findProduct(tx, id);
         if (!product || !(await withdrawProduct(tx, id))) return false;
-        await app.productWithdrawn(tx, id, callerOf(request).email);
+        await app.events.publish("productWithdrawn", { tx, productId: id, by: callerOf(request).email });
         const before = toProductJson(product);
         await recordAudit(tx, {
           actor: callerOf(request).email,
