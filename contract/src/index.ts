@@ -35,6 +35,7 @@ export * from "./quote.js";
 export * from "./quote-terms.js";
 export * from "./review.js";
 export * from "./rules.js";
+export * from "./state-machine.js";
 export * from "./text-field.js";
 export * from "./toast-options.js";
 export * from "./user.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_LIFECYCLE } from "./order-lifecycle.js";
 import { ADMIN_ORDER_LIMITS, type OrderStatus, statusInWords } from "./order-status.js";
 import { orderStatusSchema } from "./ordering.js";
 import { pageQuerySchema } from "./paging.js";
@@ -53,18 +54,17 @@ export const orderCountsSchema = z.object({
   refunded: howMany,
 });
 
-/** Why a status change was refused (409): the order's status now, and what the change needs. */
+/**
+ * Why a status change was refused (409): the order's status now, and what the step needs, worded from the
+ * state machine (ORDER_LIFECYCLE.refusal), so a message cannot say other than the table does.
+ */
 export const ORDER_STATUS_MESSAGES = {
-  cannotPay: (status: OrderStatus) => `This order is ${statusInWords(status)}; only an unpaid order can be paid.`,
-  cannotCancel: (status: OrderStatus) =>
-    `This order is ${statusInWords(status)}; only an unpaid order can be cancelled.`,
-  cannotDecide: (status: OrderStatus) =>
-    `This order is ${statusInWords(status)}; only an order awaiting approval can be approved or rejected.`,
-  cannotShip: (status: OrderStatus) => `This order is ${statusInWords(status)}; only a paid order can be shipped.`,
-  cannotDeliver: (status: OrderStatus) =>
-    `This order is ${statusInWords(status)}; only a shipped order can be marked delivered.`,
-  cannotRefund: (status: OrderStatus) =>
-    `This order is ${statusInWords(status)}; only a paid, shipped or delivered order can be refunded.`,
+  cannotPay: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("pay", status),
+  cannotCancel: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("cancel", status),
+  cannotDecide: (status: OrderStatus) => ORDER_LIFECYCLE.refusal(["approve", "reject"], status),
+  cannotShip: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("ship", status),
+  cannotDeliver: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("deliver", status),
+  cannotRefund: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("refund", status),
   refundFailed: "The payment provider did not refund this order; nothing was changed. Please try again in a minute.",
   paidElsewhere: "This order was paid through another payment provider; refund it there.",
   noInvoice: (status: OrderStatus) =>

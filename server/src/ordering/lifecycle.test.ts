@@ -93,11 +93,15 @@ describe("order lifecycle", () => {
       expect((await cancel(order._id)).statusCode).toBe(200);
       const twice = await cancel(order._id);
       expect(twice.statusCode).toBe(409);
-      expect(twice.json().message).toBe("This order is cancelled; only an unpaid order can be cancelled.");
+      expect(twice.json().message).toBe(
+        "This order is cancelled; only an unpaid order or one awaiting approval can be cancelled.",
+      );
       const paid = await paidOrder();
       const refused = await cancel(paid._id);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe("This order is paid; only an unpaid order can be cancelled.");
+      expect(refused.json().message).toBe(
+        "This order is paid; only an unpaid order or one awaiting approval can be cancelled.",
+      );
       expect(await status(paid._id)).toBe("paid");
     });
   });
@@ -194,7 +198,9 @@ describe("order lifecycle", () => {
       expect(deliverPaid.json().message).toBe("This order is paid; only a shipped order can be marked delivered.");
       const cancelPaid = await adminCancel(paid._id);
       expect(cancelPaid.statusCode).toBe(409);
-      expect(cancelPaid.json().message).toBe("This order is paid; only an unpaid order can be cancelled.");
+      expect(cancelPaid.json().message).toBe(
+        "This order is paid; only an unpaid order or one awaiting approval can be cancelled.",
+      );
       expect(await status(paid._id)).toBe("paid");
       expect(await auditOf(paid._id)).toEqual([]);
       expect((await ship(UNKNOWN_ID)).statusCode).toBe(404);

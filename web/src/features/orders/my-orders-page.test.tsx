@@ -209,14 +209,19 @@ describe("My Orders", () => {
       [ORDERS]: () => ({ body: [current] }),
       "POST /api/ordering/o1/cancel": () => {
         current = order(paid("pi_7"));
-        return { status: 409, body: { message: "This order is paid; only an unpaid order can be cancelled." } };
+        return {
+          status: 409,
+          body: { message: "This order is paid; only an unpaid order or one awaiting approval can be cancelled." },
+        };
       },
     });
     renderSignedIn();
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: /^Cancel ?the order for Torque wrench$/ }));
     await user.click(screen.getByRole("button", { name: "Cancel order" }));
-    expect(await screen.findByText("This order is paid; only an unpaid order can be cancelled.")).toBeTruthy();
+    expect(
+      await screen.findByText("This order is paid; only an unpaid order or one awaiting approval can be cancelled."),
+    ).toBeTruthy();
     const row = (await screen.findAllByRole("row"))[1] as HTMLElement;
     await within(row).findByText("Paid");
   });
