@@ -32,6 +32,7 @@ export * from "./quantity-rule.js";
 export * from "./quick-order.js";
 export * from "./quick-order-terms.js";
 export * from "./quote.js";
+export * from "./quote-lifecycle.js";
 export * from "./quote-terms.js";
 export * from "./review.js";
 export * from "./rules.js";

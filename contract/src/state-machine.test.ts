@@ -11,6 +11,8 @@ import {
   transitionsFor,
 } from "./order-lifecycle.js";
 import { ORDER_STATUSES, statusInWords } from "./order-status.js";
+import { QUOTE_LIFECYCLE } from "./quote-lifecycle.js";
+import { QUOTE_STATUSES } from "./quote-terms.js";
 
 /**
  * The refusals are worded from the tables; here they are written out letter by letter (never read from the
@@ -65,5 +67,28 @@ describe("the order lifecycle's status sets", () => {
     expect(transitionsFor("company-owner", "awaiting-approval")).toEqual(["approve", "reject"]);
     expect(transitionsFor("admin", "paid")).toEqual(["ship", "refund"]);
     expect(transitionsFor("admin", "cancelled")).toEqual([]);
+  });
+});
+
+describe("the quote lifecycle", () => {
+  const allowed = (step: keyof typeof QUOTE_LIFECYCLE.steps) =>
+    QUOTE_STATUSES.filter((status) => QUOTE_LIFECYCLE.can(step, status));
+
+  it("lets an admin send until the buyer decides, and the buyer accept a sent quote or decline before", () => {
+    expect(allowed("send")).toEqual(["requested", "sent", "expired"]);
+    expect(allowed("accept")).toEqual(["sent"]);
+    expect(allowed("decline")).toEqual(["requested", "sent"]);
+    expect(allowed("expire")).toEqual(["sent"]);
+    expect(QUOTE_LIFECYCLE.stepsFor("buyer", "sent")).toEqual(["accept", "decline"]);
+  });
+
+  it.each([
+    ["accept", "requested", "This quote has no price yet: wait for our mail"],
+    ["accept", "accepted", "This quote has been accepted already"],
+    ["decline", "declined", "This quote was declined"],
+    ["accept", "expired", "This quote has expired"],
+    ["send", "accepted", "This quote has been accepted already"],
+  ] as const)("refuses to %s a quote %s: %j", (step, status, expected) => {
+    expect(QUOTE_LIFECYCLE.refusal(step, status)).toBe(expected);
   });
 });

@@ -1,4 +1,11 @@
-import { dollarsToCents, idParamsSchema, quoteSchema, quoteSendBodySchema } from "@forgeline/contract";
+import {
+  dollarsToCents,
+  idParamsSchema,
+  QUOTE_LIFECYCLE,
+  QUOTE_TRANSITIONS,
+  quoteSchema,
+  quoteSendBodySchema,
+} from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
@@ -54,9 +61,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await lockQuote(tx, request.params.id);
         if (!before) throw new HttpError(404, NO_SUCH_QUOTE);
         const status = statusOf(before);
-        if (status === "accepted" || status === "declined") {
-          throw new HttpError(409, `This quote was ${status}; it cannot change`);
-        }
+        if (!QUOTE_LIFECYCLE.can("send", status)) throw new HttpError(409, QUOTE_LIFECYCLE.refusal("send", status));
         const unpriced = before.lines.findIndex((line) => !prices.has(line.productId));
         const stray = lines.findIndex((line) => !before.lines.some((kept) => kept.productId === line.productId));
         if (unpriced >= 0 || stray >= 0 || prices.size !== lines.length) {
@@ -66,7 +71,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const priced = before.lines.map((line) => ({ ...line, unitCents: prices.get(line.productId) ?? null }));
         const total = quotedPrice(priced, await quoteTaxRate(app, tx, before))?.totalCents ?? 0n;
         const after = await updateQuote(tx, before.id, {
-          status: "sent",
+          status: QUOTE_TRANSITIONS.send.to,
           lines: priced,
           expiresAt: new Date(expiresAt),
           shopNote: note,

@@ -1,4 +1,4 @@
-import type { Quote, QuoteStatus } from "@forgeline/contract";
+import { NEW_QUOTE_STATUS, QUOTE_LIFECYCLE, QUOTE_TRANSITIONS, type Quote, type QuoteStatus } from "@forgeline/contract";
 import { count, desc, eq, or } from "drizzle-orm";
 import { membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
@@ -10,7 +10,8 @@ export type QuoteRow = typeof quotes.$inferSelect;
 
 /** A sent quote whose expiry has passed is expired, whether or not anything wrote it down. */
 export function statusOf(row: Pick<QuoteRow, "status" | "expiresAt">, now = new Date()): QuoteStatus {
-  return row.status === "sent" && row.expiresAt && row.expiresAt <= now ? "expired" : row.status;
+  const due = row.expiresAt !== null && row.expiresAt <= now;
+  return due && QUOTE_LIFECYCLE.can("expire", row.status) ? QUOTE_TRANSITIONS.expire.to : row.status;
 }
 
 /**
@@ -119,6 +120,6 @@ export async function quoteFor(
  * for the shop owner').
  */
 export async function quotesToPrice(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(quotes).where(eq(quotes.status, "requested"));
+  const [row] = await db.select({ value: count() }).from(quotes).where(eq(quotes.status, NEW_QUOTE_STATUS));
   return row?.value ?? 0;
 }

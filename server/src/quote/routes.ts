@@ -4,7 +4,9 @@ import {
   newQuoteBodySchema,
   orderCreatedSchema,
   QUOTE_EXPIRED,
+  QUOTE_LIFECYCLE,
   QUOTE_REVISED,
+  QUOTE_TRANSITIONS,
   quoteAcceptBodySchema,
   quoteSchema,
 } from "@forgeline/contract";
@@ -60,14 +62,10 @@ export async function quoteAnswer(app: FastifyInstance, db: Database, row: Quote
   return quoteJson(row, await quoteTaxRate(app, db, row));
 }
 
-/** Why a quote cannot be accepted or declined now, as a 409's message; undefined when it can. */
-function closedBecause(row: QuoteRow, accepting: boolean): string | undefined {
+/** Why the buyer may not take this step now, as a 409's message (from the quote's table); undefined when they may. */
+function refusalOf(row: QuoteRow, step: "accept" | "decline"): string | undefined {
   const status = statusOf(row);
-  if (status === "accepted") return "This quote has been accepted already";
-  if (status === "declined") return "This quote was declined";
-  if (status === "expired") return QUOTE_EXPIRED;
-  if (accepting && status === "requested") return "This quote has no price yet: wait for our mail";
-  return undefined;
+  return QUOTE_LIFECYCLE.can(step, status) ? undefined : QUOTE_LIFECYCLE.refusal(step, status);
 }
 
 const QUOTE_ANSWER = jsonAnswer("The quote.", quoteSchema);
@@ -215,14 +213,14 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const found = await quoteFor(app.db, caller, request.params.id, "decide");
       if (!found) throw new HttpError(404, NO_SUCH_QUOTE);
-      const early = closedBecause(found, true);
+      const early = refusalOf(found, "accept");
       if (early) throw new HttpError(409, early);
       const admitted = await admitOrder(app, reply, email, request.body);
       const shop = await shopTerms(app);
       const outcome = await withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
         const row = await lockQuote(tx, found.id);
         if (!row) return { refused: 404, message: NO_SUCH_QUOTE };
-        const closed = closedBecause(row, true);
+        const closed = refusalOf(row, "accept");
         if (closed) return { refused: 409, message: closed };
         if (row.revision !== request.body.revision) return { refused: 409, message: QUOTE_REVISED, revised: row };
         const products = new Map(
@@ -250,7 +248,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         if (held) return { refused: 409, message: heldToolRefusal(held) };
         const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
         const { id: orderId, status } = await placeOrder(tx, email, admitted, priced);
-        await updateQuote(tx, row.id, { status: "accepted", orderId, decidedAt: new Date() });
+        await updateQuote(tx, row.id, { status: QUOTE_TRANSITIONS.accept.to, orderId, decidedAt: new Date() });
         await enqueueAccountMail(tx, email, "quote-update", {
           step: "accepted",
           quoteId: row.id,
@@ -290,9 +288,12 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await app.db.transaction(async (tx) => {
         const locked = await lockQuote(tx, found.id);
         if (!locked) throw new HttpError(404, NO_SUCH_QUOTE);
-        const closed = closedBecause(locked, false);
+        const closed = refusalOf(locked, "decline");
         if (closed) throw new HttpError(409, closed);
-        const declined = await updateQuote(tx, locked.id, { status: "declined", decidedAt: new Date() });
+        const declined = await updateQuote(tx, locked.id, {
+          status: QUOTE_TRANSITIONS.decline.to,
+          decidedAt: new Date(),
+        });
         await enqueueAccountMail(tx, locked.userEmail, "quote-update", {
           step: "declined",
           quoteId: locked.id,

@@ -1,4 +1,4 @@
-import { formatPrice, QUOTE_LIMITS, type Quote, type QuoteSendBody } from "@forgeline/contract";
+import { formatPrice, QUOTE_LIFECYCLE, QUOTE_LIMITS, type Quote, type QuoteSendBody } from "@forgeline/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
@@ -53,7 +53,7 @@ export default function AdminQuotePage() {
 }
 
 function PricingView({ quote }: { quote: Quote }) {
-  const decided = quote.status === "accepted" || quote.status === "declined";
+  const decided = !QUOTE_LIFECYCLE.can("send", quote.status);
   return (
     <section aria-labelledby="admin-quote-heading" className="flex max-w-3xl flex-col gap-6">
       <div>

@@ -1,4 +1,4 @@
-import { MESSAGES, type Quote } from "@forgeline/contract";
+import { MESSAGES, QUOTE_LIFECYCLE, type Quote } from "@forgeline/contract";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -83,7 +83,7 @@ function Decision({ quote }: { quote: Quote }) {
         This quote has expired. Ask us again from your cart, or reply to our mail.
       </p>
     );
-  if (quote.status !== "sent") return null;
+  if (!QUOTE_LIFECYCLE.can("accept", quote.status)) return null;
   return <AcceptForm quote={quote} />;
 }
 
