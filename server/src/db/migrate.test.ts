@@ -1,9 +1,33 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { MONEY_HELD_STATUSES, QUOTE_STATUSES } from "@forgeline/contract";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
+import { createTestApp } from "../test/test-app.js";
 import { migrationsFolder, postgresDatabase } from "./client.js";
+
+describe("the migrated check constraints", () => {
+  // The tables write these constraints from the contract's status sets; a set that changes without a
+  // migration leaves the database checking the old one.
+  it.each([
+    ["orders_paid_while_money_held", MONEY_HELD_STATUSES],
+    ["quotes_status", QUOTE_STATUSES],
+  ])("%s names exactly the contract's statuses", async (name, statuses) => {
+    const ctx = await createTestApp();
+    try {
+      const found = (await ctx.db.execute(
+        sql`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = ${name}`,
+      )) as unknown as { rows: { definition: string }[] };
+      expect(found.rows).toHaveLength(1);
+      const words = [...(found.rows[0]?.definition ?? "").matchAll(/'([^']*)'/g)].map((match) => match[1]);
+      expect(words.sort()).toEqual([...statuses].sort());
+    } finally {
+      await ctx.close();
+    }
+  });
+});
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 

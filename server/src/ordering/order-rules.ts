@@ -1,4 +1,4 @@
-import { MESSAGES, OPEN_ORDER_STATUSES, type OrderStatus, quantityRefusal } from "@forgeline/contract";
+import { canTransition, MESSAGES, OPEN_ORDER_STATUSES, type OrderStatus, quantityRefusal } from "@forgeline/contract";
 import { and, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
@@ -143,7 +143,7 @@ export async function toolInOpenOrder(
 
 /** Why a tool held by another open order stops this one, said as the buyer would act on it. */
 export function heldToolRefusal(held: HeldTool): string {
-  return held.status === "awaiting-approval"
+  return canTransition("approve", held.status)
     ? `${MESSAGES.orderDuplicateAwaiting(held.name)}; wait for the decision or cancel it first.`
     : `${MESSAGES.orderDuplicate(held.name)}; pay or cancel it first.`;
 }

@@ -1,4 +1,4 @@
-import { QUANTITY_UNIT } from "@forgeline/contract";
+import { QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
 import { useParams } from "react-router";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
@@ -72,7 +72,7 @@ function OrderView({ order }: { order: Order }) {
 
 /** Where the parcel is: once the order has left, its carrier, tracking number and tracking link. */
 function Tracking({ order }: { order: Order }) {
-  if (!order.trackingNumber || (order.status !== "shipped" && order.status !== "delivered")) return null;
+  if (!order.trackingNumber || !SENT_ORDER_STATUSES.includes(order.status)) return null;
   return (
     <section aria-labelledby="tracking-heading" className="rounded-box border border-base-300 p-4">
       <h2 id="tracking-heading" className="mb-2 text-xl font-bold">
