@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField } from "./account.js";
 import { COMPANY_LIMITS, COMPANY_ROLES } from "./company-terms.js";
 import { MAX_LENGTH, UNIT_PRICE_MAX_CENTS } from "./limits.js";
-import { centsToDollars } from "./money.js";
+import { centsToDollars, isWholeCents } from "./money.js";
 import { addressField, phoneField } from "./ordering-fields.js";
 import { requiredText } from "./text-field.js";
 
@@ -44,7 +44,7 @@ export const moneyField = (label: string, max: number) =>
     .number({ error: `${label} must be an amount in dollars` })
     .min(0, { error: `${label} cannot be negative` })
     .max(max, { error: `${label} is at most $${max.toLocaleString("en-US")}` })
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    .refine(isWholeCents, {
       error: `${label} must be an amount in dollars with at most two decimals`,
     });
 

@@ -1,5 +1,5 @@
 import { ORDER_MAX_QUANTITY } from "./constants.js";
-import { centsToDollars, formatPrice } from "./money.js";
+import { formatCents } from "./money.js";
 
 /**
  * The upper bound of every text field the API accepts. The forms and the server validate with the same
@@ -32,7 +32,7 @@ export const ORDER_TOTAL_MAX_CENTS = UNIT_PRICE_MAX_CENTS * ORDER_MAX_QUANTITY;
 export const STOCK_MAX = 1_000_000;
 
 /** "Maximum $100,000.00", "Maximum 1,000,000": the counterpart of "Minimum 100". */
-export const maximumPrice = (cents: number) => `Maximum ${formatPrice(centsToDollars(cents))}`;
+export const maximumPrice = (cents: number) => `Maximum ${formatCents(cents)}`;
 export const maximumCount = (count: number) => `Maximum ${count.toLocaleString("en-US")}`;
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { maximumCount, maximumPrice } from "./limits.js";
-import { centsToDollars, dollarsToCents, formatPrice } from "./money.js";
+import { centsToDollars, dollarsToCents, formatCents, formatPrice, isWholeCents, plainDollars } from "./money.js";
 import { canOrder, isEmail } from "./rules.js";
 
 describe("isEmail (decision 006: a standard check, not the spec's 2-3 letter pattern)", () => {
@@ -51,9 +51,21 @@ describe("money: dollars on the wire, whole cents in the database", () => {
     expect(dollarsToCents(dollars)).toBe(cents);
   });
 
-  it("reads cents back as dollars", () => {
+  it("reads cents back as dollars, bigint cents too", () => {
     expect(centsToDollars(1999)).toBe(19.99);
     expect(centsToDollars(2_000_000_000)).toBe(20_000_000);
+    expect(centsToDollars(229_715n)).toBe(2297.15);
+  });
+
+  it("tells whole cents from a fraction of one, within a float's error", () => {
+    expect([8.33, 0.1 + 0.2, 100_000, 0].map(isWholeCents)).toEqual([true, true, true, true]);
+    expect([8.333, 0.005, 1e-7].map(isWholeCents)).toEqual([false, false, false]);
+  });
+
+  it("writes cents for a person, and dollars for a machine", () => {
+    expect(formatCents(124_950n)).toBe("$1,249.50");
+    expect(formatCents(-1230)).toBe("-$12.30");
+    expect(plainDollars(1249.5)).toBe("1249.50");
   });
 
   it.each([

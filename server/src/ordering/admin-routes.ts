@@ -9,6 +9,7 @@ import {
   ORDER_STATUS_MESSAGES,
   orderCountsSchema,
   orderSchema,
+  plainDollars,
   shipBodySchema,
   TOTAL_COUNT_HEADER,
 } from "@forgeline/contract";
@@ -66,7 +67,7 @@ const CSV_COLUMNS: [string, (order: OrderRow, line: OrderLineRow) => string | nu
   ["Tracking URL", (order) => order.trackingUrl],
   ["Transaction id", (order) => order.transactionId],
 ];
-const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
+const dollars = (cents: number) => plainDollars(centsToDollars(cents));
 const ORDER_ANSWERS = {
   200: jsonAnswer("The order as it is now, with its history.", orderSchema),
   ...errorAnswers(400, 401, 403, 404, 409),

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { centsToDollars, formatPrice } from "@forgeline/contract";
+import { formatCents } from "@forgeline/contract";
 import PDFDocument from "pdfkit";
 
 /**
@@ -34,7 +34,6 @@ const fonts = createRequire(import.meta.url);
 const REGULAR = fonts.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const BOLD = fonts.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
-const money = (cents: number) => formatPrice(centsToDollars(cents));
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The invoice as a one-page A4 PDF. */
@@ -105,7 +104,12 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
     .stroke();
   for (const line of invoice.lines) {
     row(
-      [`${line.productName} (${line.sku})`, String(line.quantity), money(line.unitPriceCents), money(line.totalCents)],
+      [
+        `${line.productName} (${line.sku})`,
+        String(line.quantity),
+        formatCents(line.unitPriceCents),
+        formatCents(line.totalCents),
+      ],
       "regular",
     );
   }
@@ -114,13 +118,16 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
     .lineTo(left + width, doc.y - 3)
     .stroke();
   if (figures.discountCents > 0 || figures.taxCents > 0)
-    row(["Subtotal", "", "", money(figures.subtotalCents)], "regular");
+    row(["Subtotal", "", "", formatCents(figures.subtotalCents)], "regular");
   if (figures.discountCents > 0) {
-    row([`Discount: ${figures.promotionName ?? "promotion"}`, "", "", `−${money(figures.discountCents)}`], "regular");
+    row(
+      [`Discount: ${figures.promotionName ?? "promotion"}`, "", "", `−${formatCents(figures.discountCents)}`],
+      "regular",
+    );
   }
-  if (figures.taxCents > 0) row([`Tax (${figures.taxRate}%)`, "", "", money(figures.taxCents)], "regular");
-  if (company?.taxExempt) row(["Tax: none, the buyer is tax-exempt", "", "", money(0)], "regular");
-  row(["Total paid", "", "", money(figures.totalCents)], "bold");
+  if (figures.taxCents > 0) row([`Tax (${figures.taxRate}%)`, "", "", formatCents(figures.taxCents)], "regular");
+  if (company?.taxExempt) row(["Tax: none, the buyer is tax-exempt", "", "", formatCents(0)], "regular");
+  row(["Total paid", "", "", formatCents(figures.totalCents)], "bold");
 
   doc.moveDown();
   doc

@@ -1,7 +1,7 @@
 import {
   canTransition,
-  centsToDollars,
-  formatPrice,
+  dollarsToCents,
+  formatCents,
   ORDER_STATUS_MESSAGES,
   paymentIntentBodySchema,
   paymentIntentResponseSchema,
@@ -117,8 +117,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // The wire's `price` is the order's total, as the browser saw it.
       const { orderId, price: total } = request.body;
       const order = await callersUnpaidOrder(app, caller, orderId);
-      if (Math.round(total * 100) !== order.totalCents) {
-        const message = `The amount does not match this order's total of ${formatPrice(centsToDollars(order.totalCents))}.`;
+      if (dollarsToCents(total) !== order.totalCents) {
+        const message = `The amount does not match this order's total of ${formatCents(order.totalCents)}.`;
         throw new HttpError(400, message, [{ field: "price", message }]);
       }
       if (!(await stockStillCovers(app, order))) throw new HttpError(409, OUT_OF_STOCK);

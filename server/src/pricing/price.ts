@@ -1,4 +1,11 @@
-import { type PricedLine, type PricedOrder, type PriceSource, type PriceTierCents, tierFor } from "@forgeline/contract";
+import {
+  centsToDollars,
+  type PricedLine,
+  type PricedOrder,
+  type PriceSource,
+  type PriceTierCents,
+  tierFor,
+} from "@forgeline/contract";
 
 /**
  * The one price function (docs/SELLING-TO-BUSINESSES.md, 'One price function'). Every figure a buyer sees or pays comes
@@ -145,20 +152,17 @@ export function priceLines(lines: readonly LineToPrice[], terms: PricingTerms): 
   };
 }
 
-/** Cents as the wire's dollars. */
-export const dollars = (cents: bigint | number) => Number(cents) / 100;
-
 export function lineJson(line: PricedLineCents): PricedLine {
   return {
     productId: line.productId,
     sku: line.sku,
     name: line.name,
     quantity: line.quantity,
-    listUnitPrice: dollars(line.listUnitCents),
-    unitPrice: dollars(line.unitCents),
+    listUnitPrice: centsToDollars(line.listUnitCents),
+    unitPrice: centsToDollars(line.unitCents),
     priceSource: line.priceSource,
-    discount: dollars(line.discountCents),
-    total: dollars(line.totalCents),
+    discount: centsToDollars(line.discountCents),
+    total: centsToDollars(line.totalCents),
   };
 }
 
@@ -167,13 +171,13 @@ export function pricedJson(priced: PricedOrderCents): PricedOrder {
   return {
     lines: priced.lines.map(lineJson),
     pieces: priced.pieces,
-    subtotal: dollars(priced.subtotalCents),
+    subtotal: centsToDollars(priced.subtotalCents),
     promotion: priced.promotion
       ? { _id: priced.promotion.id, name: priced.promotion.name, percent: priced.promotion.percent }
       : null,
-    discount: dollars(priced.discountCents),
+    discount: centsToDollars(priced.discountCents),
     taxRate: priced.taxRateMilli / 1000,
-    tax: dollars(priced.taxCents),
-    total: dollars(priced.totalCents),
+    tax: centsToDollars(priced.taxCents),
+    total: centsToDollars(priced.totalCents),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  centsToDollars,
   dollarsToCents,
   idParamsSchema,
   QUOTE_LIFECYCLE,
@@ -13,7 +14,6 @@ import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail } from "../identity/queries.js";
-import { dollars } from "../pricing/price.js";
 import { allQuotes, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
 import { NO_SUCH_QUOTE, quoteAnswer, quoteTaxRate } from "./routes.js";
 
@@ -95,7 +95,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         await enqueueAccountMail(tx, before.userEmail, "quote-update", {
           step: "sent",
           quoteId: before.id,
-          total: dollars(total),
+          total: centsToDollars(total),
           expiresAt: after.expiresAt?.toISOString() ?? null,
           revision: after.revision,
         });

@@ -1,4 +1,11 @@
-import { NEW_QUOTE_STATUS, QUOTE_LIFECYCLE, QUOTE_TRANSITIONS, type Quote, type QuoteStatus } from "@forgeline/contract";
+import {
+  centsToDollars,
+  NEW_QUOTE_STATUS,
+  QUOTE_LIFECYCLE,
+  QUOTE_TRANSITIONS,
+  type Quote,
+  type QuoteStatus,
+} from "@forgeline/contract";
 import { count, desc, eq, or } from "drizzle-orm";
 import { membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
@@ -45,8 +52,8 @@ export function quoteJson(row: QuoteRow, taxRateMilli: number): Quote {
       sku: line.sku,
       name: line.name,
       quantity: line.quantity,
-      listUnitPrice: line.listUnitCents / 100,
-      unitPrice: line.unitCents === null ? null : line.unitCents / 100,
+      listUnitPrice: centsToDollars(line.listUnitCents),
+      unitPrice: line.unitCents === null ? null : centsToDollars(line.unitCents),
     })),
     priced: priced ? pricedJson(priced) : null,
     revision: row.revision,

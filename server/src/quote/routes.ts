@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  centsToDollars,
   idParamsSchema,
   newQuoteBodySchema,
   orderCreatedSchema,
@@ -28,7 +29,6 @@ import {
   toolInOpenOrder,
   withBuyerLock,
 } from "../ordering/order-rules.js";
-import { dollars } from "../pricing/price.js";
 import { productsByIds } from "../product/queries.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import {
@@ -252,7 +252,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         await enqueueAccountMail(tx, email, "quote-update", {
           step: "accepted",
           quoteId: row.id,
-          total: dollars(priced.totalCents),
+          total: centsToDollars(priced.totalCents),
           expiresAt: row.expiresAt?.toISOString() ?? null,
           revision: row.revision,
         });

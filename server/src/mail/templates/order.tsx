@@ -1,4 +1,4 @@
-import { centsToDollars, formatPrice } from "@forgeline/contract";
+import { formatCents } from "@forgeline/contract";
 import { Link, Section, Text } from "@react-email/components";
 import { greetingFor, MailLayout } from "./layout.js";
 
@@ -34,7 +34,6 @@ export interface Shop {
   publicUrl: string;
 }
 
-const money = (cents: number) => formatPrice(centsToDollars(cents));
 const orderPage = (shop: Shop, order: OrderMailData) => `${shop.publicUrl}/dashboard/myorders/${order.orderId}`;
 
 function OrderSummary({ order }: { order: OrderMailData }) {
@@ -52,25 +51,25 @@ function OrderSummary({ order }: { order: OrderMailData }) {
       <Text>
         {lines.map((line) => (
           <span key={`${line.sku}${line.name}`}>
-            {`${line.quantity} × ${line.name}${line.sku ? ` (${line.sku})` : ""} at ${money(line.unitPriceCents)} each: ${money(line.totalCents)}`}
+            {`${line.quantity} × ${line.name}${line.sku ? ` (${line.sku})` : ""} at ${formatCents(line.unitPriceCents)} each: ${formatCents(line.totalCents)}`}
             <br />
           </span>
         ))}
         {order.discountCents ? (
           <>
-            {`${order.promotionName ?? "Discount"}: −${money(order.discountCents)}`}
+            {`${order.promotionName ?? "Discount"}: −${formatCents(order.discountCents)}`}
             <br />
           </>
         ) : null}
         {order.taxCents ? (
           <>
-            {`Tax: ${money(order.taxCents)}`}
+            {`Tax: ${formatCents(order.taxCents)}`}
             <br />
           </>
         ) : null}
         {order.lines && (
           <>
-            {`Total: ${money(order.totalCents)}`}
+            {`Total: ${formatCents(order.totalCents)}`}
             <br />
           </>
         )}
@@ -93,7 +92,7 @@ export const orderPlaced = {
       preview={
         order.payer === "colleague"
           ? "Approved: a buyer or an owner of your company pays it"
-          : `Pay ${money(order.totalCents)} to confirm your order`
+          : `Pay ${formatCents(order.totalCents)} to confirm your order`
       }
       heading="Thank you for your order"
       greeting={greetingFor(order.name)}
@@ -151,14 +150,14 @@ export const paymentReceipt = {
   subject: (order: OrderMailData) => `Payment receipt: invoice ${order.invoiceNumber}`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
-      preview={`We received ${money(order.totalCents)}`}
+      preview={`We received ${formatCents(order.totalCents)}`}
       heading="Payment received"
       greeting={greetingFor(order.name)}
       action={{ href: orderPage(shop, order), label: "See the order and its invoice" }}
       after="We will write again when the tools are on their way."
     >
       <Text>
-        {`We received your payment of ${money(order.totalCents)} (payment reference ${order.transactionId}). ` +
+        {`We received your payment of ${formatCents(order.totalCents)} (payment reference ${order.transactionId}). ` +
           `Your invoice number is ${order.invoiceNumber}; the invoice (PDF) is on the order's page.`}
       </Text>
       <OrderSummary order={order} />
@@ -210,13 +209,13 @@ export const orderRefunded = {
   subject: (order: OrderMailData) => `Your order of ${order.productName} is refunded`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
-      preview={`We refunded ${money(order.totalCents)}`}
+      preview={`We refunded ${formatCents(order.totalCents)}`}
       heading="Order refunded"
       greeting={greetingFor(order.name)}
       action={{ href: orderPage(shop, order), label: "See the order" }}
       after="The money usually reaches your card within 5 to 10 working days."
     >
-      <Text>{`We refunded the whole amount of your order, ${money(order.totalCents)}, to the card that paid it.`}</Text>
+      <Text>{`We refunded the whole amount of your order, ${formatCents(order.totalCents)}, to the card that paid it.`}</Text>
       <OrderSummary order={order} />
     </MailLayout>
   ),

@@ -1,3 +1,4 @@
+import { formatPrice } from "@forgeline/contract";
 import { Text } from "@react-email/components";
 import { MailLayout } from "./layout.js";
 import type { Shop } from "./order.js";
@@ -15,7 +16,6 @@ export interface QuoteMailData {
 }
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 const SUBJECTS: Record<QuoteMailData["step"], string> = {
   requested: "We received your request for a quote",
@@ -29,7 +29,7 @@ function words({ step, total, expiresAt, revision }: QuoteMailData): string {
     case "requested":
       return "We will price each line of your request and send you a quote; you will get a mail when it is ready.";
     case "sent": {
-      const priced = `${revision > 1 ? "Your quote was revised" : "We priced your request"}: ${usd.format(total ?? 0)} in all`;
+      const priced = `${revision > 1 ? "Your quote was revised" : "We priced your request"}: ${formatPrice(total ?? 0)} in all`;
       return `${priced}. It holds until ${expiresAt ? when.format(new Date(expiresAt)) : "further notice"} UTC; accept it to place the order.`;
     }
     case "accepted":

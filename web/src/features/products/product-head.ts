@@ -1,4 +1,4 @@
-import { canOrder, type Product } from "@forgeline/contract";
+import { canOrder, type Product, plainDollars } from "@forgeline/contract";
 import { paths } from "../../config/paths";
 import { productTitle, SHOP_NAME } from "./product-title";
 import { ruleOf } from "./selling-terms";
@@ -33,7 +33,7 @@ export function productJsonLd(product: Product, origin: string) {
     offers: {
       "@type": "Offer",
       url,
-      price: product.price.toFixed(2),
+      price: plainDollars(product.price),
       priceCurrency: "USD",
       availability: canOrder(product.quantity, rule) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       eligibleQuantity: {
