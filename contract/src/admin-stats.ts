@@ -85,6 +85,8 @@ export const adminStatsSchema = z.object({
   to: z.string(),
   /** Paid minus refunded, in dollars, by the day each happened (UTC): today, the last 7 and 30 days (today included). */
   revenue: z.object({ today: dollars, last7Days: dollars, last30Days: dollars }),
+  /** Paid minus refunded over the whole range, in dollars: the days of `revenueByDay` added in cents, on the server. */
+  revenueInRange: dollars,
   /** Orders paid and not shipped yet. */
   ordersToShip: howMany,
   /** Company orders waiting for an owner's approval. */

@@ -71,6 +71,13 @@ function everyDay(range: DayRange, byDay: Map<string, number>) {
   });
 }
 
+/** What the days of the range brought: added in cents, turned into dollars once. */
+function dollarsOver(byDay: Map<string, number>, range: DayRange): number {
+  let cents = 0;
+  for (const [day, dayCents] of byDay) if (day >= range.from && day <= range.to) cents += dayCents;
+  return centsToDollars(cents);
+}
+
 /**
  * The shop owner's overview (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'), every figure aggregated by
  * the database: a handful of grouped queries, none of which grows with the orders on the JavaScript side (the series
@@ -97,12 +104,12 @@ export async function adminStats(db: Database, range: DayRange, now = new Date()
     orderStatuses(db, range, today),
     topToolsByRevenue(db, range, STATS_TOP_TOOLS),
   ]);
-  const since = (from: string) =>
-    centsToDollars([...recent].reduce((sum, [day, cents]) => (day >= from && day <= today ? sum + cents : sum), 0));
+  const since = (from: string) => dollarsOver(recent, { from, to: today });
   return {
     from: range.from,
     to: range.to,
     revenue: { today: since(today), last7Days: since(addDays(today, -6)), last30Days: since(lastMonth.from) },
+    revenueInRange: dollarsOver(series ?? recent, range),
     ordersToShip: waiting.toShip,
     approvalsPending: waiting.toApprove,
     quotesToPrice: quotes,

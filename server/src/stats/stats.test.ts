@@ -93,6 +93,8 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
     expect(day(addDays(today, -3))).toBe(1000);
     expect(day(addDays(today, -40))).toBe(1500);
     expect(after.revenueByDay.reduce((sum, row) => sum + row.revenue, 0)).toBe(3500);
+    // The range's whole, added in cents by the server: what the page says "in all".
+    expect(after.revenueInRange).toBe(3500);
     expect(after.revenueByDay).toHaveLength(90);
     // The refunded order's drills are no longer sold: the saws lead.
     expect(after.topTools.map((tool) => [tool.productId, tool.sku, tool.pieces, tool.revenue])).toEqual([
@@ -107,6 +109,7 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
     const quiet = await figures("?from=2020-02-01&to=2020-02-29");
     expect(quiet.revenueByDay).toHaveLength(29);
     expect(quiet.revenueByDay.every((row) => row.revenue === 0)).toBe(true);
+    expect(quiet.revenueInRange).toBe(0);
     expect(quiet.topTools).toEqual([]);
     // The cards do not follow the range: they are about now.
     expect(quiet.revenue).toEqual(after.revenue);
@@ -114,6 +117,7 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
     // A shorter range leaves the first order out of the series and of the top tools.
     const week = await figures(`?from=${addDays(today, -6)}&to=${today}`);
     expect(week.revenueByDay.map((row) => row.revenue)).toEqual([0, 0, 0, 1000, 0, 0, 1000]);
+    expect(week.revenueInRange).toBe(2000);
     expect(week.topTools.map((tool) => tool.productId)).toEqual([saw._id]);
 
     // The refund of a payment that never paid an order (a duplicate) takes nothing from the revenue.

@@ -16,6 +16,7 @@ const stats: AdminStats = {
   from: "2026-08-28",
   to: "2026-11-25",
   revenue: { today: 1234.5, last7Days: 98765.43, last30Days: -12.3 },
+  revenueInRange: 934.5,
   ordersToShip: 3,
   approvalsPending: 2,
   quotesToPrice: 1,

@@ -217,14 +217,13 @@ function RevenueChart({ stats }: { stats: AdminStats }) {
     }),
     [days],
   );
-  const total = days.reduce((sum, day) => sum + day.revenue, 0);
   const best = days.reduce<AdminStats["revenueByDay"][number] | null>(
     (top, day) => (day.revenue > (top?.revenue ?? 0) ? day : top),
     null,
   );
   const range = `${dayText(stats.from, true)} to ${dayText(stats.to, true)}`;
   const summary =
-    `Revenue per day, ${range}: ${formatPrice(total)} in all` +
+    `Revenue per day, ${range}: ${formatPrice(stats.revenueInRange)} in all` +
     (best ? `; the best day ${dayText(best.date, true)} with ${formatPrice(best.revenue)}.` : "; no revenue.");
   return (
     <ChartFigure
