@@ -9,6 +9,7 @@ import {
   type OrderTransition,
   type PricedLine,
   rolePays,
+  SPENDING_ORDER_STATUSES,
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { membershipOf, ownersOf } from "../company/queries.js";
@@ -116,8 +117,8 @@ const MAIL_ON: Partial<Record<OrderStatus, HoldableMailName>> = {
 async function recordStatus(tx: Database, order: OrderRow, by: string, note: string | null) {
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
   // "paid" is the only way into the statuses that hold the money, "refunded" the only way out.
-  if (order.status === "paid") await countSales(tx, order, 1);
-  if (order.status === "refunded") await countSales(tx, order, -1);
+  if (order.status === ORDER_TRANSITIONS.pay.to) await countSales(tx, order, 1);
+  if (order.status === ORDER_TRANSITIONS.refund.to) await countSales(tx, order, -1);
   const template = MAIL_ON[order.status];
   if (!template) return;
   const lines = await linesOf(tx, order.id);
@@ -148,10 +149,11 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     note,
-    payer: order.status === "unpaid" && (await paidByColleague(tx, order)) ? ("colleague" as const) : undefined,
+    payer:
+      canTransition("pay", order.status) && (await paidByColleague(tx, order)) ? ("colleague" as const) : undefined,
   };
   await enqueueAccountMail(tx, order.userEmail, template, mail);
-  if (order.status !== "awaiting-approval" || !order.companyId) return;
+  if (!canTransition("approve", order.status) || !order.companyId) return;
   // The owners who may approve it hear of it, in the shop's words only (no name, no PO number).
   for (const owner of await ownersOf(tx, order.companyId)) {
     if (owner !== order.userEmail) {
@@ -544,7 +546,7 @@ export async function orderTotals(db: Database): Promise<{ placed: number; paid:
     .select({
       placed: sql<number>`count(*)::int`,
       paid: sql<number>`count(${orders.paidAt})::int`,
-      refunded: sql<number>`count(*) filter (where ${orders.status} = 'refunded')::int`,
+      refunded: sql<number>`count(*) filter (where ${eq(orders.status, ORDER_TRANSITIONS.refund.to)})::int`,
     })
     .from(orders);
   return { placed: Number(row?.placed ?? 0), paid: Number(row?.paid ?? 0), refunded: Number(row?.refunded ?? 0) };
@@ -577,7 +579,7 @@ export async function companySpendThisMonth(
       and(
         eq(orders.companyId, companyId),
         sql`${orders.createdAt} >= ${monthStart}::timestamptz`,
-        sql`${orders.status} not in ('cancelled', 'refunded', 'awaiting-approval')`,
+        inArray(orders.status, [...SPENDING_ORDER_STATUSES]),
       ),
     )
     .groupBy(orders.userEmail);
@@ -615,13 +617,14 @@ export async function paidCentsByDay(db: Database, range: DayRange): Promise<Map
 
 /** How many orders wait for the shop now: paid and not shipped, and company orders waiting for an owner. */
 export async function ordersWaiting(db: Database): Promise<{ toShip: number; toApprove: number }> {
+  const [toShip, toApprove] = [ORDER_TRANSITIONS.ship.from, ORDER_TRANSITIONS.approve.from];
   const [row] = await db
     .select({
-      toShip: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
-      toApprove: sql<number>`count(*) filter (where ${orders.status} = 'awaiting-approval')::int`,
+      toShip: sql<number>`count(*) filter (where ${inArray(orders.status, [...toShip])})::int`,
+      toApprove: sql<number>`count(*) filter (where ${inArray(orders.status, [...toApprove])})::int`,
     })
     .from(orders)
-    .where(inArray(orders.status, ["paid", "awaiting-approval"]));
+    .where(inArray(orders.status, [...toShip, ...toApprove]));
   return { toShip: Number(row?.toShip ?? 0), toApprove: Number(row?.toApprove ?? 0) };
 }
 
