@@ -79,8 +79,9 @@ module.exports = {
     {
       name: "server-resources-through-queries",
       comment:
-        "A resource folder uses another only through its queries.ts (the one owner of its tables) or its " +
-        "declared public modules; it never reads another's routes or internals.",
+        "A resource folder uses another only through its queries (queries.ts, and the modules of a queries/ " +
+        "folder beside it once it is split by concern: the owners of its tables) or its declared public " +
+        "modules; it never reads another's routes or internals.",
       severity: "error",
       from: { path: "^server/src/([^/]+)/", pathNot: ["^server/src/cli/", "^server/src/[^/]+/tables\\.ts$"] },
       to: {
@@ -88,7 +89,7 @@ module.exports = {
         pathNot: [
           "^server/src/$1/",
           "^server/src/(http|db|mail|events)/",
-          "^server/src/[^/]+/queries\\.ts$",
+          "^server/src/[^/]+/queries(\\.ts|/[^/]+\\.ts)$",
           // The declared public modules: the one price function, and what every way of ordering shares
           // (the ownership policy, the lines' checks and the buyer's terms). See decision 019. And what one
           // account may do in a while, the one home of every per-account limit (decision 021).
@@ -104,8 +105,9 @@ module.exports = {
     {
       name: "server-tables-through-queries",
       comment:
-        "A folder's tables.ts is read and written only by the queries.ts beside it; everything else, in that " +
-        "folder or another, calls those functions. Better Auth reaches its own tables through its adapter.",
+        "A folder's tables.ts is read and written only by the queries beside it (queries.ts, or a queries/ " +
+        "folder's modules); everything else, in that folder or another, calls those functions. Better Auth " +
+        "reaches its own tables through its adapter.",
       severity: "error",
       from: {
         path: "^server/src/",
@@ -113,6 +115,7 @@ module.exports = {
         // queries about one buyer, kept in one module with the lock they run under.
         pathNot: [
           "^server/src/[^/]+/(queries|tables)\\.ts$",
+          "^server/src/[^/]+/queries/[^/]+\\.ts$",
           "^server/src/identity/auth\\.ts$",
           "^server/src/ordering/order-rules\\.ts$",
         ],

@@ -77,7 +77,7 @@ export async function databaseWithOrders() {
   const postgres = await postgresDatabase();
   const dataDir = await catalogueOf(0, postgres?.url);
   const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
-  const { recountSalesByDay } = await import(`${root}/server/dist/ordering/queries.js`);
+  const { recountSalesByDay } = await import(`${root}/server/dist/ordering/queries/sales.js`);
   const { sql } = await import("drizzle-orm");
   const database = await openDatabase({ databaseUrl: postgres?.url, dataDir });
   const started = Date.now();

@@ -4,9 +4,9 @@ import { lifecycle, type Step } from "./state-machine.js";
 /**
  * The one order state machine (docs/ARCHITECTURE.md, 'Order lifecycle'; docs/SELLING-TO-BUSINESSES.md, 'Companies'):
  * every move an order can make, from which statuses, and who may make it. The server's routes change an order only
- * through this table (server/src/ordering/queries.ts `changeStatus`) and the pages offer only the buttons it allows; no
- * other place lists transitions, and the status sets below are read from it. No zod here: the order pages read it
- * without loading a schema library.
+ * through this table (server/src/ordering/queries/lifecycle.ts `changeStatus`) and the pages offer only the buttons it
+ * allows; no other place lists transitions, and the status sets below are read from it. No zod here: the order pages
+ * read it without loading a schema library.
  */
 export const ORDER_TRANSITIONS = {
   /** A successful payment; only the server makes it (payment/mark-paid.ts). */

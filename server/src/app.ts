@@ -37,13 +37,10 @@ import { startOutboxSender } from "./mail/sender.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
 import { approvalRoutes } from "./ordering/approval-routes.js";
-import {
-  cancelUnpaidOrdersOf,
-  companySpendThisMonth,
-  ordersOfCompany,
-  orderTotals,
-  withHistory,
-} from "./ordering/queries.js";
+import { cancelUnpaidOrdersOf } from "./ordering/queries/lifecycle.js";
+import { companySpendThisMonth, orderTotals } from "./ordering/queries/reports.js";
+import { withHistory } from "./ordering/queries/wire.js";
+import { ordersOfCompany } from "./ordering/queries.js";
 import { orderingRoutes } from "./ordering/routes.js";
 import { type RenderedPage, registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";

@@ -21,17 +21,10 @@ import { csvLine } from "../http/csv.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import {
-  allOrders,
-  changeStatus,
-  countOrders,
-  findOrder,
-  listOrders,
-  type OrderLineRow,
-  type OrderRow,
-  orderWithHistory,
-  type StatusChange,
-} from "./queries.js";
+import { changeStatus, type StatusChange } from "./queries/lifecycle.js";
+import { allOrders, countOrders, listOrders } from "./queries/reports.js";
+import { orderWithHistory } from "./queries/wire.js";
+import { findOrder, type OrderLineRow, type OrderRow } from "./queries.js";
 
 const NO_SUCH_ORDER = "No such order.";
 

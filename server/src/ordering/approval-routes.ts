@@ -13,7 +13,9 @@ import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { holderOf, refusalOnCommit, withBuyerLock } from "./order-rules.js";
-import { changeStatus, findOrder, orderWithHistory } from "./queries.js";
+import { changeStatus } from "./queries/lifecycle.js";
+import { orderWithHistory } from "./queries/wire.js";
+import { findOrder } from "./queries.js";
 
 const approvalParamsSchema = companyIdParamsSchema.extend({ orderId: z.uuid({ error: "Not a valid order id" }) });
 const NO_SUCH_ORDER = "No such order.";

@@ -6,7 +6,8 @@ import { findAccount } from "../identity/queries.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import { type BuyerLine, firstOrderEligible, type OrderHolder } from "./order-rules.js";
-import { companySpendThisMonth, insertOrder } from "./queries.js";
+import { insertOrder } from "./queries/lifecycle.js";
+import { companySpendThisMonth } from "./queries/reports.js";
 
 /**
  * What every way of ordering shares (the modal's POST /ordering, the cart's checkout, the cart and the
@@ -141,7 +142,7 @@ async function startingStatus(tx: Database, buyer: Buyer, totalCents: bigint): P
   return BigInt(spent) + totalCents > BigInt(member.monthlyLimitCents) ? "awaiting-approval" : "unpaid";
 }
 
-/** The buyer's company as an order keeps it (ordering/queries.ts `insertOrder`). */
+/** The buyer's company as an order keeps it (queries/lifecycle.ts `insertOrder`). */
 function companyOnOrder(buyer: Buyer) {
   const member = buyer.membership;
   return member && { id: member.companyId, ...member.company };

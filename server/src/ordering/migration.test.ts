@@ -7,7 +7,8 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, migrationsFolder, openPglite } from "../db/client.js";
 import { products } from "../product/tables.js";
-import { stockLinesOf, withHistory } from "./queries.js";
+import { withHistory } from "./queries/wire.js";
+import { stockLinesOf } from "./queries.js";
 import { orders } from "./tables.js";
 
 /** A copy of the migrations folder holding only those before `tag`, to build a database made the old way. */

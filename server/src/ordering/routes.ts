@@ -17,7 +17,9 @@ import { admitOrder, holderOfBuyer, placeOrder, priceForBuyer, shopTerms } from 
 import { invoicePdf } from "./invoice-pdf.js";
 import { lineProblem, toolInOpenOrder, withBuyerLock } from "./order-rules.js";
 import { allowedFor, mayListOrdersOf, orderFor } from "./policy.js";
-import { changeStatus, linesOf, ordersOf, orderWithHistory, withHistory } from "./queries.js";
+import { changeStatus } from "./queries/lifecycle.js";
+import { orderWithHistory, withHistory } from "./queries/wire.js";
+import { linesOf, ordersOf } from "./queries.js";
 
 const NO_SUCH_ORDER = "No such order.";
 

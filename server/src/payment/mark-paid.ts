@@ -1,7 +1,8 @@
 import { canTransition } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
-import { findOrder, markPaid } from "../ordering/queries.js";
+import { markPaid } from "../ordering/queries/lifecycle.js";
+import { findOrder } from "../ordering/queries.js";
 import { takeStock } from "../product/queries.js";
 
 /**

@@ -16,7 +16,7 @@ import {
   ordersWaiting,
   paidCentsByDay,
   topToolsByRevenue,
-} from "../ordering/queries.js";
+} from "../ordering/queries/reports.js";
 import { refundedCentsByDay } from "../payment/queries.js";
 import { lowStockTools } from "../product/queries.js";
 import { quotesToPrice } from "../quote/queries.js";

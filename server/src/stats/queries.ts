@@ -1,7 +1,7 @@
 import { addDays, daysBetween, type OrderStatus } from "@forgeline/contract";
 import { and, count, gte, lte, sql, sum } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { type DayRange, orderStatusesPlacedByDay, paidCentsByDay } from "../ordering/queries.js";
+import { type DayRange, orderStatusesPlacedByDay, paidCentsByDay } from "../ordering/queries/reports.js";
 import { refundedCentsByDay } from "../payment/queries.js";
 import { lowStockMailDays, statsDayStatuses, statsDays } from "./tables.js";
 

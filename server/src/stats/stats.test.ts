@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { mailsTo } from "../mail/queries.js";
-import { recountSalesByDay } from "../ordering/queries.js";
+import { recountSalesByDay } from "../ordering/queries/sales.js";
 import { orders, salesByDay } from "../ordering/tables.js";
 import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { insertQuote } from "../quote/queries.js";

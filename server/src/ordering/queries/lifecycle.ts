@@ -1,0 +1,200 @@
+import {
+  canTransition,
+  MONEY_HELD_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type OrderTransition,
+} from "@forgeline/contract";
+import { and, eq, exists, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import type { PricedOrderCents } from "../../pricing/price.js";
+import { type OrderRow, type StockLine, stockLinesOf } from "../queries.js";
+import { invoiceCounters, orderEvents, orderLines, orders } from "../tables.js";
+import { enqueueStatusMails } from "./outbox.js";
+import { countSales } from "./sales.js";
+
+/**
+ * An order's life: placed, then moved by the one state machine (contract ORDER_TRANSITIONS), each step with
+ * a line in its history, its sales counted and its mails queued, in the transaction that takes it.
+ */
+
+/** A new order: who buys, where it goes, and what the price function made of its lines. */
+export interface NewOrder {
+  userEmail: string;
+  userName: string;
+  phone: string;
+  address: string;
+  poNumber?: string | null | undefined;
+  /** The buyer's company, frozen on the order with its name, tax ID and exemption. */
+  company?: { id: string; name: string; taxId: string | null; taxExempt: boolean } | undefined;
+  /** `awaiting-approval` when a company owner must let it go ahead first. */
+  status?: "unpaid" | "awaiting-approval";
+  priced: PricedOrderCents;
+}
+
+/**
+ * Adds the line of the order's history for the status it has just reached and, in the same transaction,
+ * counts what it sold and puts its mails in the outbox: the one way every change of an order is recorded.
+ */
+async function recordStatus(tx: Database, order: OrderRow, by: string, note: string | null) {
+  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
+  // "paid" is the only way into the statuses that hold the money, "refunded" the only way out.
+  if (order.status === ORDER_TRANSITIONS.pay.to) await countSales(tx, order, 1);
+  if (order.status === ORDER_TRANSITIONS.refund.to) await countSales(tx, order, -1);
+  await enqueueStatusMails(tx, order, note);
+}
+
+/**
+ * Stores a new unpaid order with its lines, the first line of its history and its mail, in the caller's
+ * transaction (withBuyerLock's); answers its id. Every figure is the price function's, frozen here.
+ */
+export async function insertOrder(tx: Database, order: NewOrder): Promise<string> {
+  const { priced } = order;
+  const [first] = priced.lines;
+  if (!first) throw new Error("an order needs at least one line");
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      productId: first.productId,
+      productName: first.name,
+      unitPriceCents: Number(first.unitCents),
+      quantity: priced.pieces,
+      lineCount: priced.lines.length,
+      subtotalCents: Number(priced.subtotalCents),
+      promotionId: priced.promotion?.id ?? null,
+      promotionName: priced.promotion?.name ?? null,
+      promotionPercent: priced.promotion?.percent ?? null,
+      promotionFirstOrder: priced.promotion?.firstOrder ?? false,
+      discountCents: Number(priced.discountCents),
+      taxRateMilli: priced.taxRateMilli,
+      taxCents: Number(priced.taxCents),
+      totalCents: Number(priced.totalCents),
+      userEmail: order.userEmail,
+      userName: order.userName,
+      phone: order.phone,
+      address: order.address,
+      poNumber: order.poNumber ?? null,
+      companyId: order.company?.id ?? null,
+      companyName: order.company?.name ?? null,
+      companyTaxId: order.company?.taxId ?? null,
+      taxExempt: order.company?.taxExempt ?? false,
+      status: order.status ?? "unpaid",
+    })
+    .returning();
+  if (!created) throw new Error("the order was not stored");
+  await tx.insert(orderLines).values(
+    priced.lines.map((line, position) => ({
+      orderId: created.id,
+      position,
+      productId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      listUnitCents: Number(line.listUnitCents),
+      unitCents: Number(line.unitCents),
+      priceSource: line.priceSource,
+      discountCents: Number(line.discountCents),
+      totalCents: Number(line.totalCents),
+    })),
+  );
+  await recordStatus(tx, created, order.userEmail, "Placed");
+  return created.id;
+}
+
+/**
+ * Marks the order paid with its transaction id and the next invoice number, only if it was unpaid, and
+ * adds that to its history (in the caller's transaction, which also takes the stock); answers what was
+ * paid for, or undefined when the order is no longer unpaid.
+ */
+export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<StockLine[] | undefined> {
+  const payable = ORDER_TRANSITIONS.pay.from;
+  const [unpaid] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...payable])))
+    .for("update");
+  if (!unpaid) return undefined;
+  const [order] = await tx
+    .update(orders)
+    .set({
+      status: ORDER_TRANSITIONS.pay.to,
+      paid: true,
+      transactionId,
+      paidAt: sql`now()`,
+      invoiceNumber: await nextInvoiceNumber(tx),
+    })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...payable])))
+    .returning();
+  if (!order) return undefined;
+  await recordStatus(tx, order, order.userEmail, `Payment ${transactionId}`);
+  return stockLinesOf(tx, orderId);
+}
+
+/** The next number of this year's invoices; must run in the transaction that pays (see invoiceCounters). */
+async function nextInvoiceNumber(tx: Database): Promise<string> {
+  const year = new Date().getUTCFullYear();
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  return `INV-${year}-${String(counter?.last).padStart(6, "0")}`;
+}
+
+export interface StatusChange {
+  /** The step of the one state machine (contract ORDER_TRANSITIONS): it says from where and to what. */
+  transition: OrderTransition;
+  /** The email of who acts. */
+  by: string;
+  /** Why, for the history; a function when it depends on where the order stood. */
+  note?: string | ((before: OrderRow) => string);
+  /** Whether the caller may act on this order (ordering/policy.ts); one it may not is as good as missing. */
+  allowed?: (order: OrderRow) => boolean;
+  fields?: Partial<Pick<OrderRow, "carrier" | "trackingNumber" | "trackingUrl">>;
+}
+
+export type StatusChangeResult =
+  | { kind: "changed"; before: OrderRow; after: OrderRow }
+  | { kind: "refused"; status: OrderStatus }
+  | { kind: "missing" };
+
+/**
+ * Moves an order from one of `from` to `to` with a line in its history. Must run in the caller's
+ * transaction: the row is locked first (SELECT … FOR UPDATE), so of two admins acting on one order at
+ * once the second waits, then sees the first one's status and is refused.
+ */
+export async function changeStatus(tx: Database, orderId: string, change: StatusChange): Promise<StatusChangeResult> {
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!before || (change.allowed && !change.allowed(before))) return { kind: "missing" };
+  if (!canTransition(change.transition, before.status)) return { kind: "refused", status: before.status };
+  const to = ORDER_TRANSITIONS[change.transition].to;
+  const [after] = await tx
+    .update(orders)
+    .set({ ...change.fields, status: to, paid: MONEY_HELD_STATUSES.includes(to) })
+    .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
+    .returning();
+  if (!after) return { kind: "refused", status: before.status };
+  const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
+  await recordStatus(tx, after, change.by, note);
+  return { kind: "changed", before, after };
+}
+
+/**
+ * Cancels every unpaid order of a product withdrawn from the catalogue, with the reason in each one's
+ * history, in the caller's transaction (the one that withdraws it). Answers how many it cancelled.
+ */
+export async function cancelUnpaidOrdersOf(tx: Database, productId: string, by: string) {
+  const note = "The tool was withdrawn from the catalogue.";
+  const { from, to } = ORDER_TRANSITIONS.withdraw;
+  const holdsTool = tx
+    .select({ one: sql`1` })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orders.id), eq(orderLines.productId, productId)));
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: to, paid: false })
+    .where(and(exists(holdsTool), inArray(orders.status, [...from])))
+    .returning();
+  for (const order of cancelled) await recordStatus(tx, order, by, note);
+  return cancelled.length;
+}

@@ -1,0 +1,76 @@
+import { canTransition, type OrderStatus, rolePays } from "@forgeline/contract";
+import { membershipOf, ownersOf } from "../../company/queries.js";
+import type { Database } from "../../db/client.js";
+import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
+import type { HoldableMailName } from "../../mail/hold.js";
+import { linesOf, type OrderRow } from "../queries.js";
+import { orderTitle } from "./wire.js";
+
+/** The mail a customer gets when their order reaches a status (none for `delivered`: they know). */
+const MAIL_ON: Partial<Record<OrderStatus, HoldableMailName>> = {
+  "awaiting-approval": "order-awaiting-approval",
+  unpaid: "order-placed",
+  paid: "payment-receipt",
+  shipped: "order-shipped",
+  cancelled: "order-cancelled",
+  refunded: "order-refunded",
+};
+
+/**
+ * Puts the mails about the status the order has just reached in the outbox, in the transaction that
+ * records it (lifecycle.ts `recordStatus`): the customer's, and for an order awaiting approval its
+ * company's owners'.
+ */
+export async function enqueueStatusMails(tx: Database, order: OrderRow, note: string | null) {
+  const template = MAIL_ON[order.status];
+  if (!template) return;
+  const lines = await linesOf(tx, order.id);
+  // Until its owner confirms the address, the mail carries nothing the account wrote (its name, its PO
+  // number): else anyone could sign up with a stranger's address and have the shop mail them their words.
+  const confirmed = (await findAccount(tx, order.userEmail))?.verified ?? false;
+  const mail = {
+    orderId: order.id,
+    name: confirmed ? order.userName : "",
+    productName: orderTitle(order),
+    lines: lines.map((line) => ({
+      name: line.name,
+      sku: line.sku,
+      quantity: line.quantity,
+      unitPriceCents: line.unitCents,
+      totalCents: line.totalCents,
+    })),
+    promotionName: order.promotionName,
+    discountCents: order.discountCents,
+    taxCents: order.taxCents,
+    poNumber: confirmed ? order.poNumber : null,
+    quantity: order.quantity,
+    unitPriceCents: order.unitPriceCents,
+    totalCents: order.totalCents,
+    invoiceNumber: order.invoiceNumber,
+    transactionId: order.transactionId,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    note,
+    payer:
+      canTransition("pay", order.status) && (await paidByColleague(tx, order)) ? ("colleague" as const) : undefined,
+  };
+  await enqueueAccountMail(tx, order.userEmail, template, mail);
+  if (!canTransition("approve", order.status) || !order.companyId) return;
+  // The owners who may approve it hear of it, in the shop's words only (no name, no PO number).
+  for (const owner of await ownersOf(tx, order.companyId)) {
+    if (owner !== order.userEmail) {
+      await enqueueAccountMail(tx, owner, "approval-requested", { ...mail, name: "", poNumber: null });
+    }
+  }
+}
+
+/**
+ * Whether a company's buyer or owner pays this order, its own buyer being a requester
+ * (docs/SELLING-TO-BUSINESSES.md, 'Companies').
+ */
+async function paidByColleague(tx: Database, order: OrderRow): Promise<boolean> {
+  if (!order.companyId) return false;
+  const membership = await membershipOf(tx, order.userEmail);
+  return membership?.companyId === order.companyId && !rolePays(membership.role);
+}

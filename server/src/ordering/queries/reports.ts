@@ -1,0 +1,228 @@
+import { ORDER_TRANSITIONS, type OrderCounts, type OrderStatus, SPENDING_ORDER_STATUSES } from "@forgeline/contract";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { linesByOrder, type OrderLineRow, type OrderRow } from "../queries.js";
+import { orderLines, orders, salesByDay } from "../tables.js";
+import { utcDate } from "./sales.js";
+import { withHistory } from "./wire.js";
+
+/** What the orders add up to: the admins' list and its counts, the metrics, a company's spend, the overview. */
+
+/** The admin list's filter: one status or all, and a search by customer email, product name or order id. */
+export interface OrderFilter {
+  status?: OrderStatus | undefined;
+  q?: string | undefined;
+}
+
+/** `q` as a LIKE pattern that matches itself literally (its % and _ are no wildcards). */
+const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function matching(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const text = literal(q);
+  return or(
+    ilike(orders.userEmail, `%${text}%`),
+    ilike(orders.productName, `%${text}%`),
+    ilike(sql`${orders.id}::text`, `${text}%`),
+    sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and (${orderLines.name} ilike ${`%${text}%`} or ${orderLines.sku} ilike ${`%${text}%`}))`,
+    ilike(orders.poNumber, `%${text}%`),
+  );
+}
+
+/**
+ * Every order the filter finds, newest first, a batch at a time (for the CSV export): each batch starts
+ * after the last row of the one before, so orders placed meanwhile neither repeat nor push rows out.
+ */
+export async function* allOrders(
+  db: Database,
+  filter: OrderFilter,
+  batch = 500,
+): AsyncGenerator<{ order: OrderRow; lines: OrderLineRow[] }> {
+  const where = and(filter.status ? eq(orders.status, filter.status) : undefined, matching(filter.q));
+  let last: OrderRow | undefined;
+  for (;;) {
+    // The last row's time is read back in SQL: a JavaScript Date keeps milliseconds, the column microseconds.
+    const after = last
+      ? sql`(${orders.createdAt}, ${orders.id}) < (select created_at, id from ${orders} where id = ${last.id})`
+      : undefined;
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(where, after))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(batch);
+    const lines = await linesByOrder(
+      db,
+      rows.map((row) => row.id),
+    );
+    for (const order of rows) yield { order, lines: lines.get(order.id) ?? [] };
+    if (rows.length < batch) return;
+    last = rows.at(-1);
+  }
+}
+
+/** One page of every order the filter finds, newest first, with how many it finds in all. */
+export async function listOrders(db: Database, filter: OrderFilter, page: { limit: number; offset: number }) {
+  const where = and(filter.status ? eq(orders.status, filter.status) : undefined, matching(filter.q));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(orders).where(where),
+  ]);
+  return { items: await withHistory(db, rows), total: total?.value ?? 0 };
+}
+
+/** How many orders the search finds in each status, and in all. */
+export async function countOrders(db: Database, q: string | undefined): Promise<OrderCounts> {
+  const rows = await db
+    .select({ status: orders.status, value: count() })
+    .from(orders)
+    .where(matching(q))
+    .groupBy(orders.status);
+  const counts: OrderCounts = {
+    all: 0,
+    "awaiting-approval": 0,
+    unpaid: 0,
+    paid: 0,
+    shipped: 0,
+    delivered: 0,
+    cancelled: 0,
+    refunded: 0,
+  };
+  for (const row of rows) {
+    counts[row.status] = row.value;
+    counts.all += row.value;
+  }
+  return counts;
+}
+
+/** Orders placed, paid (ever) and refunded since the shop began (for /metrics). */
+export async function orderTotals(db: Database): Promise<{ placed: number; paid: number; refunded: number }> {
+  const [row] = await db
+    .select({
+      placed: sql<number>`count(*)::int`,
+      paid: sql<number>`count(${orders.paidAt})::int`,
+      refunded: sql<number>`count(*) filter (where ${eq(orders.status, ORDER_TRANSITIONS.refund.to)})::int`,
+    })
+    .from(orders);
+  return { placed: Number(row?.placed ?? 0), paid: Number(row?.paid ?? 0), refunded: Number(row?.refunded ?? 0) };
+}
+
+/**
+ * What each member's orders for the company take this calendar month (UTC), in cents (docs/SELLING-TO-BUSINESSES.md,
+ * 'Companies'): orders neither cancelled nor refunded, and not still awaiting approval (an owner decides on those; once
+ * approved they count). A member without such an order is absent.
+ */
+export async function companySpendThisMonth(
+  db: Database,
+  companyId: string,
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const rows = await db
+    .select({ email: orders.userEmail, cents: sql<string>`sum(${orders.totalCents})` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        sql`${orders.createdAt} >= ${monthStart}::timestamptz`,
+        inArray(orders.status, [...SPENDING_ORDER_STATUSES]),
+      ),
+    )
+    .groupBy(orders.userEmail);
+  return new Map(rows.map((row) => [row.email, Number(row.cents)]));
+}
+
+/** A range of UTC days as the instants it spans: from the first day's midnight to the midnight after the last. */
+export interface DayRange {
+  /** YYYY-MM-DD, included. */
+  from: string;
+  /** YYYY-MM-DD, included. */
+  to: string;
+}
+const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
+const endOf = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'UTC'`;
+/** The money an order brought stays counted while the shop holds it or held it (refunds are taken off by their day). */
+const everPaid = isNotNull(orders.paidAt);
+
+/**
+ * What orders paid in the range brought, in cents, per UTC day they were paid (their frozen totals); a day
+ * without a payment is absent. Refunds are not taken off here: payment's refundedByDay counts them on their day.
+ */
+export async function paidCentsByDay(db: Database, range: DayRange): Promise<Map<string, number>> {
+  const date = utcDate(orders.paidAt);
+  const rows = await db
+    .select({ day: sql<string>`to_char(${date}, 'YYYY-MM-DD')`, cents: sql<string>`sum(${orders.totalCents})` })
+    .from(orders)
+    .where(and(everPaid, sql`${orders.paidAt} >= ${startOf(range.from)}`, sql`${orders.paidAt} < ${endOf(range.to)}`))
+    .groupBy(date);
+  return new Map(rows.map((row) => [row.day, Number(row.cents)]));
+}
+
+/** How many orders wait for the shop now: paid and not shipped, and company orders waiting for an owner. */
+export async function ordersWaiting(db: Database): Promise<{ toShip: number; toApprove: number }> {
+  const [toShip, toApprove] = [ORDER_TRANSITIONS.ship.from, ORDER_TRANSITIONS.approve.from];
+  const [row] = await db
+    .select({
+      toShip: sql<number>`count(*) filter (where ${inArray(orders.status, [...toShip])})::int`,
+      toApprove: sql<number>`count(*) filter (where ${inArray(orders.status, [...toApprove])})::int`,
+    })
+    .from(orders)
+    .where(inArray(orders.status, [...toShip, ...toApprove]));
+  return { toShip: Number(row?.toShip ?? 0), toApprove: Number(row?.toApprove ?? 0) };
+}
+
+/** The orders placed in the range, per UTC day placed and status now (a pair without an order is absent). */
+export async function orderStatusesPlacedByDay(db: Database, range: DayRange) {
+  const day = utcDate(orders.createdAt);
+  return db
+    .select({ day: sql<string>`to_char(${day}, 'YYYY-MM-DD')`, status: orders.status, orders: count() })
+    .from(orders)
+    .where(and(sql`${orders.createdAt} >= ${startOf(range.from)}`, sql`${orders.createdAt} < ${endOf(range.to)}`))
+    .groupBy(day, orders.status);
+}
+
+/**
+ * The tools that brought most: the lines of orders paid in the range that the shop still holds the money
+ * of (paid, shipped, delivered), summed per tool after each line's share of the promotion (tax left out),
+ * most first; the name and SKU of the newest day. Read from `sales_by_day` (kept by `recordStatus`): a row
+ * per tool and day, however many lines.
+ */
+export async function topToolsByRevenue(db: Database, range: DayRange, limit: number) {
+  const pieces = sql<string>`sum(${salesByDay.pieces})`;
+  const revenue = sql<string>`sum(${salesByDay.cents})`;
+  const top = db
+    .select({
+      productId: salesByDay.productId,
+      pieces: pieces.as("top_pieces"),
+      cents: revenue.as("top_cents"),
+      newest: sql<string>`max(${salesByDay.day})`.as("top_newest"),
+    })
+    .from(salesByDay)
+    .where(and(sql`${salesByDay.day} >= ${range.from}::date`, sql`${salesByDay.day} <= ${range.to}::date`))
+    .groupBy(salesByDay.productId)
+    .having(sql`${pieces} > 0`)
+    .orderBy(desc(revenue), asc(salesByDay.productId))
+    .limit(limit)
+    .as("top");
+  // The name and SKU read from the newest day's row by its key: collecting every day's into an array per tool
+  // to keep the first cost ten times as much on the embedded database
+  // (docs/decisions/029-budgets-on-the-embedded-database.md).
+  const rows = await db
+    .select({
+      productId: top.productId,
+      sku: salesByDay.sku,
+      name: salesByDay.name,
+      pieces: top.pieces,
+      cents: top.cents,
+    })
+    .from(top)
+    .innerJoin(salesByDay, and(eq(salesByDay.day, top.newest), eq(salesByDay.productId, top.productId)))
+    .orderBy(desc(top.cents), asc(top.productId));
+  return rows.map((row) => ({ ...row, pieces: Number(row.pieces), cents: Number(row.cents) }));
+}

@@ -1,0 +1,102 @@
+import { centsToDollars, type Order, type PricedLine } from "@forgeline/contract";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "../queries.js";
+import { orderEvents } from "../tables.js";
+
+/** SPEC.md's `order`: the first tool's name, and how many more the order holds. */
+export const orderTitle = (row: Pick<OrderRow, "productName" | "lineCount">) =>
+  row.lineCount > 1 ? `${row.productName} + ${row.lineCount - 1} more` : row.productName;
+
+function lineToJson(line: OrderLineRow): PricedLine {
+  return {
+    productId: line.productId,
+    sku: line.sku,
+    name: line.name,
+    quantity: line.quantity,
+    listUnitPrice: centsToDollars(line.listUnitCents),
+    unitPrice: centsToDollars(line.unitCents),
+    priceSource: line.priceSource,
+    discount: centsToDollars(line.discountCents),
+    total: centsToDollars(line.totalCents),
+  };
+}
+
+/**
+ * An order as the spec names its fields on the wire: `orderId` is the first line's product id, `order` its
+ * name (and "+ N more"), `quantity` the pieces of all lines and `price` the order's total. Only here;
+ * everywhere else they are productId, productName, quantity, total.
+ */
+function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRow[]): Order {
+  return {
+    _id: row.id,
+    orderId: row.productId,
+    order: orderTitle(row),
+    unitPrice: centsToDollars(row.unitPriceCents),
+    quantity: row.quantity,
+    price: centsToDollars(row.totalCents),
+    userEmail: row.userEmail,
+    userName: row.userName,
+    phone: row.phone,
+    address: row.address,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    statusHistory: history.map((event) => ({
+      status: event.status,
+      at: event.createdAt.toISOString(),
+      by: event.by,
+      note: event.note,
+    })),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    invoiceNumber: row.invoiceNumber,
+    lines: lines.map(lineToJson),
+    subtotal: centsToDollars(row.subtotalCents),
+    promotion:
+      row.promotionId && row.promotionName && row.promotionPercent !== null
+        ? { _id: row.promotionId, name: row.promotionName, percent: row.promotionPercent }
+        : null,
+    discount: centsToDollars(row.discountCents),
+    taxRate: row.taxRateMilli / 1000,
+    tax: centsToDollars(row.taxCents),
+    poNumber: row.poNumber,
+    companyId: row.companyId,
+  };
+}
+
+/** The orders as the wire shows them, each with its lines and history (one query each for all of them). */
+export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [events, lines] = await Promise.all([
+    db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    linesByOrder(db, ids),
+  ]);
+  return rows.map((row) =>
+    toOrderJson(
+      row,
+      events.filter((event) => event.orderId === row.id),
+      lines.get(row.id) ?? [],
+    ),
+  );
+}
+
+/** One order as the wire shows it, with its lines and history. */
+export async function orderWithHistory(db: Database, row: OrderRow): Promise<Order> {
+  const [history, lines] = await Promise.all([
+    db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, row.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    linesOf(db, row.id),
+  ]);
+  return toOrderJson(row, history, lines);
+}
