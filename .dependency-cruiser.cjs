@@ -94,8 +94,9 @@ module.exports = {
           // (the ownership policy, the lines' checks and the buyer's terms). See decision 019. And what one
           // account may do in a while, the one home of every per-account limit (decision 021).
           "^server/src/pricing/price\\.ts$",
-          // And the order rules every step that commits to an order re-checks under one lock (decision 030).
-          "^server/src/ordering/(policy|checkout|order-rules)\\.ts$",
+          // And the order rules every step that commits to an order re-checks under one lock (decision 030),
+          // and the one use case that places an order (decision 031).
+          "^server/src/ordering/(policy|checkout|order-rules|place-order)\\.ts$",
           "^server/src/rate-limit/account-allowances\\.ts$",
           // The one company policy: the approvals of company orders (ordering/) ask it too.
           "^server/src/company/policy\\.ts$",

@@ -7,7 +7,7 @@ import pg from "pg";
  * HMAC checked with node:crypto, and the storefront's SQL for each call through a pg pool of the same size, with no
  * framework, no validation library and no query builder. It answers the same JSON shapes.
  *
- * Orders are placed as the storefront places them (server/src/ordering/queries.ts, cart/routes.ts): in one
+ * Orders are placed as the storefront places them (server/src/ordering/place-order.ts): in one
  * transaction holding the buyer's advisory lock, the unpaid-order-of-this-tool check, the first-order
  * eligibility, the price function's rules (below, in integer cents), then the order, its lines, its first
  * history line, the lines read back for the mail, and the mail. The running promotions are kept 5 s, as the
@@ -53,7 +53,7 @@ export function startAuthenticatedCeiling({ port, databaseUrl, authSecret, taxRa
     }));
   };
 
-  // --- What every way of ordering shares (server/src/ordering/checkout.ts, queries.ts) ---
+  // --- What every way of ordering shares (server/src/ordering/place-order.ts and the rules it applies) ---
 
   let running = { expires: 0, promotions: null };
   const runningPromotions = () => {

@@ -25,14 +25,9 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { admitOrder, buyerFor, holderOfBuyer, placeOrder, priceForBuyer, shopTerms } from "../ordering/checkout.js";
-import {
-  type BuyerLine,
-  heldToolRefusal,
-  lineProblem,
-  toolInOpenOrder,
-  withBuyerLock,
-} from "../ordering/order-rules.js";
+import { priceForAccount } from "../ordering/checkout.js";
+import { type BuyerLine, lineProblem, withBuyerLock } from "../ordering/order-rules.js";
+import { placeOrder, refusalError, refuse } from "../ordering/place-order.js";
 import { orderFor } from "../ordering/policy.js";
 import { linesOf } from "../ordering/queries.js";
 import { pricedJson } from "../pricing/price.js";
@@ -81,7 +76,7 @@ function importText(text: string): ReturnType<typeof readImport> {
 /** The cart as the wire shows it: priced for the caller by the one price function, with each tool's rule and stock. */
 async function cartJson(app: FastifyInstance, db: Database, email: string, contents?: BuyerLine[]): Promise<Cart> {
   const lines = contents ?? (await cartContents(db, email));
-  const priced = pricedJson(await priceForBuyer(db, await shopTerms(app), await buyerFor(db, email), lines));
+  const priced = pricedJson(await priceForAccount(app, db, email, lines));
   return {
     ...priced,
     lines: priced.lines.map((line, index) => {
@@ -152,7 +147,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const [product] = await productsByIds(app.db, [productId]);
       if (!product) throw new HttpError(404, NO_SUCH_TOOL);
       const problem = lineProblem({ product, quantity });
-      if (problem?.kind === "rule")
+      if (problem?.reason === "rule")
         throw new HttpError(400, problem.message, [{ field: "quantity", message: problem.message }]);
       if (problem) throw new HttpError(409, problem.message);
       const lines = await cartLinesOf(app.db, email);
@@ -238,10 +233,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const problems = lines.flatMap((line, index) => {
         const problem = lineProblem(line);
-        return problem?.kind === "rule" ? [{ field: `lines.${index}.quantity`, message: problem.message }] : [];
+        return problem?.reason === "rule" ? [{ field: `lines.${index}.quantity`, message: problem.message }] : [];
       });
       if (problems[0]) throw new HttpError(400, problems[0].message, problems);
-      return pricedJson(await priceForBuyer(app.db, await shopTerms(app), await buyerFor(app.db, email), lines));
+      return pricedJson(await priceForAccount(app, app.db, email, lines));
     },
   );
 
@@ -268,35 +263,24 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = buyerOf(request);
-      const { expectedTotal, ...wanted } = request.body;
-      const admitted = await admitOrder(app, reply, email, wanted);
-      const shop = await shopTerms(app);
-      const outcome = await withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
-        const lines = await cartContents(tx, email);
-        if (lines.length === 0) return { refused: "Your cart is empty." };
-        const problem = lines.map(lineProblem).find(Boolean);
-        if (problem) return { refused: problem.message };
-        const held = await toolInOpenOrder(
-          tx,
-          email,
-          lines.map((line) => line.product.id),
-        );
-        if (held) return { refused: heldToolRefusal(held) };
-        const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
-        if (priced.totalCents !== BigInt(dollarsToCents(expectedTotal))) {
-          return {
-            refused: "The prices changed since you looked: please check the new total and place the order again.",
-          };
-        }
-        const placed = await placeOrder(tx, email, admitted, priced);
-        await clearCart(tx, email);
-        return { orderId: placed.id, status: placed.status };
+      const { expectedTotal, ...delivery } = request.body;
+      const outcome = await placeOrder(app, reply, {
+        email,
+        delivery,
+        // The cart as it is under the buyer's lock: of two checkouts at once, the second finds it empty.
+        lines: async (tx) => {
+          const lines = await cartContents(tx, email);
+          return lines.length > 0 ? lines : refuse("empty", "Your cart is empty.");
+        },
+        expectedTotalCents: BigInt(dollarsToCents(expectedTotal)),
+        alongside: (tx) => clearCart(tx, email),
       });
-      if ("orderId" in outcome) {
+      if (!("refused" in outcome)) {
         return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });
       }
+      if (outcome.refused === "delivery") throw refusalError(outcome);
       const cart = await cartJson(app, app.db, email);
-      return reply.code(409).send({ ...errorBody(409, outcome.refused), cart });
+      return reply.code(409).send({ ...errorBody(409, outcome.message), cart });
     },
   );
 

@@ -12,8 +12,7 @@ import { companyAccess } from "../company/policy.js";
 import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { holderOf, refusalOnCommit, withBuyerLock } from "./order-rules.js";
-import { changeStatus } from "./queries/lifecycle.js";
+import { decideOnOrder, refusalError } from "./place-order.js";
 import { orderWithHistory } from "./queries/wire.js";
 import { findOrder } from "./queries.js";
 
@@ -23,7 +22,8 @@ const NO_SUCH_ORDER = "No such order.";
 /**
  * A company owner approves or rejects a colleague's order that waits (docs/SELLING-TO-BUSINESSES.md, 'Companies'): to
  * `unpaid` (the buyer is mailed and may pay), or to `cancelled` with the owner's note (mailed too). Nobody decides on
- * their own order; anyone but the company's owners is told there is no such order.
+ * their own order; anyone but the company's owners is told there is no such order. Approving goes through the use
+ * case that places orders (place-order.ts `decideOnOrder`), which re-checks the rules.
  */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   async function decide(caller: Caller, companyId: string, orderId: string, transition: OrderTransition, note: string) {
@@ -36,20 +36,13 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     if (order.userEmail === caller.email) {
       throw new HttpError(403, "You cannot approve or reject your own order: another owner of your company decides.");
     }
-    // Approving commits to the order: under its buyer's order locks, the rules it was placed under must
-    // still hold (a refusal rolls the approval back).
-    const change = await withBuyerLock(app.db, holderOf(order), async (tx) => {
-      const changed = await changeStatus(tx, orderId, {
-        transition,
-        by: caller.email,
-        note,
-        allowed: (locked) => locked.companyId === companyId,
-      });
-      const refusal =
-        changed.kind === "changed" && transition === "approve" && (await refusalOnCommit(tx, changed.after));
-      if (refusal) throw new HttpError(409, refusal);
-      return changed;
+    const change = await decideOnOrder(app.db, order, {
+      transition,
+      by: caller.email,
+      note,
+      allowed: (locked) => locked.companyId === companyId,
     });
+    if ("refused" in change) throw refusalError(change);
     if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
     if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDecide(change.status));
     return orderWithHistory(app.db, change.after);

@@ -1,17 +1,17 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { rolePays } from "@forgeline/contract";
+import type { FastifyInstance } from "fastify";
 import { companyDelivery, contractPricesFor, type Membership, membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
-import { HttpError } from "../http/errors.js";
-import { findAccount } from "../identity/queries.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
-import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import { type BuyerLine, firstOrderEligible, type OrderHolder } from "./order-rules.js";
-import { insertOrder } from "./queries/lifecycle.js";
 import { companySpendThisMonth } from "./queries/reports.js";
+import type { OrderRow } from "./queries.js";
 
 /**
- * What every way of ordering shares (the modal's POST /ordering, the cart's checkout, the cart and the
- * pricing preview): which lines a buyer may order, and the terms the one price function prices them with.
+ * Who buys, and the rules an order takes from the buyer's company (docs/SELLING-TO-BUSINESSES.md, 'Companies'):
+ * where it goes and its PO number, contract prices, tax exemption, the spending limit, who pays. And the terms the
+ * one price function prices a buyer's lines with. Placing an order (place-order.ts) applies them all; the
+ * cart and the pricing preview price with them too.
  */
 
 /** Who buys: the account, and its company (whose terms, prices and rules apply) when it belongs to one. */
@@ -30,12 +30,13 @@ export async function buyerFor(db: Database, email: string): Promise<Buyer> {
   return { email, membership: await membershipOf(db, email) };
 }
 
-type DeliveryWanted = {
+/** Where the buyer asks an order to go. */
+export interface DeliveryWanted {
   phone: string;
   address?: string | undefined;
   addressId?: string | undefined;
   poNumber?: string | undefined;
-};
+}
 
 /** Where an order goes, as it is stored: the phone, the address (a company's copied) and the PO number. */
 export interface Delivery {
@@ -44,45 +45,31 @@ export interface Delivery {
   poNumber: string | undefined;
 }
 
-/** An order let through: who buys, the name the order keeps, and where it goes. */
-export interface AdmittedOrder {
-  buyer: Buyer;
-  userName: string;
-  delivery: Delivery;
+/** A delivery the company's rules refuse: the field of the request at fault, and why. */
+export interface DeliveryRefusal {
+  field: "poNumber" | "addressId" | "address";
+  message: string;
 }
-
-/**
- * The checks every way of placing an order makes before it prices anything: the delivery by the buyer's
- * company's rules (a 400 naming the field), then one order from the buyer's allowance (429 when none is
- * left: fewer while the address is not confirmed), so a refused request costs nothing.
- */
-export async function admitOrder(
-  app: FastifyInstance,
-  reply: FastifyReply,
-  email: string,
-  wanted: DeliveryWanted,
-): Promise<AdmittedOrder> {
-  const [account, buyer] = await Promise.all([findAccount(app.db, email), buyerFor(app.db, email)]);
-  const delivery = await deliveryFor(app.db, buyer, wanted);
-  await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "place-order");
-  return { buyer, userName: account?.name.trim() || email, delivery };
-}
-
-const refuseField = (field: string, message: string) => new HttpError(400, message, [{ field, message }]);
 
 /**
  * Where the order goes and its PO number, by the buyer's company's rules: a PO number when it requires
  * one, and one of its delivery addresses when it keeps any.
  */
-async function deliveryFor(db: Database, buyer: Buyer, wanted: DeliveryWanted): Promise<Delivery> {
+export async function deliveryFor(
+  db: Database,
+  buyer: Buyer,
+  wanted: DeliveryWanted,
+): Promise<Delivery | DeliveryRefusal> {
   const { phone, poNumber } = wanted;
   const member = buyer.membership;
-  if (member?.company.poRequired && !poNumber) throw refuseField("poNumber", "A PO number is required");
+  if (member?.company.poRequired && !poNumber) return { field: "poNumber", message: "A PO number is required" };
   const kept = member ? await companyDelivery(db, member.companyId, wanted.addressId) : undefined;
   if (kept) return { phone, address: kept.address, poNumber };
-  if (kept === null) throw refuseField("addressId", "Choose one of your company's delivery addresses");
-  if (wanted.addressId) throw refuseField("addressId", "Your company keeps no delivery addresses: give an address");
-  if (!wanted.address) throw refuseField("address", "Address is Required");
+  if (kept === null) return { field: "addressId", message: "Choose one of your company's delivery addresses" };
+  if (wanted.addressId) {
+    return { field: "addressId", message: "Your company keeps no delivery addresses: give an address" };
+  }
+  if (!wanted.address) return { field: "address", message: "Address is Required" };
   return { phone, address: wanted.address, poNumber };
 }
 
@@ -99,6 +86,10 @@ export interface ShopTerms {
 export async function shopTerms(app: FastifyInstance): Promise<ShopTerms> {
   return { promotions: await app.runningPromotions(), taxRateMilli: app.config.taxRateMilli };
 }
+
+/** The tax rate an order of this company pays: none when it is tax-exempt, else the shop's. */
+export const taxRateFor = (company: { taxExempt: boolean } | null | undefined, shopRateMilli: number) =>
+  company?.taxExempt ? 0 : shopRateMilli;
 
 /**
  * The buyer's lines priced by the one price function, with the company's contract prices and tax exemption,
@@ -122,18 +113,32 @@ export async function priceForBuyer(
     lines.map((line) => ({ ...line, contractCents: contract?.get(line.product.id) ?? null })),
     {
       promotions: shop.promotions,
-      taxRateMilli: member?.company.taxExempt ? 0 : shop.taxRateMilli,
+      taxRateMilli: taxRateFor(member?.company, shop.taxRateMilli),
       firstOrderEligible: await firstOrderEligible(db, buyer.email, member?.companyId),
     },
   );
 }
 
+/** The lines priced for this account now, as an order of them would be (the cart, the pricing preview). */
+export async function priceForAccount(
+  app: FastifyInstance,
+  db: Database,
+  email: string,
+  lines: readonly BuyerLine[],
+): Promise<PricedOrderCents> {
+  return priceForBuyer(db, await shopTerms(app), await buyerFor(db, email), lines);
+}
+
 /**
- * How a member's new order starts (docs/SELLING-TO-BUSINESSES.md, 'Companies'): a requester's, or one that would take
- * the member's spend this calendar month over their limit, waits for an owner. Read in the buyer's locked transaction
- * (withBuyerLock), so two orders at once never both fit the same remaining budget.
+ * How a member's new order starts: a requester's, or one that would take the member's spend this calendar
+ * month over their limit, waits for an owner. Read in the buyer's locked transaction (withBuyerLock), so
+ * two orders at once never both fit the same remaining budget.
  */
-async function startingStatus(tx: Database, buyer: Buyer, totalCents: bigint): Promise<"unpaid" | "awaiting-approval"> {
+export async function startingStatus(
+  tx: Database,
+  buyer: Buyer,
+  totalCents: bigint,
+): Promise<"unpaid" | "awaiting-approval"> {
   const member = buyer.membership;
   if (!member) return "unpaid";
   if (member.role === "requester") return "awaiting-approval";
@@ -143,30 +148,17 @@ async function startingStatus(tx: Database, buyer: Buyer, totalCents: bigint): P
 }
 
 /** The buyer's company as an order keeps it (queries/lifecycle.ts `insertOrder`). */
-function companyOnOrder(buyer: Buyer) {
+export function companyOnOrder(buyer: Buyer) {
   const member = buyer.membership;
   return member && { id: member.companyId, ...member.company };
 }
 
 /**
- * Stores an admitted order at the prices the one price function gave, by every way of ordering (the
- * modal, the cart's checkout, an accepted quote): in the buyer's locked transaction, so its starting
- * status reads the member's spend as no other order can change it meanwhile.
+ * Whether a colleague pays this company order, its own buyer being a requester, who never pays
+ * (docs/SELLING-TO-BUSINESSES.md, 'Companies').
  */
-export async function placeOrder(
-  tx: Database,
-  email: string,
-  { buyer, userName, delivery }: AdmittedOrder,
-  priced: PricedOrderCents,
-): Promise<{ id: string; status: "unpaid" | "awaiting-approval" }> {
-  const status = await startingStatus(tx, buyer, priced.totalCents);
-  const id = await insertOrder(tx, {
-    userEmail: email,
-    userName,
-    ...delivery,
-    company: companyOnOrder(buyer),
-    status,
-    priced,
-  });
-  return { id, status };
+export async function paidByColleague(db: Database, order: OrderRow): Promise<boolean> {
+  if (!order.companyId) return false;
+  const membership = await membershipOf(db, order.userEmail);
+  return membership?.companyId === order.companyId && !rolePays(membership.role);
 }

@@ -7,8 +7,9 @@ import { linesOf, type OrderLineRow, type OrderRow } from "./queries.js";
 import { orderLines, orders } from "./tables.js";
 
 /**
- * The rules an order must meet that depend on the buyer's other orders: one open order per tool, and one
- * first-order promotion per buyer (per company for a member). They are checked when an order is placed and
+ * The rules an order must meet: each line's (its tool still for sale, its quantity rule, its stock), and
+ * those that depend on the buyer's other orders: one open order per tool, and one first-order promotion per
+ * buyer (per company for a member). They are checked when an order is placed (place-order.ts) and
  * again at every later step that commits to it (an owner's approval, a payment), each time under the same
  * lock, so no order gets through a step that the rules would have refused at placement
  * (docs/decisions/030-order-rules-at-every-step.md).
@@ -22,23 +23,28 @@ export interface BuyerLine {
   quoteCents?: number | null;
 }
 
-/** Why a line cannot be ordered as it is; `message` names the tool. */
-export interface LineProblem {
-  kind: "withdrawn" | "rule" | "stock";
-  productId: string;
+/** A rule of an order that stops it now, and why, in the words the buyer reads. */
+export interface Refusal {
+  reason: "withdrawn" | "rule" | "stock" | "held" | "first-order";
   message: string;
+}
+
+/** Why a line cannot be ordered as it is; `message` names the tool. */
+export interface LineProblem extends Refusal {
+  reason: "withdrawn" | "rule" | "stock";
+  productId: string;
 }
 
 /** What stops this line being ordered now: the tool withdrawn, the quantity outside its rule, or above stock. */
 export function lineProblem({ product, quantity }: BuyerLine): LineProblem | undefined {
   const productId = product.id;
   if (product.archivedAt) {
-    return { kind: "withdrawn", productId, message: `${product.name} is no longer in the catalogue` };
+    return { reason: "withdrawn", productId, message: `${product.name} is no longer in the catalogue` };
   }
   const refusal = quantityRefusal(ruleOf(product), quantity);
-  if (refusal) return { kind: "rule", productId, message: `${product.name}: ${refusal}` };
+  if (refusal) return { reason: "rule", productId, message: `${product.name}: ${refusal}` };
   if (quantity > product.quantity) {
-    return { kind: "stock", productId, message: `Only ${product.quantity} pieces of ${product.name} are in stock` };
+    return { reason: "stock", productId, message: `Only ${product.quantity} pieces of ${product.name} are in stock` };
   }
   return undefined;
 }
@@ -186,11 +192,13 @@ export async function otherOrdersRefusal(
   tx: Database,
   order: OrderRow,
   lines?: OrderLineRow[],
-): Promise<string | undefined> {
+): Promise<Refusal | undefined> {
   const productIds = (lines ?? (await linesOf(tx, order.id))).map((line) => line.productId);
   const held = await toolInOpenOrder(tx, order.userEmail, productIds, order.id);
-  if (held) return heldToolRefusal(held);
-  if (order.promotionFirstOrder && (await firstOrderTakenFrom(tx, order))) return FIRST_ORDER_TAKEN;
+  if (held) return { reason: "held", message: heldToolRefusal(held) };
+  if (order.promotionFirstOrder && (await firstOrderTakenFrom(tx, order))) {
+    return { reason: "first-order", message: FIRST_ORDER_TAKEN };
+  }
   return undefined;
 }
 
@@ -198,7 +206,7 @@ export async function otherOrdersRefusal(
  * What stops a placed order from being approved now, or undefined: the other orders' rules above, or a tool
  * withdrawn or short of stock. Must run under the holder's lock.
  */
-export async function refusalOnCommit(tx: Database, order: OrderRow): Promise<string | undefined> {
+export async function refusalOnCommit(tx: Database, order: OrderRow): Promise<Refusal | undefined> {
   const lines = await linesOf(tx, order.id);
   const refusal = await otherOrdersRefusal(tx, order, lines);
   if (refusal) return refusal;
@@ -206,10 +214,10 @@ export async function refusalOnCommit(tx: Database, order: OrderRow): Promise<st
   const products = new Map((await productsByIds(tx, productIds)).map((product) => [product.id, product]));
   for (const line of lines) {
     const product = products.get(line.productId);
-    if (!product) return `${line.name} is no longer in the catalogue`;
+    if (!product) return { reason: "withdrawn", message: `${line.name} is no longer in the catalogue` };
     // The quantity rule was the placing's business (a quote may set its own); stock and sale are now's.
     const problem = lineProblem({ product, quantity: line.quantity });
-    if (problem && problem.kind !== "rule") return problem.message;
+    if (problem && problem.reason !== "rule") return problem;
   }
   return undefined;
 }

@@ -13,9 +13,8 @@ import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { findProduct } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { admitOrder, holderOfBuyer, placeOrder, priceForBuyer, shopTerms } from "./checkout.js";
 import { invoicePdf } from "./invoice-pdf.js";
-import { lineProblem, toolInOpenOrder, withBuyerLock } from "./order-rules.js";
+import { placeOrder, refusalError } from "./place-order.js";
 import { allowedFor, mayListOrdersOf, orderFor } from "./policy.js";
 import { changeStatus } from "./queries/lifecycle.js";
 import { orderWithHistory, withHistory } from "./queries/wire.js";
@@ -61,23 +60,23 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const product = await findProduct(app.db, productId);
       if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
-      const problem = lineProblem({ product, quantity });
-      if (problem) {
-        // The modal shows it beside its quantity field, which names the tool already.
-        const message = problem.kind === "rule" ? problem.message.slice(product.name.length + 2) : problem.message;
-        throw new HttpError(400, message, [{ field: "quantity", message }]);
-      }
-      const admitted = await admitOrder(app, reply, caller.email, { phone, address, addressId, poNumber });
-      const shop = await shopTerms(app);
-      const placed = await withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
-        if (await toolInOpenOrder(tx, caller.email, [product.id])) return null;
-        const priced = await priceForBuyer(tx, shop, admitted.buyer, [{ product, quantity }]);
-        return placeOrder(tx, caller.email, admitted, priced);
+      const outcome = await placeOrder(app, reply, {
+        email: caller.email,
+        delivery: { phone, address, addressId, poNumber },
+        lines: [{ product, quantity }],
       });
+      if (!("refused" in outcome)) {
+        return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });
+      }
       // An open order of this product already exists (docs/SPEC-CONFORMANCE.md §8, as
       // docs/decisions/006-deviations-from-spec.md fixes it).
-      if (!placed) return { success: false, insertedId: null };
-      return reply.code(201).send({ success: true, insertedId: placed.id, status: placed.status });
+      if (outcome.refused === "held") return { success: false, insertedId: null };
+      if (outcome.refused !== "withdrawn" && outcome.refused !== "rule" && outcome.refused !== "stock") {
+        throw refusalError(outcome);
+      }
+      // The modal shows a line's problem beside its quantity field, which names the tool already.
+      const message = outcome.refused === "rule" ? outcome.message.slice(product.name.length + 2) : outcome.message;
+      throw new HttpError(400, message, [{ field: "quantity", message }]);
     },
   );
 

@@ -124,7 +124,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await stockStillCovers(app, order))) throw new HttpError(409, OUT_OF_STOCK);
       // The rules it was placed under, checked again before any card is asked for.
       const rules = await withBuyerLock(app.db, holderOf(order), (tx) => otherOrdersRefusal(tx, order));
-      if (rules) throw new HttpError(409, rules);
+      if (rules) throw new HttpError(409, rules.message);
       const opened = await openIntentFor(payments, request.log, order, caller.email);
       if (!opened.ok) throw unreachable(request.log, opened);
       if ("clientSecret" in opened.value) return opened.value;

@@ -21,14 +21,9 @@ import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail, findAccount } from "../identity/queries.js";
-import { admitOrder, holderOfBuyer, placeOrder, priceForBuyer, shopTerms } from "../ordering/checkout.js";
-import {
-  type BuyerLine,
-  heldToolRefusal,
-  lineProblem,
-  toolInOpenOrder,
-  withBuyerLock,
-} from "../ordering/order-rules.js";
+import { taxRateFor } from "../ordering/checkout.js";
+import { type BuyerLine, withBuyerLock } from "../ordering/order-rules.js";
+import { placeOrder, refusalError, refuse } from "../ordering/place-order.js";
 import { productsByIds } from "../product/queries.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import {
@@ -52,10 +47,10 @@ function buyerOf(request: FastifyRequest): string {
   return caller.email;
 }
 
-/** The tax rate a quote's order would pay: none for a tax-exempt company, else the shop's. */
+/** The tax rate a quote's order would pay, by the order's rule of tax exemption. */
 export async function quoteTaxRate(app: FastifyInstance, db: Database, row: Pick<QuoteRow, "companyId">) {
   const company = row.companyId ? await findCompany(db, row.companyId) : undefined;
-  return company?.taxExempt ? 0 : app.config.taxRateMilli;
+  return taxRateFor(company, app.config.taxRateMilli);
 }
 
 export async function quoteAnswer(app: FastifyInstance, db: Database, row: QuoteRow) {
@@ -69,6 +64,25 @@ function refusalOf(row: QuoteRow, step: "accept" | "decline"): string | undefine
 }
 
 const QUOTE_ANSWER = jsonAnswer("The quote.", quoteSchema);
+
+/** The quote's lines as an order's, at the quoted prices; a tool gone from the shop refuses them. */
+async function quotedLines(tx: Database, row: QuoteRow) {
+  const products = new Map(
+    (
+      await productsByIds(
+        tx,
+        row.lines.map((line) => line.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const lines: BuyerLine[] = [];
+  for (const line of row.lines) {
+    const product = products.get(line.productId);
+    if (!product) return refuse("withdrawn", `${line.name} is no longer in the catalogue`);
+    lines.push({ product, quantity: line.quantity, quoteCents: line.unitCents });
+  }
+  return lines;
+}
 
 /** Requests for quote, as a buyer sees them (docs/SELLING-TO-BUSINESSES.md, 'Quotes'). */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -215,56 +229,41 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw new HttpError(404, NO_SUCH_QUOTE);
       const early = refusalOf(found, "accept");
       if (early) throw new HttpError(409, early);
-      const admitted = await admitOrder(app, reply, email, request.body);
-      const shop = await shopTerms(app);
-      const outcome = await withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
-        const row = await lockQuote(tx, found.id);
-        if (!row) return { refused: 404, message: NO_SUCH_QUOTE };
-        const closed = refusalOf(row, "accept");
-        if (closed) return { refused: 409, message: closed };
-        if (row.revision !== request.body.revision) return { refused: 409, message: QUOTE_REVISED, revised: row };
-        const products = new Map(
-          (
-            await productsByIds(
-              tx,
-              row.lines.map((line) => line.productId),
-            )
-          ).map((p) => [p.id, p]),
-        );
-        const lines: BuyerLine[] = [];
-        for (const line of row.lines) {
-          const product = products.get(line.productId);
-          if (!product) return { refused: 409, message: `${line.name} is no longer in the catalogue` };
-          lines.push({ product, quantity: line.quantity, quoteCents: line.unitCents });
-        }
-        // The rule is the quote's business; the tool must still be for sale and in stock.
-        const problem = lines.map(lineProblem).find((found) => found && found.kind !== "rule");
-        if (problem) return { refused: 409, message: problem.message };
-        const held = await toolInOpenOrder(
-          tx,
-          email,
-          lines.map((line) => line.product.id),
-        );
-        if (held) return { refused: 409, message: heldToolRefusal(held) };
-        const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
-        const { id: orderId, status } = await placeOrder(tx, email, admitted, priced);
-        await updateQuote(tx, row.id, { status: QUOTE_TRANSITIONS.accept.to, orderId, decidedAt: new Date() });
-        await enqueueAccountMail(tx, email, "quote-update", {
-          step: "accepted",
-          quoteId: row.id,
-          total: centsToDollars(priced.totalCents),
-          expiresAt: row.expiresAt?.toISOString() ?? null,
-          revision: row.revision,
-        });
-        return { orderId, status };
+      // The quote as locked at acceptance: a revision is answered with it.
+      const read: { quote?: QuoteRow } = {};
+      const outcome = await placeOrder(app, reply, {
+        email,
+        delivery: request.body,
+        lines: async (tx) => {
+          const row = await lockQuote(tx, found.id);
+          if (!row) return refuse("gone", NO_SUCH_QUOTE);
+          read.quote = row;
+          const closed = refusalOf(row, "accept");
+          if (closed) return refuse("closed", closed);
+          if (row.revision !== request.body.revision) return refuse("revised", QUOTE_REVISED);
+          return quotedLines(tx, row);
+        },
+        quantities: "quoted",
+        alongside: async (tx, { orderId, priced }) => {
+          const row = read.quote as QuoteRow;
+          await updateQuote(tx, row.id, { status: QUOTE_TRANSITIONS.accept.to, orderId, decidedAt: new Date() });
+          await enqueueAccountMail(tx, email, "quote-update", {
+            step: "accepted",
+            quoteId: row.id,
+            total: centsToDollars(priced.totalCents),
+            expiresAt: row.expiresAt?.toISOString() ?? null,
+            revision: row.revision,
+          });
+        },
       });
-      const revised = "revised" in outcome ? outcome.revised : undefined;
-      if (revised) {
-        const quote = await quoteAnswer(app, app.db, revised);
+      if (!("refused" in outcome)) {
+        return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });
+      }
+      if (outcome.refused === "revised" && read.quote) {
+        const quote = await quoteAnswer(app, app.db, read.quote);
         return reply.code(409).send({ ...errorBody(409, QUOTE_REVISED), quote });
       }
-      if ("refused" in outcome) throw new HttpError(outcome.refused ?? 409, outcome.message ?? "");
-      return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });
+      throw refusalError(outcome);
     },
   );
 

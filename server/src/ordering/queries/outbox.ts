@@ -1,8 +1,9 @@
-import { canTransition, type OrderStatus, rolePays } from "@forgeline/contract";
-import { membershipOf, ownersOf } from "../../company/queries.js";
+import { canTransition, type OrderStatus } from "@forgeline/contract";
+import { ownersOf } from "../../company/queries.js";
 import type { Database } from "../../db/client.js";
 import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
 import type { HoldableMailName } from "../../mail/hold.js";
+import { paidByColleague } from "../checkout.js";
 import { linesOf, type OrderRow } from "../queries.js";
 import { orderTitle } from "./wire.js";
 
@@ -63,14 +64,4 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
       await enqueueAccountMail(tx, owner, "approval-requested", { ...mail, name: "", poNumber: null });
     }
   }
-}
-
-/**
- * Whether a company's buyer or owner pays this order, its own buyer being a requester
- * (docs/SELLING-TO-BUSINESSES.md, 'Companies').
- */
-async function paidByColleague(tx: Database, order: OrderRow): Promise<boolean> {
-  if (!order.companyId) return false;
-  const membership = await membershipOf(tx, order.userEmail);
-  return membership?.companyId === order.companyId && !rolePays(membership.role);
 }

@@ -1,0 +1,227 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Database } from "../db/client.js";
+import { HttpError } from "../http/errors.js";
+import { findAccount } from "../identity/queries.js";
+import type { PricedOrderCents } from "../pricing/price.js";
+import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
+import {
+  type Buyer,
+  buyerFor,
+  companyOnOrder,
+  type Delivery,
+  type DeliveryRefusal,
+  type DeliveryWanted,
+  deliveryFor,
+  holderOfBuyer,
+  priceForBuyer,
+  shopTerms,
+  startingStatus,
+} from "./checkout.js";
+import {
+  type BuyerLine,
+  heldToolRefusal,
+  holderOf,
+  lineProblem,
+  type Refusal,
+  refusalOnCommit,
+  toolInOpenOrder,
+  withBuyerLock,
+} from "./order-rules.js";
+import { changeStatus, insertOrder, type StatusChange, type StatusChangeResult } from "./queries/lifecycle.js";
+import type { OrderRow } from "./queries.js";
+
+/**
+ * Placing an order: the one use case behind every way of ordering (the Order Now modal, the cart's checkout,
+ * an accepted quote), and behind an owner's approval, which commits to an order placed earlier. The routes
+ * only call it and say its answer in their own wire (docs/decisions/031-one-home-per-rule.md). Its steps,
+ * in the order they run, are the functions below:
+ *
+ * 1. `linesRefusal`: lines known up front are checked first, so a refused request costs nothing;
+ * 2. `admit`: the delivery by the buyer's company's rules, then one order from the buyer's allowance;
+ * 3. under the buyer's lock (`withBuyerLock`), so no two orders of the buyer pass the same check at once:
+ *    the lines read where they wait (the cart, a quote) and checked, `heldRefusal` (another open order of
+ *    the buyer holds a tool), the price by the one price function with the buyer's terms, the total the
+ *    buyer saw, `store` (the starting status by the spending limit), and what commits alongside (the cart
+ *    emptied, the quote accepted).
+ *
+ * The rules themselves live in order-rules.ts (a line's tool, quantity rule and stock; the buyer's other
+ * orders; the lock) and checkout.ts (what the buyer's company decides: delivery, contract prices, tax
+ * exemption, spending limit, who pays).
+ */
+
+/** An order placed: its id, the status it starts in, and what it costs. */
+export interface Placed {
+  orderId: string;
+  status: "unpaid" | "awaiting-approval";
+  priced: PricedOrderCents;
+}
+
+/**
+ * Why an order was not placed (or not approved), in one shape for every way of ordering: the order rule it
+ * fails (order-rules.ts), the company's delivery rules naming the field at fault, a total other than the one
+ * the buyer saw, or where the lines wait: nothing there, gone, no longer open, or changed since it was read.
+ */
+export type Refused =
+  | { refused: Refusal["reason"] | "price-changed" | "empty" | "gone" | "closed" | "revised"; message: string }
+  | { refused: "delivery"; field: DeliveryRefusal["field"]; message: string };
+
+export const refuse = (refused: Exclude<Refused["refused"], "delivery">, message: string): Refused => ({
+  refused,
+  message,
+});
+
+const PRICES_CHANGED = "The prices changed since you looked: please check the new total and place the order again.";
+
+/** Which quantities hold: each tool's rule, or a quote's, which set its quantities itself. */
+export type Quantities = "tool's rule" | "quoted";
+
+/** What a way of ordering asks for. */
+export interface OrderRequest {
+  email: string;
+  delivery: DeliveryWanted;
+  /**
+   * The lines: known up front (Order Now's one tool), or read under the buyer's lock where they wait (the
+   * cart's as they are then, a quote's at the revision the buyer read), which may refuse instead.
+   */
+  lines: readonly BuyerLine[] | ((tx: Database) => Promise<readonly BuyerLine[] | Refused>);
+  quantities?: Quantities;
+  /** The total the buyer saw, in cents; another one is refused (a price or promotion changed meanwhile). */
+  expectedTotalCents?: bigint;
+  /** What commits with the order in its transaction, or not at all. */
+  alongside?: (tx: Database, placed: Placed) => Promise<void>;
+}
+
+/** Places the order the request asks for, or says why not. */
+export async function placeOrder(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  request: OrderRequest,
+): Promise<Placed | Refused> {
+  const known = typeof request.lines === "function" ? undefined : request.lines;
+  const early = known && linesRefusal(known, request.quantities);
+  if (early) return early;
+  const admitted = await admit(app, reply, request);
+  if ("refused" in admitted) return admitted;
+  const shop = await shopTerms(app);
+  return withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
+    const lines =
+      typeof request.lines === "function" ? await readLines(tx, request.lines, request.quantities) : request.lines;
+    if ("refused" in lines) return lines;
+    const held = await heldRefusal(tx, request.email, lines);
+    if (held) return held;
+    const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
+    const expected = request.expectedTotalCents;
+    if (expected !== undefined && priced.totalCents !== expected) return refuse("price-changed", PRICES_CHANGED);
+    const placed = await store(tx, admitted, priced);
+    await request.alongside?.(tx, placed);
+    return placed;
+  });
+}
+
+/** The first line whose tool is withdrawn, short of stock or (unless quoted) outside its quantity rule. */
+export function linesRefusal(lines: readonly BuyerLine[], quantities: Quantities = "tool's rule") {
+  for (const line of lines) {
+    const problem = lineProblem(line);
+    if (problem && !(quantities === "quoted" && problem.reason === "rule")) {
+      return refuse(problem.reason, problem.message);
+    }
+  }
+  return undefined;
+}
+
+/** A request let through: who buys, the name the order keeps, and where it goes. */
+interface Admitted {
+  buyer: Buyer;
+  userName: string;
+  delivery: Delivery;
+}
+
+/**
+ * The delivery by the buyer's company's rules, then one order from the buyer's allowance (a 429 when none is
+ * left: fewer while the address is not confirmed). The reply only carries the 429's wait.
+ */
+async function admit(app: FastifyInstance, reply: FastifyReply, request: OrderRequest): Promise<Admitted | Refused> {
+  const { email } = request;
+  const [account, buyer] = await Promise.all([findAccount(app.db, email), buyerFor(app.db, email)]);
+  const delivery = await deliveryFor(app.db, buyer, request.delivery);
+  if ("field" in delivery) return { refused: "delivery", ...delivery };
+  await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "place-order");
+  return { buyer, userName: account?.name.trim() || email, delivery };
+}
+
+/** The lines where they wait, read and checked under the buyer's lock. */
+async function readLines(
+  tx: Database,
+  read: (tx: Database) => Promise<readonly BuyerLine[] | Refused>,
+  quantities: Quantities | undefined,
+): Promise<readonly BuyerLine[] | Refused> {
+  const lines = await read(tx);
+  if ("refused" in lines) return lines;
+  return linesRefusal(lines, quantities) ?? lines;
+}
+
+/** A tool of these lines that another open order of the buyer holds stops the order. */
+async function heldRefusal(tx: Database, email: string, lines: readonly BuyerLine[]) {
+  const held = await toolInOpenOrder(
+    tx,
+    email,
+    lines.map((line) => line.product.id),
+  );
+  return held && refuse("held", heldToolRefusal(held));
+}
+
+/** Stores the order at the prices the one price function gave, starting as the spending limit says. */
+async function store(tx: Database, { buyer, userName, delivery }: Admitted, priced: PricedOrderCents): Promise<Placed> {
+  const status = await startingStatus(tx, buyer, priced.totalCents);
+  const orderId = await insertOrder(tx, {
+    userEmail: buyer.email,
+    userName,
+    ...delivery,
+    company: companyOnOrder(buyer),
+    status,
+    priced,
+  });
+  return { orderId, status, priced };
+}
+
+class RolledBack extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * An owner's decision on a colleague's order that waits: approving commits to the order, so under its
+ * buyer's lock the rules it was placed under must still hold (order-rules.ts `refusalOnCommit`); a refusal
+ * rolls the approval back and the order keeps waiting. The spending limit is not asked again: approving is
+ * how an owner lets an order over it through.
+ */
+export async function decideOnOrder(
+  db: Database,
+  order: OrderRow,
+  change: StatusChange,
+): Promise<StatusChangeResult | Refused> {
+  try {
+    return await withBuyerLock(db, holderOf(order), async (tx) => {
+      const changed = await changeStatus(tx, order.id, change);
+      if (changed.kind !== "changed" || change.transition !== "approve") return changed;
+      const refusal = await refusalOnCommit(tx, changed.after);
+      if (refusal) throw new RolledBack(refusal);
+      return changed;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return refuse(error.refusal.reason, error.refusal.message);
+    throw error;
+  }
+}
+
+/**
+ * A refusal as every way of ordering answers it unless its wire says otherwise: the delivery's 400 naming
+ * its field, 404 when the lines' source is gone, else 409.
+ */
+export function refusalError(refused: Refused): HttpError {
+  if (refused.refused === "delivery") {
+    return new HttpError(400, refused.message, [{ field: refused.field, message: refused.message }]);
+  }
+  return new HttpError(refused.refused === "gone" ? 404 : 409, refused.message);
+}
