@@ -1,90 +1,30 @@
 import {
   apiErrorSchema,
-  CART_IMPORT_LIMITS,
   type Cart,
-  type CartFillRow,
-  cartFillAnswerSchema,
-  cartImportBodySchema,
   cartLineBodySchema,
   cartSchema,
   checkoutBodySchema,
-  describeRule,
   dollarsToCents,
-  idParamsSchema,
   orderCreatedSchema,
   pricedOrderSchema,
   pricingQuoteBodySchema,
   productIdParamsSchema,
-  quantityRefusal,
-  snapQuantity,
 } from "@forgeline/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import type { Database } from "../db/client.js";
-import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { priceForAccount } from "../ordering/checkout.js";
-import { type BuyerLine, lineProblem, withBuyerLock } from "../ordering/order-rules.js";
+import { type BuyerLine, lineProblem } from "../ordering/order-rules.js";
 import { placeOrder, refusalError, refuse } from "../ordering/place-order.js";
-import { orderFor } from "../ordering/policy.js";
-import { linesOf } from "../ordering/queries.js";
 import { pricedJson } from "../pricing/price.js";
-import { productsByIds, productsBySkus, ruleOf } from "../product/queries.js";
-import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { decodeUpload, type FillItem, fillCart, ImportRefused, importRows, readImport } from "./fill.js";
+import { productsByIds } from "../product/queries.js";
+import { buyerOf, cartContents, cartJson } from "./cart-answer.js";
+import { cartFillRoutes } from "./fill-routes.js";
 import { CART_MAX_LINES, cartLinesOf, clearCart, removeCartLine, setCartLine } from "./queries.js";
 
 const NO_SUCH_TOOL = "This product is no longer in the catalogue.";
-
-/** The caller's email; admins keep the shop, they do not buy from it. */
-function buyerOf(request: FastifyRequest): string {
-  const caller = callerOf(request);
-  if (caller.role === "admin") throw new HttpError(403, "Admin accounts cannot place orders; use a customer account.");
-  return caller.email;
-}
-
-/** The cart's lines with their tools (tools withdrawn meanwhile left out: withdrawing empties them from carts). */
-async function cartContents(db: Database, email: string): Promise<BuyerLine[]> {
-  const rows = await cartLinesOf(db, email);
-  const products = new Map(
-    (
-      await productsByIds(
-        db,
-        rows.map((row) => row.productId),
-      )
-    ).map((p) => [p.id, p]),
-  );
-  return rows.flatMap((row) => {
-    const product = products.get(row.productId);
-    return product && !product.archivedAt ? [{ product, quantity: row.quantity }] : [];
-  });
-}
-
-/** The rows of an import's text (JSON `{ text }`, or a `text/csv` file read as it), or a 400 with nothing added. */
-function importText(text: string): ReturnType<typeof readImport> {
-  try {
-    return readImport(text);
-  } catch (error) {
-    if (error instanceof ImportRefused)
-      throw new HttpError(400, error.message, [{ field: "text", message: error.message }]);
-    throw error;
-  }
-}
-
-/** The cart as the wire shows it: priced for the caller by the one price function, with each tool's rule and stock. */
-async function cartJson(app: FastifyInstance, db: Database, email: string, contents?: BuyerLine[]): Promise<Cart> {
-  const lines = contents ?? (await cartContents(db, email));
-  const priced = pricedJson(await priceForAccount(app, db, email, lines));
-  return {
-    ...priced,
-    lines: priced.lines.map((line, index) => {
-      const { product } = lines[index] as BuyerLine;
-      return { ...line, quantityRule: ruleOf(product), stock: product.quantity, image: product.image };
-    }),
-  };
-}
 
 const CART_ANSWER = jsonAnswer("The cart, priced for the caller.", cartSchema);
 
@@ -96,16 +36,12 @@ const CART_ANSWER = jsonAnswer("The cart, priced for the caller.", cartSchema);
 async function sendCart(reply: FastifyReply, cart: Promise<Cart>) {
   return reply.type("application/json; charset=utf-8").send(JSON.stringify(await cart) as never);
 }
-const FILL_ANSWER = jsonAnswer(
-  "A row each, `added` or `error` with why, and the cart as it is now.",
-  cartFillAnswerSchema,
-);
 
 const CHECKOUT_CONFLICT = apiErrorSchema.extend({ cart: cartSchema.optional() });
 
 /**
- * The cart and its checkout (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'), and the pricing preview of the Order
- * Now modal.
+ * The cart and its checkout (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'), the pricing preview of the Order
+ * Now modal, and the routes that fill the cart many lines at once (fill-routes.ts).
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -284,127 +220,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The import reads JSON `{ text }` (a paste box, or a file read by the page) or the file itself as text/csv.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "text/csv",
-      { parseAs: "buffer", bodyLimit: 4 * CART_IMPORT_LIMITS.textChars },
-      (_request, body, done) => {
-        try {
-          done(null, { text: decodeUpload(body as Buffer) });
-        } catch (error) {
-          done(
-            error instanceof ImportRefused
-              ? new HttpError(400, error.message, [{ field: "text", message: error.message }])
-              : (error as Error),
-            undefined,
-          );
-        }
-      },
-    );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      "/cart/import",
-      {
-        onRequest: app.authenticate,
-        bodyLimit: 4 * CART_IMPORT_LIMITS.textChars,
-        schema: {
-          summary: "Add rows of SKU and quantity to the cart (quick order, a pasted list or a CSV file)",
-          description:
-            "JSON `{ text }` or a `text/csv` body: a row per line, `,` `;` or tab between SKU and quantity, an " +
-            "optional header row (naming a `sku` column), a UTF-8 byte-order mark. SKUs in any case; rows of " +
-            "one SKU are summed, and added to what the cart holds of it. Each line is checked against its tool " +
-            "(for sale, quantity rule naming the nearest allowed quantities, stock): good rows are added when " +
-            "others fail, and every row is reported by its line in the file, a repeated SKU's rows once (at the " +
-            `first, with how many and the first ${CART_IMPORT_LIMITS.rowsNamed} in \`summed\`). At most ` +
-            `${CART_IMPORT_LIMITS.rows} rows and ${CART_IMPORT_LIMITS.textChars / 1024} KB; text that is not ` +
-            "text, or more, is 400 and nothing is added.",
-          tags: ["Cart"],
-          security: requires("accessToken"),
-          consumes: ["application/json", "text/csv"],
-          body: cartImportBodySchema.describe("The rows as text (a `text/csv` body is taken as this `text`)."),
-          response: { 200: FILL_ANSWER, ...errorAnswers(400, 401, 403, 413, 415, 429) },
-        },
-      },
-      async (request, reply) => {
-        const email = buyerOf(request);
-        const rows = importText(request.body.text);
-        await spendAllowance(app, reply, email, "cart-import");
-        const skus = [...new Set(rows.flatMap((row) => (row.problem ? [] : [row.sku])))];
-        const report = await withBuyerLock(app.db, { email }, async (tx) => {
-          const bySku = new Map((await productsBySkus(tx, skus)).map((product) => [product.sku, product]));
-          return importRows(tx, email, rows, bySku);
-        });
-        return reply
-          .type("application/json; charset=utf-8")
-          .send(JSON.stringify({ report, cart: await cartJson(app, app.db, email) }) as never);
-      },
-    );
-  });
-
-  app.post(
-    "/ordering/:id/reorder",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        summary: "Order again: put every line of a past order in the cart, at today's prices",
-        description:
-          "The caller's own order, or one of their company's when a member (else 404). Each line's quantity is " +
-          "kept, or moved to the nearest one the tool's rule allows today (said in its row); a withdrawn tool, " +
-          "or a quantity above stock, is a row with `error` and why. Lines are added to what the cart holds.",
-        tags: ["Cart"],
-        security: requires("accessToken"),
-        params: idParamsSchema,
-        response: { 200: FILL_ANSWER, ...errorAnswers(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request, reply) => {
-      const email = buyerOf(request);
-      const order = await orderFor(app.db, callerOf(request), request.params.id, "read");
-      if (!order) throw new HttpError(404, "Order not found");
-      await spendAllowance(app, reply, email, "cart-import");
-      const lines = await linesOf(app.db, order.id);
-      const report = await withBuyerLock(app.db, { email }, async (tx) => {
-        const products = new Map(
-          (
-            await productsByIds(
-              tx,
-              lines.map((line) => line.productId),
-            )
-          ).map((product) => [product.id, product]),
-        );
-        const rows: CartFillRow[] = lines.map((line, index) => ({
-          row: index + 1,
-          sku: line.sku,
-          quantity: line.quantity,
-          status: "error",
-          message: `${line.name} is no longer in the catalogue`,
-        }));
-        const items: FillItem[] = [];
-        const itemRows: { row: CartFillRow; snapped: string }[] = [];
-        lines.forEach((line, index) => {
-          const product = products.get(line.productId);
-          const row = rows[index] as CartFillRow;
-          if (!product || product.archivedAt) return;
-          const rule = ruleOf(product);
-          const quantity = quantityRefusal(rule, line.quantity) ? snapQuantity(rule, line.quantity) : line.quantity;
-          const snapped =
-            quantity === line.quantity ? "" : ` (${line.quantity} pieces are not sold now: ${describeRule(rule)})`;
-          items.push({ product, quantity });
-          itemRows.push({ row, snapped });
-        });
-        const outcomes = await fillCart(tx, email, items);
-        outcomes.forEach((outcome, index) => {
-          const { row, snapped } = itemRows[index] as { row: CartFillRow; snapped: string };
-          row.status = outcome.status;
-          row.message = `${outcome.message}${snapped}`;
-        });
-        return rows;
-      });
-      return reply
-        .type("application/json; charset=utf-8")
-        .send(JSON.stringify({ report, cart: await cartJson(app, app.db, email) }) as never);
-    },
-  );
+  await app.register(cartFillRoutes);
 };
 
 export type CheckoutConflict = z.infer<typeof CHECKOUT_CONFLICT>;
