@@ -1,5 +1,5 @@
-import type { AccessTokenResponse } from "@forgeline/contract";
-import { request } from "./api-client";
+import { apiCall, request } from "./api-client";
+import { signedInApi } from "./api-routes/signed-in";
 import { queryClient } from "./query-client";
 import { productsQueryKey, reviewsQueryKey } from "./query-keys";
 import { type SessionUser, sessionQuery } from "./session";
@@ -33,8 +33,7 @@ export async function renewAccessToken(): Promise<string | null> {
 
 /** PUT /api/user/{email}: the identity session's cookie buys a new access token. */
 async function newAccessToken(email: string): Promise<string> {
-  const response = await request(`/api/user/${encodeURIComponent(email)}`, { method: "PUT" });
-  const { token } = (await response.json()) as AccessTokenResponse;
+  const { token } = await apiCall(signedInApi.accessToken(email));
   storeAccessToken(token);
   return token;
 }
@@ -55,7 +54,7 @@ export async function signOut(): Promise<void> {
   while (queryClient.isFetching() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
   forgetAccessToken();
   // Signed out here whatever the identity provider answers: the token is gone, and so is the cache below.
-  await request("/api/auth/sign-out", { method: "POST", body: {} }).catch(() => undefined);
+  await request(signedInApi.signOut, {}).catch(() => undefined);
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== productsQueryKey[0] && query.queryKey[0] !== reviewsQueryKey[0],
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { serveApi, tokenWith } from "../test-utils";
 import { apiAuthed } from "./api-authed";
-import { ApiError } from "./api-client";
+import { ApiError, type Route } from "./api-client";
+import { adminApi } from "./api-routes/admin";
+import { signedInApi } from "./api-routes/signed-in";
 
 const EMAIL = "ana@example.com";
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -13,7 +15,7 @@ describe("a signed-in call", () => {
   it("sends the stored token as a bearer header", async () => {
     localStorage.setItem("accessToken", current);
     const sent = serveApi({ "GET /api/profile": { body: [] } });
-    expect(await apiAuthed("/api/profile")).toEqual([]);
+    expect(await apiAuthed(signedInApi.profile)).toEqual([]);
     expect(sent).toEqual([
       { method: "GET", path: "/api/profile", authorization: `Bearer ${current}`, body: undefined },
     ]);
@@ -22,7 +24,7 @@ describe("a signed-in call", () => {
   it("renews a token with a minute or less left before sending it", async () => {
     localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 30 }));
     const sent = serveApi({ [renewal]: { body: { token: renewed } }, "GET /api/profile": { body: [] } });
-    await apiAuthed("/api/profile");
+    await apiAuthed(signedInApi.profile);
     expect(sent.map((request) => `${request.method} ${request.path} ${request.authorization}`)).toEqual([
       `${renewal} null`,
       `GET /api/profile Bearer ${renewed}`,
@@ -39,7 +41,9 @@ describe("a signed-in call", () => {
           ? { status: 201, body: { insertedId: "r1" } }
           : { status: 401, body: { message: "Your sign-in has expired" } },
     });
-    expect(await apiAuthed("/api/review", { method: "POST", body: { rating: 5 } })).toEqual({ insertedId: "r1" });
+    expect(await apiAuthed("POST /api/review" as Route<unknown, { rating: number }>, { rating: 5 })).toEqual({
+      insertedId: "r1",
+    });
     expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
       "POST /api/review",
       renewal,
@@ -54,7 +58,7 @@ describe("a signed-in call", () => {
       [renewal]: { status: 401, body: { message: "No session" } },
       "GET /api/profile": { status: 401, body: { message: "Your sign-in has expired" } },
     });
-    const error = await apiAuthed("/api/profile").catch((failure: unknown) => failure);
+    const error = await apiAuthed(signedInApi.profile).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).message).toBe("Your sign-in has expired");
@@ -64,14 +68,14 @@ describe("a signed-in call", () => {
   it("does not renew on a 403: the token is good, the right is missing", async () => {
     localStorage.setItem("accessToken", current);
     const sent = serveApi({ "GET /api/user?limit=100": { status: 403, body: { message: "Admin Access Only" } } });
-    const error = await apiAuthed("/api/user?limit=100").catch((failure: unknown) => failure);
+    const error = await apiAuthed(adminApi.users).catch((failure: unknown) => failure);
     expect((error as ApiError).status).toBe(403);
     expect(sent).toHaveLength(1);
   });
 
   it("goes without a header when nobody is signed in", async () => {
     const sent = serveApi({ "GET /api/profile": { status: 401, body: { message: "Sign in first" } } });
-    await expect(apiAuthed("/api/profile")).rejects.toThrow("Sign in first");
+    await expect(apiAuthed(signedInApi.profile)).rejects.toThrow("Sign in first");
     expect(sent).toEqual([{ method: "GET", path: "/api/profile", authorization: null, body: undefined }]);
   });
 });

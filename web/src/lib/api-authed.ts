@@ -1,6 +1,5 @@
-import { TOTAL_COUNT_HEADER } from "@forgeline/contract";
 import { freshAccessToken, renewAccessToken } from "./account-session";
-import { ApiError, type Page, type RequestOptions, request } from "./api-client";
+import { ApiError, type BodyOf, type Page, pageOf, type Route, request } from "./api-client";
 
 /**
  * A signed-in call: the access token goes along as a bearer header (docs/SPEC-CONFORMANCE.md §6). Tokens are short
@@ -8,9 +7,8 @@ import { ApiError, type Page, type RequestOptions, request } from "./api-client"
  * session; a refusal that remains is the caller's to show (components/sign-out-to-login.tsx when it ends
  * the sign-in). Apart from api-client.ts so that public pages do not load the token code.
  */
-async function requestAuthed(path: string, options: Omit<RequestOptions, "headers"> = {}): Promise<Response> {
-  const send = (token: string | null) =>
-    request(path, { ...options, headers: token ? { authorization: `Bearer ${token}` } : {} });
+async function requestAuthed(route: Route<unknown, unknown>, body?: unknown): Promise<Response> {
+  const send = (token: string | null) => request(route, body, token ? { authorization: `Bearer ${token}` } : {});
   try {
     return await send(await freshAccessToken());
   } catch (error) {
@@ -21,23 +19,21 @@ async function requestAuthed(path: string, options: Omit<RequestOptions, "header
   }
 }
 
-export async function apiAuthed<T>(path: string, options: Omit<RequestOptions, "headers"> = {}): Promise<T> {
-  return (await (await requestAuthed(path, options)).json()) as T;
+export async function apiAuthed<Answer, Body>(route: Route<Answer, Body>, ...[body]: BodyOf<Body>): Promise<Answer> {
+  return (await (await requestAuthed(route, body)).json()) as Answer;
 }
 
 /** A signed-in list call with its own `limit`/`offset`; the total comes from the X-Total-Count header. */
-export async function apiAuthedPage<T>(path: string): Promise<Page<T>> {
-  const response = await requestAuthed(path);
-  const items = (await response.json()) as T[];
-  return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
+export async function apiAuthedPage<T>(route: Route<T[]>): Promise<Page<T>> {
+  return pageOf<T>(await requestAuthed(route));
 }
 
 /**
  * A signed-in download (a CSV export, an invoice) saved under `filename`. The call needs the bearer
  * token, so the file comes through fetch, not a plain link.
  */
-export async function downloadAuthed(path: string, filename: string): Promise<void> {
-  const file = await (await requestAuthed(path)).blob();
+export async function downloadAuthed(route: Route<Blob>, filename: string): Promise<void> {
+  const file = await (await requestAuthed(route)).blob();
   const link = document.createElement("a");
   link.href = URL.createObjectURL(file);
   link.download = filename;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { serveApi } from "../test-utils";
-import { ApiError, apiGet, apiGetPage, apiPost } from "./api-client";
+import { ApiError, apiCall, apiGetPage, errorMessage, type Route, request, TextBody } from "./api-client";
+import { publicApi } from "./api-routes/public";
 
 async function refusal(call: Promise<unknown>): Promise<ApiError> {
   const error = await call.then(
@@ -14,7 +15,7 @@ async function refusal(call: Promise<unknown>): Promise<ApiError> {
 describe("the fetch wrapper", () => {
   it("sends JSON and answers the parsed body", async () => {
     const sent = serveApi({ "POST /api/newsletter": { status: 201, body: { success: true, message: "Thanks" } } });
-    expect(await apiPost("/api/newsletter", { email: "ana@example.com" })).toEqual({
+    expect(await apiCall(publicApi.newsletter, { email: "ana@example.com" })).toEqual({
       success: true,
       message: "Thanks",
     });
@@ -35,7 +36,7 @@ describe("the fetch wrapper", () => {
         },
       },
     });
-    const error = await refusal(apiPost("/api/newsletter", { email: "news@" }));
+    const error = await refusal(apiCall(publicApi.newsletter, { email: "news@" }));
     expect(error.status).toBe(400);
     expect(error.message).toBe("email: Provide a Valid Email");
     expect(error.messageFor("email")).toBe("Provide a Valid Email");
@@ -44,7 +45,7 @@ describe("the fetch wrapper", () => {
 
   it("names the status when the refusal has no JSON body", async () => {
     vi.stubGlobal("fetch", async () => new Response("<html>Bad gateway</html>", { status: 502 }));
-    const error = await refusal(apiGet("/api/config"));
+    const error = await refusal(apiCall(publicApi.config));
     expect(error.status).toBe(502);
     expect(error.message).toBe("Request failed (502)");
   });
@@ -53,7 +54,7 @@ describe("the fetch wrapper", () => {
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("Failed to fetch");
     });
-    const error = await refusal(apiGet("/api/config"));
+    const error = await refusal(apiCall(publicApi.config));
     expect(error.status).toBe(0);
     expect(error.message).toBe("We could not reach the store. Check your connection and try again.");
   });
@@ -62,7 +63,7 @@ describe("the fetch wrapper", () => {
     const sent = serveApi({
       "GET /api/product?limit=9&offset=18": { body: [{ _id: "a" }, { _id: "b" }], headers: { "x-total-count": "20" } },
     });
-    expect(await apiGetPage("/api/product", { limit: 9, offset: 18 })).toEqual({
+    expect(await apiGetPage(publicApi.products, { limit: 9, offset: 18 })).toEqual({
       items: [{ _id: "a" }, { _id: "b" }],
       total: 20,
     });
@@ -71,6 +72,36 @@ describe("the fetch wrapper", () => {
 
   it("counts the page's own items when the server sends no total", async () => {
     serveApi({ "GET /api/review?limit=6&offset=0": { body: [{ _id: "r" }] } });
-    expect(await apiGetPage("/api/review", { limit: 6, offset: 0 })).toEqual({ items: [{ _id: "r" }], total: 1 });
+    expect(await apiGetPage(publicApi.reviews, { limit: 6, offset: 0 })).toEqual({ items: [{ _id: "r" }], total: 1 });
+  });
+
+  it("sends a text body as it is, with its own content type", async () => {
+    const sent = serveApi({ "PUT /api/upload.csv": { body: [] } });
+    await request(
+      "PUT /api/upload.csv" as Route<unknown, TextBody>,
+      new TextBody("sku,unitPrice\nA-1,2.50", "text/csv"),
+    );
+    expect(sent).toEqual([
+      { method: "PUT", path: "/api/upload.csv", authorization: null, body: "sku,unitPrice\nA-1,2.50" },
+    ]);
+  });
+});
+
+describe("the message of a failure", () => {
+  const refused = new ApiError(400, "email: Provide a Valid Email", [
+    { field: "email", message: "Provide a Valid Email" },
+  ]);
+
+  it("is the server's message, or its message for the field asked about when it names that field", () => {
+    expect(errorMessage(refused)).toBe("email: Provide a Valid Email");
+    expect(errorMessage(refused, "email")).toBe("Provide a Valid Email");
+    expect(errorMessage(refused, "name")).toBe("email: Provide a Valid Email");
+  });
+
+  it("is the failure's own message for anything but a refusal of the server's", () => {
+    expect(errorMessage(new Error("The file could not be read. Choose it again."))).toBe(
+      "The file could not be read. Choose it again.",
+    );
+    expect(errorMessage("Stopped")).toBe("Stopped");
   });
 });

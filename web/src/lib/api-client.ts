@@ -19,11 +19,43 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: string;
-  /** Sent as JSON. */
-  body?: unknown;
-  headers?: Record<string, string>;
+/**
+ * What a page tells a person when something failed, the one way: the server's message (for `field`, that
+ * field's own when the refusal names it), else the failure's own message.
+ */
+export function errorMessage(error: unknown, field?: string): string {
+  if (error instanceof ApiError) return (field && error.messageFor(field)) || error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+declare const answerType: unique symbol;
+declare const bodyType: unique symbol;
+
+/**
+ * A call to our server as "METHOD /api/path?query", carrying (as types only, so it costs no bytes) the answer
+ * it gives and the body it takes. Every one is written in lib/api-routes/; `npm run lint` refuses an API
+ * path anywhere else in the web's code.
+ */
+export type Route<Answer, Body = undefined> = string & {
+  readonly [answerType]?: Answer;
+  readonly [bodyType]?: Body;
+};
+
+/** The body argument a route asks for: none, an optional one, or a required one. */
+export type BodyOf<Body> = [Body] extends [undefined] ? [] : undefined extends Body ? [body?: Body] : [body: Body];
+
+/** A body sent as it is rather than as JSON: a CSV file's text. */
+export class TextBody {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
+}
+
+/** A route's method and path. */
+export function routeParts(route: Route<unknown, unknown>): { method: string; path: string } {
+  const space = route.indexOf(" ");
+  return { method: route.slice(0, space), path: route.slice(space + 1) };
 }
 
 /**
@@ -32,15 +64,20 @@ export interface RequestOptions {
  * else an ApiError with the server's message, status 0 when the server could not be reached.
  */
 export async function request(
-  path: string,
-  { method = "GET", body, headers = {} }: RequestOptions = {},
+  route: Route<unknown, unknown>,
+  body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
+  const { method, path } = routeParts(route);
   let response: Response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      ...(body instanceof TextBody
+        ? { headers: { "content-type": body.contentType, ...headers }, body: body.text }
+        : body === undefined
+          ? { headers }
+          : { headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
     });
   } catch {
     throw new ApiError(0, "We could not reach the store. Check your connection and try again.");
@@ -57,12 +94,9 @@ export async function request(
   return response;
 }
 
-export async function apiGet<T>(path: string): Promise<T> {
-  return (await request(path)).json() as Promise<T>;
-}
-
-export async function apiPost<T>(path: string, body: unknown): Promise<T> {
-  return (await request(path, { method: "POST", body })).json() as Promise<T>;
+/** A call anyone may make (no token): the answer as the route says. */
+export async function apiCall<Answer, Body>(route: Route<Answer, Body>, ...[body]: BodyOf<Body>): Promise<Answer> {
+  return (await request(route, body)).json() as Promise<Answer>;
 }
 
 /** One page of a list and the length of the whole list. */
@@ -71,16 +105,25 @@ export interface Page<T> {
   total: number;
 }
 
+/** A list's page out of its response: the total comes from the X-Total-Count header. */
+export async function pageOf<T>(response: Response): Promise<Page<T>> {
+  const items = (await response.json()) as T[];
+  return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
+}
+
 /**
  * A list call with `limit`/`offset` (and whatever else the list reads, given as search parameters); the
  * total comes from the X-Total-Count header.
  */
-export async function apiGetPage<T>(path: string, query: PageQuery | URLSearchParams): Promise<Page<T>> {
+export async function apiGetPage<T>(route: Route<T[]>, query: PageQuery | URLSearchParams): Promise<Page<T>> {
   const params =
     query instanceof URLSearchParams
       ? query
       : new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
-  const response = await request(`${path}?${params}`);
-  const items = (await response.json()) as T[];
-  return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
+  return pageOf<T>(await request(withQuery(route, params)));
+}
+
+/** The route with these search parameters, or as it is when there are none. */
+export function withQuery<Answer, Body>(route: Route<Answer, Body>, params: URLSearchParams): Route<Answer, Body> {
+  return (params.size > 0 ? `${route}?${params}` : route) as Route<Answer, Body>;
 }

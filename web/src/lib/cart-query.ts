@@ -1,6 +1,6 @@
-import type { Cart } from "@forgeline/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiAuthed } from "./api-authed";
+import { signedInApi } from "./api-routes/signed-in";
 import { cartQueryKey } from "./query-keys";
 
 /**
@@ -11,5 +11,5 @@ import { cartQueryKey } from "./query-keys";
 export const cartQuery = queryOptions({
   queryKey: cartQueryKey,
   retry: false,
-  queryFn: () => apiAuthed<Cart>("/api/cart"),
+  queryFn: () => apiAuthed(signedInApi.cart),
 });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiGet } from "./api-client";
+import { ApiError, apiCall } from "./api-client";
+import { publicApi, type SessionAnswer } from "./api-routes/public";
 
 /**
  * The signed-in state, from the identity provider's small get-session call (not its whole client, which
@@ -15,13 +16,10 @@ export interface SessionUser {
   confirmed: boolean;
 }
 
-/** Better Auth's answer: null, or the session with its user (and the role the server adds). */
-type GetSessionAnswer = { user?: { email: string; name: string; emailVerified?: boolean; role?: string } } | null;
-
 async function fetchSession(): Promise<SessionUser | null> {
-  let answer: GetSessionAnswer;
+  let answer: SessionAnswer;
   try {
-    answer = await apiGet<GetSessionAnswer>("/api/auth/get-session");
+    answer = await apiCall(publicApi.session);
   } catch (error) {
     // A refusal means nobody is signed in; an unreachable server is an error (and is tried again).
     if (error instanceof ApiError && error.status !== 0) return null;

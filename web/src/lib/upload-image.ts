@@ -1,16 +1,18 @@
 import type { ApiErrorBody, ImageUploadResponse } from "@forgeline/contract";
 import { freshAccessToken } from "./account-session";
-import { ApiError } from "./api-client";
+import { ApiError, routeParts } from "./api-client";
+import { signedInApi } from "./api-routes/signed-in";
 
 /**
- * Sends a picture to POST /api/image and answers its URL. XMLHttpRequest rather than fetch, because only
- * it reports upload progress.
+ * Sends a picture to POST /api/image and answers its URL. XMLHttpRequest rather than the API client's fetch,
+ * because only it reports upload progress.
  */
 export async function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
   const token = await freshAccessToken();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", "/api/image");
+    const { method, path } = routeParts(signedInApi.image);
+    request.open(method, path);
     if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));

@@ -1,7 +1,7 @@
-import type { AdminResponse } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { accessTokenFor } from "./account-session";
 import { apiAuthed } from "./api-authed";
+import { signedInApi } from "./api-routes/signed-in";
 import { useSession } from "./session";
 
 /** GET /api/admin/{email}: whether this account is an admin, as the server says (docs/SPEC-CONFORMANCE.md §6). */
@@ -17,7 +17,7 @@ export const isAdminQuery = (email: string | undefined) =>
     queryFn: async () => {
       if (!email) return false;
       await accessTokenFor(email);
-      const { admin } = await apiAuthed<AdminResponse>(`/api/admin/${encodeURIComponent(email)}`);
+      const { admin } = await apiAuthed(signedInApi.isAdmin(email));
       return admin;
     },
   });

@@ -24,22 +24,26 @@ export function readOrderListState(searchParams: URLSearchParams): OrderListStat
   };
 }
 
-/** The address of a list state; what is the default (all statuses, no search, page 1) is left out. */
-export function orderListAddress({ status, q, page }: OrderListState): string {
+/** The list's filter as search parameters (the address, the API call and the export share it); none by default. */
+export function filterParams({ status, q }: Pick<OrderListState, "status" | "q">): URLSearchParams {
   const params = new URLSearchParams();
   if (status) params.set("status", status);
   if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+/** The address of a list state; what is the default (all statuses, no search, page 1) is left out. */
+export function orderListAddress(state: OrderListState): string {
+  const params = filterParams(state);
+  if (state.page > 1) params.set("page", String(state.page));
   const search = params.toString();
   return search ? `${paths.adminOrders}?${search}` : paths.adminOrders;
 }
 
-/** The API call for a list state: the same filter, and the page as `limit`/`offset`. */
-export function orderListApiPath({ status, q, page }: OrderListState): string {
-  const params = new URLSearchParams();
-  if (status) params.set("status", status);
-  if (q) params.set("q", q);
+/** The API call's parameters for a list state: the same filter, and the page as `limit`/`offset`. */
+export function orderListQuery(state: OrderListState): URLSearchParams {
+  const params = filterParams(state);
   params.set("limit", String(ADMIN_ORDERS_PAGE_SIZE));
-  params.set("offset", String((page - 1) * ADMIN_ORDERS_PAGE_SIZE));
-  return `/api/admin/orders?${params}`;
+  params.set("offset", String((state.page - 1) * ADMIN_ORDERS_PAGE_SIZE));
+  return params;
 }

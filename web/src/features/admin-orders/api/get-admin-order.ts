@@ -1,6 +1,6 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { adminApi } from "../../../lib/api-routes/admin";
 import { orderFromWire } from "../../../lib/order";
 import { adminOrdersQueryKey } from "./get-admin-orders";
 
@@ -8,8 +8,7 @@ import { adminOrdersQueryKey } from "./get-admin-orders";
 export const adminOrderQuery = (orderId: string) =>
   queryOptions({
     queryKey: [...adminOrdersQueryKey, "order", orderId],
-    queryFn: async () =>
-      orderFromWire(await apiAuthed<OrderOnTheWire>(`/api/admin/orders/${encodeURIComponent(orderId)}`)),
+    queryFn: async () => orderFromWire(await apiAuthed(adminApi.order(orderId))),
   });
 
 export function useAdminOrder(orderId: string) {

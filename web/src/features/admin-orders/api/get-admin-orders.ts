@@ -1,8 +1,8 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthedPage } from "../../../lib/api-authed";
+import { adminApi } from "../../../lib/api-routes/admin";
 import { orderFromWire } from "../../../lib/order";
-import { type OrderListState, orderListApiPath } from "../order-list-state";
+import { type OrderListState, orderListQuery } from "../order-list-state";
 
 /** Every admin order query starts with this key: a status change refreshes them all. */
 export const adminOrdersQueryKey = ["admin-orders"] as const;
@@ -12,7 +12,7 @@ export const adminOrdersQuery = (state: OrderListState) =>
   queryOptions({
     queryKey: [...adminOrdersQueryKey, "list", state],
     queryFn: async () => {
-      const page = await apiAuthedPage<OrderOnTheWire>(orderListApiPath(state));
+      const page = await apiAuthedPage(adminApi.orders(orderListQuery(state)));
       return { items: page.items.map(orderFromWire), total: page.total };
     },
     // The table stays while the next page or tab loads, rather than flashing a spinner.

@@ -1,6 +1,7 @@
-import { type AuditEntry, PAGE_SIZE } from "@forgeline/contract";
+import { PAGE_SIZE } from "@forgeline/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthedPage } from "../../../lib/api-authed";
+import { adminApi } from "../../../lib/api-routes/admin";
 
 export const AUDIT_PAGE_SIZE = PAGE_SIZE.default;
 
@@ -8,8 +9,7 @@ export const AUDIT_PAGE_SIZE = PAGE_SIZE.default;
 export const auditQuery = (page: number) =>
   queryOptions({
     queryKey: ["audit", page],
-    queryFn: () =>
-      apiAuthedPage<AuditEntry>(`/api/admin/audit?limit=${AUDIT_PAGE_SIZE}&offset=${(page - 1) * AUDIT_PAGE_SIZE}`),
+    queryFn: () => apiAuthedPage(adminApi.audit(AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,8 @@
-import type { Cart, CheckoutBody, OrderCreated } from "@forgeline/contract";
+import type { Cart, CheckoutBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
 import { ApiError } from "../../../lib/api-client";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { cartQueryKey, ordersQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -11,7 +12,7 @@ import { cartQueryKey, ordersQueryKey } from "../../../lib/query-keys";
 export function useCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CheckoutBody) => apiAuthed<OrderCreated>("/api/cart/checkout", { method: "POST", body }),
+    mutationFn: (body: CheckoutBody) => apiAuthed(signedInApi.checkout, body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: cartQueryKey }),

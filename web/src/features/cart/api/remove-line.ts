@@ -1,6 +1,6 @@
-import type { Cart } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { cartQueryKey } from "../../../lib/query-keys";
 import { CART_CHANGES } from "./set-line-quantity";
 
@@ -9,8 +9,7 @@ export function useRemoveLine() {
   const queryClient = useQueryClient();
   return useMutation({
     scope: CART_CHANGES,
-    mutationFn: (productId: string) =>
-      apiAuthed<Cart>(`/api/cart/lines/${encodeURIComponent(productId)}`, { method: "DELETE" }),
+    mutationFn: (productId: string) => apiAuthed(signedInApi.removeCartLine(productId)),
     onSuccess: (cart) => queryClient.setQueryData(cartQueryKey, cart),
   });
 }

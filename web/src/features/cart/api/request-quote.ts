@@ -1,6 +1,7 @@
 import type { NewQuoteBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { cartQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -10,7 +11,7 @@ import { cartQueryKey } from "../../../lib/query-keys";
 export function useRequestQuote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewQuoteBody) => apiAuthed<{ insertedId: string }>("/api/quotes", { method: "POST", body }),
+    mutationFn: (body: NewQuoteBody) => apiAuthed(signedInApi.requestQuote, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
   });
 }

@@ -1,15 +1,14 @@
-import type { CompanyAddressBody, DeletedCount, InsertedId } from "@forgeline/contract";
+import type { CompanyAddressBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { companyQueryKey } from "../../../lib/company";
-
-const addressesPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}/addresses`;
 
 /** POST /api/companies/{id}/addresses (owners): a delivery address members then check out to. */
 export function useAddAddress(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CompanyAddressBody) => apiAuthed<InsertedId>(addressesPath(companyId), { method: "POST", body }),
+    mutationFn: (body: CompanyAddressBody) => apiAuthed(signedInApi.addAddress(companyId), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }
@@ -18,8 +17,7 @@ export function useAddAddress(companyId: string) {
 export function useRemoveAddress(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (addressId: string) =>
-      apiAuthed<DeletedCount>(`${addressesPath(companyId)}/${encodeURIComponent(addressId)}`, { method: "DELETE" }),
+    mutationFn: (addressId: string) => apiAuthed(signedInApi.removeAddress(companyId, addressId)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }

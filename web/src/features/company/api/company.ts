@@ -1,15 +1,14 @@
-import type { Company, CompanySettingsBody, InsertedId, NewCompanyBody } from "@forgeline/contract";
+import type { CompanySettingsBody, NewCompanyBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { companyQueryKey } from "../../../lib/company";
-
-const companyPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
 
 /** POST /api/companies: the caller creates a company and becomes its owner (409 when in one already). */
 export function useCreateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewCompanyBody) => apiAuthed<InsertedId>("/api/companies", { method: "POST", body }),
+    mutationFn: (body: NewCompanyBody) => apiAuthed(signedInApi.createCompany, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }
@@ -18,7 +17,7 @@ export function useCreateCompany() {
 export function useChangeSettings(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CompanySettingsBody) => apiAuthed<Company>(companyPath(companyId), { method: "PATCH", body }),
+    mutationFn: (body: CompanySettingsBody) => apiAuthed(signedInApi.companySettings(companyId), body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }

@@ -1,9 +1,7 @@
-import type { Company, InvitationView } from "@forgeline/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { companyQueryKey } from "../../../lib/company";
-
-const invitationPath = (token: string) => `/api/invitations/${encodeURIComponent(token)}`;
 
 /**
  * GET /api/invitations/{token}: the company and role offered, for the invited address only (404 for anyone
@@ -13,7 +11,7 @@ export function useInvitation(token: string) {
   return useQuery({
     queryKey: ["invitation", token],
     retry: false,
-    queryFn: () => apiAuthed<InvitationView>(invitationPath(token)),
+    queryFn: () => apiAuthed(signedInApi.invitation(token)),
   });
 }
 
@@ -21,7 +19,7 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiAuthed<Company>(`${invitationPath(token)}/accept`, { method: "POST" }),
+    mutationFn: () => apiAuthed(signedInApi.acceptInvitation(token)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }

@@ -1,16 +1,15 @@
-import type { DeletedCount, InsertedId, Invitation, InvitationBody } from "@forgeline/contract";
+import type { InvitationBody } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { companyQueryKey } from "../../../lib/company";
-
-const invitationsPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}/invitations`;
 
 /** GET /api/companies/{id}/invitations (owners): those neither accepted nor expired, newest first. */
 export const invitationsQuery = (companyId: string) =>
   queryOptions({
     queryKey: [...companyQueryKey, companyId, "invitations"],
     retry: false,
-    queryFn: () => apiAuthed<Invitation[]>(invitationsPath(companyId)),
+    queryFn: () => apiAuthed(signedInApi.invitations(companyId)),
   });
 
 export function useInvitations(companyId: string) {
@@ -24,7 +23,7 @@ export function useInvitations(companyId: string) {
 export function useInvite(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvitationBody) => apiAuthed<InsertedId>(invitationsPath(companyId), { method: "POST", body }),
+    mutationFn: (body: InvitationBody) => apiAuthed(signedInApi.invite(companyId), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }
@@ -33,10 +32,7 @@ export function useInvite(companyId: string) {
 export function useWithdrawInvitation(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invitationId: string) =>
-      apiAuthed<DeletedCount>(`${invitationsPath(companyId)}/${encodeURIComponent(invitationId)}`, {
-        method: "DELETE",
-      }),
+    mutationFn: (invitationId: string) => apiAuthed(signedInApi.withdrawInvitation(companyId, invitationId)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }

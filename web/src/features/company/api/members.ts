@@ -1,36 +1,27 @@
-import type { CompanyMember, DeletedCount, MemberChangeBody } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { type MemberChange, signedInApi } from "../../../lib/api-routes/signed-in";
 import { companyQueryKey } from "../../../lib/company";
 import { ordersQueryKey } from "../../../lib/query-keys";
-
-const memberPath = (companyId: string, email: string) =>
-  `/api/companies/${encodeURIComponent(companyId)}/members/${encodeURIComponent(email)}`;
 
 /** GET /api/companies/{id}/members (members): each with role, monthly limit and what they spent this month. */
 export const membersQuery = (companyId: string) =>
   queryOptions({
     queryKey: [...companyQueryKey, companyId, "members"],
     retry: false,
-    queryFn: () => apiAuthed<CompanyMember[]>(`/api/companies/${encodeURIComponent(companyId)}/members`),
+    queryFn: () => apiAuthed(signedInApi.members(companyId)),
   });
 
 export function useMembers(companyId: string) {
   return useQuery(membersQuery(companyId));
 }
 
-/**
- * A member's new role or monthly limit as the form holds them: the limit in dollars (null: none), or the
- * text as typed when it is not a number, so the server names the field rather than the limit being cleared.
- */
-export type MemberChange = { role?: MemberChangeBody["role"]; monthlyLimit?: number | null | string };
-
 /** PATCH /api/companies/{id}/members/{email} (owners); 409 when it would leave the company without an owner. */
 export function useChangeMember(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ email, change }: { email: string; change: MemberChange }) =>
-      apiAuthed<CompanyMember>(memberPath(companyId, email), { method: "PATCH", body: change }),
+      apiAuthed(signedInApi.changeMember(companyId, email), change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }
@@ -42,7 +33,7 @@ export function useChangeMember(companyId: string) {
 export function useRemoveMember(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => apiAuthed<DeletedCount>(memberPath(companyId, email), { method: "DELETE" }),
+    mutationFn: (email: string) => apiAuthed(signedInApi.removeMember(companyId, email)),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: companyQueryKey }),

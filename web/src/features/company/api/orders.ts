@@ -1,11 +1,9 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { companyQueryKey } from "../../../lib/company";
 import { orderFromWire } from "../../../lib/order";
 import { ordersQueryKey } from "../../../lib/query-keys";
-
-const ordersPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}/orders`;
 
 /** GET /api/companies/{id}/orders (members): every member's order, former members' too, newest first. */
 export const companyOrdersQuery = (companyId: string | undefined) =>
@@ -13,7 +11,7 @@ export const companyOrdersQuery = (companyId: string | undefined) =>
     queryKey: [...ordersQueryKey, "company", companyId],
     enabled: Boolean(companyId),
     retry: false,
-    queryFn: async () => (await apiAuthed<OrderOnTheWire[]>(ordersPath(companyId ?? ""))).map(orderFromWire),
+    queryFn: async () => (await apiAuthed(signedInApi.companyOrders(companyId ?? ""))).map(orderFromWire),
   });
 
 export function useCompanyOrders(companyId: string | undefined) {
@@ -29,11 +27,11 @@ export function useDecide(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, step, note }: { orderId: string; step: "approve" | "reject"; note?: string }) =>
-      apiAuthed<OrderOnTheWire>(`${ordersPath(companyId)}/${encodeURIComponent(orderId)}/${step}`, {
-        method: "POST",
+      apiAuthed(
+        signedInApi.decideOrder(companyId, orderId, step),
         // Approving takes an optional note (left out when empty); rejecting needs one (the server says so).
-        ...(step === "reject" || note ? { body: { note } } : {}),
-      }),
+        step === "reject" || note ? { note } : undefined,
+      ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ordersQueryKey }),

@@ -1,6 +1,6 @@
-import type { Promotion } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-client";
+import { publicApi } from "../../../lib/api-routes/public";
 import { promotionsQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -9,7 +9,7 @@ import { promotionsQueryKey } from "../../../lib/query-keys";
  */
 export const activePromotionsQuery = queryOptions({
   queryKey: promotionsQueryKey,
-  queryFn: () => apiGet<Promotion[]>("/api/promotions"),
+  queryFn: () => apiCall(publicApi.promotions),
 });
 
 export function useActivePromotions() {

@@ -1,6 +1,7 @@
-import type { OrderBody, OrderCreated, OrderForm } from "@forgeline/contract";
+import type { OrderForm } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { ordersQueryKey } from "../../../lib/query-keys";
 
 /** The modal's form as sent: an address, or one of the buyer's company's (`addressId`), and a PO number. */
@@ -14,10 +15,7 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, ...form }: NewOrder) =>
-      apiAuthed<OrderCreated>("/api/ordering", {
-        method: "POST",
-        body: { ...form, orderId: productId } satisfies OrderBody,
-      }),
+      apiAuthed(signedInApi.placeOrder, { ...form, orderId: productId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
   });
 }

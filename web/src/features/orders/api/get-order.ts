@@ -1,6 +1,6 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { orderFromWire } from "../../../lib/order";
 import { ordersQueryKey } from "../../../lib/query-keys";
 
@@ -9,7 +9,7 @@ export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: [...ordersQueryKey, "one", id],
     retry: false,
-    queryFn: async () => orderFromWire(await apiAuthed<OrderOnTheWire>(`/api/ordering/${encodeURIComponent(id)}`)),
+    queryFn: async () => orderFromWire(await apiAuthed(signedInApi.order(id))),
   });
 
 export function useOrder(id: string) {

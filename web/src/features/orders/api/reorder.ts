@@ -1,6 +1,6 @@
-import type { CartFillAnswer } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { cartQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -10,8 +10,7 @@ import { cartQueryKey } from "../../../lib/query-keys";
 export function useReorder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) =>
-      apiAuthed<CartFillAnswer>(`/api/ordering/${encodeURIComponent(orderId)}/reorder`, { method: "POST" }),
+    mutationFn: (orderId: string) => apiAuthed(signedInApi.reorder(orderId)),
     onSuccess: (answer) => queryClient.setQueryData(cartQueryKey, answer.cart),
   });
 }

@@ -1,6 +1,7 @@
-import type { AdminStats, AdminStatsQuery } from "@forgeline/contract";
+import type { AdminStatsQuery } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { adminApi } from "../../../lib/api-routes/admin";
 
 export const adminStatsQueryKey = ["admin-stats"] as const;
 
@@ -15,8 +16,7 @@ export const adminStatsQuery = (range: AdminStatsQuery = {}) =>
       const params = new URLSearchParams();
       if (range.from) params.set("from", range.from);
       if (range.to) params.set("to", range.to);
-      const search = params.toString();
-      return apiAuthed<AdminStats>(`/api/admin/stats${search ? `?${search}` : ""}`);
+      return apiAuthed(adminApi.stats(params));
     },
   });
 

@@ -1,7 +1,8 @@
 import type { PaymentResult, TestCardConfirmation } from "@forgeline/contract";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 
 /** POST /api/payments/test/confirm: the test provider charges the card, as Stripe.js would with Stripe. */
 export function confirmTestPayment(card: TestCardConfirmation): Promise<PaymentResult> {
-  return apiAuthed<PaymentResult>("/api/payments/test/confirm", { method: "POST", body: card });
+  return apiAuthed(signedInApi.confirmTestPayment, card);
 }

@@ -1,5 +1,5 @@
-import type { PaymentIntentBody, PaymentIntentResponse } from "@forgeline/contract";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import type { OrderToPay } from "../order-to-pay";
 
 /**
@@ -7,10 +7,6 @@ import type { OrderToPay } from "../order-to-pay";
  * stored order; the total goes along (as the spec's `price`) only to be checked against it.
  */
 export async function createPaymentIntent(order: OrderToPay): Promise<string> {
-  const body: PaymentIntentBody = { orderId: order._id, price: order.total };
-  const { clientSecret } = await apiAuthed<PaymentIntentResponse>("/api/create-payment-intent", {
-    method: "POST",
-    body,
-  });
+  const { clientSecret } = await apiAuthed(signedInApi.paymentIntent, { orderId: order._id, price: order.total });
   return clientSecret;
 }

@@ -1,5 +1,6 @@
 import type { PaymentResult } from "@forgeline/contract";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import type { OrderToPay } from "../order-to-pay";
 
 /**
@@ -8,5 +9,5 @@ import type { OrderToPay } from "../order-to-pay";
  * paid; otherwise an ApiError says why.
  */
 export function reconcilePayment(order: OrderToPay): Promise<PaymentResult> {
-  return apiAuthed<PaymentResult>(`/api/payments/${encodeURIComponent(order._id)}/reconcile`, { method: "POST" });
+  return apiAuthed(signedInApi.reconcilePayment(order._id));
 }

@@ -1,13 +1,14 @@
-import type { InsertedId, ProductBody } from "@forgeline/contract";
+import type { ProductBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { adminApi } from "../../../lib/api-routes/admin";
 import { productsQueryKey } from "../../../lib/query-keys";
 
 /** POST /api/product (admins). A new product refreshes every product list: home, catalogue, Manage Product. */
 export function useAddProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (product: ProductBody) => apiAuthed<InsertedId>("/api/product", { method: "POST", body: product }),
+    mutationFn: (product: ProductBody) => apiAuthed(adminApi.addProduct, product),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
   });
 }

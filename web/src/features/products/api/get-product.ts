@@ -1,6 +1,7 @@
 import type { Product } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiGet } from "../../../lib/api-client";
+import { ApiError, apiCall } from "../../../lib/api-client";
+import { publicApi } from "../../../lib/api-routes/public";
 import { productsQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -13,7 +14,7 @@ export const productQuery = (id: string | null) =>
     enabled: Boolean(id),
     queryFn: async (): Promise<Product | null> => {
       try {
-        return await apiGet<Product>(`/api/product/${encodeURIComponent(id ?? "")}`);
+        return await apiCall(publicApi.product(id ?? ""));
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
         throw error;

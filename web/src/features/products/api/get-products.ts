@@ -1,6 +1,7 @@
-import { type CatalogueQuery, catalogueSearchParams, type Product } from "@forgeline/contract";
+import { type CatalogueQuery, catalogueSearchParams } from "@forgeline/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGetPage } from "../../../lib/api-client";
+import { publicApi } from "../../../lib/api-routes/public";
 import { productsQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -10,7 +11,7 @@ import { productsQueryKey } from "../../../lib/query-keys";
 export const productsPageQuery = (query: CatalogueQuery) =>
   queryOptions({
     queryKey: [...productsQueryKey, query],
-    queryFn: () => apiGetPage<Product>("/api/product", catalogueSearchParams(query)),
+    queryFn: () => apiGetPage(publicApi.products, catalogueSearchParams(query)),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,7 @@
-import type { Product, ProductPatch } from "@forgeline/contract";
+import type { ProductPatch } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { adminApi } from "../../../lib/api-routes/admin";
 import { productsQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -10,8 +11,7 @@ import { productsQueryKey } from "../../../lib/query-keys";
 export function useUpdateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: ProductPatch }) =>
-      apiAuthed<Product>(`/api/product/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
+    mutationFn: ({ id, patch }: { id: string; patch: ProductPatch }) => apiAuthed(adminApi.updateProduct(id), patch),
     onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
   });
 }

@@ -1,6 +1,7 @@
-import type { InsertedId, ProfileBody } from "@forgeline/contract";
+import type { ProfileBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { sessionQuery } from "../../../lib/session";
 import { profileQueryKey } from "./get-profile";
 
@@ -8,7 +9,7 @@ import { profileQueryKey } from "./get-profile";
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: ProfileBody) => apiAuthed<InsertedId>("/api/profile", { method: "POST", body: profile }),
+    mutationFn: (profile: ProfileBody) => apiAuthed(signedInApi.saveProfile, profile),
     // The profile's name is also the account's display name: the session shows it too.
     onSuccess: () =>
       Promise.all([

@@ -1,6 +1,7 @@
-import type { Promotion, PromotionPatch } from "@forgeline/contract";
+import type { PromotionPatch } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { adminApi } from "../../../lib/api-routes/admin";
 import { promotionsQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -11,7 +12,7 @@ export function useUpdatePromotion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: PromotionPatch }) =>
-      apiAuthed<Promotion>(`/api/admin/promotions/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
+      apiAuthed(adminApi.updatePromotion(id), patch),
     onSettled: () => queryClient.invalidateQueries({ queryKey: promotionsQueryKey }),
   });
 }

@@ -1,6 +1,6 @@
-import type { CartFillAnswer, CartImportBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { cartQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -11,8 +11,7 @@ import { cartQueryKey } from "../../../lib/query-keys";
 export function useImportRows() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      apiAuthed<CartFillAnswer>("/api/cart/import", { method: "POST", body: { text } satisfies CartImportBody }),
+    mutationFn: (text: string) => apiAuthed(signedInApi.importRows, { text }),
     onSuccess: (answer) => queryClient.setQueryData(cartQueryKey, answer.cart),
   });
 }

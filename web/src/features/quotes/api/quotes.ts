@@ -1,20 +1,20 @@
-import type { OrderCreated, Quote, QuoteAcceptBody, QuoteSendBody } from "@forgeline/contract";
+import type { QuoteAcceptBody } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 import { ordersQueryKey } from "../../../lib/query-keys";
 
 /** Every quote the page shows: a change to one refetches the lists and the quote itself. */
 export const quotesQueryKey = ["quotes"] as const;
-const quotePath = (id: string) => `/api/quotes/${encodeURIComponent(id)}`;
 
 /** GET /api/quotes: the buyer's quotes, and their company's for members, newest first. */
 export function useQuotes() {
-  return useQuery({ queryKey: [...quotesQueryKey, "mine"], queryFn: () => apiAuthed<Quote[]>("/api/quotes") });
+  return useQuery({ queryKey: [...quotesQueryKey, "mine"], queryFn: () => apiAuthed(signedInApi.myQuotes) });
 }
 
 /** GET /api/quotes/{id}: one quote (404 for anyone but the buyer and their company). */
 export const quoteQuery = (id: string) =>
-  queryOptions({ queryKey: [...quotesQueryKey, id], retry: false, queryFn: () => apiAuthed<Quote>(quotePath(id)) });
+  queryOptions({ queryKey: [...quotesQueryKey, id], retry: false, queryFn: () => apiAuthed(signedInApi.quote(id)) });
 
 export function useQuote(id: string) {
   return useQuery(quoteQuery(id));
@@ -27,7 +27,7 @@ export function useQuote(id: string) {
 export function useAcceptQuote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: QuoteAcceptBody) => apiAuthed<OrderCreated>(`${quotePath(id)}/accept`, { method: "POST", body }),
+    mutationFn: (body: QuoteAcceptBody) => apiAuthed(signedInApi.acceptQuote(id), body),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
@@ -40,29 +40,8 @@ export function useAcceptQuote(id: string) {
 export function useDeclineQuote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiAuthed<Quote>(`${quotePath(id)}/decline`, { method: "POST" }),
+    mutationFn: () => apiAuthed(signedInApi.declineQuote(id)),
     onSuccess: (quote) => queryClient.setQueryData(quoteQuery(id).queryKey, quote),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
-  });
-}
-
-/** GET /api/admin/quotes (admins): every quote, newest first; an admin's quote page reads its one from here. */
-export function useAdminQuotes() {
-  return useQuery({
-    queryKey: [...quotesQueryKey, "admin"],
-    queryFn: () => apiAuthed<Quote[]>("/api/admin/quotes"),
-  });
-}
-
-/**
- * POST /api/admin/quotes/{id}/send {lines: [{productId, unitPrice}], expiresAt, note} (admins): the prices,
- * expiry and note replace any sent before; 400 names the fields, 409 once the buyer has decided.
- */
-export function useSendQuote(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: QuoteSendBody) =>
-      apiAuthed<Quote>(`/api/admin/quotes/${encodeURIComponent(id)}/send`, { method: "POST", body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
   });
 }

@@ -1,0 +1,72 @@
+import type {
+  AdminCompany,
+  AdminStats,
+  AuditEntry,
+  Company,
+  ContractPrice,
+  DeletedCount,
+  InsertedId,
+  ModifiedCountResponse,
+  Order,
+  OrderCounts,
+  Product,
+  ProductBody,
+  ProductPatch,
+  Promotion,
+  PromotionBody,
+  PromotionPatch,
+  Quote,
+  QuoteSendBody,
+  RefundBody,
+  ShipBody,
+  User,
+} from "@forgeline/contract";
+import { type Route, type TextBody, withQuery } from "../api-client";
+
+const part = encodeURIComponent;
+const prices = (companyId: string) => `/api/admin/companies/${part(companyId)}/prices`;
+
+/** The steps an admin moves an order through, and the body each takes. */
+export type OrderStepBodies = { ship: ShipBody; deliver: undefined; cancel: undefined; refund: RefundBody };
+
+/** What the tax exemption form sends: exempt needs the company's tax ID (400 beside `taxId` otherwise). */
+export interface TaxExemption {
+  taxExempt: boolean;
+  taxId?: string;
+}
+
+/** The admins' calls (the server refuses them to anyone else), loaded only with the admins' pages. */
+export const adminApi = {
+  users: "GET /api/user?limit=100" as Route<User[]>,
+  makeAdmin: (email: string) => `PUT /api/user/admin/${part(email)}` as Route<ModifiedCountResponse>,
+  stats: (params: URLSearchParams) => withQuery("GET /api/admin/stats" as Route<AdminStats>, params),
+  audit: (limit: number, offset: number) =>
+    `GET /api/admin/audit?limit=${limit}&offset=${offset}` as Route<AuditEntry[]>,
+
+  addProduct: "POST /api/product" as Route<InsertedId, ProductBody>,
+  updateProduct: (id: string) => `PATCH /api/product/${part(id)}` as Route<Product, ProductPatch>,
+  deleteProduct: (id: string) => `DELETE /api/product/${part(id)}` as Route<DeletedCount>,
+
+  /** One page of the orders, filtered and searched by the parameters (`limit`, `offset`, `status`, `q`). */
+  orders: (params: URLSearchParams) => `GET /api/admin/orders?${params}` as Route<Order[]>,
+  ordersCsv: (params: URLSearchParams) => withQuery("GET /api/admin/orders.csv" as Route<Blob>, params),
+  orderCounts: (params: URLSearchParams) => withQuery("GET /api/admin/orders/counts" as Route<OrderCounts>, params),
+  order: (orderId: string) => `GET /api/admin/orders/${part(orderId)}` as Route<Order>,
+  orderStep: <Step extends keyof OrderStepBodies>(orderId: string, step: Step) =>
+    `POST /api/admin/orders/${part(orderId)}/${step}` as Route<Order, OrderStepBodies[Step]>,
+
+  promotions: "GET /api/admin/promotions" as Route<Promotion[]>,
+  addPromotion: "POST /api/admin/promotions" as Route<InsertedId, PromotionBody>,
+  updatePromotion: (id: string) => `PATCH /api/admin/promotions/${part(id)}` as Route<Promotion, PromotionPatch>,
+
+  companies: "GET /api/admin/companies" as Route<AdminCompany[]>,
+  taxExemption: (companyId: string) =>
+    `PUT /api/admin/companies/${part(companyId)}/tax-exemption` as Route<Company, TaxExemption>,
+  prices: (companyId: string) => `GET ${prices(companyId)}` as Route<ContractPrice[]>,
+  pricesCsv: (companyId: string) => `GET ${prices(companyId)}.csv` as Route<Blob>,
+  /** The whole price list replaced by a CSV file's text, or nothing when any row is bad. */
+  replacePrices: (companyId: string) => `PUT ${prices(companyId)}.csv` as Route<ContractPrice[], TextBody>,
+
+  quotes: "GET /api/admin/quotes" as Route<Quote[]>,
+  sendQuote: (quoteId: string) => `POST /api/admin/quotes/${part(quoteId)}/send` as Route<Quote, QuoteSendBody>,
+};
