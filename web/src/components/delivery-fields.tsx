@@ -1,8 +1,8 @@
 import type { CheckoutBody, CheckoutFormInput } from "@forgeline/contract";
-import { ApiError } from "../lib/api-client";
-import { type FormErrors, useCheckedForm } from "../lib/use-checked-form";
+import { useCheckedForm } from "../lib/use-checked-form";
 import { CompanyDeliveryFields, useCompanyDelivery, withCompanyDelivery } from "./company-delivery";
 import { Field } from "./field";
+import { refusedFields } from "./form-refusal";
 
 /** The form as typed: an address, or (when the buyer's company keeps some) one of the company's. */
 export type DeliveryForm = CheckoutFormInput & { addressId: string };
@@ -33,15 +33,9 @@ export function useDeliveryForm() {
 
   /** A 400 naming fields of this form: its messages beside them (true); anything else is the caller's. */
   function showRefusal(error: unknown): boolean {
-    if (!(error instanceof ApiError) || error.status !== 400 || error.fieldErrors.length === 0) return false;
-    const found: FormErrors<DeliveryForm> = {};
-    for (const name of FIELDS) {
-      const message = error.messageFor(name);
-      if (message) found[name] = message;
-    }
-    if (Object.keys(found).length === 0) return false;
-    form.showErrors(found);
-    return true;
+    const found = refusedFields(error, FIELDS);
+    if (found) form.showErrors(found);
+    return Boolean(found);
   }
 
   return { form, delivery, showRefusal };

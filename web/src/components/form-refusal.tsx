@@ -1,8 +1,21 @@
-import { ApiError } from "../lib/api-client";
+import { ApiError, errorMessage } from "../lib/api-client";
 
 /** The server's message for one field of a refused form (a 400's `errors`), to show beside that field. */
 export function fieldError(error: unknown, field: string): string | undefined {
   return error instanceof ApiError ? error.messageFor(field) : undefined;
+}
+
+/**
+ * A refusal's messages by the fields it names, the first of each (of `fields` alone when given), to show
+ * beside them; null when it names none.
+ */
+export function refusedFields(error: unknown, fields?: readonly string[]): Record<string, string> | null {
+  if (!(error instanceof ApiError)) return null;
+  const found: Record<string, string> = {};
+  for (const { field, message } of error.fieldErrors) {
+    if (!fields || fields.includes(field)) found[field] ??= message;
+  }
+  return Object.keys(found).length > 0 ? found : null;
 }
 
 /**
@@ -27,10 +40,10 @@ export function focusFirstRefused(form: HTMLFormElement, error: unknown) {
  */
 export function FormRefusal({ error, fields }: { error: unknown; fields: readonly string[] }) {
   if (!error) return null;
-  if (error instanceof ApiError && error.fieldErrors.some((found) => fields.includes(found.field))) return null;
+  if (refusedFields(error, fields)) return null;
   return (
     <p role="alert" className="alert alert-error alert-soft">
-      {error instanceof Error ? error.message : String(error)}
+      {errorMessage(error)}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { IMAGE_TYPES } from "@forgeline/contract";
 import { useState } from "react";
+import { errorMessage } from "../lib/api-client";
 import { FieldShell } from "./field";
 
 /**
@@ -9,17 +10,19 @@ import { FieldShell } from "./field";
  */
 export function ImageUpload({
   label,
-  value,
-  onChange,
-  track,
+  control: { value: chosen, onChange, track },
   error,
 }: {
   label: string;
-  value: string;
-  onChange: (url: string) => void;
-  track?: ((upload: Promise<unknown>) => void) | undefined;
+  /** The form's field (`control("image")` of use-checked-form.ts): the URL, its setter, and `track`. */
+  control: {
+    value: unknown;
+    onChange: (url: string) => void;
+    track?: ((upload: Promise<unknown>) => void) | undefined;
+  };
   error?: string | undefined;
 }) {
+  const value = String(chosen ?? "");
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
 
@@ -33,7 +36,7 @@ export function ImageUpload({
       onChange(await uploadImage(file, setProgress));
     } catch (failure) {
       onChange("");
-      setUploadError(failure instanceof Error ? failure.message : String(failure));
+      setUploadError(errorMessage(failure));
     } finally {
       setProgress(null);
     }

@@ -4,7 +4,7 @@ import { DataTable } from "../../components/data-table";
 import { DownloadButton } from "../../components/download-button";
 import { FieldShell } from "../../components/field";
 import { QueryState } from "../../components/query-state";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, errorMessage } from "../../lib/api-client";
 import { fileText as textOf } from "../../lib/file-text";
 import { notify } from "../../lib/toast";
 import { downloadPriceList, usePriceList, useUploadPriceList } from "./api/price-list";
@@ -36,7 +36,7 @@ export function PriceListPanel({ company }: { company: AdminCompany }) {
     try {
       csv = await textOf(file);
     } catch (error) {
-      setUnreadable((error as Error).message);
+      setUnreadable(errorMessage(error));
       return;
     }
     try {

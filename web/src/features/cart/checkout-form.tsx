@@ -2,6 +2,7 @@ import { type Cart, MESSAGES } from "@forgeline/contract";
 import { useNavigate } from "react-router";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { paths } from "../../config/paths";
+import { errorMessage } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { changedCart, useCheckout } from "./api/checkout";
 
@@ -35,13 +36,8 @@ export function CheckoutForm({
       else navigate(waits ? paths.myOrder(placed.insertedId) : paths.payment(placed.insertedId));
     } catch (error) {
       if (delivery.showRefusal(error)) return;
-      onRefused(
-        changedCart(error)
-          ? `${(error as Error).message} Check the new total and place the order again.`
-          : error instanceof Error
-            ? error.message
-            : String(error),
-      );
+      const message = errorMessage(error);
+      onRefused(changedCart(error) ? `${message} Check the new total and place the order again.` : message);
     }
   });
 

@@ -1,7 +1,7 @@
 import { isEmail, MESSAGES } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
-import { ApiError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { subscribeToNewsletter } from "./api/subscribe";
@@ -29,8 +29,7 @@ export function NewsletterBox() {
       form.reset();
       notify("success", thanks);
     } catch (error) {
-      const message = error instanceof ApiError ? (error.messageFor("email") ?? error.message) : String(error);
-      setStatus({ kind: "invalid", message });
+      setStatus({ kind: "invalid", message: errorMessage(error, "email") });
     }
   }
 

@@ -14,7 +14,7 @@ import { paths } from "../../config/paths";
 import { useMyCompany } from "../../lib/company";
 import type { Order } from "../../lib/order";
 import { useSession } from "../../lib/session";
-import { notify } from "../../lib/toast";
+import { notify, notifyError } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
 import { useReorder } from "./api/reorder";
 
@@ -85,7 +85,7 @@ function OrderAgainButton({ order }: { order: Order }) {
         navigate(paths.cart);
       } else setNotes(report);
     } catch (error) {
-      notify("error", error instanceof Error ? error.message : String(error));
+      notifyError(error);
     }
   }
 
@@ -125,7 +125,7 @@ function CancelOrderButton({ order }: { order: Order }) {
       await cancelOrder.mutateAsync(order);
       notify("success", `Your order for ${order.productName} is cancelled`);
     } catch (error) {
-      notify("error", error instanceof Error ? error.message : String(error));
+      notifyError(error);
     }
   }
 

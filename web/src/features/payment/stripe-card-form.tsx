@@ -1,6 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useState } from "react";
+import { errorMessage } from "../../lib/api-client";
 import { createPaymentIntent } from "./api/create-payment-intent";
 import { reconcilePayment } from "./api/reconcile-payment";
 import type { OrderToPay } from "./order-to-pay";
@@ -45,7 +46,7 @@ function CardForm({ order, onPaid }: { order: OrderToPay; onPaid: (id: string) =
         onPaid(paid.transactionId);
       }
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }

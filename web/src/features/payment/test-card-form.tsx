@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
+import { errorMessage } from "../../lib/api-client";
 import { confirmTestPayment } from "./api/confirm-test-payment";
 import { createPaymentIntent } from "./api/create-payment-intent";
 import type { OrderToPay } from "./order-to-pay";
@@ -31,7 +32,7 @@ export function TestCardForm({ order, onPaid }: { order: OrderToPay; onPaid: (tr
       const result = await confirmTestPayment({ clientSecret, cardNumber, expiry, cvc });
       onPaid(result.transactionId);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }

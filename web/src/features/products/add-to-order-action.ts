@@ -1,11 +1,12 @@
-import type { Cart, Product } from "@forgeline/contract";
+import type { Product } from "@forgeline/contract";
 import type { QueryClient } from "@tanstack/react-query";
 import { accessTokenFor } from "../../lib/account-session";
 import { apiAuthed } from "../../lib/api-authed";
 import { ApiError } from "../../lib/api-client";
+import { signedInApi } from "../../lib/api-routes/signed-in";
 import { cartQueryKey } from "../../lib/query-keys";
 import { sessionQuery } from "../../lib/session";
-import { notify } from "../../lib/toast";
+import { notify, notifyError } from "../../lib/toast";
 
 /**
  * PUT /api/cart/lines/{productId} {quantity} as the signed-in buyer, then the cart is fetched again (the
@@ -22,13 +23,10 @@ export async function addToOrder(
     const user = await queryClient.fetchQuery(sessionQuery);
     if (!user) return "signed-out";
     await accessTokenFor(user.email);
-    await apiAuthed<Cart>(`/api/cart/lines/${encodeURIComponent(product._id)}`, {
-      method: "PUT",
-      body: { quantity },
-    });
+    await apiAuthed(signedInApi.setCartLine(product._id), { quantity });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return "signed-out";
-    notify("error", error instanceof ApiError ? (error.messageFor("quantity") ?? error.message) : String(error));
+    notifyError(error, "quantity");
     return "refused";
   }
   await queryClient.invalidateQueries({ queryKey: cartQueryKey });

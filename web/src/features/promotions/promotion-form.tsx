@@ -1,7 +1,7 @@
 import { PROMOTION_LIMITS, type Promotion, type PromotionBody, type PromotionInput } from "@forgeline/contract";
 import { Field } from "../../components/field";
-import { ApiError } from "../../lib/api-client";
-import { notify } from "../../lib/toast";
+import { refusedFields } from "../../components/form-refusal";
+import { notify, notifyError } from "../../lib/toast";
 import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useAddPromotion } from "./api/add-promotion";
 import { useUpdatePromotion } from "./api/update-promotion";
@@ -77,10 +77,9 @@ export function PromotionForm({ promotion, onDone }: { promotion: Promotion | nu
       form.reset(formOf(null));
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        form.showErrors(Object.fromEntries(error.fieldErrors.map((field) => [field.field, field.message])));
-      }
-      notify("error", error instanceof Error ? error.message : String(error));
+      const found = refusedFields(error);
+      if (found) form.showErrors(found);
+      notifyError(error);
     }
   });
 

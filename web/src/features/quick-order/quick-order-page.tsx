@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { TextAreaField } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
-import { ApiError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fileText } from "../../lib/file-text";
 import { useImportRows } from "./api/import-rows";
 import { useSkuSuggestions } from "./api/sku-suggestions";
@@ -65,9 +65,7 @@ export default function QuickOrderPage() {
       setReport(report);
       return report;
     } catch (error) {
-      const message =
-        error instanceof ApiError ? (error.messageFor("text") ?? error.message) : (error as Error).message;
-      setRefusal({ source, message });
+      setRefusal({ source, message: errorMessage(error, "text") });
       return null;
     }
   }
@@ -130,7 +128,7 @@ export default function QuickOrderPage() {
     try {
       text = await fileText(file);
     } catch (error) {
-      setRefusal({ source: "file", message: (error as Error).message });
+      setRefusal({ source: "file", message: errorMessage(error) });
       return;
     }
     const answer = await send("file", text);

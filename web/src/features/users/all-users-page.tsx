@@ -1,7 +1,7 @@
 import { MESSAGES } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, errorMessage } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { useUsers } from "./api/get-users";
 import { useMakeAdmin } from "./api/make-admin";
@@ -15,10 +15,7 @@ export default function AllUsersPage() {
       const { modifiedCount } = await makeAdmin.mutateAsync(email);
       if (modifiedCount > 0) notify("success", MESSAGES.madeAdmin);
     } catch (error) {
-      notify(
-        "error",
-        error instanceof ApiError && error.status === 403 ? MESSAGES.adminOnly : (error as Error).message,
-      );
+      notify("error", error instanceof ApiError && error.status === 403 ? MESSAGES.adminOnly : errorMessage(error));
     }
   }
 
