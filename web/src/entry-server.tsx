@@ -13,6 +13,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, type RouteObject, StaticRouter } from "react-router";
 import { AppContent } from "./app/app";
 import { appRoutes, DASHBOARD_ROUTE, PRODUCT_ROUTE } from "./app/app-routes";
+import { paths } from "./config/paths";
 import { essays } from "./features/blogs/essays";
 import { essaysQuery } from "./features/blogs/essays-query";
 import { activePromotionsQuery } from "./features/marketing/api/get-promotions";
@@ -132,7 +133,7 @@ async function firstScreen(page: PageAddress, url: URL, load: FirstScreenLoaders
 }
 
 async function firstScreenQueries(url: URL, load: FirstScreenLoaders): Promise<QueryEntry[]> {
-  if (url.pathname === "/") {
+  if (url.pathname === paths.home) {
     const products = { limit: PAGE_SIZE.homeProducts, offset: 0 };
     const reviews = { limit: PAGE_SIZE.homeReviews, offset: 0 };
     const [productsPage, reviewsPage, promotions] = await Promise.all([
@@ -146,11 +147,11 @@ async function firstScreenQueries(url: URL, load: FirstScreenLoaders): Promise<Q
       [reviewsPageQuery(reviews).queryKey, reviewsPage],
     ];
   }
-  if (url.pathname === "/availableProducts") {
+  if (url.pathname === paths.availableProducts) {
     const query = catalogueQueryFor(catalogueAddressOf(url.searchParams));
     return [[productsPageQuery(query).queryKey, await load.products(query)]];
   }
-  if (url.pathname === "/blogs") return [[essaysQuery.queryKey, essays]];
+  if (url.pathname === paths.blogs) return [[essaysQuery.queryKey, essays]];
   return [];
 }
 

@@ -1,9 +1,10 @@
+import { paths } from "../config/paths";
 import { queryClient } from "../lib/query-client";
 import { sessionQuery } from "../lib/session";
 
 /** The addresses of signed-in pages: their code and data start before the route renders (signed-in-preload.ts). */
 function isSignedInPage(pathname: string): boolean {
-  return pathname === "/cart" || pathname === "/dashboard" || pathname.startsWith("/dashboard/");
+  return pathname === paths.cart || pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`);
 }
 
 const started = new Set<string>();

@@ -1,4 +1,5 @@
 import type { FetchQueryOptions, QueryKey } from "@tanstack/react-query";
+import { paths } from "../config/paths";
 import { myOrdersQuery } from "../features/orders/api/get-orders";
 import { accessTokenFor } from "../lib/account-session";
 import { cartQuery } from "../lib/cart-query";
@@ -72,19 +73,19 @@ function tokenEmail(): string | undefined {
  */
 export async function preloadSignedInPage(pathname: string): Promise<void> {
   const page = pathname.replace(/\/+$/, "") || "/";
-  const dashboard = page.startsWith("/dashboard");
+  const dashboard = page.startsWith(paths.dashboard);
   if (dashboard) dashboardFrame();
-  if (page === "/cart") preloadCode("app/routes/cart", () => import("./routes/cart"));
-  if (page === "/dashboard/orders") {
+  if (page === paths.cart) preloadCode("app/routes/cart", () => import("./routes/cart"));
+  if (page === paths.adminOrders) {
     preloadCode("features/admin-orders/admin-orders-page", () => import("../features/admin-orders/admin-orders-page"));
   }
 
   const roleFree = (email: string) => {
-    if (page === "/cart") {
+    if (page === paths.cart) {
       void prefetchQuietly(cartQuery);
       void prefetchQuietly(myCompanyQuery(email));
     }
-    if (page === "/dashboard/orders") {
+    if (page === paths.adminOrders) {
       void import("../features/admin-orders/api/get-admin-orders").then(({ adminOrdersQuery }) =>
         prefetchQuietly(adminOrdersQuery({ status: undefined, q: "", page: 1 })),
       );
@@ -101,7 +102,7 @@ export async function preloadSignedInPage(pathname: string): Promise<void> {
   // The dashboard's first page depends on the role. The role this browser last saw for the token's account
   // starts it beside the session; the session's answer settles it (and starts the other when it differs).
   const remembered = stored ? rememberedRole(stored) : undefined;
-  if (page === "/dashboard" && stored && remembered !== undefined) dashboardHome(stored, remembered);
+  if (page === paths.dashboard && stored && remembered !== undefined) dashboardHome(stored, remembered);
   const session = await queryClient.fetchQuery(sessionQuery).catch(() => null);
   if (!session) return;
   if (session.admin !== undefined) rememberRole(session.email, session.admin);
@@ -116,9 +117,9 @@ export async function preloadSignedInPage(pathname: string): Promise<void> {
       })
       .catch(() => undefined);
     // Admin pages' data only for an admin.
-    if (page !== "/dashboard/orders" || session.admin) roleFree(session.email);
+    if (page !== paths.adminOrders || session.admin) roleFree(session.email);
   }
-  if (page === "/dashboard" && (stored !== session.email || remembered !== session.admin)) {
+  if (page === paths.dashboard && (stored !== session.email || remembered !== session.admin)) {
     dashboardHome(session.email, session.admin === true);
   }
 }

@@ -1,4 +1,7 @@
-/** Every route of docs/SPEC-CONFORMANCE.md §2, in one place. */
+/**
+ * Every route of docs/SPEC-CONFORMANCE.md §2, in one place with dashboard-paths.ts (the company and quote pages,
+ * which public pages never link to): links and redirects take their paths from here, never a literal.
+ */
 export const paths = {
   home: "/",
   availableProducts: "/availableProducts",

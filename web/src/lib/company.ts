@@ -1,21 +1,14 @@
-import type { Company, CompanyAddress } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "./api-authed";
+import { signedInApi } from "./api-routes/signed-in";
 import { useSession } from "./session";
 import { storedAccessToken } from "./token-store";
 
 /**
  * What more than one feature reads of the caller's company (docs/SELLING-TO-BUSINESSES.md, 'Companies'): the company
  * itself (the dashboard's menu shows its pages by role, the checkout its rules) and its delivery addresses (the
- * checkout offers them). The company's pages live apart from config/paths.ts, so the public pages do not carry them.
+ * checkout offers them).
  */
-export const companyPaths = {
-  company: "/dashboard/company",
-  companyOrders: "/dashboard/company/orders",
-  approvals: "/dashboard/approvals",
-  /** Admins: every company, its tax exemption and price list. */
-  companies: "/dashboard/companies",
-} as const;
 
 /** Everything of the caller's company: a change of a member, an address or a setting refetches it all. */
 export const companyQueryKey = ["company"] as const;
@@ -29,8 +22,7 @@ export const myCompanyQuery = (email: string | undefined) =>
     retry: false,
     // Signed out meanwhile (a customer sent away from an admin page signs out as the menu asks): no token,
     // no company, and no call the server would refuse.
-    queryFn: () =>
-      storedAccessToken() === null ? Promise.resolve(null) : apiAuthed<Company | null>("/api/companies/mine"),
+    queryFn: () => (storedAccessToken() === null ? Promise.resolve(null) : apiAuthed(signedInApi.myCompany)),
   });
 
 /** The signed-in customer's company (null: none); off while `enabled` is false (an admin's dashboard). */
@@ -45,5 +37,5 @@ export const companyAddressesQuery = (companyId: string | undefined) =>
     queryKey: [...companyQueryKey, companyId, "addresses"],
     enabled: Boolean(companyId),
     retry: false,
-    queryFn: () => apiAuthed<CompanyAddress[]>(`/api/companies/${encodeURIComponent(companyId ?? "")}/addresses`),
+    queryFn: () => apiAuthed(signedInApi.companyAddresses(companyId ?? "")),
   });

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { TextAreaField } from "../../components/field";
 import { FormRefusal, fieldError } from "../../components/form-refusal";
-import { quotePaths } from "../../lib/quote-paths";
+import { quotePaths } from "../../config/dashboard-paths";
 import { notify } from "../../lib/toast";
 import { useRequestQuote } from "./api/request-quote";
 

@@ -1,7 +1,8 @@
 import type { Company } from "@forgeline/contract";
 import { Link } from "../../components/link";
 import { QueryState } from "../../components/query-state";
-import { companyPaths, useMyCompany } from "../../lib/company";
+import { companyPaths } from "../../config/dashboard-paths";
+import { useMyCompany } from "../../lib/company";
 import { useSession } from "../../lib/session";
 import { useIsAdmin } from "../../lib/use-is-admin";
 import { AddressesSection } from "./addresses-section";

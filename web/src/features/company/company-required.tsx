@@ -2,7 +2,8 @@ import type { Company } from "@forgeline/contract";
 import type { ReactNode } from "react";
 import { Link } from "../../components/link";
 import { QueryState } from "../../components/query-state";
-import { companyPaths, useMyCompany } from "../../lib/company";
+import { companyPaths } from "../../config/dashboard-paths";
+import { useMyCompany } from "../../lib/company";
 
 /**
  * A page of the caller's company: `children` gets it; a customer in no company is pointed to My Company,

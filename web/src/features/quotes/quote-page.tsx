@@ -8,9 +8,9 @@ import { NotFound } from "../../components/not-found";
 import { PricedLines } from "../../components/priced-order";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { Spinner } from "../../components/spinner";
+import { quotePaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
-import { ApiError } from "../../lib/api-client";
-import { quotePaths } from "../../lib/quote-paths";
+import { ApiError, errorMessage } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { useAcceptQuote, useDeclineQuote, useQuote } from "./api/quotes";
 import { QuoteFacts, quoteTitle, RequestedLines } from "./quote-parts";
@@ -111,7 +111,7 @@ function AcceptForm({ quote }: { quote: Quote }) {
       else navigate(waits ? paths.myOrder(placed.insertedId) : paths.payment(placed.insertedId));
     } catch (error) {
       if (delivery.showRefusal(error)) return;
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal(errorMessage(error));
     }
   });
 
@@ -121,7 +121,7 @@ function AcceptForm({ quote }: { quote: Quote }) {
       await decline.mutateAsync();
       notify("success", "Quote declined");
     } catch (error) {
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal(errorMessage(error));
     }
   }
 

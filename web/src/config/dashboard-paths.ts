@@ -1,0 +1,18 @@
+/**
+ * The pages of companies and quotes (docs/decisions/023-companies.md, 024-quick-order-and-quotes.md): the
+ * rest of the table in paths.ts, kept apart because the first bundle carries paths.ts and only signed-in
+ * pages link here (vite.config.ts puts this file in the dashboard's chunk).
+ */
+export const companyPaths = {
+  company: "/dashboard/company",
+  companyOrders: "/dashboard/company/orders",
+  approvals: "/dashboard/approvals",
+  /** Admins: every company, its tax exemption and price list. */
+  companies: "/dashboard/companies",
+} as const;
+
+/** Both answer by role: a customer's own quotes, an admin's list of every quote and its pricing. */
+export const quotePaths = {
+  quotes: "/dashboard/quotes",
+  quote: (quoteId: string) => `/dashboard/quotes/${encodeURIComponent(quoteId)}`,
+} as const;
