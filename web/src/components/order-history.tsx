@@ -1,8 +1,23 @@
 import type { OrderEvent } from "@forgeline/contract";
+import { dateTimeText } from "../lib/date-text";
 import { ORDER_STATUS_LABELS } from "./order-status-badge";
 
-/** An order's history, oldest first: each status it reached, when, who moved it, and why. */
-export function OrderHistory({ events }: { events: OrderEvent[] }) {
+/**
+ * An order's history under its "History" heading, oldest first: each status it reached, when, who moved it,
+ * and why. `id` is the heading's, which names the section.
+ */
+export function OrderHistory({ id, events }: { id: string; events: OrderEvent[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-xl font-bold">
+        History
+      </h2>
+      <HistoryList events={events} />
+    </section>
+  );
+}
+
+function HistoryList({ events }: { events: OrderEvent[] }) {
   return (
     <ol className="relative ms-2 border-s border-base-300">
       {events.map((event) => (
@@ -10,15 +25,11 @@ export function OrderHistory({ events }: { events: OrderEvent[] }) {
           <span className="absolute -start-1.5 mt-1.5 size-3 rounded-full bg-primary" aria-hidden="true" />
           <p className="font-semibold">{ORDER_STATUS_LABELS[event.status]}</p>
           <p className="text-sm text-base-content/80">
-            <time dateTime={event.at}>{formatDateTime(event.at)}</time> by {event.by}
+            <time dateTime={event.at}>{dateTimeText(event.at)}</time> by {event.by}
           </p>
           {event.note && <p className="text-sm">{event.note}</p>}
         </li>
       ))}
     </ol>
   );
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 }

@@ -4,12 +4,12 @@ import { useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { DownloadButton } from "../../components/download-button";
 import { Link } from "../../components/link";
-import { formatDateTime } from "../../components/order-history";
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from "../../components/order-status-badge";
 import { Pager, pageCountOf } from "../../components/pager";
 import { LinesInBrief } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
+import { dateTimeText } from "../../lib/date-text";
 import { downloadOrdersCsv } from "./api/export-orders";
 import { useAdminOrders } from "./api/get-admin-orders";
 import { useOrderCounts } from "./api/get-order-counts";
@@ -121,7 +121,7 @@ export default function AdminOrdersPage() {
                     <OrderStatusBadge status={order.status} />
                   </td>
                   <td className="whitespace-nowrap">
-                    <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                    <time dateTime={order.createdAt}>{dateTimeText(order.createdAt)}</time>
                   </td>
                 </tr>
               ))}

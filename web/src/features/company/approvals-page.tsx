@@ -6,12 +6,13 @@ import { Link } from "../../components/link";
 import { LinesInBrief } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
+import { dateText } from "../../lib/date-text";
 import type { Order } from "../../lib/order";
 import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useCompanyOrders, useDecide } from "./api/orders";
 import { CompanyRequired } from "./company-required";
-import { dateText, memberName } from "./roles";
+import { memberName } from "./roles";
 
 const awaiting = (orders: Order[]) => orders.filter((order) => order.status === "awaiting-approval");
 const buyerOf = (order: Order) => memberName({ name: order.userName, email: order.userEmail });

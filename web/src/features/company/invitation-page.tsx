@@ -2,17 +2,18 @@ import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Link } from "../../components/link";
 import { Spinner } from "../../components/spinner";
+import { companyPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
-import { ApiError } from "../../lib/api-client";
-import { companyPaths } from "../../lib/company";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { dateText } from "../../lib/date-text";
 import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useAcceptInvitation, useInvitation } from "./api/invitation";
-import { dateText, ROLE_LABELS } from "./roles";
+import { ROLE_LABELS } from "./roles";
 
 /** Why an invitation cannot be seen or accepted, in words for the person who opened its link. */
 function refusalText(error: unknown, email: string): string {
-  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof ApiError)) return errorMessage(error);
   if (error.status === 404 || error.status === 400) {
     return (
       `There is no invitation at this link for ${email}. It may have been withdrawn, replaced by a newer one, or ` +

@@ -21,10 +21,3 @@ export const ROLE_OPTIONS = COMPANY_ROLES.map((role) => ({
 export function memberName(member: { name: string; email: string }): string {
   return member.name.trim() || member.email;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-
-/** "Dec 1, 2026". */
-export function dateText(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}

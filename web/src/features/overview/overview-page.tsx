@@ -4,8 +4,9 @@ import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { ORDER_STATUS_LABELS } from "../../components/order-status-badge";
 import { QueryState } from "../../components/query-state";
+import { quotePaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
-import { quotePaths } from "../../lib/quote-paths";
+import { dayText } from "../../lib/date-text";
 import { useAdminStats } from "./api/get-admin-stats";
 import type { ChartSpec } from "./chart";
 import { chartHeight } from "./chart-height";
@@ -14,10 +15,6 @@ import { chartHeight } from "./chart-height";
 const Chart = lazy(() => import("./chart"));
 
 const count = new Intl.NumberFormat("en-US");
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const longDayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-/** A YYYY-MM-DD day (UTC) as "Nov 25"; `long` as "Nov 25, 2026". */
-const dayText = (day: string, long = false) => (long ? longDayFormat : dayFormat).format(new Date(`${day}T00:00:00Z`));
 
 const compactMoney = new Intl.NumberFormat("en-US", {
   style: "currency",

@@ -1,4 +1,5 @@
 import type { Promotion } from "@forgeline/contract";
+import { localInputText } from "../../lib/date-text";
 
 /** Who a promotion is for, in words: "First order only · 200 pieces or more", "Every order". */
 export function conditionsText(promotion: Pick<Promotion, "firstOrder" | "minPieces">): string {
@@ -19,18 +20,10 @@ export function promotionState(
   return "Active";
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-/** "Dec 1, 2026, 12:00 AM", or a dash for no date. */
-export function dateText(iso: string | null): string {
-  return iso ? dateTime.format(new Date(iso)) : "—";
-}
-
 /** An ISO date as a date-time-local input shows it (local time, to the minute); "" for none. */
 export function localInputValue(iso: string | null): string {
   if (!iso) return "";
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return localInputText(new Date(iso), 16);
 }
 
 /** A date-time-local input's value as the API takes it (ISO with the offset); null when empty. */

@@ -2,15 +2,17 @@ import { formatPrice, QUOTE_LIFECYCLE, QUOTE_LIMITS, type Quote, type QuoteSendB
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
+import { refusedFields } from "../../components/form-refusal";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { PricedTotals } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
-import { ApiError } from "../../lib/api-client";
-import { quotePaths } from "../../lib/quote-paths";
+import { quotePaths } from "../../config/dashboard-paths";
+import { errorMessage } from "../../lib/api-client";
+import { localInputText } from "../../lib/date-text";
 import { notify } from "../../lib/toast";
-import { useAdminQuotes, useSendQuote } from "./api/quotes";
+import { useAdminQuotes, useSendQuote } from "./api/admin-quotes";
 import { QuoteFacts, quoteTitle } from "./quote-parts";
 
 /** The server's words (contract/src/quote.ts), said before it has to. */
@@ -18,12 +20,6 @@ export const PRICE_ABOVE_ZERO = "The unit price must be more than $0";
 export const EXPIRY_IN_FUTURE = "The expiry must be in the future";
 const ENTER_PRICE = "Enter the unit price in dollars, such as 12.50";
 const CHOOSE_EXPIRY = "Choose the last day the quote holds";
-
-/** yyyy-mm-dd of a date, in the admin's time zone (what a date input shows). */
-function dayOf(date: Date): string {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
 
 /** The quote holds until the end of the chosen day, in the admin's time zone. */
 export function endOfDay(day: string): Date {
@@ -92,7 +88,7 @@ function PricingForm({ quote }: { quote: Quote }) {
     quote.lines.map((line) => (line.unitPrice === null ? "" : String(line.unitPrice))),
   );
   const [expiry, setExpiry] = useState(() =>
-    dayOf(quote.expiresAt ? new Date(quote.expiresAt) : new Date(Date.now() + 30 * 86_400_000)),
+    localInputText(quote.expiresAt ? new Date(quote.expiresAt) : new Date(Date.now() + 30 * 86_400_000), 10),
   );
   const [note, setNote] = useState(quote.shopNote ?? "");
   const [errors, setErrors] = useState<Errors>({});
@@ -134,16 +130,12 @@ function PricingForm({ quote }: { quote: Quote }) {
       await send.mutateAsync(result.body);
       notify("success", `Quote sent to ${quote.userEmail}`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        const found: Errors = {};
-        for (const { field, message } of error.fieldErrors) found[field] ??= message;
-        const shown = Object.keys(found).some((field) => field !== "lines" && field in fieldNames(quote));
-        if (shown) {
-          showErrors(found);
-          return;
-        }
+      const found = refusedFields(error);
+      if (found && Object.keys(found).some((field) => field !== "lines" && field in fieldNames(quote))) {
+        showErrors(found);
+        return;
       }
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal(errorMessage(error));
     }
   }
 

@@ -1,0 +1,26 @@
+// Every date the pages show, in one style: "Dec 1, 2026", with ", 11:59 PM" where the time matters. The
+// formatters are marked pure so that a page which shows no date does not build them.
+const dateFormat = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+const dateTimeFormat = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const longDayFormat = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** An instant's day where the reader is, "Dec 1, 2026"; a dash for none. */
+export function dateText(iso: string | null | undefined): string {
+  return iso ? dateFormat.format(new Date(iso)) : "—";
+}
+
+/** An instant's day and time where the reader is, "Dec 1, 2026, 11:59 PM"; a dash for none. */
+export function dateTimeText(iso: string | null | undefined): string {
+  return iso ? dateTimeFormat.format(new Date(iso)) : "—";
+}
+
+/** A calendar day (YYYY-MM-DD, UTC, as the overview counts them) as "Nov 25"; `long` as "Nov 25, 2026". */
+export function dayText(day: string, long = false): string {
+  return (long ? longDayFormat : dayFormat).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** An instant as a date or date-time input shows it: local time, "2026-12-01T23:59:00.000" cut to `length`. */
+export function localInputText(date: Date, length: 10 | 16): string {
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, length);
+}
