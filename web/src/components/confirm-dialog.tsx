@@ -1,6 +1,19 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
 /**
+ * A modal `<dialog>` open while it is rendered, named by its heading: the ref for the dialog and the id for
+ * its heading. The browser moves the focus in, closes it on Escape and gives the focus back.
+ */
+export function useModalDialog() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, []);
+  return { dialog, titleId };
+}
+
+/**
  * A question asked before an action that cannot be undone: a modal `<dialog>` named by its heading, open
  * while it is rendered. The browser moves the focus into it, closes it on Escape, and gives the focus back
  * on close; `onClose` then lets the parent stop rendering it.
@@ -21,12 +34,7 @@ export function ConfirmDialog({
   /** Called whenever the dialog closes: dismissed, Escape, or confirmed. */
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, []);
+  const { dialog, titleId } = useModalDialog();
 
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>

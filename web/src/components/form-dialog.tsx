@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import type { ReactNode } from "react";
+import { useModalDialog } from "./confirm-dialog";
 
 /**
  * A form in a modal `<dialog>` named by its heading, open while it is rendered (as ConfirmDialog: the
@@ -14,12 +15,7 @@ export function FormDialog({
   onClose: () => void;
   children: (close: () => void) => ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, []);
+  const { dialog, titleId } = useModalDialog();
 
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>

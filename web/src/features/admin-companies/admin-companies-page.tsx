@@ -1,6 +1,6 @@
 import { type AdminCompany, COMPANY_LIMITS } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
-import { DataTable } from "../../components/data-table";
+import { DataTable, RowActions } from "../../components/data-table";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
@@ -50,16 +50,14 @@ export default function AdminCompaniesPage() {
                 <td className="text-right">{company.memberCount}</td>
                 <td>{company.taxExempt ? "Exempt" : "Charged"}</td>
                 <td>{company.poRequired ? "Required" : "Optional"}</td>
-                <td>
-                  <div className="flex flex-wrap gap-2">
-                    <button type="button" className="btn btn-sm" onClick={() => setExempting(company)}>
-                      Tax exemption<span className="sr-only"> of {company.name}</span>
-                    </button>
-                    <button type="button" className="btn btn-sm" onClick={() => setPricing(company._id)}>
-                      Price list<span className="sr-only"> of {company.name}</span>
-                    </button>
-                  </div>
-                </td>
+                <RowActions>
+                  <button type="button" className="btn btn-sm" onClick={() => setExempting(company)}>
+                    Tax exemption<span className="sr-only"> of {company.name}</span>
+                  </button>
+                  <button type="button" className="btn btn-sm" onClick={() => setPricing(company._id)}>
+                    Price list<span className="sr-only"> of {company.name}</span>
+                  </button>
+                </RowActions>
               </tr>
             ))}
           </DataTable>

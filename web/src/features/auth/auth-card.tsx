@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,5 +21,33 @@ export function ProviderError({ message }: { message: string | null }) {
     <p className="text-sm font-medium text-error" role="alert">
       {message}
     </p>
+  );
+}
+
+/**
+ * A sign-in page's form: its fields, the identity provider's message (then `notice`, when there is one), and the
+ * submit button, which waits for the page to be live (use-hydrated.ts) and for the submit under way; `footer`
+ * closes the form.
+ */
+export function AuthForm(props: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  providerError: string | null;
+  submitLabel: string;
+  children: ReactNode;
+  notice?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <form noValidate onSubmit={props.onSubmit} className="flex flex-col gap-4">
+      {props.children}
+      <ProviderError message={props.providerError} />
+      {props.notice}
+      <button type="submit" className="btn btn-primary w-full" disabled={props.busy || !hydrated}>
+        {props.submitLabel}
+      </button>
+      {props.footer}
+    </form>
   );
 }

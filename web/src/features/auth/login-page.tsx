@@ -2,15 +2,13 @@ import { loginFields } from "@forgeline/contract";
 import { Field } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
-import { useHydrated } from "../../lib/use-hydrated";
 import { useRulesForm } from "../../lib/use-rules-form";
-import { AuthCard, ProviderError } from "./auth-card";
+import { AuthCard, AuthForm } from "./auth-card";
 import { GoogleButton } from "./google-button";
 import { loadAuthClient } from "./load-auth-client";
 import { useSignInFlow } from "./use-sign-in-flow";
 
 export default function LoginPage() {
-  const hydrated = useHydrated();
   const { returnTo, origin, providerError, setProviderError, signInWith } = useSignInFlow();
   const form = useRulesForm(loginFields);
   const { errors, isSubmitting } = form;
@@ -21,7 +19,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <AuthForm onSubmit={submit} busy={isSubmitting} providerError={providerError} submitLabel="Login">
         <Field label="Email" type="email" autoComplete="email" error={errors.email} {...form.register("email")} />
         <Field
           label="Password"
@@ -30,11 +28,7 @@ export default function LoginPage() {
           error={errors.password}
           {...form.register("password")}
         />
-        <ProviderError message={providerError} />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !hydrated}>
-          Login
-        </button>
-      </form>
+      </AuthForm>
       <p className="text-sm">
         <Link className="link" to={paths.resetPassword}>
           Forgot your password?

@@ -5,9 +5,8 @@ import { Field } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import { notify } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
 import { useRulesForm } from "../../lib/use-rules-form";
-import { AuthCard, ProviderError } from "./auth-card";
+import { AuthCard, AuthForm } from "./auth-card";
 import { loadAuthClient } from "./load-auth-client";
 
 /** Step 1 asks for the address and mails a link; the link comes back here with a token for step 2. */
@@ -28,7 +27,6 @@ export default function ResetPasswordPage() {
 }
 
 function RequestResetMail() {
-  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
   const [providerError, setProviderError] = useState<string | null>(null);
   const form = useRulesForm(resetRequestFields);
@@ -46,29 +44,33 @@ function RequestResetMail() {
   });
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <AuthForm
+      onSubmit={submit}
+      busy={isSubmitting}
+      providerError={providerError}
+      submitLabel="Send reset link"
+      notice={
+        sent && (
+          <p className="text-sm font-medium text-success" role="status">
+            {MESSAGES.resetSent}: if an account uses this address, the link is on its way.
+          </p>
+        )
+      }
+      footer={
+        <Link className="link text-sm" to={paths.login}>
+          Back to login
+        </Link>
+      }
+    >
       <p className="text-sm text-base-content/80">
         Enter the email of your account and we will mail you a link to choose a new password.
       </p>
       <Field label="Email" type="email" autoComplete="email" error={errors.email} {...form.register("email")} />
-      <ProviderError message={providerError} />
-      {sent && (
-        <p className="text-sm font-medium text-success" role="status">
-          {MESSAGES.resetSent}: if an account uses this address, the link is on its way.
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !hydrated}>
-        Send reset link
-      </button>
-      <Link className="link text-sm" to={paths.login}>
-        Back to login
-      </Link>
-    </form>
+    </AuthForm>
   );
 }
 
 function ChooseNewPassword({ token }: { token: string }) {
-  const hydrated = useHydrated();
   const [done, setDone] = useState(false);
   const [providerError, setProviderError] = useState<string | null>(null);
   const form = useRulesForm(newPasswordFields);
@@ -95,7 +97,7 @@ function ChooseNewPassword({ token }: { token: string }) {
     );
   }
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <AuthForm onSubmit={submit} busy={isSubmitting} providerError={providerError} submitLabel="Change password">
       <Field
         label="New password"
         type="password"
@@ -103,10 +105,6 @@ function ChooseNewPassword({ token }: { token: string }) {
         error={errors.password}
         {...form.register("password")}
       />
-      <ProviderError message={providerError} />
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !hydrated}>
-        Change password
-      </button>
-    </form>
+    </AuthForm>
   );
 }

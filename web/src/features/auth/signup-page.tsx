@@ -2,15 +2,13 @@ import { signupFields } from "@forgeline/contract";
 import { Field } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
-import { useHydrated } from "../../lib/use-hydrated";
 import { useRulesForm } from "../../lib/use-rules-form";
-import { AuthCard, ProviderError } from "./auth-card";
+import { AuthCard, AuthForm } from "./auth-card";
 import { GoogleButton } from "./google-button";
 import { loadAuthClient } from "./load-auth-client";
 import { useSignInFlow } from "./use-sign-in-flow";
 
 export default function SignupPage() {
-  const hydrated = useHydrated();
   const { returnTo, origin, providerError, setProviderError, signInWith } = useSignInFlow();
   const form = useRulesForm(signupFields);
   const { errors, isSubmitting } = form;
@@ -21,7 +19,7 @@ export default function SignupPage() {
 
   return (
     <AuthCard title="Sign Up">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <AuthForm onSubmit={submit} busy={isSubmitting} providerError={providerError} submitLabel="Sign Up">
         <Field label="Name" autoComplete="name" error={errors.name} {...form.register("name")} />
         <Field label="Email" type="email" autoComplete="email" error={errors.email} {...form.register("email")} />
         <Field
@@ -31,11 +29,7 @@ export default function SignupPage() {
           error={errors.password}
           {...form.register("password")}
         />
-        <ProviderError message={providerError} />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !hydrated}>
-          Sign Up
-        </button>
-      </form>
+      </AuthForm>
       <p className="text-sm">
         Already have an account?{" "}
         <Link className="link link-primary" to={paths.login} state={origin}>

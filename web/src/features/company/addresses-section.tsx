@@ -5,7 +5,7 @@ import { Field, TextAreaField } from "../../components/field";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
 import { companyAddressesQuery } from "../../lib/company";
-import { notify } from "../../lib/toast";
+import { notify, toastOutcome } from "../../lib/toast";
 import { useAddAddress, useRemoveAddress } from "./api/addresses";
 
 const FIELDS = ["label", "address", "phone"] as const;
@@ -35,12 +35,7 @@ export function AddressesSection({ company }: { company: Company }) {
   }
 
   async function removeOne(id: string, label: string) {
-    try {
-      await remove.mutateAsync(id);
-      notify("success", `${label} is removed from the delivery addresses`);
-    } catch (error) {
-      notify("error", error instanceof Error ? error.message : String(error));
-    }
+    await toastOutcome(remove.mutateAsync(id), `${label} is removed from the delivery addresses`);
   }
 
   return (

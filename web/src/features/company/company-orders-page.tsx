@@ -1,13 +1,12 @@
 import { type Company, formatPrice } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
-import { Link } from "../../components/link";
 import { OrderStatusBadge } from "../../components/order-status-badge";
-import { LinesInBrief } from "../../components/priced-order";
+import { OrderRowHeading } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
-import { paths } from "../../config/paths";
+import { dateText } from "../../lib/date-text";
 import { useCompanyOrders } from "./api/orders";
 import { CompanyRequired } from "./company-required";
-import { dateText, memberName } from "./roles";
+import { memberName } from "./roles";
 
 /** /dashboard/company/orders (members): every order of the company's members, newest first. */
 export default function CompanyOrdersPage() {
@@ -42,12 +41,7 @@ function CompanyOrders({ company }: { company: Company }) {
         >
           {list.map((order) => (
             <tr key={order._id}>
-              <th scope="row" className="font-medium">
-                <Link className="link" to={paths.myOrder(order._id)}>
-                  {order.productName}
-                </Link>
-                <LinesInBrief lines={order.lines} />
-              </th>
+              <OrderRowHeading order={order} />
               <td>
                 {memberName({ name: order.userName, email: order.userEmail })}
                 <span className="block text-xs text-base-content/80 break-all">{order.userEmail}</span>

@@ -5,9 +5,10 @@ import { Field } from "../../components/field";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
 import { SelectField } from "../../components/select-field";
-import { notify } from "../../lib/toast";
+import { dateText } from "../../lib/date-text";
+import { notify, toastOutcome } from "../../lib/toast";
 import { useInvitations, useInvite, useWithdrawInvitation } from "./api/invitations";
-import { dateText, ROLE_LABELS, ROLE_OPTIONS } from "./roles";
+import { ROLE_LABELS, ROLE_OPTIONS } from "./roles";
 
 const FIELDS = ["email", "role"] as const;
 
@@ -35,12 +36,7 @@ export function InvitationsSection({ company }: { company: Company }) {
   }
 
   async function withdrawOne(id: string, email: string) {
-    try {
-      await withdraw.mutateAsync(id);
-      notify("success", `The invitation to ${email} is withdrawn`);
-    } catch (error) {
-      notify("error", error instanceof Error ? error.message : String(error));
-    }
+    await toastOutcome(withdraw.mutateAsync(id), `The invitation to ${email} is withdrawn`);
   }
 
   return (

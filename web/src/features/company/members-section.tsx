@@ -1,14 +1,15 @@
 import { type Company, type CompanyMember, formatPrice } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable } from "../../components/data-table";
+import { DataTable, RowActions } from "../../components/data-table";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
 import { SelectField } from "../../components/select-field";
+import type { MemberChange } from "../../lib/api-routes/signed-in";
 import { notify } from "../../lib/toast";
-import { type MemberChange, useChangeMember, useMembers, useRemoveMember } from "./api/members";
+import { useChangeMember, useMembers, useRemoveMember } from "./api/members";
 import { memberName, ROLE_LABELS, ROLE_OPTIONS } from "./roles";
 
 const COLUMNS = [
@@ -65,36 +66,34 @@ export function MembersSection({ company, me }: { company: Company; me: string }
                     {member.monthlyLimit === null ? "No limit" : formatPrice(member.monthlyLimit)}
                   </td>
                   <td className="text-right">{formatPrice(member.spentThisMonth)}</td>
-                  <td>
-                    <div className="flex flex-wrap gap-2">
-                      {owner && (
-                        <button type="button" className="btn btn-sm" onClick={() => setChanging(member)}>
-                          Change<span className="sr-only"> the role or limit of {who}</span>
-                        </button>
-                      )}
-                      {member.email === me ? (
+                  <RowActions>
+                    {owner && (
+                      <button type="button" className="btn btn-sm" onClick={() => setChanging(member)}>
+                        Change<span className="sr-only"> the role or limit of {who}</span>
+                      </button>
+                    )}
+                    {member.email === me ? (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-error btn-outline"
+                        disabled={remove.isPending}
+                        onClick={() => setRemoving(member)}
+                      >
+                        Leave<span className="sr-only"> {company.name}</span>
+                      </button>
+                    ) : (
+                      owner && (
                         <button
                           type="button"
                           className="btn btn-sm btn-error btn-outline"
                           disabled={remove.isPending}
                           onClick={() => setRemoving(member)}
                         >
-                          Leave<span className="sr-only"> {company.name}</span>
+                          Remove<span className="sr-only"> {who}</span>
                         </button>
-                      ) : (
-                        owner && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-error btn-outline"
-                            disabled={remove.isPending}
-                            onClick={() => setRemoving(member)}
-                          >
-                            Remove<span className="sr-only"> {who}</span>
-                          </button>
-                        )
-                      )}
-                    </div>
-                  </td>
+                      )
+                    )}
+                  </RowActions>
                 </tr>
               );
             })}

@@ -60,12 +60,7 @@ function OrderView({ order }: { order: Order }) {
       <OrderActions order={order} />
       <InvoiceButton order={order} />
       <Tracking order={order} />
-      <section aria-labelledby="history-heading">
-        <h2 id="history-heading" className="mb-3 text-xl font-bold">
-          History
-        </h2>
-        <OrderHistory events={order.statusHistory} />
-      </section>
+      <OrderHistory id="history-heading" events={order.statusHistory} />
     </section>
   );
 }

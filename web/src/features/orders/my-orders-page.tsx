@@ -1,9 +1,9 @@
 import { formatPrice } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
+import { ListPage } from "../../components/list-page";
 import { OrderStatusBadge } from "../../components/order-status-badge";
-import { LinesInBrief, promotionLabel } from "../../components/priced-order";
-import { QueryState } from "../../components/query-state";
+import { OrderRowHeading, promotionLabel } from "../../components/priced-order";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
 import type { Order } from "../../lib/order";
@@ -14,61 +14,52 @@ export default function MyOrdersPage() {
   const orders = useMyOrders();
   if (endsSignIn(orders.error)) return <SignOutToLogin />;
   return (
-    <section aria-labelledby="orders-heading">
-      <h1 id="orders-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
-        My Orders
-      </h1>
-      <QueryState
-        query={orders}
-        what="orders"
-        isEmpty={(list) => list.length === 0}
-        empty={
-          <>
-            You have no orders yet.{" "}
-            <Link className="link link-primary" to={paths.availableProducts}>
-              Browse the tools
-            </Link>
-          </>
-        }
-      >
-        {(list) => (
-          <DataTable
-            columns={[
-              { label: "Product" },
-              { label: "Quantity", numeric: true },
-              { label: "Total", numeric: true },
-              { label: "Status" },
-              { label: "Action" },
-            ]}
-          >
-            {list.map((order) => (
-              <tr key={order._id}>
-                <th scope="row" className="font-medium">
-                  <Link className="link" to={paths.myOrder(order._id)}>
-                    {order.productName}
-                  </Link>
-                  <LinesInBrief lines={order.lines} />
-                </th>
-                <td className="text-right">{order.quantity}</td>
-                <td className="text-right">
-                  {formatPrice(order.total)}
-                  <TotalNotes order={order} />
-                </td>
-                <td>
-                  <OrderStatusBadge status={order.status} />
-                  {order.transactionId && (
-                    <span className="block text-xs text-base-content/80">{order.transactionId}</span>
-                  )}
-                </td>
-                <td>
-                  <OrderActions order={order} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </QueryState>
-    </section>
+    <ListPage
+      id="orders-heading"
+      title="My Orders"
+      query={orders}
+      what="orders"
+      empty={
+        <>
+          You have no orders yet.{" "}
+          <Link className="link link-primary" to={paths.availableProducts}>
+            Browse the tools
+          </Link>
+        </>
+      }
+    >
+      {(list) => (
+        <DataTable
+          columns={[
+            { label: "Product" },
+            { label: "Quantity", numeric: true },
+            { label: "Total", numeric: true },
+            { label: "Status" },
+            { label: "Action" },
+          ]}
+        >
+          {list.map((order) => (
+            <tr key={order._id}>
+              <OrderRowHeading order={order} />
+              <td className="text-right">{order.quantity}</td>
+              <td className="text-right">
+                {formatPrice(order.total)}
+                <TotalNotes order={order} />
+              </td>
+              <td>
+                <OrderStatusBadge status={order.status} />
+                {order.transactionId && (
+                  <span className="block text-xs text-base-content/80">{order.transactionId}</span>
+                )}
+              </td>
+              <td>
+                <OrderActions order={order} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </ListPage>
   );
 }
 

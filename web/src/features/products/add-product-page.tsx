@@ -1,19 +1,19 @@
-import {
-  centsToDollars,
-  MESSAGES,
-  ORDER_MIN_QUANTITY,
-  type ProductBody,
-  type ProductInput,
-  STOCK_MAX,
-  UNIT_PRICE_MAX_CENTS,
-} from "@forgeline/contract";
+import { MESSAGES, ORDER_MIN_QUANTITY, type ProductBody, type ProductInput, STOCK_MAX } from "@forgeline/contract";
 import { Field, TextAreaField } from "../../components/field";
+import { FormPage } from "../../components/form-page";
 import { ImageUpload } from "../../components/image-upload";
 import { ApiError } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useAddProduct } from "./api/add-product";
-import { answerErrors, SellingTermsFields, type TermsForm, termsBody, termsFormOf } from "./selling-terms-form";
+import {
+  answerErrors,
+  PriceField,
+  SellingTermsFields,
+  type TermsForm,
+  termsBody,
+  termsFormOf,
+} from "./selling-terms-form";
 
 type AddProductForm = Omit<ProductInput, "sku" | "quantityRule" | "tiers"> & TermsForm;
 
@@ -58,52 +58,35 @@ export default function AddProductPage() {
   });
 
   return (
-    <section aria-labelledby="add-product-heading" className="max-w-xl">
-      <h1 id="add-product-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
-        Add Product
-      </h1>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" error={errors.name} {...form.register("name")} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Price per piece ($)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0.01"
-            max={centsToDollars(UNIT_PRICE_MAX_CENTS)}
-            error={errors.price}
-            {...form.register("price")}
-          />
-          <Field
-            label="Quantity in stock"
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min={ORDER_MIN_QUANTITY}
-            max={STOCK_MAX}
-            error={errors.quantity}
-            {...form.register("quantity")}
-          />
-        </div>
-        <SellingTermsFields
-          register={form.register}
-          tiers={form.control("tiers")}
-          errors={errors}
-          skuHint="Made from the name when left empty"
+    <FormPage
+      id="add-product-heading"
+      title="Add Product"
+      onSubmit={submit}
+      busy={isSubmitting}
+      submitLabel="Add Product"
+    >
+      <Field label="Name" error={errors.name} {...form.register("name")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PriceField error={errors.price} {...form.register("price")} />
+        <Field
+          label="Quantity in stock"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min={ORDER_MIN_QUANTITY}
+          max={STOCK_MAX}
+          error={errors.quantity}
+          {...form.register("quantity")}
         />
-        <ImageUpload
-          label="Picture"
-          value={String(image.value ?? "")}
-          onChange={image.onChange}
-          track={image.track}
-          error={errors.image}
-        />
-        <TextAreaField label="Description" error={errors.description} {...form.register("description")} />
-        <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
-          Add Product
-        </button>
-      </form>
-    </section>
+      </div>
+      <SellingTermsFields
+        register={form.register}
+        tiers={form.control("tiers")}
+        errors={errors}
+        skuHint="Made from the name when left empty"
+      />
+      <ImageUpload label="Picture" control={image} error={errors.image} />
+      <TextAreaField label="Description" error={errors.description} {...form.register("description")} />
+    </FormPage>
   );
 }

@@ -1,19 +1,24 @@
 import {
-  centsToDollars,
   lowStockThresholdOf,
   type Product,
   type ProductEditInput,
   type ProductPatch,
   STOCK_MAX,
-  UNIT_PRICE_MAX_CENTS,
 } from "@forgeline/contract";
 import { Field, TextAreaField } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { ImageUpload } from "../../components/image-upload";
-import { notify } from "../../lib/toast";
+import { notify, notifyError } from "../../lib/toast";
 import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useUpdateProduct } from "./api/update-product";
-import { answerErrors, SellingTermsFields, type TermsForm, termsBody, termsFormOf } from "./selling-terms-form";
+import {
+  answerErrors,
+  PriceField,
+  SellingTermsFields,
+  type TermsForm,
+  termsBody,
+  termsFormOf,
+} from "./selling-terms-form";
 
 /** The low-stock threshold as typed: empty for the default (twice the rule's minimum). */
 type EditForm = ProductEditInput & TermsForm & { lowStockThreshold: string };
@@ -79,21 +84,12 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             } catch (error) {
               const found = answerErrors(error);
               if (found) form.showErrors(found);
-              notify("error", error instanceof Error ? error.message : String(error));
+              notifyError(error);
             }
           })}
         >
           <Field label="Name" error={errors.name} {...form.register("name")} />
-          <Field
-            label="Price per piece ($)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0.01"
-            max={centsToDollars(UNIT_PRICE_MAX_CENTS)}
-            error={errors.price}
-            {...form.register("price")}
-          />
+          <PriceField error={errors.price} {...form.register("price")} />
           <SellingTermsFields register={form.register} tiers={form.control("tiers")} errors={errors} />
           <div>
             <Field
@@ -112,13 +108,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
               {defaultThreshold} now); 0: never.
             </p>
           </div>
-          <ImageUpload
-            label="Picture"
-            value={String(image.value ?? "")}
-            onChange={image.onChange}
-            track={image.track}
-            error={errors.image}
-          />
+          <ImageUpload label="Picture" control={image} error={errors.image} />
           <TextAreaField label="Description" error={errors.description} {...form.register("description")} />
           <p className="text-sm text-base-content/80">
             Orders already placed keep the name and prices they were placed with.

@@ -1,8 +1,9 @@
-import { formatPrice, MESSAGES, PAGE_SIZE, type Product, pictureSrcSet, QUANTITY_UNIT } from "@forgeline/contract";
+import { formatPrice, MESSAGES, PAGE_SIZE, type Product, QUANTITY_UNIT } from "@forgeline/contract";
 import { lazy, Suspense, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable } from "../../components/data-table";
+import { DataTable, RowActions } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
+import { Thumbnail } from "../../components/thumbnail";
 import { notify } from "../../lib/toast";
 import { useDeleteProduct } from "./api/delete-product";
 import { useProducts } from "./api/get-products";
@@ -50,16 +51,7 @@ export default function ManageProductsPage() {
             {data.items.map((product) => (
               <tr key={product._id}>
                 <td>
-                  <img
-                    src={product.image}
-                    srcSet={pictureSrcSet(product.image)}
-                    sizes="64px"
-                    alt=""
-                    width={64}
-                    height={48}
-                    className="rounded bg-base-200"
-                    loading="lazy"
-                  />
+                  <Thumbnail src={product.image} width={64} height={48} className="rounded bg-base-200" lazy />
                 </td>
                 <th scope="row" className="font-medium">
                   {product.name}
@@ -68,19 +60,17 @@ export default function ManageProductsPage() {
                 <td className="text-right whitespace-nowrap">
                   {product.quantity} {QUANTITY_UNIT}
                 </td>
-                <td>
-                  <div className="flex flex-wrap gap-2">
-                    <button type="button" className="btn btn-sm" onClick={() => setEditing(product)}>
-                      Edit<span className="sr-only"> {product.name}</span>
-                    </button>
-                    <button type="button" className="btn btn-sm" onClick={() => setRestocking(product)}>
-                      Restock<span className="sr-only"> {product.name}</span>
-                    </button>
-                    <button type="button" className="btn btn-sm btn-error" onClick={() => setDoomed(product)}>
-                      Delete<span className="sr-only"> {product.name}</span>
-                    </button>
-                  </div>
-                </td>
+                <RowActions>
+                  <button type="button" className="btn btn-sm" onClick={() => setEditing(product)}>
+                    Edit<span className="sr-only"> {product.name}</span>
+                  </button>
+                  <button type="button" className="btn btn-sm" onClick={() => setRestocking(product)}>
+                    Restock<span className="sr-only"> {product.name}</span>
+                  </button>
+                  <button type="button" className="btn btn-sm btn-error" onClick={() => setDoomed(product)}>
+                    Delete<span className="sr-only"> {product.name}</span>
+                  </button>
+                </RowActions>
               </tr>
             ))}
           </DataTable>

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { lazyResolver } from "../../lib/lazy-resolver";
-import { notify } from "../../lib/toast";
+import { toastOutcome } from "../../lib/toast";
 import { useUpdateProduct } from "./api/update-product";
 
 /** Restock: set the pieces in stock (a whole number from 0), e.g. after a delivery or a count. */
@@ -25,13 +25,8 @@ export function RestockDialog({ product, onClose }: { product: Product; onClose:
           noValidate
           className="flex flex-col gap-4"
           onSubmit={form.handleSubmit(async (patch) => {
-            try {
-              await update.mutateAsync({ id: product._id, patch });
-              notify("success", `${product.name}: ${patch.quantity} ${QUANTITY_UNIT} in stock`);
-              close();
-            } catch (error) {
-              notify("error", error instanceof Error ? error.message : String(error));
-            }
+            const done = `${product.name}: ${patch.quantity} ${QUANTITY_UNIT} in stock`;
+            if (await toastOutcome(update.mutateAsync({ id: product._id, patch }), done)) close();
           })}
         >
           <p className="text-sm">

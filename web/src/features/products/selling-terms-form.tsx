@@ -1,13 +1,16 @@
 import {
+  centsToDollars,
   DEFAULT_QUANTITY_RULE,
   MAX_TIERS,
   type PriceTier,
   type Product,
   type QuantityRule,
   RULE_MAX_PIECES,
+  UNIT_PRICE_MAX_CENTS,
 } from "@forgeline/contract";
-import type { ChangeEvent } from "react";
+import type { ChangeEvent, ComponentProps } from "react";
 import { Field } from "../../components/field";
+import { refusedFields } from "../../components/form-refusal";
 import { ApiError } from "../../lib/api-client";
 import type { FormErrors } from "../../lib/use-checked-form";
 
@@ -71,10 +74,8 @@ export function termsBody(form: TermsForm): { sku?: string; quantityRule: Quanti
  * ("quantityRule.max", "tiers.1.unitPrice"), or a taken SKU (409); null for any other failure.
  */
 export function answerErrors(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.status === 409) return { sku: error.message };
-  if (error.status !== 400 || error.fieldErrors.length === 0) return null;
-  return Object.fromEntries(error.fieldErrors.map((field) => [field.field, field.message]));
+  if (error instanceof ApiError && error.status === 409) return { sku: error.message };
+  return refusedFields(error);
 }
 
 type InputProps = {
@@ -173,5 +174,20 @@ export function SellingTermsFields({
         )}
       </fieldset>
     </>
+  );
+}
+
+/** A tool's price per piece in dollars, within the contract's ceiling (Add Product and Edit share it). */
+export function PriceField(props: Omit<ComponentProps<typeof Field>, "label">) {
+  return (
+    <Field
+      label="Price per piece ($)"
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      min="0.01"
+      max={centsToDollars(UNIT_PRICE_MAX_CENTS)}
+      {...props}
+    />
   );
 }

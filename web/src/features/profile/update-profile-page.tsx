@@ -1,6 +1,7 @@
 import { MESSAGES, type Profile, type ProfileBody } from "@forgeline/contract";
 import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
+import { FormPage } from "../../components/form-page";
 import { ImageUpload } from "../../components/image-upload";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
@@ -48,40 +49,32 @@ function ProfileForm({ account, current }: { account: SessionUser; current: Prof
   });
 
   return (
-    <section aria-labelledby="update-profile-heading" className="max-w-xl">
-      <h1 id="update-profile-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
-        Update Profile
-      </h1>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" autoComplete="name" error={errors.name} {...form.register("name")} />
-        <Field label="Email" type="email" readOnly error={errors.email} {...form.register("email")} />
-        <Field
-          label="Phone (digits only)"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          error={errors.phone}
-          {...form.register("phone")}
-        />
-        <Field label="Facebook URL" type="url" error={errors.fburl} {...form.register("fburl")} />
-        <TextAreaField
-          label="Address"
-          rows={3}
-          autoComplete="street-address"
-          error={errors.address}
-          {...form.register("address")}
-        />
-        <ImageUpload
-          label="Picture"
-          value={image.value}
-          onChange={image.onChange}
-          track={image.track}
-          error={errors.image}
-        />
-        <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
-          Save profile
-        </button>
-      </form>
-    </section>
+    <FormPage
+      id="update-profile-heading"
+      title="Update Profile"
+      onSubmit={submit}
+      busy={isSubmitting}
+      submitLabel="Save profile"
+    >
+      <Field label="Name" autoComplete="name" error={errors.name} {...form.register("name")} />
+      <Field label="Email" type="email" readOnly error={errors.email} {...form.register("email")} />
+      <Field
+        label="Phone (digits only)"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        error={errors.phone}
+        {...form.register("phone")}
+      />
+      <Field label="Facebook URL" type="url" error={errors.fburl} {...form.register("fburl")} />
+      <TextAreaField
+        label="Address"
+        rows={3}
+        autoComplete="street-address"
+        error={errors.address}
+        {...form.register("address")}
+      />
+      <ImageUpload label="Picture" control={image} error={errors.image} />
+    </FormPage>
   );
 }

@@ -1,12 +1,13 @@
 import type { Promotion } from "@forgeline/contract";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable } from "../../components/data-table";
+import { DataTable, RowActions } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
-import { notify } from "../../lib/toast";
+import { dateTimeText } from "../../lib/date-text";
+import { toastOutcome } from "../../lib/toast";
 import { useAdminPromotions } from "./api/get-promotions";
 import { useUpdatePromotion } from "./api/update-promotion";
-import { conditionsText, dateText, promotionState } from "./describe-promotion";
+import { conditionsText, promotionState } from "./describe-promotion";
 import { PromotionForm } from "./promotion-form";
 
 const COLUMNS = [
@@ -31,12 +32,10 @@ export default function PromotionsPage() {
   const [ending, setEnding] = useState<Promotion | null>(null);
 
   async function end(promotion: Promotion) {
-    try {
-      await update.mutateAsync({ id: promotion._id, patch: { active: false } });
-      notify("success", `Promotion: ${promotion.name} is ended`);
-    } catch (error) {
-      notify("error", error instanceof Error ? error.message : String(error));
-    }
+    await toastOutcome(
+      update.mutateAsync({ id: promotion._id, patch: { active: false } }),
+      `Promotion: ${promotion.name} is ended`,
+    );
   }
 
   return (
@@ -54,31 +53,29 @@ export default function PromotionsPage() {
                   <th scope="row">{promotion.name}</th>
                   <td className="text-right">{promotion.percent}%</td>
                   <td>{conditionsText(promotion)}</td>
-                  <td>{dateText(promotion.startsAt)}</td>
-                  <td>{dateText(promotion.endsAt)}</td>
+                  <td>{dateTimeText(promotion.startsAt)}</td>
+                  <td>{dateTimeText(promotion.endsAt)}</td>
                   <td>{state}</td>
-                  <td>
-                    <div className="flex gap-2">
+                  <RowActions>
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      aria-label={`Edit ${promotion.name}`}
+                      onClick={() => setEditing(promotion)}
+                    >
+                      Edit
+                    </button>
+                    {promotion.active && (
                       <button
                         type="button"
-                        className="btn btn-sm"
-                        aria-label={`Edit ${promotion.name}`}
-                        onClick={() => setEditing(promotion)}
+                        className="btn btn-sm btn-error btn-outline"
+                        aria-label={`End ${promotion.name}`}
+                        onClick={() => setEnding(promotion)}
                       >
-                        Edit
+                        End
                       </button>
-                      {promotion.active && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-error btn-outline"
-                          aria-label={`End ${promotion.name}`}
-                          onClick={() => setEnding(promotion)}
-                        >
-                          End
-                        </button>
-                      )}
-                    </div>
-                  </td>
+                    )}
+                  </RowActions>
                 </tr>
               );
             })}

@@ -1,6 +1,6 @@
-import { QueryState } from "../../components/query-state";
+import { ListPage } from "../../components/list-page";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
-import { useAdminQuotes } from "./api/quotes";
+import { useAdminQuotes } from "./api/admin-quotes";
 import { QuotesTable } from "./quote-parts";
 
 /**
@@ -11,18 +11,14 @@ export default function AdminQuotesPage() {
   const quotes = useAdminQuotes();
   if (endsSignIn(quotes.error)) return <SignOutToLogin />;
   return (
-    <section aria-labelledby="admin-quotes-heading">
-      <h1 id="admin-quotes-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
-        Quotes
-      </h1>
-      <QueryState
-        query={quotes}
-        what="quotes"
-        isEmpty={(list) => list.length === 0}
-        empty="No quote has been asked for yet."
-      >
-        {(list) => <QuotesTable list={list} admin />}
-      </QueryState>
-    </section>
+    <ListPage
+      id="admin-quotes-heading"
+      title="Quotes"
+      query={quotes}
+      what="quotes"
+      empty="No quote has been asked for yet."
+    >
+      {(list) => <QuotesTable list={list} admin />}
+    </ListPage>
   );
 }

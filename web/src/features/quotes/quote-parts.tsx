@@ -1,7 +1,9 @@
 import { formatPrice, type Quote, type QuoteStatus } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
-import { quotePaths } from "../../lib/quote-paths";
+import { LineCells } from "../../components/priced-order";
+import { quotePaths } from "../../config/dashboard-paths";
+import { dateText, dateTimeText } from "../../lib/date-text";
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   requested: "Waiting for a price",
@@ -22,19 +24,6 @@ const BADGE_CLASSES: Record<QuoteStatus, string> = {
 /** Where a quote stands, as words on a coloured badge. */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return <span className={`badge whitespace-nowrap ${BADGE_CLASSES[status]}`}>{QUOTE_STATUS_LABELS[status]}</span>;
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-/** "Dec 1, 2026". */
-export function dateText(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
-
-/** "Dec 1, 2026, 11:59 PM". */
-export function dateTimeText(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
 }
 
 /** A quote as a list names it: its first tool, and how many more. */
@@ -62,11 +51,7 @@ export function RequestedLines({ quote }: { quote: Quote }) {
     >
       {quote.lines.map((line) => (
         <tr key={line.productId}>
-          <th scope="row" className="font-medium">
-            {line.name}
-          </th>
-          <td className="font-mono text-xs">{line.sku}</td>
-          <td className="text-right">{line.quantity}</td>
+          <LineCells line={line} />
           <td className="text-right">{formatPrice(line.listUnitPrice)}</td>
         </tr>
       ))}
@@ -136,7 +121,7 @@ export function QuotesTable({ list, admin = false }: { list: Quote[]; admin?: bo
             <QuoteStatusBadge status={quote.status} />
           </td>
           <td className="text-right">{quoteTotal(quote)}</td>
-          <td>{quote.expiresAt ? dateText(quote.expiresAt) : "—"}</td>
+          <td>{dateText(quote.expiresAt)}</td>
         </tr>
       ))}
     </DataTable>

@@ -1,6 +1,7 @@
 import { MESSAGES, type ReviewBody, type ReviewInput } from "@forgeline/contract";
 import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
+import { FormPage } from "../../components/form-page";
 import { ImageUpload } from "../../components/image-upload";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
@@ -34,26 +35,12 @@ export default function AddReviewPage() {
   });
 
   return (
-    <section aria-labelledby="add-review-heading" className="max-w-xl">
-      <h1 id="add-review-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
-        Add Review
-      </h1>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {/* The review carries the account's name (the profile changes it), so it is shown, not typed. */}
-        <Field label="Name" value={session.data?.name ?? ""} readOnly />
-        <StarRating value={Number(rating.value)} onChange={rating.onChange} error={errors.rating} />
-        <TextAreaField label="Your review" error={errors.description} {...form.register("description")} />
-        <ImageUpload
-          label="Picture"
-          value={image.value}
-          onChange={image.onChange}
-          track={image.track}
-          error={errors.image}
-        />
-        <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
-          Add Review
-        </button>
-      </form>
-    </section>
+    <FormPage id="add-review-heading" title="Add Review" onSubmit={submit} busy={isSubmitting} submitLabel="Add Review">
+      {/* The review carries the account's name (the profile changes it), so it is shown, not typed. */}
+      <Field label="Name" value={session.data?.name ?? ""} readOnly />
+      <StarRating value={Number(rating.value)} onChange={rating.onChange} error={errors.rating} />
+      <TextAreaField label="Your review" error={errors.description} {...form.register("description")} />
+      <ImageUpload label="Picture" control={image} error={errors.image} />
+    </FormPage>
   );
 }

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from "@forgeline/contract";
 import { QueryState } from "../../components/query-state";
 import { useReviews } from "./api/get-reviews";
-import { ReviewCard } from "./review-card";
+import { ReviewGrid } from "./review-card";
 
 export function CustomerReviews() {
   const query = useReviews({ limit: PAGE_SIZE.homeReviews, offset: 0 });
@@ -11,15 +11,7 @@ export function CustomerReviews() {
         What our customers say
       </h2>
       <QueryState query={query} what="reviews" isEmpty={(data) => data.items.length === 0} empty="No reviews yet.">
-        {(data) => (
-          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {data.items.map((review) => (
-              <li key={review._id}>
-                <ReviewCard review={review} />
-              </li>
-            ))}
-          </ul>
-        )}
+        {(data) => <ReviewGrid reviews={data.items} className="grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" />}
       </QueryState>
     </section>
   );

@@ -1,4 +1,5 @@
-import { pictureSrcSet, RATING_MAX, type Review } from "@forgeline/contract";
+import { RATING_MAX, type Review } from "@forgeline/contract";
+import { Thumbnail } from "../../components/thumbnail";
 
 function initials(name: string): string {
   return name
@@ -14,15 +15,7 @@ export function ReviewCard({ review }: { review: Review }) {
     <figure className="card h-full border border-base-300 bg-base-100 p-5 shadow-sm">
       <div className="flex items-center gap-3">
         {review.image ? (
-          <img
-            src={review.image}
-            srcSet={pictureSrcSet(review.image)}
-            sizes="48px"
-            alt=""
-            width={48}
-            height={48}
-            className="h-12 w-12 rounded-full object-cover"
-          />
+          <Thumbnail src={review.image} width={48} height={48} className="h-12 w-12 rounded-full object-cover" />
         ) : (
           <span
             aria-hidden="true"
@@ -41,5 +34,18 @@ export function ReviewCard({ review }: { review: Review }) {
       </div>
       <blockquote className="mt-3 text-sm text-base-content/85">{review.description}</blockquote>
     </figure>
+  );
+}
+
+/** Reviews as a grid of cards; `className` sets the grid's columns and gaps. */
+export function ReviewGrid({ reviews, className }: { reviews: Review[]; className: string }) {
+  return (
+    <ul className={`grid ${className}`}>
+      {reviews.map((review) => (
+        <li key={review._id}>
+          <ReviewCard review={review} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,21 +1,11 @@
-import type { Product } from "@forgeline/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { apiGet } from "../../../lib/api-client";
+import { apiCall, withQuery } from "../../../lib/api-client";
+import { publicApi } from "../../../lib/api-routes/public";
 import { productsQueryKey } from "../../../lib/query-keys";
+import { useDebounced } from "../../../lib/use-debounced";
 
 /** How long typing must pause before the catalogue is asked. */
 const DEBOUNCE_MS = 250;
-
-/** `value`, once it has stayed the same for `ms`. */
-function useDebounced(value: string, ms: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * Tools whose SKU or name matches what the buyer types (the catalogue's search, GET /api/product?q=), asked
@@ -28,6 +18,6 @@ export function useSkuSuggestions(typed: string) {
     enabled: q.length >= 2,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
-    queryFn: () => apiGet<Product[]>(`/api/product?${new URLSearchParams({ q, limit: "8" })}`),
+    queryFn: () => apiCall(withQuery(publicApi.products, new URLSearchParams({ q, limit: "8" }))),
   });
 }
