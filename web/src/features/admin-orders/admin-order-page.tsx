@@ -2,14 +2,15 @@ import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
-import { formatDateTime, OrderHistory } from "../../components/order-history";
+import { OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
+import { dateTimeText } from "../../lib/date-text";
 import type { Order } from "../../lib/order";
 import { useAdminOrder } from "./api/get-admin-order";
-import { OrderActions } from "./order-actions-panel";
+import { AdminOrderActions } from "./order-actions-panel";
 import { shortOrderId } from "./short-order-id";
 
 /** /dashboard/orders/{id} (admins): the order, its history, and the steps its status allows. */
@@ -41,14 +42,9 @@ export default function AdminOrderPage() {
                 <h2 id="order-actions-heading" className="mb-3 text-xl font-bold">
                   Actions
                 </h2>
-                <OrderActions order={data} />
+                <AdminOrderActions order={data} />
               </section>
-              <section aria-labelledby="order-history-heading">
-                <h2 id="order-history-heading" className="mb-3 text-xl font-bold">
-                  History
-                </h2>
-                <OrderHistory events={data.statusHistory} />
-              </section>
+              <OrderHistory id="order-history-heading" events={data.statusHistory} />
             </div>
           </div>
         )}
@@ -60,7 +56,7 @@ export default function AdminOrderPage() {
 function OrderDetails({ order }: { order: Order }) {
   const rows: [string, ReactNode][] = [
     ["Status", <OrderStatusBadge key="status" status={order.status} />],
-    ["Placed", formatDateTime(order.createdAt)],
+    ["Placed", dateTimeText(order.createdAt)],
     ["Customer", order.userName],
     ["Email", order.userEmail],
     ["Phone", order.phone],

@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { type Order, orderFromWire } from "../../lib/order";
 import { listLine, pricedOrder } from "../../test-orders";
 import { renderPage } from "../../test-utils";
-import { OrderActions } from "./order-actions-panel";
+import { AdminOrderActions } from "./order-actions-panel";
 
 const order = (status: OrderStatus): Order =>
   orderFromWire({
@@ -39,7 +39,7 @@ const BUTTON_OF = { cancel: "Cancel order", ship: "Ship order", deliver: "Mark d
 it.each(ORDER_STATUSES)(
   "a %s order offers a button for each step the contract's state machine gives an admin, and no other",
   (status) => {
-    renderPage(<OrderActions order={order(status)} />);
+    renderPage(<AdminOrderActions order={order(status)} />);
     const steps = transitionsFor("admin", status);
     const buttons = screen.queryAllByRole("button").map((button) => button.textContent);
     expect(buttons.sort()).toEqual(steps.map((step) => BUTTON_OF[step as keyof typeof BUTTON_OF]).sort());

@@ -2,19 +2,14 @@ import { formatPrice, refundAsksAboutStock, transitionsFor } from "@forgeline/co
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
+import { fieldError } from "../../components/form-refusal";
 import { ApiError } from "../../lib/api-client";
 import type { Order } from "../../lib/order";
-import { notify } from "../../lib/toast";
-import { useCancelOrder } from "./api/cancel-order";
-import { useDeliverOrder } from "./api/deliver-order";
-import { useRefundOrder } from "./api/refund-order";
-import { useShipOrder } from "./api/ship-order";
-
-/** A step refused or failed: the server's message (a 409 names the order's status now). */
-const showFailure = (error: unknown) => notify("error", (error as Error).message);
+import { notify, notifyError, toastOutcome } from "../../lib/toast";
+import { useOrderStep } from "./api/order-step";
 
 /** The steps an admin may take on an order in its status, as the contract's one state machine says, and nothing else. */
-export function OrderActions({ order }: { order: Order }) {
+export function AdminOrderActions({ order }: { order: Order }) {
   const actions = transitionsFor("admin", order.status);
   if (actions.length === 0) return <p>This order is {order.status}: there is nothing more to do.</p>;
   return (
@@ -30,9 +25,8 @@ export function OrderActions({ order }: { order: Order }) {
 }
 
 function ShipForm({ order }: { order: Order }) {
-  const ship = useShipOrder(order._id);
+  const ship = useOrderStep(order._id, "ship");
   const headingId = useId();
-  const fieldError = (field: string) => (ship.error instanceof ApiError ? ship.error.messageFor(field) : undefined);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,7 +41,7 @@ function ShipForm({ order }: { order: Order }) {
       notify("success", "Order shipped");
     } catch (error) {
       // A 400's messages stand beside their fields; anything else is told in a toast.
-      if (!(error instanceof ApiError && error.fieldErrors.length > 0)) showFailure(error);
+      if (!(error instanceof ApiError && error.fieldErrors.length > 0)) notifyError(error);
     }
   }
 
@@ -56,15 +50,20 @@ function ShipForm({ order }: { order: Order }) {
       <h3 id={headingId} className="text-lg font-semibold">
         Ship
       </h3>
-      <Field label="Carrier" name="carrier" autoComplete="off" error={fieldError("carrier")} />
-      <Field label="Tracking number" name="trackingNumber" autoComplete="off" error={fieldError("trackingNumber")} />
+      <Field label="Carrier" name="carrier" autoComplete="off" error={fieldError(ship.error, "carrier")} />
+      <Field
+        label="Tracking number"
+        name="trackingNumber"
+        autoComplete="off"
+        error={fieldError(ship.error, "trackingNumber")}
+      />
       <Field
         label="Tracking URL (optional)"
         name="trackingUrl"
         type="url"
         inputMode="url"
         placeholder="https://"
-        error={fieldError("trackingUrl")}
+        error={fieldError(ship.error, "trackingUrl")}
       />
       <button type="submit" className="btn btn-primary self-start" disabled={ship.isPending}>
         Ship order
@@ -74,14 +73,9 @@ function ShipForm({ order }: { order: Order }) {
 }
 
 function DeliverButton({ order }: { order: Order }) {
-  const deliver = useDeliverOrder(order._id);
+  const deliver = useOrderStep(order._id, "deliver");
   async function markDelivered() {
-    try {
-      await deliver.mutateAsync(undefined);
-      notify("success", "Order marked delivered");
-    } catch (error) {
-      showFailure(error);
-    }
+    await toastOutcome(deliver.mutateAsync(undefined), "Order marked delivered");
   }
   return (
     <button type="button" className="btn btn-primary" disabled={deliver.isPending} onClick={() => void markDelivered()}>
@@ -91,7 +85,7 @@ function DeliverButton({ order }: { order: Order }) {
 }
 
 function CancelButton({ order }: { order: Order }) {
-  const cancel = useCancelOrder(order._id);
+  const cancel = useOrderStep(order._id, "cancel");
   return (
     <Confirmed
       opener="Cancel order"
@@ -109,7 +103,7 @@ function CancelButton({ order }: { order: Order }) {
 }
 
 function RefundButton({ order }: { order: Order }) {
-  const refund = useRefundOrder(order._id);
+  const refund = useOrderStep(order._id, "refund");
   const asksAboutStock = refundAsksAboutStock(order.status);
   const [restock, setRestock] = useState(false);
   return (
@@ -168,7 +162,7 @@ function Confirmed({
           title={title}
           confirmLabel={confirm}
           dismissLabel="Keep the order"
-          onConfirm={() => void onConfirm().catch(showFailure)}
+          onConfirm={() => void onConfirm().catch(notifyError)}
           onClose={() => setAsking(false)}
         >
           {children}

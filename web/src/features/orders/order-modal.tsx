@@ -5,20 +5,21 @@ import {
   MESSAGES,
   type OrderFormInput,
   type Product,
-  pictureSrcSet,
   QUANTITY_UNIT,
 } from "@forgeline/contract";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { CompanyDeliveryFields, useCompanyDelivery, withCompanyDelivery } from "../../components/company-delivery";
 import { Field } from "../../components/field";
+import { refusedFields } from "../../components/form-refusal";
 import { PricedTotals, UnitPrice } from "../../components/priced-order";
-import { ApiError } from "../../lib/api-client";
+import { Thumbnail } from "../../components/thumbnail";
 import { limitsFor } from "../../lib/quantity-limits";
 import type { SessionUser } from "../../lib/session";
-import { notify } from "../../lib/toast";
-import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
+import { notify, notifyError } from "../../lib/toast";
+import { useCheckedForm } from "../../lib/use-checked-form";
+import { useDebounced } from "../../lib/use-debounced";
 import { type OrderDelivery, useCreateOrder } from "./api/create-order";
-import { useQuote } from "./api/get-quote";
+import { useLinePrice } from "./api/get-price";
 
 /** The form as typed: an address, or (when the buyer's company keeps some) one of the company's. */
 type ModalForm = OrderFormInput & { addressId: string };
@@ -26,16 +27,6 @@ const FIELDS = ["quantity", "phone", "address", "addressId", "poNumber"] as cons
 
 /** How long the quantity rests before the server is asked to price it. */
 export const QUOTE_DELAY_MS = 300;
-
-/** A value that follows `value` once it has rested for `delay` ms. */
-function useDebounced<T>(value: T, delay: number): T {
-  const [rested, setRested] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setRested(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return rested;
-}
 
 /**
  * The order modal (docs/SPEC-CONFORMANCE.md §2, docs/SELLING-TO-BUSINESSES.md): the customer picks a quantity the
@@ -72,7 +63,7 @@ export function OrderModal({
   const typed = form.register("quantity").value.trim();
   const quantity = typed === "" ? Number.NaN : Number(typed);
   const allowed = isAllowedQuantity(limits, quantity) ? quantity : null;
-  const quote = useQuote(product._id, useDebounced(allowed, QUOTE_DELAY_MS));
+  const quote = useLinePrice(product._id, useDebounced(allowed, QUOTE_DELAY_MS));
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -87,13 +78,9 @@ export function OrderModal({
       onClose();
     } catch (error) {
       // The server's refusals of a field stand beside it (the quantity, the company's address or PO rule).
-      const found: FormErrors<ModalForm> = {};
-      for (const name of FIELDS) {
-        const message = error instanceof ApiError ? error.messageFor(name) : undefined;
-        if (message) found[name] = message;
-      }
-      if (Object.keys(found).length > 0) form.showErrors(found);
-      else notify("error", error instanceof Error ? error.message : String(error));
+      const found = refusedFields(error, FIELDS);
+      if (found) form.showErrors(found);
+      else notifyError(error);
     }
   });
 
@@ -103,15 +90,7 @@ export function OrderModal({
     <dialog ref={dialog} className="modal" aria-labelledby="order-title" onClose={onClose}>
       <div className="modal-box max-w-lg">
         <div className="flex items-start gap-4">
-          <img
-            src={product.image}
-            srcSet={pictureSrcSet(product.image)}
-            sizes="120px"
-            alt=""
-            width={120}
-            height={90}
-            className="rounded-box bg-base-200"
-          />
+          <Thumbnail src={product.image} width={120} height={90} className="rounded-box bg-base-200" />
           <div>
             <h2 id="order-title" className="text-xl font-bold">
               {product.name}

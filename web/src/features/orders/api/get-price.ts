@@ -1,23 +1,20 @@
-import type { PricedOrder, PricingQuoteBody } from "@forgeline/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
+import { signedInApi } from "../../../lib/api-routes/signed-in";
 
 /**
  * POST /api/pricing/quote for one line: what the server would charge the caller for `quantity` pieces of
  * the tool (unit price and its source, the promotion, tax, total), storing nothing. Off while `quantity`
- * is null (not an allowed quantity); the last answer stays shown while the next one comes.
+ * is null (not an allowed quantity); the last answer stays shown while the next one comes. Not a quote of
+ * the quotes feature (a price an admin sends on request): the price list's answer for this line, now.
  */
-export function useQuote(productId: string, quantity: number | null) {
+export function useLinePrice(productId: string, quantity: number | null) {
   return useQuery({
     queryKey: ["quote", productId, quantity],
     enabled: quantity !== null,
     retry: false,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      apiAuthed<PricedOrder>("/api/pricing/quote", {
-        method: "POST",
-        body: { lines: [{ productId, quantity: quantity ?? 0 }] } satisfies PricingQuoteBody,
-      }),
+    queryFn: () => apiAuthed(signedInApi.price, { lines: [{ productId, quantity: quantity ?? 0 }] }),
   });
 }
