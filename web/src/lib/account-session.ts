@@ -1,4 +1,4 @@
-import { apiCall, request } from "./api-client";
+import { apiCall } from "./api-client";
 import { signedInApi } from "./api-routes/signed-in";
 import { queryClient } from "./query-client";
 import { productsQueryKey, reviewsQueryKey } from "./query-keys";
@@ -54,7 +54,7 @@ export async function signOut(): Promise<void> {
   while (queryClient.isFetching() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
   forgetAccessToken();
   // Signed out here whatever the identity provider answers: the token is gone, and so is the cache below.
-  await request(signedInApi.signOut, {}).catch(() => undefined);
+  await apiCall(signedInApi.signOut, {}).catch(() => undefined);
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== productsQueryKey[0] && query.queryKey[0] !== reviewsQueryKey[0],
   });

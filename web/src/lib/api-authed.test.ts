@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { serveApi, tokenWith } from "../test-utils";
-import { apiAuthed } from "./api-authed";
+import { apiAuthed, TextBody } from "./api-authed";
 import { ApiError, type Route } from "./api-client";
 import { adminApi } from "./api-routes/admin";
 import { signedInApi } from "./api-routes/signed-in";
@@ -77,5 +77,16 @@ describe("a signed-in call", () => {
     const sent = serveApi({ "GET /api/profile": { status: 401, body: { message: "Sign in first" } } });
     await expect(apiAuthed(signedInApi.profile)).rejects.toThrow("Sign in first");
     expect(sent).toEqual([{ method: "GET", path: "/api/profile", authorization: null, body: undefined }]);
+  });
+
+  it("sends a text body as it is, with its own content type", async () => {
+    const sent = serveApi({ "PUT /api/upload.csv": { body: [] } });
+    await apiAuthed(
+      "PUT /api/upload.csv" as Route<unknown, TextBody>,
+      new TextBody("sku,unitPrice\nA-1,2.50", "text/csv"),
+    );
+    expect(sent).toEqual([
+      { method: "PUT", path: "/api/upload.csv", authorization: null, body: "sku,unitPrice\nA-1,2.50" },
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import { freshAccessToken, renewAccessToken } from "./account-session";
-import { ApiError, type BodyOf, type Page, pageOf, type Route, request } from "./api-client";
+import { ApiError, asJson, type BodyOf, type Page, pageOf, type Route, request, type Sent } from "./api-client";
+
+/** A body sent as it is rather than as JSON: a CSV file's text. */
+export class TextBody {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
+}
 
 /**
  * A signed-in call: the access token goes along as a bearer header (docs/SPEC-CONFORMANCE.md §6). Tokens are short
@@ -8,7 +16,8 @@ import { ApiError, type BodyOf, type Page, pageOf, type Route, request } from ".
  * the sign-in). Apart from api-client.ts so that public pages do not load the token code.
  */
 async function requestAuthed(route: Route<unknown, unknown>, body?: unknown): Promise<Response> {
-  const send = (token: string | null) => request(route, body, token ? { authorization: `Bearer ${token}` } : {});
+  const sent: Sent | undefined = body instanceof TextBody ? [body.contentType, body.text] : asJson(body);
+  const send = (token: string | null) => request(route, sent, token ? { authorization: `Bearer ${token}` } : {});
   try {
     return await send(await freshAccessToken());
   } catch (error) {

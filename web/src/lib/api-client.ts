@@ -19,15 +19,6 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * What a page tells a person when something failed, the one way: the server's message (for `field`, that
- * field's own when the refusal names it), else the failure's own message.
- */
-export function errorMessage(error: unknown, field?: string): string {
-  if (error instanceof ApiError) return (field && error.messageFor(field)) || error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
 declare const answerType: unique symbol;
 declare const bodyType: unique symbol;
 
@@ -44,12 +35,12 @@ export type Route<Answer, Body = undefined> = string & {
 /** The body argument a route asks for: none, an optional one, or a required one. */
 export type BodyOf<Body> = [Body] extends [undefined] ? [] : undefined extends Body ? [body?: Body] : [body: Body];
 
-/** A body sent as it is rather than as JSON: a CSV file's text. */
-export class TextBody {
-  constructor(
-    readonly text: string,
-    readonly contentType: string,
-  ) {}
+/** What a request sends: the content type and the body's text. */
+export type Sent = [contentType: string, body: string];
+
+/** A body as JSON; nothing for none. */
+export function asJson(body: unknown): Sent | undefined {
+  return body === undefined ? undefined : ["application/json", JSON.stringify(body)];
 }
 
 /** A route's method and path. */
@@ -65,7 +56,7 @@ export function routeParts(route: Route<unknown, unknown>): { method: string; pa
  */
 export async function request(
   route: Route<unknown, unknown>,
-  body?: unknown,
+  sent?: Sent,
   headers: Record<string, string> = {},
 ): Promise<Response> {
   const { method, path } = routeParts(route);
@@ -73,11 +64,8 @@ export async function request(
   try {
     response = await fetch(path, {
       method,
-      ...(body instanceof TextBody
-        ? { headers: { "content-type": body.contentType, ...headers }, body: body.text }
-        : body === undefined
-          ? { headers }
-          : { headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
+      headers: sent ? { "content-type": sent[0], ...headers } : headers,
+      body: sent?.[1],
     });
   } catch {
     throw new ApiError(0, "We could not reach the store. Check your connection and try again.");
@@ -96,7 +84,7 @@ export async function request(
 
 /** A call anyone may make (no token): the answer as the route says. */
 export async function apiCall<Answer, Body>(route: Route<Answer, Body>, ...[body]: BodyOf<Body>): Promise<Answer> {
-  return (await request(route, body)).json() as Promise<Answer>;
+  return (await request(route, asJson(body))).json() as Promise<Answer>;
 }
 
 /** One page of a list and the length of the whole list. */

@@ -21,7 +21,8 @@ import type {
   ShipBody,
   User,
 } from "@forgeline/contract";
-import { type Route, type TextBody, withQuery } from "../api-client";
+import type { TextBody } from "../api-authed";
+import { type Route, withQuery } from "../api-client";
 
 const part = encodeURIComponent;
 const prices = (companyId: string) => `/api/admin/companies/${part(companyId)}/prices`;

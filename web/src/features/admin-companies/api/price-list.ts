@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed, downloadAuthed } from "../../../lib/api-authed";
-import { TextBody } from "../../../lib/api-client";
+import { apiAuthed, downloadAuthed, TextBody } from "../../../lib/api-authed";
 import { adminApi } from "../../../lib/api-routes/admin";
 import { adminCompaniesKey } from "./companies";
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiCall } from "../../../lib/api-client";
-import { publicApi } from "../../../lib/api-routes/public";
+import { homeApi } from "../../../lib/api-routes/home";
 import { promotionsQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -9,7 +9,7 @@ import { promotionsQueryKey } from "../../../lib/query-keys";
  */
 export const activePromotionsQuery = queryOptions({
   queryKey: promotionsQueryKey,
-  queryFn: () => apiCall(publicApi.promotions),
+  queryFn: () => apiCall(homeApi.promotions),
 });
 
 export function useActivePromotions() {

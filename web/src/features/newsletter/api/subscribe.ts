@@ -1,7 +1,7 @@
 import { apiCall } from "../../../lib/api-client";
-import { publicApi } from "../../../lib/api-routes/public";
+import { homeApi } from "../../../lib/api-routes/home";
 
 /** POST /api/newsletter: answers the message to thank the subscriber with. */
 export async function subscribeToNewsletter(email: string): Promise<string> {
-  return (await apiCall(publicApi.newsletter, { email })).message;
+  return (await apiCall(homeApi.newsletter, { email })).message;
 }
