@@ -1,4 +1,4 @@
-import { errorMessage } from "./api-client";
+import { errorMessage } from "./error-message";
 
 type ToastKind = "success" | "error" | "info";
 

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { TextAreaField } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
-import { errorMessage } from "../../lib/api-client";
+import { errorMessage } from "../../lib/error-message";
 import { fileText } from "../../lib/file-text";
 import { useImportRows } from "./api/import-rows";
 import { useSkuSuggestions } from "./api/sku-suggestions";
