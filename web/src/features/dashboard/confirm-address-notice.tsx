@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { paths } from "../../config/paths";
-import { ApiError, apiPost } from "../../lib/api-client";
+import { ApiError, apiCall } from "../../lib/api-client";
+import { signedInApi } from "../../lib/api-routes/signed-in";
 
 type Sending = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "refused"; message: string };
 
@@ -14,7 +15,7 @@ export function ConfirmAddressNotice({ email }: { email: string }) {
   const sendAgain = async () => {
     setSending({ state: "sending" });
     try {
-      await apiPost("/api/auth/send-verification-email", { email, callbackURL: paths.dashboard });
+      await apiCall(signedInApi.sendConfirmation, { email, callbackURL: paths.dashboard });
       setSending({ state: "sent" });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : "The link could not be sent. Please try again.";

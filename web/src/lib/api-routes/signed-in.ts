@@ -55,6 +55,8 @@ export const signedInApi = {
   /** The identity session's cookie buys an access token for this address. */
   accessToken: (email: string) => `PUT /api/user/${part(email)}` as Route<AccessTokenResponse>,
   signOut: "POST /api/auth/sign-out" as Route<unknown, object>,
+  /** The confirmation link mailed again (the server allows 3 a quarter-hour per address). */
+  sendConfirmation: "POST /api/auth/send-verification-email" as Route<unknown, { email: string; callbackURL: string }>,
   isAdmin: (email: string) => `GET /api/admin/${part(email)}` as Route<AdminResponse>,
   image: "POST /api/image" as Route<ImageUploadResponse, FormData>,
 
