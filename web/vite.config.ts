@@ -137,24 +137,24 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products?)\.tsx?$/,
             },
             // What the dashboard's pages load (routes, guards, layout, the access token, the caller's company (the
-            // layout's menu and the checkout read it), the signed-in API routes and page paths, the list pages'
-            // frame, useMutation), in one chunk: apart, the company's module and this chunk imported each other,
-            // and the cycle left the layout reading it before it ran.
+            // layout's menu and the checkout read it), the API routes and page paths the signed-in pages share,
+            // useMutation), in one chunk: apart, the company's module and this chunk imported each other, and the
+            // cycle left the layout reading it before it ran.
             {
               name: "dashboard",
               includeDependenciesRecursively: false,
               test: (id) =>
                 MUTATIONS.test(id) ||
-                /web[\\/]src[\\/](app[\\/](dashboard-routes|guards)|features[\\/]dashboard[\\/]dashboard-layout|lib[\\/](account-session|api-authed|token-store|company|api-routes[\\/]signed-in)|config[\\/]dashboard-paths|components[\\/]list-page)\.tsx?$/.test(
+                /web[\\/]src[\\/](app[\\/](dashboard-routes|guards)|features[\\/]dashboard[\\/]dashboard-layout|lib[\\/](account-session|api-authed|token-store|company|api-routes[\\/](signed-in|cart))|config[\\/]dashboard-paths)\.tsx?$/.test(
                   id,
                 ),
             },
-            // What the dashboard's form pages share: their small form hook, their frame and the image picker. Not
+            // What the dashboard's form pages share: their small form hook and the image picker. Not
             // react-hook-form, which only the forms that open later (dialogs, the order modal) use.
             {
               name: "forms",
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/](lib[\\/]use-checked-form|components[\\/](image-upload|form-page))\.tsx?$|contract[\\/]src[\\/]image-types\.ts$/,
+              test: /web[\\/]src[\\/](lib[\\/]use-checked-form|components[\\/]image-upload)\.tsx?$|contract[\\/]src[\\/]image-types\.ts$/,
             },
             // react-hook-form and its lazy resolver, for the dialogs of Manage Product and the order modal.
             {

@@ -1,5 +1,5 @@
 import { ApiError } from "../lib/api-client";
-import { errorMessage } from "../lib/error-message";
+import { errorMessage } from "../lib/toast";
 
 /** The server's message for one field of a refused form (a 400's `errors`), to show beside that field. */
 export function fieldError(error: unknown, field: string): string | undefined {

@@ -1,6 +1,6 @@
 import { IMAGE_TYPES } from "@forgeline/contract";
 import { useState } from "react";
-import { errorMessage } from "../lib/error-message";
+import { errorMessage } from "../lib/toast";
 import { FieldShell } from "./field";
 
 /**

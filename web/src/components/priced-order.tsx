@@ -6,10 +6,7 @@ import {
   QUANTITY_UNIT,
 } from "@forgeline/contract";
 import type { ReactNode } from "react";
-import { paths } from "../config/paths";
-import type { Order } from "../lib/order";
 import { DataTable } from "./data-table";
-import { Link } from "./link";
 
 /**
  * How the shop shows what the server priced (docs/SELLING-TO-BUSINESSES.md, 'One price function'): every figure as the
@@ -153,17 +150,5 @@ export function LineCells({ line }: { line: Pick<PricedLine, "name" | "sku" | "q
       <td className="font-mono text-xs">{line.sku}</td>
       <td className="text-right">{line.quantity}</td>
     </>
-  );
-}
-
-/** An order's row heading in a buyer's list: its first tool, a link to the order's page, over its lines. */
-export function OrderRowHeading({ order }: { order: Pick<Order, "_id" | "productName" | "lines"> }) {
-  return (
-    <th scope="row" className="font-medium">
-      <Link className="link" to={paths.myOrder(order._id)}>
-        {order.productName}
-      </Link>
-      <LinesInBrief lines={order.lines} />
-    </th>
   );
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { serveApi, tokenWith } from "../test-utils";
 import { apiAuthed, TextBody } from "./api-authed";
 import { ApiError, type Route } from "./api-client";
+import { accountApi } from "./api-routes/account";
 import { adminApi } from "./api-routes/admin";
-import { signedInApi } from "./api-routes/signed-in";
 
 const EMAIL = "ana@example.com";
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -15,7 +15,7 @@ describe("a signed-in call", () => {
   it("sends the stored token as a bearer header", async () => {
     localStorage.setItem("accessToken", current);
     const sent = serveApi({ "GET /api/profile": { body: [] } });
-    expect(await apiAuthed(signedInApi.profile)).toEqual([]);
+    expect(await apiAuthed(accountApi.profile)).toEqual([]);
     expect(sent).toEqual([
       { method: "GET", path: "/api/profile", authorization: `Bearer ${current}`, body: undefined },
     ]);
@@ -24,7 +24,7 @@ describe("a signed-in call", () => {
   it("renews a token with a minute or less left before sending it", async () => {
     localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 30 }));
     const sent = serveApi({ [renewal]: { body: { token: renewed } }, "GET /api/profile": { body: [] } });
-    await apiAuthed(signedInApi.profile);
+    await apiAuthed(accountApi.profile);
     expect(sent.map((request) => `${request.method} ${request.path} ${request.authorization}`)).toEqual([
       `${renewal} null`,
       `GET /api/profile Bearer ${renewed}`,
@@ -58,7 +58,7 @@ describe("a signed-in call", () => {
       [renewal]: { status: 401, body: { message: "No session" } },
       "GET /api/profile": { status: 401, body: { message: "Your sign-in has expired" } },
     });
-    const error = await apiAuthed(signedInApi.profile).catch((failure: unknown) => failure);
+    const error = await apiAuthed(accountApi.profile).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).message).toBe("Your sign-in has expired");
@@ -75,7 +75,7 @@ describe("a signed-in call", () => {
 
   it("goes without a header when nobody is signed in", async () => {
     const sent = serveApi({ "GET /api/profile": { status: 401, body: { message: "Sign in first" } } });
-    await expect(apiAuthed(signedInApi.profile)).rejects.toThrow("Sign in first");
+    await expect(apiAuthed(accountApi.profile)).rejects.toThrow("Sign in first");
     expect(sent).toEqual([{ method: "GET", path: "/api/profile", authorization: null, body: undefined }]);
   });
 

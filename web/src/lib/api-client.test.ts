@@ -3,7 +3,7 @@ import { serveApi } from "../test-utils";
 import { ApiError, apiCall, apiGetPage } from "./api-client";
 import { homeApi } from "./api-routes/home";
 import { publicApi } from "./api-routes/public";
-import { errorMessage } from "./error-message";
+import { errorMessage } from "./toast";
 
 async function refusal(call: Promise<unknown>): Promise<ApiError> {
   const error = await call.then(

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiAuthed } from "./api-authed";
-import { signedInApi } from "./api-routes/signed-in";
+import { cartApi } from "./api-routes/cart";
 import { cartQueryKey } from "./query-keys";
 
 /**
@@ -11,5 +11,5 @@ import { cartQueryKey } from "./query-keys";
 export const cartQuery = queryOptions({
   queryKey: cartQueryKey,
   retry: false,
-  queryFn: () => apiAuthed(signedInApi.cart),
+  queryFn: () => apiAuthed(cartApi.cart),
 });

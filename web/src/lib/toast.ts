@@ -1,4 +1,4 @@
-import { errorMessage } from "./error-message";
+import { ApiError } from "./api-client";
 
 type ToastKind = "success" | "error" | "info";
 
@@ -31,4 +31,14 @@ export async function toastOutcome(work: Promise<unknown>, done: string): Promis
   }
   notify("success", done);
   return true;
+}
+
+/**
+ * What a page tells a person when something failed, the one way: the server's message (for `field`, that
+ * field's own when the refusal names it), else the failure's own message. Here rather than in api-client.ts,
+ * which the first bundle carries: no page needs it before something fails, and then it tells it in a toast.
+ */
+export function errorMessage(error: unknown, field?: string): string {
+  if (error instanceof ApiError) return (field && error.messageFor(field)) || error.message;
+  return error instanceof Error ? error.message : String(error);
 }

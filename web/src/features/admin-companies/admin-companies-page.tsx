@@ -1,10 +1,11 @@
 import { type AdminCompany, COMPANY_LIMITS } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
-import { DataTable, RowActions } from "../../components/data-table";
+import { DataTable } from "../../components/data-table";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
+import { RowActions } from "../../components/row-actions";
 import { notify } from "../../lib/toast";
 import { useAdminCompanies, useSetTaxExemption } from "./api/companies";
 import { PriceListPanel } from "./price-list-panel";

@@ -5,9 +5,8 @@ import { DownloadButton } from "../../components/download-button";
 import { FieldShell } from "../../components/field";
 import { QueryState } from "../../components/query-state";
 import { ApiError } from "../../lib/api-client";
-import { errorMessage } from "../../lib/error-message";
 import { fileText as textOf } from "../../lib/file-text";
-import { notify } from "../../lib/toast";
+import { errorMessage, notify } from "../../lib/toast";
 import { downloadPriceList, usePriceList, useUploadPriceList } from "./api/price-list";
 
 /**

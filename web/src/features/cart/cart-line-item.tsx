@@ -1,6 +1,5 @@
-import { type CartLine, formatPrice } from "@forgeline/contract";
+import { type CartLine, formatPrice, pictureSrcSet } from "@forgeline/contract";
 import { UnitPrice } from "../../components/priced-order";
-import { Thumbnail } from "../../components/thumbnail";
 import { ApiError } from "../../lib/api-client";
 import { useSetLineQuantity } from "./api/set-line-quantity";
 import { QuantityStepper } from "./quantity-stepper";
@@ -25,8 +24,11 @@ export function CartLineItem({
 
   return (
     <li className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-3 border-b border-base-300 py-4 sm:grid-cols-[auto_1fr_auto_auto]">
-      <Thumbnail
+      <img
         src={line.image}
+        srcSet={pictureSrcSet(line.image)}
+        sizes="96px"
+        alt=""
         width={96}
         height={72}
         className="row-span-2 rounded-box bg-base-200 object-cover sm:row-span-1"

@@ -2,8 +2,7 @@ import { type Cart, MESSAGES } from "@forgeline/contract";
 import { useNavigate } from "react-router";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { paths } from "../../config/paths";
-import { errorMessage } from "../../lib/error-message";
-import { notify } from "../../lib/toast";
+import { errorMessage, notify } from "../../lib/toast";
 import { changedCart, useCheckout } from "./api/checkout";
 
 /**

@@ -1,7 +1,7 @@
 import { type Company, formatPrice } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
+import { OrderRowHeading } from "../../components/order-row-heading";
 import { OrderStatusBadge } from "../../components/order-status-badge";
-import { OrderRowHeading } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { dateText } from "../../lib/date-text";
 import { useCompanyOrders } from "./api/orders";

@@ -6,9 +6,8 @@ import { companyPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
 import { dateText } from "../../lib/date-text";
-import { errorMessage } from "../../lib/error-message";
 import { useSession } from "../../lib/session";
-import { notify } from "../../lib/toast";
+import { errorMessage, notify } from "../../lib/toast";
 import { useAcceptInvitation, useInvitation } from "./api/invitation";
 import { ROLE_LABELS } from "./roles";
 

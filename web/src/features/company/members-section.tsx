@@ -1,13 +1,14 @@
 import { type Company, type CompanyMember, formatPrice } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable, RowActions } from "../../components/data-table";
+import { DataTable } from "../../components/data-table";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
+import { RowActions } from "../../components/row-actions";
 import { SelectField } from "../../components/select-field";
-import type { MemberChange } from "../../lib/api-routes/signed-in";
+import type { MemberChange } from "../../lib/api-routes/company";
 import { notify } from "../../lib/toast";
 import { useChangeMember, useMembers, useRemoveMember } from "./api/members";
 import { memberName, ROLE_LABELS, ROLE_OPTIONS } from "./roles";

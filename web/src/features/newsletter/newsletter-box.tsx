@@ -1,8 +1,7 @@
 import { isEmail, MESSAGES } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
-import { errorMessage } from "../../lib/error-message";
-import { notify } from "../../lib/toast";
+import { errorMessage, notify } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { subscribeToNewsletter } from "./api/subscribe";
 

@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useState } from "react";
-import { errorMessage } from "../../lib/error-message";
+import { errorMessage } from "../../lib/toast";
 import { createPaymentIntent } from "./api/create-payment-intent";
 import { reconcilePayment } from "./api/reconcile-payment";
 import type { OrderToPay } from "./order-to-pay";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
-import { errorMessage } from "../../lib/error-message";
+import { errorMessage } from "../../lib/toast";
 import { confirmTestPayment } from "./api/confirm-test-payment";
 import { createPaymentIntent } from "./api/create-payment-intent";
 import type { OrderToPay } from "./order-to-pay";

@@ -3,7 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { accessTokenFor } from "../../lib/account-session";
 import { apiAuthed } from "../../lib/api-authed";
 import { ApiError } from "../../lib/api-client";
-import { signedInApi } from "../../lib/api-routes/signed-in";
+import { cartApi } from "../../lib/api-routes/cart";
 import { cartQueryKey } from "../../lib/query-keys";
 import { sessionQuery } from "../../lib/session";
 import { notify, notifyError } from "../../lib/toast";
@@ -23,7 +23,7 @@ export async function addToOrder(
     const user = await queryClient.fetchQuery(sessionQuery);
     if (!user) return "signed-out";
     await accessTokenFor(user.email);
-    await apiAuthed(signedInApi.setCartLine(product._id), { quantity });
+    await apiAuthed(cartApi.setCartLine(product._id), { quantity });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return "signed-out";
     notifyError(error, "quantity");

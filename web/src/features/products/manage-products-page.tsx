@@ -1,8 +1,9 @@
 import { formatPrice, MESSAGES, PAGE_SIZE, type Product, QUANTITY_UNIT } from "@forgeline/contract";
 import { lazy, Suspense, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable, RowActions } from "../../components/data-table";
+import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
+import { RowActions } from "../../components/row-actions";
 import { Thumbnail } from "../../components/thumbnail";
 import { notify } from "../../lib/toast";
 import { useDeleteProduct } from "./api/delete-product";

@@ -1,8 +1,9 @@
 import type { Promotion } from "@forgeline/contract";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable, RowActions } from "../../components/data-table";
+import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
+import { RowActions } from "../../components/row-actions";
 import { dateTimeText } from "../../lib/date-text";
 import { toastOutcome } from "../../lib/toast";
 import { useAdminPromotions } from "./api/get-promotions";

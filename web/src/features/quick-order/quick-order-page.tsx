@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { TextAreaField } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
-import { errorMessage } from "../../lib/error-message";
 import { fileText } from "../../lib/file-text";
+import { errorMessage } from "../../lib/toast";
 import { useImportRows } from "./api/import-rows";
 import { useSkuSuggestions } from "./api/sku-suggestions";
 

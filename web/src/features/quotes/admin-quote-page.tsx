@@ -10,8 +10,7 @@ import { QueryState } from "../../components/query-state";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { quotePaths } from "../../config/dashboard-paths";
 import { localInputText } from "../../lib/date-text";
-import { errorMessage } from "../../lib/error-message";
-import { notify } from "../../lib/toast";
+import { errorMessage, notify } from "../../lib/toast";
 import { useAdminQuotes, useSendQuote } from "./api/admin-quotes";
 import { QuoteFacts, quoteTitle } from "./quote-parts";
 

@@ -11,8 +11,7 @@ import { Spinner } from "../../components/spinner";
 import { quotePaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
-import { errorMessage } from "../../lib/error-message";
-import { notify } from "../../lib/toast";
+import { errorMessage, notify } from "../../lib/toast";
 import { useAcceptQuote, useDeclineQuote, useQuote } from "./api/quotes";
 import { QuoteFacts, quoteTitle, RequestedLines } from "./quote-parts";
 

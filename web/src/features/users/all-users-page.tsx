@@ -2,8 +2,7 @@ import { MESSAGES } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
 import { ApiError } from "../../lib/api-client";
-import { errorMessage } from "../../lib/error-message";
-import { notify } from "../../lib/toast";
+import { errorMessage, notify } from "../../lib/toast";
 import { useUsers } from "./api/get-users";
 import { useMakeAdmin } from "./api/make-admin";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { cartApi } from "../../../lib/api-routes/cart";
 import { cartQueryKey } from "../../../lib/query-keys";
 import { CART_CHANGES } from "./set-line-quantity";
 
@@ -9,7 +9,7 @@ export function useRemoveLine() {
   const queryClient = useQueryClient();
   return useMutation({
     scope: CART_CHANGES,
-    mutationFn: (productId: string) => apiAuthed(signedInApi.removeCartLine(productId)),
+    mutationFn: (productId: string) => apiAuthed(cartApi.removeCartLine(productId)),
     onSuccess: (cart) => queryClient.setQueryData(cartQueryKey, cart),
   });
 }

@@ -1,7 +1,7 @@
 import type { NewQuoteBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { cartApi } from "../../../lib/api-routes/cart";
 import { cartQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -11,7 +11,7 @@ import { cartQueryKey } from "../../../lib/query-keys";
 export function useRequestQuote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewQuoteBody) => apiAuthed(signedInApi.requestQuote, body),
+    mutationFn: (body: NewQuoteBody) => apiAuthed(cartApi.requestQuote, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { cartApi } from "../../../lib/api-routes/cart";
 import { cartQueryKey } from "../../../lib/query-keys";
 
 /** The cart's changes run one after another, so the last one sent is the one the cart keeps. */
@@ -15,7 +15,7 @@ export function useSetLineQuantity(productId: string) {
   return useMutation({
     mutationKey: [...cartQueryKey, "line", productId],
     scope: CART_CHANGES,
-    mutationFn: (quantity: number) => apiAuthed(signedInApi.setCartLine(productId), { quantity }),
+    mutationFn: (quantity: number) => apiAuthed(cartApi.setCartLine(productId), { quantity }),
     onSuccess: (cart) => queryClient.setQueryData(cartQueryKey, cart),
   });
 }

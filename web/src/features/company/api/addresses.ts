@@ -1,14 +1,14 @@
 import type { CompanyAddressBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { companyApi } from "../../../lib/api-routes/company";
 import { companyQueryKey } from "../../../lib/company";
 
 /** POST /api/companies/{id}/addresses (owners): a delivery address members then check out to. */
 export function useAddAddress(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CompanyAddressBody) => apiAuthed(signedInApi.addAddress(companyId), body),
+    mutationFn: (body: CompanyAddressBody) => apiAuthed(companyApi.addAddress(companyId), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }
@@ -17,7 +17,7 @@ export function useAddAddress(companyId: string) {
 export function useRemoveAddress(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (addressId: string) => apiAuthed(signedInApi.removeAddress(companyId, addressId)),
+    mutationFn: (addressId: string) => apiAuthed(companyApi.removeAddress(companyId, addressId)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { companyApi } from "../../../lib/api-routes/company";
 import { companyQueryKey } from "../../../lib/company";
 
 /**
@@ -11,7 +11,7 @@ export function useInvitation(token: string) {
   return useQuery({
     queryKey: ["invitation", token],
     retry: false,
-    queryFn: () => apiAuthed(signedInApi.invitation(token)),
+    queryFn: () => apiAuthed(companyApi.invitation(token)),
   });
 }
 
@@ -19,7 +19,7 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiAuthed(signedInApi.acceptInvitation(token)),
+    mutationFn: () => apiAuthed(companyApi.acceptInvitation(token)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }

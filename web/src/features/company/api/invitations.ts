@@ -1,7 +1,7 @@
 import type { InvitationBody } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { companyApi } from "../../../lib/api-routes/company";
 import { companyQueryKey } from "../../../lib/company";
 
 /** GET /api/companies/{id}/invitations (owners): those neither accepted nor expired, newest first. */
@@ -9,7 +9,7 @@ export const invitationsQuery = (companyId: string) =>
   queryOptions({
     queryKey: [...companyQueryKey, companyId, "invitations"],
     retry: false,
-    queryFn: () => apiAuthed(signedInApi.invitations(companyId)),
+    queryFn: () => apiAuthed(companyApi.invitations(companyId)),
   });
 
 export function useInvitations(companyId: string) {
@@ -23,7 +23,7 @@ export function useInvitations(companyId: string) {
 export function useInvite(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvitationBody) => apiAuthed(signedInApi.invite(companyId), body),
+    mutationFn: (body: InvitationBody) => apiAuthed(companyApi.invite(companyId), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }
@@ -32,7 +32,7 @@ export function useInvite(companyId: string) {
 export function useWithdrawInvitation(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invitationId: string) => apiAuthed(signedInApi.withdrawInvitation(companyId, invitationId)),
+    mutationFn: (invitationId: string) => apiAuthed(companyApi.withdrawInvitation(companyId, invitationId)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { type MemberChange, signedInApi } from "../../../lib/api-routes/signed-in";
+import { companyApi, type MemberChange } from "../../../lib/api-routes/company";
 import { companyQueryKey } from "../../../lib/company";
 import { ordersQueryKey } from "../../../lib/query-keys";
 
@@ -9,7 +9,7 @@ export const membersQuery = (companyId: string) =>
   queryOptions({
     queryKey: [...companyQueryKey, companyId, "members"],
     retry: false,
-    queryFn: () => apiAuthed(signedInApi.members(companyId)),
+    queryFn: () => apiAuthed(companyApi.members(companyId)),
   });
 
 export function useMembers(companyId: string) {
@@ -21,7 +21,7 @@ export function useChangeMember(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ email, change }: { email: string; change: MemberChange }) =>
-      apiAuthed(signedInApi.changeMember(companyId, email), change),
+      apiAuthed(companyApi.changeMember(companyId, email), change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: companyQueryKey }),
   });
 }
@@ -33,7 +33,7 @@ export function useChangeMember(companyId: string) {
 export function useRemoveMember(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => apiAuthed(signedInApi.removeMember(companyId, email)),
+    mutationFn: (email: string) => apiAuthed(companyApi.removeMember(companyId, email)),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: companyQueryKey }),

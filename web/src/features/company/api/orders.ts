@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { companyApi } from "../../../lib/api-routes/company";
 import { companyQueryKey } from "../../../lib/company";
 import { orderFromWire } from "../../../lib/order";
 import { ordersQueryKey } from "../../../lib/query-keys";
@@ -11,7 +11,7 @@ export const companyOrdersQuery = (companyId: string | undefined) =>
     queryKey: [...ordersQueryKey, "company", companyId],
     enabled: Boolean(companyId),
     retry: false,
-    queryFn: async () => (await apiAuthed(signedInApi.companyOrders(companyId ?? ""))).map(orderFromWire),
+    queryFn: async () => (await apiAuthed(companyApi.companyOrders(companyId ?? ""))).map(orderFromWire),
   });
 
 export function useCompanyOrders(companyId: string | undefined) {
@@ -28,7 +28,7 @@ export function useDecide(companyId: string) {
   return useMutation({
     mutationFn: ({ orderId, step, note }: { orderId: string; step: "approve" | "reject"; note?: string }) =>
       apiAuthed(
-        signedInApi.decideOrder(companyId, orderId, step),
+        companyApi.decideOrder(companyId, orderId, step),
         // Approving takes an optional note (left out when empty); rejecting needs one (the server says so).
         step === "reject" || note ? { note } : undefined,
       ),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { orderApi } from "../../../lib/api-routes/orders";
 import { type Order, orderFromWire } from "../../../lib/order";
 import { ordersQueryKey } from "../../../lib/query-keys";
 
@@ -8,7 +8,7 @@ import { ordersQueryKey } from "../../../lib/query-keys";
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (order: Pick<Order, "_id">) => orderFromWire(await apiAuthed(signedInApi.cancelOrder(order._id))),
+    mutationFn: async (order: Pick<Order, "_id">) => orderFromWire(await apiAuthed(orderApi.cancelOrder(order._id))),
     // Whatever the answer, the list and the order page show the order as the server has it now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
   });

@@ -1,7 +1,7 @@
 import type { OrderForm } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { orderApi } from "../../../lib/api-routes/orders";
 import { ordersQueryKey } from "../../../lib/query-keys";
 
 /** The modal's form as sent: an address, or one of the buyer's company's (`addressId`), and a PO number. */
@@ -14,8 +14,7 @@ export type NewOrder = OrderDelivery & { productId: string };
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ productId, ...form }: NewOrder) =>
-      apiAuthed(signedInApi.placeOrder, { ...form, orderId: productId }),
+    mutationFn: ({ productId, ...form }: NewOrder) => apiAuthed(orderApi.placeOrder, { ...form, orderId: productId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
   });
 }

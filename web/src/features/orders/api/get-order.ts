@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { orderApi } from "../../../lib/api-routes/orders";
 import { orderFromWire } from "../../../lib/order";
 import { ordersQueryKey } from "../../../lib/query-keys";
 
@@ -9,7 +9,7 @@ export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: [...ordersQueryKey, "one", id],
     retry: false,
-    queryFn: async () => orderFromWire(await apiAuthed(signedInApi.order(id))),
+    queryFn: async () => orderFromWire(await apiAuthed(orderApi.order(id))),
   });
 
 export function useOrder(id: string) {

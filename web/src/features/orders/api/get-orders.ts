@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { orderApi } from "../../../lib/api-routes/orders";
 import { orderFromWire } from "../../../lib/order";
 import { ordersQueryKey } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
@@ -14,7 +14,7 @@ export const myOrdersQuery = (email: string | undefined) =>
     queryKey: [...ordersQueryKey, email],
     enabled: Boolean(email),
     retry: false,
-    queryFn: async () => (await apiAuthed(signedInApi.myOrders(email ?? ""))).map(orderFromWire),
+    queryFn: async () => (await apiAuthed(orderApi.myOrders(email ?? ""))).map(orderFromWire),
   });
 
 export function useMyOrders() {

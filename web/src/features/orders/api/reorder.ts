@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { orderApi } from "../../../lib/api-routes/orders";
 import { cartQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -10,7 +10,7 @@ import { cartQueryKey } from "../../../lib/query-keys";
 export function useReorder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => apiAuthed(signedInApi.reorder(orderId)),
+    mutationFn: (orderId: string) => apiAuthed(orderApi.reorder(orderId)),
     onSuccess: (answer) => queryClient.setQueryData(cartQueryKey, answer.cart),
   });
 }

@@ -1,8 +1,8 @@
 import type { PaymentResult, TestCardConfirmation } from "@forgeline/contract";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { orderApi } from "../../../lib/api-routes/orders";
 
 /** POST /api/payments/test/confirm: the test provider charges the card, as Stripe.js would with Stripe. */
 export function confirmTestPayment(card: TestCardConfirmation): Promise<PaymentResult> {
-  return apiAuthed(signedInApi.confirmTestPayment, card);
+  return apiAuthed(orderApi.confirmTestPayment, card);
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { accountApi } from "../../../lib/api-routes/account";
 import { useSession } from "../../../lib/session";
 
 export const profileQueryKey = ["profile"] as const;
@@ -10,7 +10,7 @@ export const myProfileQuery = (email: string | undefined) =>
   queryOptions({
     queryKey: [...profileQueryKey, email],
     enabled: Boolean(email),
-    queryFn: async () => (await apiAuthed(signedInApi.profile))[0] ?? null,
+    queryFn: async () => (await apiAuthed(accountApi.profile))[0] ?? null,
   });
 
 export function useMyProfile() {

@@ -1,7 +1,7 @@
 import type { ProfileBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { accountApi } from "../../../lib/api-routes/account";
 import { sessionQuery } from "../../../lib/session";
 import { profileQueryKey } from "./get-profile";
 
@@ -9,7 +9,7 @@ import { profileQueryKey } from "./get-profile";
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: ProfileBody) => apiAuthed(signedInApi.saveProfile, profile),
+    mutationFn: (profile: ProfileBody) => apiAuthed(accountApi.saveProfile, profile),
     // The profile's name is also the account's display name: the session shows it too.
     onSuccess: () =>
       Promise.all([

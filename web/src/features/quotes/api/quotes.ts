@@ -1,7 +1,7 @@
 import type { QuoteAcceptBody } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { quoteApi } from "../../../lib/api-routes/quotes";
 import { ordersQueryKey } from "../../../lib/query-keys";
 
 /** Every quote the page shows: a change to one refetches the lists and the quote itself. */
@@ -9,12 +9,12 @@ export const quotesQueryKey = ["quotes"] as const;
 
 /** GET /api/quotes: the buyer's quotes, and their company's for members, newest first. */
 export function useQuotes() {
-  return useQuery({ queryKey: [...quotesQueryKey, "mine"], queryFn: () => apiAuthed(signedInApi.myQuotes) });
+  return useQuery({ queryKey: [...quotesQueryKey, "mine"], queryFn: () => apiAuthed(quoteApi.myQuotes) });
 }
 
 /** GET /api/quotes/{id}: one quote (404 for anyone but the buyer and their company). */
 export const quoteQuery = (id: string) =>
-  queryOptions({ queryKey: [...quotesQueryKey, id], retry: false, queryFn: () => apiAuthed(signedInApi.quote(id)) });
+  queryOptions({ queryKey: [...quotesQueryKey, id], retry: false, queryFn: () => apiAuthed(quoteApi.quote(id)) });
 
 export function useQuote(id: string) {
   return useQuery(quoteQuery(id));
@@ -27,7 +27,7 @@ export function useQuote(id: string) {
 export function useAcceptQuote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: QuoteAcceptBody) => apiAuthed(signedInApi.acceptQuote(id), body),
+    mutationFn: (body: QuoteAcceptBody) => apiAuthed(quoteApi.acceptQuote(id), body),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
@@ -40,7 +40,7 @@ export function useAcceptQuote(id: string) {
 export function useDeclineQuote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiAuthed(signedInApi.declineQuote(id)),
+    mutationFn: () => apiAuthed(quoteApi.declineQuote(id)),
     onSuccess: (quote) => queryClient.setQueryData(quoteQuery(id).queryKey, quote),
     onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
   });

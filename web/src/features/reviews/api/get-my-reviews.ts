@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { signedInApi } from "../../../lib/api-routes/signed-in";
+import { accountApi } from "../../../lib/api-routes/account";
 import { reviewsQueryKey } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
 
@@ -9,7 +9,7 @@ export const myReviewsQuery = (email: string | undefined) =>
   queryOptions({
     queryKey: [...reviewsQueryKey, "mine", email],
     enabled: Boolean(email),
-    queryFn: () => apiAuthed(signedInApi.myReviews(email ?? "")),
+    queryFn: () => apiAuthed(accountApi.myReviews(email ?? "")),
   });
 
 export function useMyReviews() {

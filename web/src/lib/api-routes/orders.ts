@@ -1,0 +1,25 @@
+import type {
+  CartFillAnswer,
+  Order,
+  OrderBody,
+  OrderCreated,
+  PaymentIntentBody,
+  PaymentIntentResponse,
+  PaymentResult,
+  TestCardConfirmation,
+} from "@forgeline/contract";
+import type { Route } from "../api-client";
+
+const part = encodeURIComponent;
+
+/** A customer's orders and their payment. */
+export const orderApi = {
+  myOrders: (email: string) => `GET /api/ordering?userEmail=${part(email)}` as Route<Order[]>,
+  order: (orderId: string) => `GET /api/ordering/${part(orderId)}` as Route<Order>,
+  placeOrder: "POST /api/ordering" as Route<OrderCreated, OrderBody>,
+  cancelOrder: (orderId: string) => `POST /api/ordering/${part(orderId)}/cancel` as Route<Order>,
+  reorder: (orderId: string) => `POST /api/ordering/${part(orderId)}/reorder` as Route<CartFillAnswer>,
+  paymentIntent: "POST /api/create-payment-intent" as Route<PaymentIntentResponse, PaymentIntentBody>,
+  confirmTestPayment: "POST /api/payments/test/confirm" as Route<PaymentResult, TestCardConfirmation>,
+  reconcilePayment: (orderId: string) => `POST /api/payments/${part(orderId)}/reconcile` as Route<PaymentResult>,
+};
