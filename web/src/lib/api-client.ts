@@ -43,12 +43,6 @@ export function asJson(body: unknown): Sent | undefined {
   return body === undefined ? undefined : ["application/json", JSON.stringify(body)];
 }
 
-/** A route's method and path. */
-export function routeParts(route: Route<unknown, unknown>): { method: string; path: string } {
-  const space = route.indexOf(" ");
-  return { method: route.slice(0, space), path: route.slice(space + 1) };
-}
-
 /**
  * The one fetch wrapper: every call to our server goes through it (the signed-in ones through
  * api-authed.ts, which adds the token), so each answers in the same way: the response when it is a 2xx,
@@ -59,11 +53,11 @@ export async function request(
   sent?: Sent,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const { method, path } = routeParts(route);
+  const space = route.indexOf(" ");
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
+    response = await fetch(route.slice(space + 1), {
+      method: route.slice(0, space),
       headers: sent ? { "content-type": sent[0], ...headers } : headers,
       body: sent?.[1],
     });

@@ -19,21 +19,6 @@ export function notifyError(error: unknown, field?: string): void {
 }
 
 /**
- * Waits for `work` and tells how it went in a toast: `done` once it succeeded, else the failure's message.
- * Answers whether it succeeded, for what follows (a dialog closed, the focus moved).
- */
-export async function toastOutcome(work: Promise<unknown>, done: string): Promise<boolean> {
-  try {
-    await work;
-  } catch (error) {
-    notifyError(error);
-    return false;
-  }
-  notify("success", done);
-  return true;
-}
-
-/**
  * What a page tells a person when something failed, the one way: the server's message (for `field`, that
  * field's own when the refusal names it), else the failure's own message. Here rather than in api-client.ts,
  * which the first bundle carries: no page needs it before something fails, and then it tells it in a toast.

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ImageUploadResponse } from "@forgeline/contract";
 import { freshAccessToken } from "./account-session";
-import { ApiError, routeParts } from "./api-client";
-import { signedInApi } from "./api-routes/signed-in";
+import { ApiError } from "./api-client";
+import { accountApi } from "./api-routes/account";
 
 /**
  * Sends a picture to POST /api/image and answers its URL. XMLHttpRequest rather than the API client's fetch,
@@ -11,7 +11,7 @@ export async function uploadImage(file: File, onProgress: (percent: number) => v
   const token = await freshAccessToken();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    const { method, path } = routeParts(signedInApi.image);
+    const [method = "POST", path = ""] = accountApi.image.split(" ");
     request.open(method, path);
     if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
     request.upload.onprogress = (event) => {

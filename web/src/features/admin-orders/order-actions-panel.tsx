@@ -5,7 +5,8 @@ import { Field } from "../../components/field";
 import { fieldError } from "../../components/form-refusal";
 import { ApiError } from "../../lib/api-client";
 import type { Order } from "../../lib/order";
-import { notify, notifyError, toastOutcome } from "../../lib/toast";
+import { notify, notifyError } from "../../lib/toast";
+import { toastOutcome } from "../../lib/toast-outcome";
 import { useOrderStep } from "./api/order-step";
 
 /** The steps an admin may take on an order in its status, as the contract's one state machine says, and nothing else. */

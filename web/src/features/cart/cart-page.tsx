@@ -7,7 +7,7 @@ import { SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
 import { useMyCompany } from "../../lib/company";
-import { toastOutcome } from "../../lib/toast";
+import { notify, notifyError } from "../../lib/toast";
 import { useCart } from "./api/get-cart";
 import { useRemoveLine } from "./api/remove-line";
 import { CartLineItem } from "./cart-line-item";
@@ -69,9 +69,15 @@ function CartContent({
   const removeLine = useRemoveLine();
 
   async function remove(line: CartLine) {
+    try {
+      await removeLine.mutateAsync(line.productId);
+    } catch (error) {
+      notifyError(error);
+      return;
+    }
+    notify("success", `Removed ${line.name} from your cart`);
     // The line and its button are gone: the focus goes back to the top of the cart, not to the page's start.
-    if (await toastOutcome(removeLine.mutateAsync(line.productId), `Removed ${line.name} from your cart`))
-      focusHeading();
+    focusHeading();
   }
 
   return (

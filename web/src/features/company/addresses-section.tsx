@@ -5,7 +5,8 @@ import { Field, TextAreaField } from "../../components/field";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
 import { companyAddressesQuery } from "../../lib/company";
-import { notify, toastOutcome } from "../../lib/toast";
+import { notify } from "../../lib/toast";
+import { toastOutcome } from "../../lib/toast-outcome";
 import { useAddAddress, useRemoveAddress } from "./api/addresses";
 
 const FIELDS = ["label", "address", "phone"] as const;

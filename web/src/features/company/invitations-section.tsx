@@ -6,7 +6,8 @@ import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../comp
 import { QueryState } from "../../components/query-state";
 import { SelectField } from "../../components/select-field";
 import { dateText } from "../../lib/date-text";
-import { notify, toastOutcome } from "../../lib/toast";
+import { notify } from "../../lib/toast";
+import { toastOutcome } from "../../lib/toast-outcome";
 import { useInvitations, useInvite, useWithdrawInvitation } from "./api/invitations";
 import { ROLE_LABELS, ROLE_OPTIONS } from "./roles";
 

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { lazyResolver } from "../../lib/lazy-resolver";
-import { toastOutcome } from "../../lib/toast";
+import { toastOutcome } from "../../lib/toast-outcome";
 import { useUpdateProduct } from "./api/update-product";
 
 /** Restock: set the pieces in stock (a whole number from 0), e.g. after a delivery or a count. */

@@ -5,7 +5,7 @@ import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
 import { RowActions } from "../../components/row-actions";
 import { dateTimeText } from "../../lib/date-text";
-import { toastOutcome } from "../../lib/toast";
+import { toastOutcome } from "../../lib/toast-outcome";
 import { useAdminPromotions } from "./api/get-promotions";
 import { useUpdatePromotion } from "./api/update-promotion";
 import { conditionsText, promotionState } from "./describe-promotion";

@@ -1,4 +1,4 @@
-import type { InsertedId, Profile, ProfileBody, Review, ReviewBody } from "@forgeline/contract";
+import type { ImageUploadResponse, InsertedId, Profile, ProfileBody, Review, ReviewBody } from "@forgeline/contract";
 import type { Route } from "../api-client";
 
 const part = encodeURIComponent;
@@ -9,4 +9,5 @@ export const accountApi = {
   saveProfile: "POST /api/profile" as Route<InsertedId, ProfileBody>,
   myReviews: (email: string) => `GET /api/review?limit=100&email=${part(email)}` as Route<Review[]>,
   addReview: "POST /api/review" as Route<InsertedId, ReviewBody>,
+  image: "POST /api/image" as Route<ImageUploadResponse, FormData>,
 };

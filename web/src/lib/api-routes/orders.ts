@@ -1,11 +1,14 @@
 import type {
   CartFillAnswer,
+  CartImportBody,
   Order,
   OrderBody,
   OrderCreated,
   PaymentIntentBody,
   PaymentIntentResponse,
   PaymentResult,
+  PricedOrder,
+  PricingQuoteBody,
   TestCardConfirmation,
 } from "@forgeline/contract";
 import type { Route } from "../api-client";
@@ -22,4 +25,8 @@ export const orderApi = {
   paymentIntent: "POST /api/create-payment-intent" as Route<PaymentIntentResponse, PaymentIntentBody>,
   confirmTestPayment: "POST /api/payments/test/confirm" as Route<PaymentResult, TestCardConfirmation>,
   reconcilePayment: (orderId: string) => `POST /api/payments/${part(orderId)}/reconcile` as Route<PaymentResult>,
+  invoice: (orderId: string) => `GET /api/ordering/${orderId}/invoice` as Route<Blob>,
+  /** What the server would charge for these lines, storing nothing. */
+  price: "POST /api/pricing/quote" as Route<PricedOrder, PricingQuoteBody>,
+  importRows: "POST /api/cart/import" as Route<CartFillAnswer, CartImportBody>,
 };

@@ -1,10 +1,4 @@
-import type {
-  AccessTokenResponse,
-  AdminResponse,
-  Company,
-  CompanyAddress,
-  ImageUploadResponse,
-} from "@forgeline/contract";
+import type { AccessTokenResponse, AdminResponse, Company, CompanyAddress } from "@forgeline/contract";
 import type { Route } from "../api-client";
 
 const part = encodeURIComponent;
@@ -22,8 +16,6 @@ export const signedInApi = {
   /** The confirmation link mailed again (the server allows 3 a quarter-hour per address). */
   sendConfirmation: "POST /api/auth/send-verification-email" as Route<unknown, { email: string; callbackURL: string }>,
   isAdmin: (email: string) => `GET /api/admin/${part(email)}` as Route<AdminResponse>,
-  image: "POST /api/image" as Route<ImageUploadResponse, FormData>,
   myCompany: "GET /api/companies/mine" as Route<Company | null>,
   companyAddresses: (companyId: string) => `GET ${company(companyId)}/addresses` as Route<CompanyAddress[]>,
-  invoice: (orderId: string) => `GET /api/ordering/${orderId}/invoice` as Route<Blob>,
 };

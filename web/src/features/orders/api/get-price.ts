@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { cartApi } from "../../../lib/api-routes/cart";
+import { orderApi } from "../../../lib/api-routes/orders";
 
 /**
  * POST /api/pricing/quote for one line: what the server would charge the caller for `quantity` pieces of
@@ -15,6 +15,6 @@ export function useLinePrice(productId: string, quantity: number | null) {
     retry: false,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
-    queryFn: () => apiAuthed(cartApi.price, { lines: [{ productId, quantity: quantity ?? 0 }] }),
+    queryFn: () => apiAuthed(orderApi.price, { lines: [{ productId, quantity: quantity ?? 0 }] }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
-import { cartApi } from "../../../lib/api-routes/cart";
+import { orderApi } from "../../../lib/api-routes/orders";
 import { cartQueryKey } from "../../../lib/query-keys";
 
 /**
@@ -11,7 +11,7 @@ import { cartQueryKey } from "../../../lib/query-keys";
 export function useImportRows() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => apiAuthed(cartApi.importRows, { text }),
+    mutationFn: (text: string) => apiAuthed(orderApi.importRows, { text }),
     onSuccess: (answer) => queryClient.setQueryData(cartQueryKey, answer.cart),
   });
 }
