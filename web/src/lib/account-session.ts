@@ -33,7 +33,7 @@ export async function renewAccessToken(): Promise<string | null> {
 
 /** PUT /api/user/{email}: the identity session's cookie buys a new access token. */
 async function newAccessToken(email: string): Promise<string> {
-  const { token } = await apiCall(signedInApi.accessToken(email));
+  const { token } = await apiCall(signedInApi.token(email));
   storeAccessToken(token);
   return token;
 }

@@ -102,7 +102,7 @@ export async function apiGetPage<T>(route: Route<T[]>, query: PageQuery | URLSea
     query instanceof URLSearchParams
       ? query
       : new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
-  return pageOf<T>(await request(withQuery(route, params)));
+  return pageOf<T>(await request(`${route}?${params}` as Route<T[]>));
 }
 
 /** The route with these search parameters, or as it is when there are none. */

@@ -37,5 +37,5 @@ export const companyAddressesQuery = (companyId: string | undefined) =>
     queryKey: [...companyQueryKey, companyId, "addresses"],
     enabled: Boolean(companyId),
     retry: false,
-    queryFn: () => apiAuthed(signedInApi.companyAddresses(companyId ?? "")),
+    queryFn: () => apiAuthed(signedInApi.addresses(companyId ?? "")),
   });

@@ -15,7 +15,7 @@ export function ConfirmAddressNotice({ email }: { email: string }) {
   const sendAgain = async () => {
     setSending({ state: "sending" });
     try {
-      await apiCall(signedInApi.sendConfirmation, { email, callbackURL: paths.dashboard });
+      await apiCall(signedInApi.confirmAgain, { email, callbackURL: paths.dashboard });
       setSending({ state: "sent" });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : "The link could not be sent. Please try again.";

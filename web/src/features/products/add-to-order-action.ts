@@ -23,7 +23,7 @@ export async function addToOrder(
     const user = await queryClient.fetchQuery(sessionQuery);
     if (!user) return "signed-out";
     await accessTokenFor(user.email);
-    await apiAuthed(cartApi.setCartLine(product._id), { quantity });
+    await apiAuthed(cartApi.setLine(product._id), { quantity });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return "signed-out";
     notifyError(error, "quantity");

@@ -6,8 +6,8 @@ const part = encodeURIComponent;
 /** The cart's calls: its lines, its checkout, a quick order's rows, a line's price, a request for quote. */
 export const cartApi = {
   cart: "GET /api/cart" as Route<Cart>,
-  setCartLine: (productId: string) => `PUT /api/cart/lines/${part(productId)}` as Route<Cart, CartLineBody>,
-  removeCartLine: (productId: string) => `DELETE /api/cart/lines/${part(productId)}` as Route<Cart>,
+  setLine: (productId: string) => `PUT /api/cart/lines/${part(productId)}` as Route<Cart, CartLineBody>,
+  removeLine: (productId: string) => `DELETE /api/cart/lines/${part(productId)}` as Route<Cart>,
   checkout: "POST /api/cart/checkout" as Route<OrderCreated, CheckoutBody>,
   requestQuote: "POST /api/quotes" as Route<InsertedId, NewQuoteBody>,
 };

@@ -11,11 +11,11 @@ const company = (companyId: string) => `/api/companies/${part(companyId)}`;
  */
 export const signedInApi = {
   /** The identity session's cookie buys an access token for this address. */
-  accessToken: (email: string) => `PUT /api/user/${part(email)}` as Route<AccessTokenResponse>,
+  token: (email: string) => `PUT /api/user/${part(email)}` as Route<AccessTokenResponse>,
   signOut: "POST /api/auth/sign-out" as Route<unknown, object>,
   /** The confirmation link mailed again (the server allows 3 a quarter-hour per address). */
-  sendConfirmation: "POST /api/auth/send-verification-email" as Route<unknown, { email: string; callbackURL: string }>,
+  confirmAgain: "POST /api/auth/send-verification-email" as Route<unknown, { email: string; callbackURL: string }>,
   isAdmin: (email: string) => `GET /api/admin/${part(email)}` as Route<AdminResponse>,
   myCompany: "GET /api/companies/mine" as Route<Company | null>,
-  companyAddresses: (companyId: string) => `GET ${company(companyId)}/addresses` as Route<CompanyAddress[]>,
+  addresses: (companyId: string) => `GET ${company(companyId)}/addresses` as Route<CompanyAddress[]>,
 };

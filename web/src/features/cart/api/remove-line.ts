@@ -9,7 +9,7 @@ export function useRemoveLine() {
   const queryClient = useQueryClient();
   return useMutation({
     scope: CART_CHANGES,
-    mutationFn: (productId: string) => apiAuthed(cartApi.removeCartLine(productId)),
+    mutationFn: (productId: string) => apiAuthed(cartApi.removeLine(productId)),
     onSuccess: (cart) => queryClient.setQueryData(cartQueryKey, cart),
   });
 }

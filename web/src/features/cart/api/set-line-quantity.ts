@@ -15,7 +15,7 @@ export function useSetLineQuantity(productId: string) {
   return useMutation({
     mutationKey: [...cartQueryKey, "line", productId],
     scope: CART_CHANGES,
-    mutationFn: (quantity: number) => apiAuthed(cartApi.setCartLine(productId), { quantity }),
+    mutationFn: (quantity: number) => apiAuthed(cartApi.setLine(productId), { quantity }),
     onSuccess: (cart) => queryClient.setQueryData(cartQueryKey, cart),
   });
 }
