@@ -110,7 +110,11 @@ export function PricedLines({
       >
         {priced.lines.map((line) => (
           <tr key={line.productId}>
-            <LineCells line={line} />
+            <th scope="row" className="font-medium">
+              {line.name}
+            </th>
+            <td className="font-mono text-xs">{line.sku}</td>
+            <td className="text-right">{line.quantity}</td>
             <td className="text-right">
               <UnitPrice line={line} />
             </td>
@@ -137,18 +141,5 @@ export function LinesInBrief({ lines }: { lines: PricedLine[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** A line's first cells in a table: the tool (the row's heading), its SKU and its pieces. */
-export function LineCells({ line }: { line: Pick<PricedLine, "name" | "sku" | "quantity"> }) {
-  return (
-    <>
-      <th scope="row" className="font-medium">
-        {line.name}
-      </th>
-      <td className="font-mono text-xs">{line.sku}</td>
-      <td className="text-right">{line.quantity}</td>
-    </>
   );
 }

@@ -104,8 +104,3 @@ export async function apiGetPage<T>(route: Route<T[]>, query: PageQuery | URLSea
       : new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   return pageOf<T>(await request(`${route}?${params}` as Route<T[]>));
 }
-
-/** The route with these search parameters, or as it is when there are none. */
-export function withQuery<Answer, Body>(route: Route<Answer, Body>, params: URLSearchParams): Route<Answer, Body> {
-  return (params.size > 0 ? `${route}?${params}` : route) as Route<Answer, Body>;
-}

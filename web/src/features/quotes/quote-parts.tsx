@@ -1,7 +1,6 @@
 import { formatPrice, type Quote, type QuoteStatus } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
-import { LineCells } from "../../components/priced-order";
 import { quotePaths } from "../../config/dashboard-paths";
 import { dateText, dateTimeText } from "../../lib/date-text";
 
@@ -51,7 +50,11 @@ export function RequestedLines({ quote }: { quote: Quote }) {
     >
       {quote.lines.map((line) => (
         <tr key={line.productId}>
-          <LineCells line={line} />
+          <th scope="row" className="font-medium">
+            {line.name}
+          </th>
+          <td className="font-mono text-xs">{line.sku}</td>
+          <td className="text-right">{line.quantity}</td>
           <td className="text-right">{formatPrice(line.listUnitPrice)}</td>
         </tr>
       ))}

@@ -22,9 +22,15 @@ import type {
   User,
 } from "@forgeline/contract";
 import type { TextBody } from "../api-authed";
-import { type Route, withQuery } from "../api-client";
+import type { Route } from "../api-client";
 
 const part = encodeURIComponent;
+
+/** The route with these search parameters, or as it is when there are none. */
+function withQuery<Answer, Body>(route: Route<Answer, Body>, params: URLSearchParams): Route<Answer, Body> {
+  return (params.size > 0 ? `${route}?${params}` : route) as Route<Answer, Body>;
+}
+
 const prices = (companyId: string) => `/api/admin/companies/${part(companyId)}/prices`;
 
 /** The steps an admin moves an order through, and the body each takes. */

@@ -1,5 +1,6 @@
+import type { Product } from "@forgeline/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiCall, withQuery } from "../../../lib/api-client";
+import { apiCall, type Route } from "../../../lib/api-client";
 import { publicApi } from "../../../lib/api-routes/public";
 import { productsQueryKey } from "../../../lib/query-keys";
 import { useDebounced } from "../../../lib/use-debounced";
@@ -18,6 +19,6 @@ export function useSkuSuggestions(typed: string) {
     enabled: q.length >= 2,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
-    queryFn: () => apiCall(withQuery(publicApi.products, new URLSearchParams({ q, limit: "8" }))),
+    queryFn: () => apiCall(`${publicApi.products}?${new URLSearchParams({ q, limit: "8" })}` as Route<Product[]>),
   });
 }
