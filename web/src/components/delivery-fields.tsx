@@ -1,8 +1,8 @@
 import type { CheckoutBody, CheckoutFormInput } from "@forgeline/contract";
+import { refusedFields } from "../lib/toast";
 import { useCheckedForm } from "../lib/use-checked-form";
 import { CompanyDeliveryFields, useCompanyDelivery, withCompanyDelivery } from "./company-delivery";
 import { Field } from "./field";
-import { refusedFields } from "./form-refusal";
 
 /** The form as typed: an address, or (when the buyer's company keeps some) one of the company's. */
 export type DeliveryForm = CheckoutFormInput & { addressId: string };

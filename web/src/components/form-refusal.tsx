@@ -1,22 +1,9 @@
 import { ApiError } from "../lib/api-client";
-import { errorMessage } from "../lib/toast";
+import { errorMessage, refusedFields } from "../lib/toast";
 
 /** The server's message for one field of a refused form (a 400's `errors`), to show beside that field. */
 export function fieldError(error: unknown, field: string): string | undefined {
   return error instanceof ApiError ? error.messageFor(field) : undefined;
-}
-
-/**
- * A refusal's messages by the fields it names, the first of each (of `fields` alone when given), to show
- * beside them; null when it names none.
- */
-export function refusedFields(error: unknown, fields?: readonly string[]): Record<string, string> | null {
-  if (!(error instanceof ApiError)) return null;
-  const found: Record<string, string> = {};
-  for (const { field, message } of error.fieldErrors) {
-    if (!fields || fields.includes(field)) found[field] ??= message;
-  }
-  return Object.keys(found).length > 0 ? found : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { serveApi, tokenWith } from "../test-utils";
-import { apiAuthed, TextBody } from "./api-authed";
+import { apiAuthed, requestAuthed } from "./api-authed";
 import { ApiError, type Route } from "./api-client";
 import { accountApi } from "./api-routes/account";
 import { adminApi } from "./api-routes/admin";
@@ -81,10 +81,7 @@ describe("a signed-in call", () => {
 
   it("sends a text body as it is, with its own content type", async () => {
     const sent = serveApi({ "PUT /api/upload.csv": { body: [] } });
-    await apiAuthed(
-      "PUT /api/upload.csv" as Route<unknown, TextBody>,
-      new TextBody("sku,unitPrice\nA-1,2.50", "text/csv"),
-    );
+    await requestAuthed("PUT /api/upload.csv" as Route<unknown>, ["text/csv", "sku,unitPrice\nA-1,2.50"]);
     expect(sent).toEqual([
       { method: "PUT", path: "/api/upload.csv", authorization: null, body: "sku,unitPrice\nA-1,2.50" },
     ]);

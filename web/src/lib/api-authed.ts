@@ -1,22 +1,14 @@
 import { freshAccessToken, renewAccessToken } from "./account-session";
 import { ApiError, asJson, type BodyOf, type Page, pageOf, type Route, request, type Sent } from "./api-client";
 
-/** A body sent as it is rather than as JSON: a CSV file's text. */
-export class TextBody {
-  constructor(
-    readonly text: string,
-    readonly contentType: string,
-  ) {}
-}
-
 /**
  * A signed-in call: the access token goes along as a bearer header (docs/SPEC-CONFORMANCE.md §6). Tokens are short
  * and end with a role change, so a 401 is answered here, once, with a new token from the identity
  * session; a refusal that remains is the caller's to show (components/sign-out-to-login.tsx when it ends
- * the sign-in). Apart from api-client.ts so that public pages do not load the token code.
+ * the sign-in). Apart from api-client.ts so that public pages do not load the token code. `sent` is the body
+ * as it goes: JSON (apiAuthed), or a file's text with its type (the price list's CSV).
  */
-async function requestAuthed(route: Route<unknown, unknown>, body?: unknown): Promise<Response> {
-  const sent: Sent | undefined = body instanceof TextBody ? [body.contentType, body.text] : asJson(body);
+export async function requestAuthed(route: Route<unknown, unknown>, sent?: Sent): Promise<Response> {
   const send = (token: string | null) => request(route, sent, token ? { authorization: `Bearer ${token}` } : {});
   try {
     return await send(await freshAccessToken());
@@ -29,7 +21,7 @@ async function requestAuthed(route: Route<unknown, unknown>, body?: unknown): Pr
 }
 
 export async function apiAuthed<Answer, Body>(route: Route<Answer, Body>, ...[body]: BodyOf<Body>): Promise<Answer> {
-  return (await (await requestAuthed(route, body)).json()) as Answer;
+  return (await (await requestAuthed(route, asJson(body))).json()) as Answer;
 }
 
 /** A signed-in list call with its own `limit`/`offset`; the total comes from the X-Total-Count header. */

@@ -27,3 +27,16 @@ export function errorMessage(error: unknown, field?: string): string {
   if (error instanceof ApiError) return (field && error.messageFor(field)) || error.message;
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * A refusal's messages by the fields it names, the first of each (of `fields` alone when given), to show
+ * beside them; null when it names none.
+ */
+export function refusedFields(error: unknown, fields?: readonly string[]): Record<string, string> | null {
+  if (!(error instanceof ApiError)) return null;
+  const found: Record<string, string> = {};
+  for (const { field, message } of error.fieldErrors) {
+    if (!fields || fields.includes(field)) found[field] ??= message;
+  }
+  return Object.keys(found).length > 0 ? found : null;
+}

@@ -10,12 +10,11 @@ import {
 import { useEffect, useRef } from "react";
 import { CompanyDeliveryFields, useCompanyDelivery, withCompanyDelivery } from "../../components/company-delivery";
 import { Field } from "../../components/field";
-import { refusedFields } from "../../components/form-refusal";
 import { PricedTotals, UnitPrice } from "../../components/priced-order";
 import { Thumbnail } from "../../components/thumbnail";
 import { limitsFor } from "../../lib/quantity-limits";
 import type { SessionUser } from "../../lib/session";
-import { notify, notifyError } from "../../lib/toast";
+import { notify, notifyError, refusedFields } from "../../lib/toast";
 import { useCheckedForm } from "../../lib/use-checked-form";
 import { useDebounced } from "../../lib/use-debounced";
 import { type OrderDelivery, useCreateOrder } from "./api/create-order";

@@ -10,8 +10,8 @@ import {
 } from "@forgeline/contract";
 import type { ChangeEvent, ComponentProps } from "react";
 import { Field } from "../../components/field";
-import { refusedFields } from "../../components/form-refusal";
 import { ApiError } from "../../lib/api-client";
+import { refusedFields } from "../../lib/toast";
 import type { FormErrors } from "../../lib/use-checked-form";
 
 /** A volume tier as typed. */

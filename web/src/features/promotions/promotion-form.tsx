@@ -1,7 +1,6 @@
 import { PROMOTION_LIMITS, type Promotion, type PromotionBody, type PromotionInput } from "@forgeline/contract";
 import { Field } from "../../components/field";
-import { refusedFields } from "../../components/form-refusal";
-import { notify, notifyError } from "../../lib/toast";
+import { notify, notifyError, refusedFields } from "../../lib/toast";
 import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useAddPromotion } from "./api/add-promotion";
 import { useUpdatePromotion } from "./api/update-promotion";

@@ -2,7 +2,6 @@ import { formatPrice, QUOTE_LIFECYCLE, QUOTE_LIMITS, type Quote, type QuoteSendB
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
-import { refusedFields } from "../../components/form-refusal";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { PricedTotals } from "../../components/priced-order";
@@ -10,7 +9,7 @@ import { QueryState } from "../../components/query-state";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { quotePaths } from "../../config/dashboard-paths";
 import { localInputText } from "../../lib/date-text";
-import { errorMessage, notify } from "../../lib/toast";
+import { errorMessage, notify, refusedFields } from "../../lib/toast";
 import { useAdminQuotes, useSendQuote } from "./api/admin-quotes";
 import { QuoteFacts, quoteTitle } from "./quote-parts";
 

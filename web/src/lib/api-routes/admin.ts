@@ -21,7 +21,6 @@ import type {
   ShipBody,
   User,
 } from "@forgeline/contract";
-import type { TextBody } from "../api-authed";
 import type { Route } from "../api-client";
 
 const part = encodeURIComponent;
@@ -72,7 +71,7 @@ export const adminApi = {
   prices: (companyId: string) => `GET ${prices(companyId)}` as Route<ContractPrice[]>,
   pricesCsv: (companyId: string) => `GET ${prices(companyId)}.csv` as Route<Blob>,
   /** The whole price list replaced by a CSV file's text, or nothing when any row is bad. */
-  replacePrices: (companyId: string) => `PUT ${prices(companyId)}.csv` as Route<ContractPrice[], TextBody>,
+  replacePrices: (companyId: string) => `PUT ${prices(companyId)}.csv` as Route<ContractPrice[]>,
 
   quotes: "GET /api/admin/quotes" as Route<Quote[]>,
   sendQuote: (quoteId: string) => `POST /api/admin/quotes/${part(quoteId)}/send` as Route<Quote, QuoteSendBody>,

@@ -1,5 +1,6 @@
+import type { ContractPrice } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed, downloadAuthed, TextBody } from "../../../lib/api-authed";
+import { apiAuthed, downloadAuthed, requestAuthed } from "../../../lib/api-authed";
 import { adminApi } from "../../../lib/api-routes/admin";
 import { adminCompaniesKey } from "./companies";
 
@@ -27,7 +28,8 @@ export function downloadPriceList(companyId: string) {
 export function useUploadPriceList(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => apiAuthed(adminApi.replacePrices(companyId), new TextBody(csv, "text/csv")),
+    mutationFn: async (csv: string) =>
+      (await (await requestAuthed(adminApi.replacePrices(companyId), ["text/csv", csv])).json()) as ContractPrice[],
     onSuccess: (rows) => queryClient.setQueryData(priceListQuery(companyId).queryKey, rows),
   });
 }
