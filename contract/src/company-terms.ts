@@ -19,27 +19,6 @@ export const COMPANY_LIMITS = {
   invitationDays: 7,
 } as const;
 
-/**
- * What can be done to an order, as the one ownership policy of orders names it (docs/SELLING-TO-BUSINESSES.md, 'Who may
- * call what').
- */
-export type OrderAccess = "read" | "cancel" | "pay" | "invoice";
-
-/**
- * What a member may do to a colleague's order of their company, by role (docs/SELLING-TO-BUSINESSES.md, 'Companies'):
- * every member sees it and its invoice; buyers and owners, who may spend, also pay it. Cancelling stays the buyer's
- * own. The server's policy decides by it; the order pages show their buttons by it.
- */
-export const COLLEAGUE_ACCESS: Record<CompanyRole, readonly OrderAccess[]> = {
-  owner: ["read", "invoice", "pay"],
-  buyer: ["read", "invoice", "pay"],
-  requester: ["read", "invoice"],
-};
-
-/**
- * A requester fills carts for approval and never pays (docs/SELLING-TO-BUSINESSES.md, 'Companies'), not even their own
- * company order: a buyer or an owner of the company pays it.
- */
-export const rolePays = (role: CompanyRole) => COLLEAGUE_ACCESS[role].includes("pay");
+/** A requester fills carts for approval and never pays, not even their own company order (permissions.ts). */
 export const REQUESTER_CANNOT_PAY =
   "As a requester you do not pay: a buyer or an owner of your company pays this order.";

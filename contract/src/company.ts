@@ -4,21 +4,14 @@ import { COMPANY_LIMITS, COMPANY_ROLES } from "./company-terms.js";
 import { MAX_LENGTH, UNIT_PRICE_MAX_CENTS } from "./limits.js";
 import { centsToDollars, isWholeCents } from "./money.js";
 import { addressField, phoneField } from "./ordering-fields.js";
+import { COMPANY_ACTIONS } from "./permissions.js";
 import { requiredText } from "./text-field.js";
 
 /**
  * Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'): colleagues who share orders, delivery addresses and contract
  * prices. The roles, the bodies of the company routes and what they answer.
  */
-export {
-  COLLEAGUE_ACCESS,
-  COMPANY_LIMITS,
-  COMPANY_ROLES,
-  type CompanyRole,
-  type OrderAccess,
-  REQUESTER_CANNOT_PAY,
-  rolePays,
-} from "./company-terms.js";
+export { COMPANY_LIMITS, COMPANY_ROLES, type CompanyRole, REQUESTER_CANNOT_PAY } from "./company-terms.js";
 
 /** No control character in a one-line text (a NUL cannot even be stored); a line break may be in an address. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;
@@ -117,6 +110,8 @@ export const companySchema = z.object({
   /** The caller's role in it (null for an admin reading it). */
   role: z.enum(COMPANY_ROLES).nullable(),
   createdAt: z.string(),
+  /** What the caller may do in it beyond reading and leaving (permissions.ts); none for an admin. */
+  actions: z.array(z.enum(COMPANY_ACTIONS)),
 });
 
 export const companyMemberSchema = z.object({

@@ -22,6 +22,7 @@ export * from "./ordering.js";
 export * from "./ordering-fields.js";
 export * from "./paging.js";
 export * from "./payment.js";
+export * from "./permissions.js";
 export * from "./picture.js";
 export * from "./pricing.js";
 export * from "./product.js";

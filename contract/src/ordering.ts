@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailField } from "./account.js";
 import { ORDER_STATUSES } from "./order-status.js";
 import { addressField, phoneField } from "./ordering-fields.js";
+import { ORDER_ACTIONS } from "./permissions.js";
 import { appliedPromotionSchema, poNumberField, pricedLineSchema } from "./pricing.js";
 import { DEFAULT_QUANTITY_RULE, type QuantityRule, quantityRefusal } from "./quantity-rule.js";
 
@@ -95,6 +96,8 @@ export const orderSchema = z.object({
   tax: z.number(),
   poNumber: z.string().nullable(),
   companyId: z.string().nullable(),
+  /** What the caller may do to it now (permissions.ts): the pages offer these buttons and no others. */
+  actions: z.array(z.enum(ORDER_ACTIONS)),
 });
 
 export const orderListQuerySchema = z.object({ userEmail: emailField().transform((email) => email.toLowerCase()) });
@@ -110,6 +113,8 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export type OrderBody = z.infer<typeof orderBodySchema>;
 export type OrderForm = z.infer<typeof orderFormSchema>;
 export type Order = z.infer<typeof orderSchema>;
+/** An order as the server reads it, before its caller is known: the answer less their `actions`. */
+export type OrderRecord = Omit<Order, "actions">;
 export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 /** What the order form holds before validation turns the quantity into a number. */
 export type OrderFormInput = z.input<typeof orderFormSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { moneyField } from "./company.js";
 import { addressField } from "./ordering-fields.js";
+import { QUOTE_ACTIONS } from "./permissions.js";
 import { checkoutFormSchema, pricedOrderSchema } from "./pricing.js";
 import { QUOTE_LIMITS, QUOTE_STATUSES } from "./quote-terms.js";
 
@@ -50,6 +51,8 @@ export const quoteSchema = z.object({
   sentAt: z.iso.datetime().nullable(),
   /** The order placed when it was accepted. */
   orderId: z.string().nullable(),
+  /** What the caller may do to it now (permissions.ts). */
+  actions: z.array(z.enum(QUOTE_ACTIONS)),
 });
 
 const unitPriceField = moneyField("The unit price", QUOTE_LIMITS.maxUnitPrice).refine((value) => value > 0, {

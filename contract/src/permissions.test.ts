@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import type { CompanyRole } from "./company-terms.js";
+import type { OrderStatus } from "./order-status.js";
+import {
+  type Actor,
+  COMPANY_ACTIONS,
+  can,
+  companyActions,
+  orderActions,
+  quoteActions,
+  rolePays,
+} from "./permissions.js";
+
+const ACME = "acme";
+const customer: Actor = { email: "ana@example.com", role: "customer", company: null };
+const admin: Actor = { email: "admin@example.com", role: "admin", company: null };
+const member = (role: CompanyRole, email = `${role}@example.com`): Actor => ({
+  email,
+  role: "customer",
+  company: { id: ACME, role },
+});
+
+const order = (userEmail: string, companyId: string | null = null, status: OrderStatus = "unpaid") => ({
+  userEmail,
+  companyId,
+  status,
+  invoiceNumber: null,
+});
+
+describe("can: who may do what to an order", () => {
+  it("lets a customer do everything to their own order, and nothing to another's", () => {
+    const own = order(customer.email);
+    for (const action of ["read:order", "cancel:order", "pay:order", "invoice:order", "reorder:order"] as const) {
+      expect({ action, own: can(customer, action, own) }).toEqual({ action, own: true });
+      expect({ action, other: can(customer, action, order("rui@example.com")) }).toEqual({ action, other: false });
+    }
+  });
+
+  it("lets colleagues see, fetch the invoice of and reorder a company order; buyers and owners pay it; nobody else cancels", () => {
+    const colleagues = order("rui@example.com", ACME);
+    for (const role of ["owner", "buyer", "requester"] as const) {
+      expect(can(member(role), "read:order", colleagues)).toBe(true);
+      expect(can(member(role), "invoice:order", colleagues)).toBe(true);
+      expect(can(member(role), "reorder:order", colleagues)).toBe(true);
+      expect(can(member(role), "cancel:order", colleagues)).toBe(false);
+      expect(can(member(role), "pay:order", colleagues)).toBe(role !== "requester");
+    }
+    expect(can(customer, "read:order", colleagues)).toBe(false);
+    expect(can(member("owner"), "read:order", order("rui@example.com", "other-company"))).toBe(false);
+  });
+
+  it("never lets a requester pay their own company order, yet lets an account that left pay its own", () => {
+    const requester = member("requester");
+    expect(can(requester, "pay:order", order(requester.email, ACME))).toBe(false);
+    expect(can(requester, "cancel:order", order(requester.email, ACME))).toBe(true);
+    expect(can({ ...requester, company: null }, "pay:order", order(requester.email, ACME))).toBe(true);
+  });
+
+  it("lets owners approve and reject a colleague's order, never their own", () => {
+    expect(can(member("owner"), "approve:order", order("rui@example.com", ACME))).toBe(true);
+    expect(can(member("owner"), "reject:order", order("rui@example.com", ACME))).toBe(true);
+    expect(can(member("owner"), "approve:order", order("owner@example.com", ACME))).toBe(false);
+    expect(can(member("buyer"), "approve:order", order("rui@example.com", ACME))).toBe(false);
+  });
+
+  it("keeps admins out of buying; they fetch any invoice and keep the orders they placed as customers", () => {
+    expect(can(admin, "create:order")).toBe(false);
+    expect(can(admin, "create:quote")).toBe(false);
+    expect(can(admin, "join:company")).toBe(false);
+    expect(can(customer, "create:order")).toBe(true);
+    expect(can(member("requester"), "create:order")).toBe(true);
+    expect(can(admin, "invoice:order", order("rui@example.com"))).toBe(true);
+    expect(can(admin, "read:order", order("rui@example.com"))).toBe(false);
+    expect(can(admin, "read:order", order(admin.email))).toBe(true);
+    expect(can(customer, "create:order", { userEmail: "rui@example.com" })).toBe(false);
+  });
+});
+
+describe("can: quotes and companies", () => {
+  it("lets whoever asked a quote decide it, and their colleagues only read it", () => {
+    const asked = { userEmail: "rui@example.com", companyId: ACME };
+    expect(can(member("buyer", "rui@example.com"), "accept:quote", asked)).toBe(true);
+    expect(can(member("owner"), "read:quote", asked)).toBe(true);
+    expect(can(member("owner"), "accept:quote", asked)).toBe(false);
+    expect(can(customer, "read:quote", asked)).toBe(false);
+    expect(can(admin, "read:quote", asked)).toBe(false);
+  });
+
+  it("lets every member read their company and leave it; owners run it; outsiders and admins nothing", () => {
+    const company = { companyId: ACME };
+    for (const role of ["owner", "buyer", "requester"] as const) {
+      expect(can(member(role), "read:company", company)).toBe(true);
+      expect(can(member(role), "remove:member", { companyId: ACME, userEmail: member(role).email })).toBe(true);
+      expect(can(member(role), "remove:member", { companyId: ACME, userEmail: "rui@example.com" })).toBe(
+        role === "owner",
+      );
+      expect(can(member(role), "manage:invitation", company)).toBe(role === "owner");
+    }
+    expect(can(member("owner"), "read:company", { companyId: "other-company" })).toBe(false);
+    expect(can(customer, "read:company", company)).toBe(false);
+    expect(can(admin, "read:company", company)).toBe(false);
+  });
+
+  it("lets only the invited address read its invitation", () => {
+    expect(can(customer, "read:invitation", { userEmail: customer.email })).toBe(true);
+    expect(can(member("owner"), "read:invitation", { userEmail: customer.email })).toBe(false);
+    expect(can(admin, "read:invitation", { userEmail: admin.email })).toBe(false);
+  });
+
+  it("says which roles spend", () => {
+    expect(["owner", "buyer", "requester"].filter((role) => rolePays(role as CompanyRole))).toEqual(["owner", "buyer"]);
+  });
+});
+
+describe("the actions answers carry", () => {
+  it("offers on an order what the caller may do and its status allows", () => {
+    expect(orderActions(customer, order(customer.email))).toEqual(["pay:order", "cancel:order", "reorder:order"]);
+    expect(orderActions(customer, { ...order(customer.email, null, "paid"), invoiceNumber: "INV-1" })).toEqual([
+      "invoice:order",
+      "reorder:order",
+    ]);
+    const waiting = order("rui@example.com", ACME, "awaiting-approval");
+    expect(orderActions(member("owner"), waiting)).toEqual(["approve:order", "reject:order"]);
+    expect(orderActions(member("requester"), order("requester@example.com", ACME))).toEqual([
+      "cancel:order",
+      "reorder:order",
+    ]);
+    expect(orderActions(admin, order("rui@example.com"))).toEqual([]);
+  });
+
+  it("offers on a quote accept once it is priced, decline until it is decided", () => {
+    const quote = { userEmail: customer.email, companyId: null };
+    expect(quoteActions(customer, { ...quote, status: "requested" })).toEqual(["decline:quote"]);
+    expect(quoteActions(customer, { ...quote, status: "sent" })).toEqual(["accept:quote", "decline:quote"]);
+    expect(quoteActions(customer, { ...quote, status: "expired" })).toEqual([]);
+    expect(quoteActions(member("owner"), { userEmail: "rui@example.com", companyId: ACME, status: "sent" })).toEqual(
+      [],
+    );
+  });
+
+  it("offers in a company the owners' acts to owners only", () => {
+    expect(companyActions(member("owner"), ACME)).toEqual([...COMPANY_ACTIONS]);
+    expect(companyActions(member("buyer"), ACME)).toEqual([]);
+    expect(companyActions(admin, ACME)).toEqual([]);
+  });
+});

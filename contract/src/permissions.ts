@@ -1,0 +1,215 @@
+import type { CompanyRole } from "./company-terms.js";
+import { canTransition } from "./order-lifecycle.js";
+import type { OrderStatus } from "./order-status.js";
+import { QUOTE_LIFECYCLE, type QuoteTransition } from "./quote-lifecycle.js";
+import type { QuoteStatus } from "./quote-terms.js";
+
+/**
+ * Who may do what (docs/decisions/031-one-home-per-rule.md), as one vocabulary of `action:entity:access`
+ * strings in the Epic Stack's manner: the server's guard asks `can` before every protected call, and its
+ * answers carry the actions the caller may take (`orderActions`, `quoteActions`, `companyActions`), so the
+ * pages show buttons from them instead of working the rules out again. No zod here: the pages read it
+ * without loading a schema library.
+ */
+
+/** How the record stands to the actor: theirs, their company's, or anyone's. */
+export type Access = "own" | "company" | "any";
+
+/** What a customer may do to their own records, outside a company's business. */
+const CUSTOMER = [
+  // Placing orders (and filling a cart for them): "buy", which admins, who run the shop, never do.
+  "create:order:own",
+  "read:order:own",
+  "cancel:order:own",
+  "pay:order:own",
+  "invoice:order:own",
+  "reorder:order:own",
+  "create:quote:own",
+  "read:quote:own",
+  "accept:quote:own",
+  "decline:quote:own",
+  // Making a company or accepting an invitation to one.
+  "join:company:own",
+  "read:invitation:own",
+  "read:user:own",
+  "read:review:own",
+] as const;
+
+/**
+ * What every member may do in their company's business (docs/decisions/023-companies.md): see its orders,
+ * invoices, quotes, members and addresses, order its orders again, and leave. Cancelling stays the order's
+ * buyer's; accepting a quote stays whoever asked.
+ */
+const MEMBER = [
+  "read:order:own",
+  "cancel:order:own",
+  "invoice:order:own",
+  "reorder:order:own",
+  "read:order:company",
+  "invoice:order:company",
+  "reorder:order:company",
+  "read:quote:own",
+  "accept:quote:own",
+  "decline:quote:own",
+  "read:quote:company",
+  "read:company:own",
+  "read:member:company",
+  "remove:member:own",
+  "read:address:company",
+] as const;
+
+/** Buyers and owners spend: they pay their own orders and their colleagues'. A requester pays neither. */
+const SPENDER = ["pay:order:own", "pay:order:company"] as const;
+
+/** Owners run the company: its settings, members, invitations and addresses, and the orders that wait. */
+const OWNER = [
+  "update:company:own",
+  "update:member:own",
+  "update:member:company",
+  "remove:member:company",
+  "manage:invitation:company",
+  "manage:address:company",
+  "approve:order:company",
+  "reject:order:company",
+] as const;
+
+/**
+ * An admin runs the shop through the admin routes and does not buy. An account made admin keeps the orders
+ * it placed as a customer; of the customers' routes, an admin fetches any order's invoice.
+ */
+const ADMIN = [
+  "read:order:own",
+  "cancel:order:own",
+  "pay:order:own",
+  "invoice:order:own",
+  "invoice:order:any",
+  "read:user:any",
+  "read:review:own",
+] as const;
+
+const ROLE_GRANTS: Record<CompanyRole, readonly Permission[]> = {
+  owner: [...MEMBER, ...SPENDER, ...OWNER],
+  buyer: [...MEMBER, ...SPENDER],
+  requester: MEMBER,
+};
+
+/** Every permission the vocabulary knows, `action:entity:access`. */
+export type Permission =
+  | (typeof CUSTOMER)[number]
+  | (typeof MEMBER)[number]
+  | (typeof SPENDER)[number]
+  | (typeof OWNER)[number]
+  | (typeof ADMIN)[number];
+
+/** Whether a member in this role spends: buyers and owners pay the company's orders, requesters none. */
+export const rolePays = (role: CompanyRole): boolean => ROLE_GRANTS[role].includes("pay:order:own");
+
+type ActionOf<P> = P extends `${infer Verb}:${infer Entity}:${string}` ? `${Verb}:${Entity}` : never;
+/** What is asked of `can`: a permission without its access, which the record decides. */
+export type Action = ActionOf<Permission>;
+
+/** Who acts: the account, its role, and for a customer the company it belongs to now and its role there. */
+export interface Actor {
+  email: string;
+  role: "admin" | "customer";
+  company: { id: string; role: CompanyRole } | null;
+}
+
+/**
+ * What is acted on: whose it is (who placed the order, asked the quote, is the member, was invited) and
+ * the company it belongs to. Left out of `can`, it is the actor's own (placing an order, joining a company).
+ */
+export interface Resource {
+  userEmail?: string | undefined;
+  companyId?: string | null | undefined;
+}
+
+const ofActorsCompany = (actor: Actor, resource: Resource) =>
+  actor.company !== null && resource.companyId === actor.company.id;
+
+/** How the record stands to the actor; a company is its members' own. */
+export function accessTo(actor: Actor, action: Action, resource: Resource): Access {
+  if (action.endsWith(":company")) return ofActorsCompany(actor, resource) ? "own" : "any";
+  if (resource.userEmail === actor.email) return "own";
+  return ofActorsCompany(actor, resource) ? "company" : "any";
+}
+
+/**
+ * The grants that judge this record: an admin's; a member's role's for their company's records (a requester's
+ * own company order is not theirs to pay); a customer's for everything else (so an account that left a
+ * company still pays its own orders).
+ */
+function grantsFor(actor: Actor, resource: Resource): readonly Permission[] {
+  if (actor.role === "admin") return ADMIN;
+  return actor.company && ofActorsCompany(actor, resource) ? ROLE_GRANTS[actor.company.role] : CUSTOMER;
+}
+
+/** May the actor do this to this record, or for themselves when none is named (placing an order)? */
+export function can(actor: Actor, action: Action, resource?: Resource): boolean {
+  const grants: readonly string[] = grantsFor(actor, resource ?? {});
+  const access = resource ? accessTo(actor, action, resource) : "own";
+  return grants.includes(`${action}:${access}`) || grants.includes(`${action}:any`);
+}
+
+/** The actions an order answer carries: what its caller may do to it now. */
+export const ORDER_ACTIONS = [
+  "pay:order",
+  "cancel:order",
+  "invoice:order",
+  "reorder:order",
+  "approve:order",
+  "reject:order",
+] as const satisfies readonly Action[];
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+type OrderFacts = Resource & { status: OrderStatus; invoiceNumber: string | null };
+
+/** Beyond who may, what the order's state allows (order-lifecycle.ts is the state machine). */
+const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderFacts) => boolean> = {
+  "pay:order": (order) => canTransition("pay", order.status),
+  "cancel:order": (order) => canTransition("cancel", order.status),
+  "invoice:order": (order) => order.invoiceNumber !== null,
+  // An order that waits for an owner is not ordered again until the owner has decided.
+  "reorder:order": (order) => order.status !== "awaiting-approval",
+  "approve:order": (order) => canTransition("approve", order.status),
+  "reject:order": (order) => canTransition("reject", order.status),
+};
+
+export function orderActions(actor: Actor, order: OrderFacts): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => can(actor, action, order) && ORDER_STATE_ALLOWS[action](order));
+}
+
+/** An order answer, with what its caller may do to it. */
+export const withOrderActions = <Answer extends OrderFacts>(actor: Actor, order: Answer) => ({
+  ...order,
+  actions: orderActions(actor, order),
+});
+
+/** The actions a quote answer carries. */
+export const QUOTE_ACTIONS = ["accept:quote", "decline:quote"] as const satisfies readonly Action[];
+export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
+
+/** Beyond who may, what the quote's state allows (quote-lifecycle.ts is its state machine). */
+const QUOTE_STEP: Record<QuoteAction, QuoteTransition> = { "accept:quote": "accept", "decline:quote": "decline" };
+
+export function quoteActions(actor: Actor, quote: Resource & { status: QuoteStatus }): QuoteAction[] {
+  return QUOTE_ACTIONS.filter(
+    (action) => can(actor, action, quote) && QUOTE_LIFECYCLE.can(QUOTE_STEP[action], quote.status),
+  );
+}
+
+/** The actions a company answer carries: what its caller may do in it beyond reading (leaving is every member's). */
+export const COMPANY_ACTIONS = [
+  "update:company",
+  "update:member",
+  "remove:member",
+  "manage:invitation",
+  "manage:address",
+  "approve:order",
+] as const satisfies readonly Action[];
+export type CompanyAction = (typeof COMPANY_ACTIONS)[number];
+
+/** Its members' names are not needed: these act on the company's records, whoever's they are. */
+export function companyActions(actor: Actor, companyId: string): CompanyAction[] {
+  return COMPANY_ACTIONS.filter((action) => can(actor, action, { companyId }));
+}
