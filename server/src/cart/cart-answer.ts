@@ -2,7 +2,7 @@ import type { Cart } from "@forgeline/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
-import { HttpError } from "../http/errors.js";
+import { requireBuyer } from "../http/guard.js";
 import { priceForAccount } from "../ordering/checkout.js";
 import type { BuyerLine } from "../ordering/order-rules.js";
 import { pricedJson } from "../pricing/price.js";
@@ -10,11 +10,7 @@ import { productsByIds, ruleOf } from "../product/queries.js";
 import { cartLinesOf } from "./queries.js";
 
 /** The caller's email; admins keep the shop, they do not buy from it. */
-export function buyerOf(request: FastifyRequest): string {
-  const caller = callerOf(request);
-  if (caller.role === "admin") throw new HttpError(403, "Admin accounts cannot place orders; use a customer account.");
-  return caller.email;
-}
+export const buyerOf = (request: FastifyRequest): string => requireBuyer(callerOf(request), "create:order");
 
 /** The cart's lines with their tools (tools withdrawn meanwhile left out: withdrawing empties them from carts). */
 export async function cartContents(db: Database, email: string): Promise<BuyerLine[]> {

@@ -9,6 +9,7 @@ import {
   snapQuantity,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorOf } from "../company/policy.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
@@ -116,7 +117,12 @@ export const cartFillRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = buyerOf(request);
-      const order = await orderFor(app.db, callerOf(request), request.params.id, "read");
+      const order = await orderFor(
+        app.db,
+        await actorOf(app.db, callerOf(request)),
+        request.params.id,
+        "reorder:order",
+      );
       if (!order) throw new HttpError(404, "Order not found");
       await spendAllowance(app, reply, email, "cart-import");
       const lines = await linesOf(app.db, order.id);

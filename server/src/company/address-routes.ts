@@ -33,7 +33,7 @@ export const companyAddressRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await companyFor(app.db, request, request.params.id, "read");
+      await companyFor(app.db, request, request.params.id, "read:address");
       return (await addressesOf(app.db, request.params.id)).map((row) => ({
         _id: row.id,
         label: row.label,
@@ -62,7 +62,7 @@ export const companyAddressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      await companyFor(app.db, request, id, "addresses");
+      await companyFor(app.db, request, id, "manage:address");
       const added = await app.db.transaction(async (tx) => {
         await lockCompany(tx, id);
         if ((await countAddresses(tx, id)) >= COMPANY_LIMITS.addresses) {
@@ -92,7 +92,7 @@ export const companyAddressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, addressId } = request.params;
-      await companyFor(app.db, request, id, "addresses");
+      await companyFor(app.db, request, id, "manage:address");
       if (!(await removeAddress(app.db, id, addressId))) throw new HttpError(404, "No such address.");
       return { deletedCount: 1 };
     },

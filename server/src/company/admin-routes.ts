@@ -14,6 +14,7 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
+import { actorOf } from "./policy.js";
 import {
   checkPriceList,
   jsonEntries,
@@ -68,8 +69,13 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jsonAnswer("Every company.", z.array(adminCompanySchema)), ...errorAnswers(401, 403) },
       },
     },
-    async () =>
-      (await allCompanies(app.db)).map(({ memberCount, ...row }) => ({ ...companyJson(row, null), memberCount })),
+    async (request) => {
+      const admin = await actorOf(app.db, callerOf(request));
+      return (await allCompanies(app.db)).map(({ memberCount, ...row }) => ({
+        ...companyJson(row, admin),
+        memberCount,
+      }));
+    },
   );
 
   app.put(
@@ -89,7 +95,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = callerOf(request).email;
+      const admin = await actorOf(app.db, callerOf(request));
       const { id } = request.params;
       const after = await app.db.transaction(async (tx) => {
         const before = await lockCompany(tx, id);
@@ -97,7 +103,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await setTaxExemption(tx, id, request.body);
         if (!row) throw new Error(`company ${id} vanished while locked`);
         await recordAudit(tx, {
-          actor: admin,
+          actor: admin.email,
           action: "company.tax-exemption",
           target: id,
           before: { taxExempt: before.taxExempt, taxId: before.taxId },
@@ -105,7 +111,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return row;
       });
-      return companyJson(after, null);
+      return companyJson(after, admin);
     },
   );
 

@@ -1,13 +1,14 @@
 import { Writable } from "node:stream";
-import type {
-  AdminCompany,
-  AuditEntry,
-  Company,
-  CompanyMember,
-  ContractPrice,
-  Invitation,
-  Order,
-  Product,
+import {
+  type AdminCompany,
+  type AuditEntry,
+  COMPANY_ACTIONS,
+  type Company,
+  type CompanyMember,
+  type ContractPrice,
+  type Invitation,
+  type Order,
+  type Product,
 } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { type ParsedMail, simpleParser } from "mailparser";
@@ -108,6 +109,8 @@ describe("companies", () => {
       poRequired: false,
       role: "owner",
       createdAt: expect.any(String),
+      // An owner may do everything in the company.
+      actions: [...COMPANY_ACTIONS],
     });
     expect((await call("GET", `/api/companies/${companyId}`, owner)).json()).toEqual(mine.json());
 

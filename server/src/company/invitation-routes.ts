@@ -14,11 +14,12 @@ import { z } from "zod";
 import type { Database } from "../db/client.js";
 import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
+import { authorize, personalActor, requireBuyer } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail, findAccount } from "../identity/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { invitationTokenHash, newInvitationToken } from "./invitation-token.js";
-import { invitationIsFor, mayInvite, mayJoinCompanies } from "./policy.js";
+import { actorOf, mayInvite } from "./policy.js";
 import {
   addMember,
   companyJson,
@@ -30,13 +31,7 @@ import {
   replaceInvitation,
   withdrawInvitation,
 } from "./queries.js";
-import {
-  ADMINS_DO_NOT_JOIN,
-  ALREADY_IN_A_COMPANY,
-  COMPANY_ANSWER,
-  companyFor,
-  existingCompany,
-} from "./route-access.js";
+import { ALREADY_IN_A_COMPANY, COMPANY_ANSWER, companyFor, existingCompany } from "./route-access.js";
 
 const NO_SUCH_INVITATION = "No such invitation.";
 const SENDER_GONE = "This invitation was withdrawn: whoever sent it is no longer an owner of the company.";
@@ -70,7 +65,7 @@ export const companyInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       const { id } = request.params;
-      const membership = await companyFor(app.db, request, id, "invitations");
+      const { membership } = await companyFor(app.db, request, id, "manage:invitation");
       const inviter = await findAccount(app.db, caller.email);
       if (!inviter?.verified) {
         throw new HttpError(403, "Confirm your email address before you invite anyone: open the link we mailed you.");
@@ -122,7 +117,7 @@ export const companyInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await companyFor(app.db, request, request.params.id, "invitations");
+      await companyFor(app.db, request, request.params.id, "manage:invitation");
       return (await pendingInvitations(app.db, request.params.id)).map((row) => ({
         _id: row.id,
         email: row.email,
@@ -151,7 +146,7 @@ export const companyInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, invitationId } = request.params;
-      await companyFor(app.db, request, id, "invitations");
+      await companyFor(app.db, request, id, "manage:invitation");
       if (!(await withdrawInvitation(app.db, id, invitationId))) throw new HttpError(404, NO_SUCH_INVITATION);
       return { deletedCount: 1 };
     },
@@ -163,7 +158,13 @@ export const companyInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   async function invitationFor(db: Database, caller: Caller, token: string, lock = false) {
     const invitation = await pendingInvitationByHash(db, invitationTokenHash(token), lock);
-    if (!invitation || !invitationIsFor(caller, invitation)) throw new HttpError(404, NO_SUCH_INVITATION);
+    if (!invitation) throw new HttpError(404, NO_SUCH_INVITATION);
+    authorize(
+      personalActor(caller),
+      "read:invitation",
+      { userEmail: invitation.email },
+      { missing: NO_SUCH_INVITATION },
+    );
     if (!mayInvite(await findMember(db, invitation.companyId, invitation.invitedBy))) {
       throw new HttpError(404, SENDER_GONE);
     }
@@ -220,8 +221,8 @@ export const companyInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (!mayJoinCompanies(caller)) throw new HttpError(403, ADMINS_DO_NOT_JOIN);
-      const { companyId, role } = await app.db.transaction(async (tx) => {
+      requireBuyer(caller, "join:company");
+      const { companyId } = await app.db.transaction(async (tx) => {
         const invitation = await invitationFor(tx, caller, request.params.token, true);
         if (!(await findAccount(tx, caller.email))?.verified) throw new HttpError(403, CONFIRM_FIRST);
         if (!(await addMember(tx, { companyId: invitation.companyId, email: caller.email, role: invitation.role }))) {
@@ -230,7 +231,7 @@ export const companyInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         await markInvitationAccepted(tx, invitation.id);
         return invitation;
       });
-      return companyJson(await existingCompany(app.db, companyId), role);
+      return companyJson(await existingCompany(app.db, companyId), await actorOf(app.db, caller));
     },
   );
 };

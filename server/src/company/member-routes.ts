@@ -1,4 +1,5 @@
 import {
+  accessTo,
   type CompanyMember,
   centsToDollars,
   companyIdParamsSchema,
@@ -8,15 +9,15 @@ import {
   memberChangeBodySchema,
   memberParamsSchema,
   orderSchema,
+  withOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { accountNames } from "../identity/queries.js";
 import { changeMemberTerms, removeFromCompany } from "./member-changes.js";
-import { mayChangeOwnTerms, removalAccess } from "./policy.js";
+import { mayChangeOwnTerms } from "./policy.js";
 import { type MemberRow, membersOf } from "./queries.js";
 import { companyFor } from "./route-access.js";
 
@@ -68,7 +69,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await companyFor(app.db, request, id, "read");
+      await companyFor(app.db, request, id, "read:member");
       return membersJson(id, await membersOf(app.db, id));
     },
   );
@@ -94,12 +95,12 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, email } = request.params;
-      const { email: actor } = callerOf(request);
-      const membership = await companyFor(app.db, request, id, "members");
+      const { actor, membership } = await companyFor(app.db, request, id, "update:member", email);
       const { role, monthlyLimit } = request.body;
       const change = { role, monthlyLimitCents: monthlyLimit == null ? monthlyLimit : dollarsToCents(monthlyLimit) };
-      if (email === actor && !mayChangeOwnTerms(membership, change)) throw new HttpError(403, OWN_TERMS);
-      const changed = await changeMemberTerms(app.db, actor, { companyId: id, email }, change);
+      const own = accessTo(actor, "update:member", { companyId: id, userEmail: email }) === "own";
+      if (own && !mayChangeOwnTerms(membership, change)) throw new HttpError(403, OWN_TERMS);
+      const changed = await changeMemberTerms(app.db, actor.email, { companyId: id, email }, change);
       const [json] = await membersJson(id, [changed]);
       return json as CompanyMember;
     },
@@ -125,9 +126,8 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, email } = request.params;
-      const caller = callerOf(request);
-      await companyFor(app.db, request, id, removalAccess(caller, email));
-      await removeFromCompany(app.db, caller.email, { companyId: id, email });
+      const { actor } = await companyFor(app.db, request, id, "remove:member", email);
+      await removeFromCompany(app.db, actor.email, { companyId: id, email });
       return { deletedCount: 1 };
     },
   );
@@ -149,8 +149,9 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await companyFor(app.db, request, request.params.id, "read");
-      return app.events.ask("companyOrders", { companyId: request.params.id });
+      const { actor } = await companyFor(app.db, request, request.params.id, "read:order");
+      const orders = await app.events.ask("companyOrders", { companyId: request.params.id });
+      return orders.map((order) => withOrderActions(actor, order));
     },
   );
 };

@@ -1,4 +1,11 @@
-import type { Company, CompanyAddressBody, CompanyRole, CompanySettingsBody } from "@forgeline/contract";
+import {
+  type Actor,
+  type Company,
+  type CompanyAddressBody,
+  type CompanyRole,
+  type CompanySettingsBody,
+  companyActions,
+} from "@forgeline/contract";
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { companies, companyAddresses, companyInvitations, companyMembers, companyPrices } from "./tables.js";
@@ -81,15 +88,16 @@ export type InvitationRow = typeof companyInvitations.$inferSelect;
 export type CompanyAddressRow = typeof companyAddresses.$inferSelect;
 
 /** A company as the wire shows it, with the caller's role in it (null for an admin). */
-export function companyJson(row: CompanyRow, role: CompanyRole | null): Company {
+export function companyJson(row: CompanyRow, caller: Actor): Company {
   return {
     _id: row.id,
     name: row.name,
     taxId: row.taxId,
     taxExempt: row.taxExempt,
     poRequired: row.poRequired,
-    role,
+    role: caller.company?.id === row.id ? caller.company.role : null,
     createdAt: row.createdAt.toISOString(),
+    actions: companyActions(caller, row.id),
   };
 }
 

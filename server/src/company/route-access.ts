@@ -1,27 +1,41 @@
-import { companySchema } from "@forgeline/contract";
+import { type Action, companySchema } from "@forgeline/contract";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
+import { authorize } from "../http/guard.js";
 import { jsonAnswer } from "../http/route-schema.js";
-import { type CompanyAccess, companyAccess } from "./policy.js";
-import { findCompany } from "./queries.js";
+import { actorOf } from "./policy.js";
+import { findCompany, type Membership } from "./queries.js";
 
-/** What the company's route files (routes.ts registers them) share: the policy's answer as HTTP, and words. */
+/** What the company's route files (routes.ts registers them) share: the guard's answer as HTTP, and words. */
 
 export const NO_SUCH_COMPANY = "No such company.";
 export const ALREADY_IN_A_COMPANY = "You are already in a company: leave it first.";
-export const ADMINS_DO_NOT_JOIN = "Admin accounts cannot belong to a company; use a customer account.";
 const OWNERS_ONLY = "Only the company's owners can do this.";
 
 export const COMPANY_ANSWER = jsonAnswer("The company, with the caller's role in it.", companySchema);
 
-/** The caller's membership if the policy lets them do this to the company: else 404 (outsiders) or 403. */
-export async function companyFor(db: Database, request: FastifyRequest, companyId: string, access: CompanyAccess) {
-  const decision = await companyAccess(db, callerOf(request), companyId, access);
-  if (decision.kind === "outsider") throw new HttpError(404, NO_SUCH_COMPANY);
-  if (decision.kind === "forbidden") throw new HttpError(403, OWNERS_ONLY);
-  return decision.membership;
+/**
+ * The caller and their membership if the guard lets them do this in the company (to `userEmail`'s row
+ * when it names one): else 404 for outsiders, admins too, and 403 for a member whose role does not allow it.
+ */
+export async function companyFor(
+  db: Database,
+  request: FastifyRequest,
+  companyId: string,
+  action: Action,
+  userEmail?: string,
+) {
+  const actor = await actorOf(db, callerOf(request));
+  authorize(
+    actor,
+    action,
+    { companyId, userEmail },
+    { seeing: "read:company", missing: NO_SUCH_COMPANY, forbidden: OWNERS_ONLY },
+  );
+  // Only a member of this company sees it.
+  return { actor, membership: actor.membership as Membership };
 }
 
 /** The company's row; 404 when there is none. */

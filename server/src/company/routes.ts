@@ -6,8 +6,9 @@ import { companySettingsRoutes } from "./settings-routes.js";
 
 /**
  * Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'): customers make one and invite colleagues, who share its
- * orders, delivery addresses and contract prices. A route file per concern; who may do what is company/policy.ts's
- * to say; admins keep tax exemption and price lists through /admin/companies.
+ * orders, delivery addresses and contract prices. A route file per concern; who may do what is the contract's
+ * permissions.ts, asked through the one guard (route-access.ts); admins keep tax exemption and price lists through
+ * /admin/companies.
  */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(companySettingsRoutes);

@@ -8,17 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
+import { requireBuyer } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { mayJoinCompanies, membershipFor } from "./policy.js";
+import { actorOf } from "./policy.js";
 import { companyJson, createCompany, findCompany, updateCompanySettings } from "./queries.js";
-import {
-  ADMINS_DO_NOT_JOIN,
-  ALREADY_IN_A_COMPANY,
-  COMPANY_ANSWER,
-  companyFor,
-  existingCompany,
-  NO_SUCH_COMPANY,
-} from "./route-access.js";
+import { ALREADY_IN_A_COMPANY, COMPANY_ANSWER, companyFor, existingCompany, NO_SUCH_COMPANY } from "./route-access.js";
 
 /** The company itself: created, read (the caller's own, or by id), and its settings. */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +36,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      if (!mayJoinCompanies(caller)) throw new HttpError(403, ADMINS_DO_NOT_JOIN);
+      requireBuyer(caller, "join:company");
       const id = await app.db.transaction((tx) => createCompany(tx, request.body, caller.email));
       if (!id) throw new HttpError(409, ALREADY_IN_A_COMPANY);
       return reply.code(201).send({ insertedId: id });
@@ -67,9 +61,9 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const membership = await membershipFor(app.db, callerOf(request));
-      const row = membership && (await findCompany(app.db, membership.companyId));
-      return membership && row ? companyJson(row, membership.role) : null;
+      const actor = await actorOf(app.db, callerOf(request));
+      const row = actor.membership && (await findCompany(app.db, actor.membership.companyId));
+      return row ? companyJson(row, actor) : null;
     },
   );
 
@@ -87,8 +81,8 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const membership = await companyFor(app.db, request, request.params.id, "read");
-      return companyJson(await existingCompany(app.db, request.params.id), membership.role);
+      const { actor } = await companyFor(app.db, request, request.params.id, "read:company");
+      return companyJson(await existingCompany(app.db, request.params.id), actor);
     },
   );
 
@@ -107,10 +101,10 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const membership = await companyFor(app.db, request, request.params.id, "settings");
+      const { actor } = await companyFor(app.db, request, request.params.id, "update:company");
       const row = await updateCompanySettings(app.db, request.params.id, request.body);
       if (!row) throw new HttpError(404, NO_SUCH_COMPANY);
-      return companyJson(row, membership.role);
+      return companyJson(row, actor);
     },
   );
 };

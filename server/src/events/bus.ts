@@ -1,4 +1,4 @@
-import type { Order } from "@forgeline/contract";
+import type { OrderRecord } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 
@@ -30,7 +30,7 @@ export interface ShopEvents {
  */
 export interface ShopQuestions {
   /** A company's orders, newest first, each with its lines and history: the history its members share. */
-  companyOrders: { ask: { companyId: string }; answer: Order[] };
+  companyOrders: { ask: { companyId: string }; answer: OrderRecord[] };
   /** What each member's orders take this calendar month, in cents per email; a member without one is absent. */
   companySpendThisMonth: { ask: { companyId: string }; answer: Map<string, number> };
 }

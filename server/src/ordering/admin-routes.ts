@@ -12,13 +12,16 @@ import {
   plainDollars,
   shipBodySchema,
   TOTAL_COUNT_HEADER,
+  withOrderActions,
 } from "@forgeline/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
 import { callerOf } from "../http/caller.js";
 import { csvLine } from "../http/csv.js";
 import { HttpError } from "../http/errors.js";
+import { personalActor } from "../http/guard.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { changeStatus, type StatusChange } from "./queries/lifecycle.js";
@@ -76,6 +79,10 @@ const auditView = (row: OrderRow) => ({
 
 /** The admins' side of the order lifecycle (docs/SPEC-CONFORMANCE.md, "Additions"); refunds are in payment/. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The order as its admin caller reads it: with what they may do to it through the customers' routes. */
+  const adminAnswer = async (request: FastifyRequest, row: OrderRow) =>
+    withOrderActions(personalActor(callerOf(request)), await orderWithHistory(app.db, row));
+
   /**
    * One admin step: the status change, its history line and its audit entry in one transaction, so a
    * refused or failed step leaves nothing behind.
@@ -123,7 +130,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status, q, limit, offset } = request.query;
       const { items, total } = await listOrders(app.db, { status, q }, { limit, offset });
       reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      const admin = personalActor(callerOf(request));
+      return items.map((order) => withOrderActions(admin, order));
     },
   );
 
@@ -204,7 +212,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await findOrder(app.db, request.params.id);
       if (!order) throw new HttpError(404, NO_SUCH_ORDER);
-      return orderWithHistory(app.db, order);
+      return adminAnswer(request, order);
     },
   );
 
@@ -230,7 +238,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         fields: { carrier, trackingNumber, trackingUrl },
       });
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotShip(change.status));
-      return orderWithHistory(app.db, change.after);
+      return adminAnswer(request, change.after);
     },
   );
 
@@ -251,7 +259,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         transition: "deliver",
       });
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDeliver(change.status));
-      return orderWithHistory(app.db, change.after);
+      return adminAnswer(request, change.after);
     },
   );
 
@@ -275,7 +283,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.status));
       await app.events.publish("orderCancelled", { orderId: change.after.id, log: request.log });
-      return orderWithHistory(app.db, change.after);
+      return adminAnswer(request, change.after);
     },
   );
 };

@@ -2,15 +2,16 @@ import {
   approvalBodySchema,
   companyIdParamsSchema,
   ORDER_STATUS_MESSAGES,
-  type OrderTransition,
   orderSchema,
   rejectionBodySchema,
+  withOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { companyAccess } from "../company/policy.js";
+import { actorOf } from "../company/policy.js";
 import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
+import { authorize } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { decideOnOrder, refusalError } from "./place-order.js";
 import { orderWithHistory } from "./queries/wire.js";
@@ -18,6 +19,7 @@ import { findOrder } from "./queries.js";
 
 const approvalParamsSchema = companyIdParamsSchema.extend({ orderId: z.uuid({ error: "Not a valid order id" }) });
 const NO_SUCH_ORDER = "No such order.";
+type Decision = "approve" | "reject";
 
 /**
  * A company owner approves or rejects a colleague's order that waits (docs/SELLING-TO-BUSINESSES.md, 'Companies'): to
@@ -26,16 +28,24 @@ const NO_SUCH_ORDER = "No such order.";
  * case that places orders (place-order.ts `decideOnOrder`), which re-checks the rules.
  */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function decide(caller: Caller, companyId: string, orderId: string, transition: OrderTransition, note: string) {
-    const [access, order] = await Promise.all([
-      companyAccess(app.db, caller, companyId, "approvals"),
-      findOrder(app.db, orderId),
-    ]);
-    if (access.kind === "outsider" || order?.companyId !== companyId) throw new HttpError(404, NO_SUCH_ORDER);
-    if (access.kind === "forbidden") throw new HttpError(403, "Only an owner of your company approves orders.");
-    if (order.userEmail === caller.email) {
-      throw new HttpError(403, "You cannot approve or reject your own order: another owner of your company decides.");
-    }
+  async function decide(caller: Caller, companyId: string, orderId: string, transition: Decision, note: string) {
+    const action = `${transition}:order` as const;
+    const [actor, order] = await Promise.all([actorOf(app.db, caller), findOrder(app.db, orderId)]);
+    if (order?.companyId !== companyId) throw new HttpError(404, NO_SUCH_ORDER);
+    // First as the company's owners may decide its orders, then on this one, which may be the caller's own.
+    authorize(
+      actor,
+      action,
+      { companyId },
+      {
+        seeing: "read:company",
+        missing: NO_SUCH_ORDER,
+        forbidden: "Only an owner of your company approves orders.",
+      },
+    );
+    authorize(actor, action, order, {
+      forbidden: "You cannot approve or reject your own order: another owner of your company decides.",
+    });
     const change = await decideOnOrder(app.db, order, {
       transition,
       by: caller.email,
@@ -45,7 +55,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     if ("refused" in change) throw refusalError(change);
     if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
     if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDecide(change.status));
-    return orderWithHistory(app.db, change.after);
+    return withOrderActions(actor, await orderWithHistory(app.db, change.after));
   }
 
   const answers = {

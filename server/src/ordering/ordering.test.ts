@@ -104,6 +104,8 @@ describe("ordering", () => {
         tax: 0,
         poNumber: null,
         companyId: null,
+        // What the customer may do to it now: pay it, cancel it, or order it again.
+        actions: ["pay:order", "cancel:order", "reorder:order"],
       },
     ]);
   });

@@ -1,21 +1,25 @@
 import {
+  can,
   idParamsSchema,
   ORDER_STATUS_MESSAGES,
   orderBodySchema,
   orderCreatedSchema,
   orderListQuerySchema,
   orderSchema,
+  withOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actorFor, actorOf } from "../company/policy.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
+import { authorize, personalActor, requireBuyer } from "../http/guard.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { findProduct } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { invoicePdf } from "./invoice-pdf.js";
 import { placeOrder, refusalError } from "./place-order.js";
-import { allowedFor, mayListOrdersOf, orderFor } from "./policy.js";
+import { orderFor } from "./policy.js";
 import { changeStatus } from "./queries/lifecycle.js";
 import { orderWithHistory, withHistory } from "./queries/wire.js";
 import { linesOf, ordersOf } from "./queries.js";
@@ -51,12 +55,18 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      if (caller.role === "admin")
-        throw new HttpError(403, "Admin accounts cannot place orders; use a customer account.");
+      requireBuyer(caller, "create:order");
       // The wire's `orderId` is the id of the product ordered.
       const { orderId: productId, quantity, phone, address, addressId, poNumber, userEmail } = request.body;
-      if (userEmail !== undefined && userEmail.trim().toLowerCase() !== caller.email) {
-        throw new HttpError(403, "You can only order for your own account.");
+      if (userEmail !== undefined) {
+        authorize(
+          personalActor(caller),
+          "create:order",
+          { userEmail: userEmail.trim().toLowerCase() },
+          {
+            forbidden: "You can only order for your own account.",
+          },
+        );
       }
       const product = await findProduct(app.db, productId);
       if (!product) throw new HttpError(404, "This product is no longer in the catalogue.");
@@ -101,9 +111,17 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (!mayListOrdersOf(caller, request.query.userEmail))
-        throw new HttpError(403, "You can only see your own orders.");
-      return withHistory(app.db, await ordersOf(app.db, caller.email));
+      authorize(
+        personalActor(caller),
+        "read:order",
+        { userEmail: request.query.userEmail },
+        {
+          forbidden: "You can only see your own orders.",
+        },
+      );
+      const rows = await ordersOf(app.db, caller.email);
+      const [actor, orders] = await Promise.all([actorFor(app.db, caller, rows), withHistory(app.db, rows)]);
+      return orders.map((order) => withOrderActions(actor, order));
     },
   );
 
@@ -120,9 +138,10 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await orderFor(app.db, callerOf(request), request.params.id, "read");
+      const actor = await actorOf(app.db, callerOf(request));
+      const order = await orderFor(app.db, actor, request.params.id, "read:order");
       if (!order) throw new HttpError(404, NO_SUCH_ORDER);
-      return orderWithHistory(app.db, order);
+      return withOrderActions(actor, await orderWithHistory(app.db, order));
     },
   );
 
@@ -145,18 +164,20 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       await spendAllowance(app, reply, caller.email, "cancel-order");
+      const actor = await actorOf(app.db, caller);
       const change = await app.db.transaction((tx) =>
         changeStatus(tx, request.params.id, {
           transition: "cancel",
           by: caller.email,
           note: "Cancelled by the customer",
-          allowed: allowedFor(caller, "cancel"),
+          // Asked of the locked row, whoever's it is then.
+          allowed: (order) => can(actor, "cancel:order", order),
         }),
       );
       if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.status));
       await app.events.publish("orderCancelled", { orderId: change.after.id, log: request.log });
-      return orderWithHistory(app.db, change.after);
+      return withOrderActions(actor, await orderWithHistory(app.db, change.after));
     },
   );
 
@@ -178,7 +199,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const order = await orderFor(app.db, caller, request.params.id, "invoice");
+      const order = await orderFor(app.db, await actorOf(app.db, caller), request.params.id, "invoice:order");
       if (!order) throw new HttpError(404, NO_SUCH_ORDER);
       if (!order.invoiceNumber || !order.transactionId || !order.paidAt) {
         throw new HttpError(409, ORDER_STATUS_MESSAGES.noInvoice(order.status));

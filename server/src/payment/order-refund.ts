@@ -1,4 +1,4 @@
-import { canTransition, ORDER_STATUS_MESSAGES, type Order, refundAsksAboutStock } from "@forgeline/contract";
+import { canTransition, ORDER_STATUS_MESSAGES, type OrderRecord, refundAsksAboutStock } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { recordAudit } from "../audit/queries.js";
 import type { Database } from "../db/client.js";
@@ -36,7 +36,7 @@ export async function refundOrder(
   provider: PaymentProvider,
   log: FastifyBaseLogger,
   request: { orderId: string; admin: string; restock: boolean },
-): Promise<{ order: Order; restocked: boolean }> {
+): Promise<{ order: OrderRecord; restocked: boolean }> {
   const { orderId, admin } = request;
   const current = await findOrder(db, orderId);
   if (!current) throw new HttpError(404, "No such order.");

@@ -1,6 +1,7 @@
-import { idParamsSchema, orderSchema, refundBodySchema } from "@forgeline/contract";
+import { idParamsSchema, orderSchema, refundBodySchema, withOrderActions } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callerOf } from "../http/caller.js";
+import { personalActor } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { refundOrder } from "./order-refund.js";
 
@@ -35,7 +36,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         restock: request.body.restock,
       });
       if (restocked) await app.listChanged("catalogue");
-      return order;
+      return withOrderActions(personalActor(callerOf(request)), order);
     },
   );
 };

@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actorOf } from "../company/policy.js";
 import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
@@ -29,7 +30,7 @@ const CANCELED = "This payment was canceled. Nothing was charged. Please pay aga
 const UNREACHABLE = "The payment service did not answer. Please try again in a minute.";
 
 async function callersOrder(app: FastifyInstance, caller: Caller, orderId: string) {
-  const order = await orderFor(app.db, caller, orderId, "pay");
+  const order = await orderFor(app.db, await actorOf(app.db, caller), orderId, "pay:order");
   if (!order) throw new HttpError(404, "No such order.");
   return order;
 }

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
+import { actorOf } from "../company/policy.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
@@ -33,7 +34,10 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jsonAnswer("The quotes.", z.array(quoteSchema)), ...errorAnswers(401, 403) },
       },
     },
-    async () => Promise.all((await allQuotes(app.db)).map((row) => quoteAnswer(app, app.db, row))),
+    async (request) => {
+      const admin = await actorOf(app.db, callerOf(request));
+      return Promise.all((await allQuotes(app.db)).map((row) => quoteAnswer(app, app.db, row, admin)));
+    },
   );
 
   app.post(
@@ -101,7 +105,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return after;
       });
-      return quoteAnswer(app, app.db, row);
+      return quoteAnswer(app, app.db, row, await actorOf(app.db, callerOf(request)));
     },
   );
 };

@@ -7,9 +7,7 @@ import {
   type QuoteStatus,
 } from "@forgeline/contract";
 import { count, desc, eq, or } from "drizzle-orm";
-import { membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
-import type { Caller } from "../http/caller.js";
 import { type PricedOrderCents, pricedJson, priceLines } from "../pricing/price.js";
 import { quotes, type StoredQuoteLine } from "./tables.js";
 
@@ -37,8 +35,8 @@ export function quotedPrice(lines: readonly StoredQuoteLine[], taxRateMilli: num
   );
 }
 
-/** A quote as the wire shows it. */
-export function quoteJson(row: QuoteRow, taxRateMilli: number): Quote {
+/** A quote as the wire shows it, less what the caller may do to it. */
+export function quoteJson(row: QuoteRow, taxRateMilli: number): Omit<Quote, "actions"> {
   const priced = quotedPrice(row.lines, taxRateMilli);
   return {
     _id: row.id,
@@ -101,25 +99,6 @@ export async function quotesOf(db: Database, email: string, companyId: string | 
 /** Every quote, newest first (the admins' list). */
 export function allQuotes(db: Database): Promise<QuoteRow[]> {
   return db.select().from(quotes).orderBy(desc(quotes.createdAt)).limit(500);
-}
-
-/**
- * The one policy for quotes (docs/SELLING-TO-BUSINESSES.md, 'Who may call what'): who asked may see, accept and decline
- * it; the members of the company it was asked for may see it. Anyone else is answered as if it did not exist (404).
- */
-export type QuoteAccess = "read" | "decide";
-
-export async function quoteFor(
-  db: Database,
-  caller: Caller,
-  id: string,
-  access: QuoteAccess,
-): Promise<QuoteRow | undefined> {
-  const row = await findQuote(db, id);
-  if (!row) return undefined;
-  if (row.userEmail === caller.email) return row;
-  if (access !== "read" || !row.companyId || caller.role === "admin") return undefined;
-  return (await membershipOf(db, caller.email))?.companyId === row.companyId ? row : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  type Actor,
   apiErrorSchema,
   centsToDollars,
   idParamsSchema,
@@ -8,17 +9,22 @@ import {
   QUOTE_LIFECYCLE,
   QUOTE_REVISED,
   QUOTE_TRANSITIONS,
+  type Quote,
+  type QuoteAction,
   quoteAcceptBodySchema,
+  quoteActions,
   quoteSchema,
 } from "@forgeline/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cartLinesOf, clearCart } from "../cart/queries.js";
-import { findCompany, membershipOf } from "../company/queries.js";
+import { actorOf } from "../company/policy.js";
+import { findCompany } from "../company/queries.js";
 import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
+import { authorize, requireBuyer } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail, findAccount } from "../identity/queries.js";
 import { taxRateFor } from "../ordering/checkout.js";
@@ -27,10 +33,10 @@ import { placeOrder, refusalError, refuse } from "../ordering/place-order.js";
 import { productsByIds } from "../product/queries.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import {
+  findQuote,
   insertQuote,
   lockQuote,
   type QuoteRow,
-  quoteFor,
   quoteJson,
   quotesOf,
   statusOf,
@@ -40,11 +46,17 @@ import {
 export const NO_SUCH_QUOTE = "Quote not found";
 
 /** The caller's email; admins keep the shop, they do not ask it for prices. */
-function buyerOf(request: FastifyRequest): string {
-  const caller = callerOf(request);
-  if (caller.role === "admin")
-    throw new HttpError(403, "Admin accounts cannot ask for quotes; use a customer account.");
-  return caller.email;
+const buyerOf = (request: FastifyRequest): string => requireBuyer(callerOf(request), "create:quote");
+
+/**
+ * The quote if the guard lets the caller do this to it: who asked sees, accepts and declines it, the members
+ * of the company it was asked for see it. Anyone else is answered as if it did not exist (404).
+ */
+async function quoteFor(db: Database, actor: Actor, id: string, action: "read:quote" | QuoteAction) {
+  const row = await findQuote(db, id);
+  if (!row) throw new HttpError(404, NO_SUCH_QUOTE);
+  authorize(actor, action, row, { missing: NO_SUCH_QUOTE });
+  return row;
 }
 
 /** The tax rate a quote's order would pay, by the order's rule of tax exemption. */
@@ -53,8 +65,10 @@ export async function quoteTaxRate(app: FastifyInstance, db: Database, row: Pick
   return taxRateFor(company, app.config.taxRateMilli);
 }
 
-export async function quoteAnswer(app: FastifyInstance, db: Database, row: QuoteRow) {
-  return quoteJson(row, await quoteTaxRate(app, db, row));
+/** A quote as the wire shows it to this caller, with what they may do to it. */
+export async function quoteAnswer(app: FastifyInstance, db: Database, row: QuoteRow, actor: Actor): Promise<Quote> {
+  const quote = quoteJson(row, await quoteTaxRate(app, db, row));
+  return { ...quote, actions: quoteActions(actor, quote) };
 }
 
 /** Why the buyer may not take this step now, as a 409's message (from the quote's table); undefined when they may. */
@@ -110,7 +124,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((await cartLinesOf(app.db, email)).length === 0) throw new HttpError(409, "Your cart is empty.");
       const account = await findAccount(app.db, email);
       await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "request-quote");
-      const membership = await membershipOf(app.db, email);
+      const { company } = await actorOf(app.db, callerOf(request));
       const created = await withBuyerLock(app.db, { email }, async (tx) => {
         const cart = await cartLinesOf(tx, email);
         const products = new Map(
@@ -138,7 +152,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         if (lines.length === 0) return undefined;
         const row = await insertQuote(tx, {
           userEmail: email,
-          companyId: membership?.companyId ?? null,
+          companyId: company?.id ?? null,
           note: request.body.note,
           lines,
         });
@@ -170,9 +184,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const email = buyerOf(request);
-      const membership = await membershipOf(app.db, email);
-      const rows = await quotesOf(app.db, email, membership?.companyId);
-      return Promise.all(rows.map((row) => quoteAnswer(app, app.db, row)));
+      const actor = await actorOf(app.db, callerOf(request));
+      const rows = await quotesOf(app.db, email, actor.company?.id);
+      return Promise.all(rows.map((row) => quoteAnswer(app, app.db, row, actor)));
     },
   );
 
@@ -191,9 +205,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       buyerOf(request);
-      const row = await quoteFor(app.db, callerOf(request), request.params.id, "read");
-      if (!row) throw new HttpError(404, NO_SUCH_QUOTE);
-      return quoteAnswer(app, app.db, row);
+      const actor = await actorOf(app.db, callerOf(request));
+      return quoteAnswer(app, app.db, await quoteFor(app.db, actor, request.params.id, "read:quote"), actor);
     },
   );
 
@@ -224,9 +237,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = buyerOf(request);
-      const caller = callerOf(request);
-      const found = await quoteFor(app.db, caller, request.params.id, "decide");
-      if (!found) throw new HttpError(404, NO_SUCH_QUOTE);
+      const actor = await actorOf(app.db, callerOf(request));
+      const found = await quoteFor(app.db, actor, request.params.id, "accept:quote");
       const early = refusalOf(found, "accept");
       if (early) throw new HttpError(409, early);
       // The quote as locked at acceptance: a revision is answered with it.
@@ -260,7 +272,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });
       }
       if (outcome.refused === "revised" && read.quote) {
-        const quote = await quoteAnswer(app, app.db, read.quote);
+        const quote = await quoteAnswer(app, app.db, read.quote, actor);
         return reply.code(409).send({ ...errorBody(409, QUOTE_REVISED), quote });
       }
       throw refusalError(outcome);
@@ -282,8 +294,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       buyerOf(request);
-      const found = await quoteFor(app.db, callerOf(request), request.params.id, "decide");
-      if (!found) throw new HttpError(404, NO_SUCH_QUOTE);
+      const actor = await actorOf(app.db, callerOf(request));
+      const found = await quoteFor(app.db, actor, request.params.id, "decline:quote");
       const row = await app.db.transaction(async (tx) => {
         const locked = await lockQuote(tx, found.id);
         if (!locked) throw new HttpError(404, NO_SUCH_QUOTE);
@@ -302,7 +314,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return declined;
       });
-      return quoteAnswer(app, app.db, row);
+      return quoteAnswer(app, app.db, row, actor);
     },
   );
 };

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../http/caller.js";
-import { HttpError } from "../http/errors.js";
+import { authorize, personalActor } from "../http/guard.js";
 import { sendListPage, serializedPage } from "../http/page-cache.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { accountName } from "../identity/queries.js";
@@ -42,8 +42,15 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     // listReviews shapes every item as reviewSchema.
     async (request, reply) => {
       const { email, ...page } = request.query;
-      if (email !== undefined && callerOf(request).email !== email) {
-        throw new HttpError(403, "You can only list your own reviews.");
+      if (email !== undefined) {
+        authorize(
+          personalActor(callerOf(request)),
+          "read:review",
+          { userEmail: email },
+          {
+            forbidden: "You can only list your own reviews.",
+          },
+        );
       }
       if (email === undefined) return app.pageCaches.reviews.answer(request, reply, page);
       return sendListPage(request, reply, await serializedPage(listReviews(app.db, page, email)));

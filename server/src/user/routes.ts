@@ -13,6 +13,7 @@ import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
+import { authorize, personalActor } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { ensureUser, findRole, listUsers, makeAdmin } from "./queries.js";
 
@@ -73,10 +74,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      if (caller.email !== request.params.email && caller.role !== "admin") {
-        throw new HttpError(403, "You can only ask about your own account.");
-      }
+      authorize(
+        personalActor(callerOf(request)),
+        "read:user",
+        { userEmail: request.params.email },
+        {
+          forbidden: "You can only ask about your own account.",
+        },
+      );
       return { admin: (await findRole(app.db, request.params.email)) === "admin" };
     },
   );

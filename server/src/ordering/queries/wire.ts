@@ -1,4 +1,4 @@
-import { centsToDollars, type Order, type PricedLine } from "@forgeline/contract";
+import { centsToDollars, type OrderRecord, type PricedLine } from "@forgeline/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "../queries.js";
@@ -27,7 +27,7 @@ function lineToJson(line: OrderLineRow): PricedLine {
  * name (and "+ N more"), `quantity` the pieces of all lines and `price` the order's total. Only here;
  * everywhere else they are productId, productName, quantity, total.
  */
-function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRow[]): Order {
+function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRow[]): OrderRecord {
   return {
     _id: row.id,
     orderId: row.productId,
@@ -68,7 +68,7 @@ function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRo
 }
 
 /** The orders as the wire shows them, each with its lines and history (one query each for all of them). */
-export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order[]> {
+export async function withHistory(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [events, lines] = await Promise.all([
@@ -89,7 +89,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
 }
 
 /** One order as the wire shows it, with its lines and history. */
-export async function orderWithHistory(db: Database, row: OrderRow): Promise<Order> {
+export async function orderWithHistory(db: Database, row: OrderRow): Promise<OrderRecord> {
   const [history, lines] = await Promise.all([
     db
       .select()
