@@ -1,4 +1,4 @@
-import type { Order, PricedLine } from "@forgeline/contract";
+import type { Actor, Order, PricedLine } from "@forgeline/contract";
 
 type Priced = Pick<
   Order,
@@ -26,3 +26,6 @@ export function pricedOrder(lines: PricedLine[], subtotal: number, overrides: Pa
     ...overrides,
   };
 }
+
+/** Who the server worked an answer's `actions` out for: a customer, or a member of `company` in a role. */
+export const actor = (email: string, company: Actor["company"] = null): Actor => ({ email, role: "customer", company });

@@ -61,6 +61,7 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
     paid: true,
     transactionId: "pi_7",
     createdAt: "2030-01-01T12:00:00.000Z",
+    actions: ["invoice:order", "reorder:order"],
     ...lifecycle,
     ...priced,
   };
@@ -78,6 +79,7 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
     paid: true,
     transactionId: "pi_7",
     createdAt: "2030-01-01T12:00:00.000Z",
+    actions: ["invoice:order", "reorder:order"],
     ...lifecycle,
     ...priced,
   });

@@ -13,6 +13,7 @@ const acme: AdminCompany = {
   poRequired: true,
   role: null,
   createdAt: "2030-01-01T00:00:00.000Z",
+  actions: [],
   memberCount: 3,
 };
 const tape: ContractPrice = { sku: "FL-TPM-25", name: "Tape measure", unitPrice: 6.5, listPrice: 7.9 };

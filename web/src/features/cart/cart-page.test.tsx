@@ -391,6 +391,7 @@ describe("a company member's checkout", () => {
     poRequired: true,
     role: "requester",
     createdAt: "2030-01-01T00:00:00.000Z",
+    actions: [],
   };
   const ADDRESS_ID = "5a1d2e3f-0000-4000-8000-000000000001";
   const sites = [

@@ -13,13 +13,13 @@ const FIELDS = ["label", "address", "phone"] as const;
 
 /**
  * The company's delivery addresses: every member sees them (and checks out to one of them when there are
- * any); owners add and remove them.
+ * any); owners add and remove them (`manage:address` among the company's `actions`).
  */
 export function AddressesSection({ company }: { company: Company }) {
   const addresses = useQuery(companyAddressesQuery(company._id));
   const add = useAddAddress(company._id);
   const remove = useRemoveAddress(company._id);
-  const owner = company.role === "owner";
+  const owner = company.actions.includes("manage:address");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,15 +1,17 @@
-import type { Company, Order as OrderOnTheWire } from "@forgeline/contract";
+import { type Company, companyActions, type Order as OrderOnTheWire, withOrderActions } from "@forgeline/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { listLine, pricedOrder } from "../../test-orders";
+import { actor, listLine, pricedOrder } from "../../test-orders";
 import { renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
 import ApprovalsPage from "./approvals-page";
 import CompanyOrdersPage from "./company-orders-page";
 
 const EMAIL = "olga@example.com";
 const ORDERS = "GET /api/companies/c1/orders";
+/** Olga, an owner of Acme: the answers carry what she may do. */
+const olga = actor(EMAIL, { id: "c1", role: "owner" });
 
 const acme: Company = {
   _id: "c1",
@@ -19,10 +21,11 @@ const acme: Company = {
   poRequired: true,
   role: "owner",
   createdAt: "2030-01-01T00:00:00.000Z",
+  actions: companyActions(olga, "c1"),
 };
 
 function order(id: string, name: string, status: OrderOnTheWire["status"], by = "rui@example.com"): OrderOnTheWire {
-  return {
+  return withOrderActions(olga, {
     _id: id,
     orderId: `p-${id}`,
     order: name,
@@ -46,7 +49,7 @@ function order(id: string, name: string, status: OrderOnTheWire["status"], by = 
       poNumber: `PO-${id}`,
       companyId: "c1",
     }),
-  };
+  });
 }
 
 const wrenches = order("o1", "Torque wrench", "awaiting-approval");
@@ -195,7 +198,7 @@ describe("/dashboard/approvals", () => {
   });
 
   it("tells a member who is no owner that owners decide, and a customer in no company where to start", async () => {
-    renderAs(<ApprovalsPage />, { "GET /api/companies/mine": { body: { ...acme, role: "buyer" } } });
+    renderAs(<ApprovalsPage />, { "GET /api/companies/mine": { body: { ...acme, role: "buyer", actions: [] } } });
     expect(await screen.findByText(/^Only the company's owners approve orders/)).toBeTruthy();
   });
 
@@ -208,7 +211,7 @@ describe("/dashboard/approvals", () => {
 describe("/dashboard/company/orders", () => {
   it("lists every member's order with who placed it, its total and PO number, status, and a link to its page", async () => {
     renderAs(<CompanyOrdersPage />, {
-      "GET /api/companies/mine": { body: { ...acme, role: "requester" } },
+      "GET /api/companies/mine": { body: { ...acme, role: "requester", actions: [] } },
       [ORDERS]: { body: [wrenches, paid] },
     });
     const link = await screen.findByRole("link", { name: "Torque wrench" });

@@ -8,7 +8,6 @@ import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateText } from "../../lib/date-text";
 import type { Order } from "../../lib/order";
-import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useCompanyOrders, useDecide } from "./api/orders";
 import { CompanyRequired } from "./company-required";
@@ -20,8 +19,8 @@ const buyerOf = (order: Order) => memberName({ name: order.userName, email: orde
 /**
  * /dashboard/approvals (company owners; docs/SELLING-TO-BUSINESSES.md, 'Companies'): the company's orders that wait,
  * each with a note to its buyer, Approve (it can then be paid; the note is optional) and Reject (it is cancelled; the
- * note is required). Nobody decides on their own order. After a decision the list is fetched again and the focus
- * returns to the page's heading, so the keyboard carries on from the top of what is left.
+ * note is required), as each order's `actions` allow: nobody decides on their own order. After a decision the list is
+ * fetched again and the focus returns to the page's heading, so the keyboard carries on from the top of what is left.
  */
 export default function ApprovalsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -32,7 +31,7 @@ export default function ApprovalsPage() {
       </h1>
       <CompanyRequired>
         {(company) =>
-          company.role === "owner" ? (
+          company.actions.includes("approve:order") ? (
             <Approvals company={company} onDecided={() => heading.current?.focus()} />
           ) : (
             <p>Only the company's owners approve orders. Your orders that wait show as "Awaiting approval".</p>
@@ -45,7 +44,6 @@ export default function ApprovalsPage() {
 
 function Approvals({ company, onDecided }: { company: Company; onDecided: () => void }) {
   const orders = useCompanyOrders(company._id);
-  const me = useSession().data?.email;
 
   return (
     <>
@@ -75,10 +73,10 @@ function Approvals({ company, onDecided }: { company: Company; onDecided: () => 
                   </p>
                   <LinesInBrief lines={order.lines} />
                 </div>
-                {order.userEmail === me ? (
-                  <p className="text-sm">Your own order: another owner decides.</p>
-                ) : (
+                {order.actions.includes("approve:order") ? (
                   <Decision company={company} order={order} onDecided={onDecided} />
+                ) : (
+                  <p className="text-sm">Your own order: another owner decides.</p>
                 )}
               </li>
             ))}

@@ -1,8 +1,15 @@
-import type { Company, CompanyAddress, CompanyMember, Invitation } from "@forgeline/contract";
+import {
+  type Company,
+  type CompanyAddress,
+  type CompanyMember,
+  companyActions,
+  type Invitation,
+} from "@forgeline/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
+import { actor } from "../../test-orders";
 import { renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
 import CompanyPage from "./company-page";
 
@@ -17,6 +24,7 @@ const acme: Company = {
   poRequired: false,
   role: "owner",
   createdAt: "2030-01-01T00:00:00.000Z",
+  actions: companyActions(actor(EMAIL, { id: "c1", role: "owner" }), "c1"),
 };
 const ana: CompanyMember = {
   email: EMAIL,
@@ -267,7 +275,7 @@ describe("/dashboard/company for an owner", () => {
 describe("/dashboard/company for a requester", () => {
   it("shows the members and addresses, and nothing of what only owners do but Leave", async () => {
     renderCompany(
-      companyRoutes({ ...acme, role: "requester" }, [
+      companyRoutes({ ...acme, role: "requester", actions: [] }, [
         { ...ana, email: "owner@example.com", name: "Olga" },
         { ...rui, email: EMAIL, name: "Ana" },
       ]),

@@ -1,4 +1,4 @@
-import type { Company } from "@forgeline/contract";
+import type { Company, CompanyAction } from "@forgeline/contract";
 import { Link } from "../../components/link";
 import { QueryState } from "../../components/query-state";
 import { companyPaths } from "../../config/dashboard-paths";
@@ -44,8 +44,9 @@ export default function CompanyPage() {
   );
 }
 
+/** The owners' parts show as the company's answer allows (`actions`, the contract's permissions.ts). */
 function CompanyView({ company, me }: { company: Company; me: string }) {
-  const owner = company.role === "owner";
+  const may = (action: CompanyAction) => company.actions.includes(action);
   return (
     <>
       <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-200 p-4 text-sm">
@@ -64,7 +65,7 @@ function CompanyView({ company, me }: { company: Company; me: string }) {
         <Link className="link link-primary" to={companyPaths.companyOrders}>
           The company's orders
         </Link>
-        {owner && (
+        {may("approve:order") && (
           <>
             {" · "}
             <Link className="link link-primary" to={companyPaths.approvals}>
@@ -74,9 +75,9 @@ function CompanyView({ company, me }: { company: Company; me: string }) {
         )}
       </p>
       <MembersSection company={company} me={me} />
-      {owner && <InvitationsSection company={company} />}
+      {may("manage:invitation") && <InvitationsSection company={company} />}
       <AddressesSection company={company} />
-      {owner && <SettingsSection company={company} />}
+      {may("update:company") && <SettingsSection company={company} />}
     </>
   );
 }

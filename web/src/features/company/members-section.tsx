@@ -23,12 +23,14 @@ const COLUMNS = [
 
 /**
  * The company's members: role, monthly limit and what each spent this month (UTC). Owners change a member's
- * role and limit, and remove members; every member may leave. The last owner can do neither (409, said).
+ * role and limit, and remove members, as the company's `actions` say; every member may leave. The last owner
+ * can do neither (409, said).
  */
 export function MembersSection({ company, me }: { company: Company; me: string }) {
   const members = useMembers(company._id);
   const remove = useRemoveMember(company._id);
-  const owner = company.role === "owner";
+  const mayChange = company.actions.includes("update:member");
+  const mayRemove = company.actions.includes("remove:member");
   const [changing, setChanging] = useState<CompanyMember | null>(null);
   const [removing, setRemoving] = useState<CompanyMember | null>(null);
 
@@ -68,7 +70,7 @@ export function MembersSection({ company, me }: { company: Company; me: string }
                   </td>
                   <td className="text-right">{formatPrice(member.spentThisMonth)}</td>
                   <RowActions>
-                    {owner && (
+                    {mayChange && (
                       <button type="button" className="btn btn-sm" onClick={() => setChanging(member)}>
                         Change<span className="sr-only"> the role or limit of {who}</span>
                       </button>
@@ -83,7 +85,7 @@ export function MembersSection({ company, me }: { company: Company; me: string }
                         Leave<span className="sr-only"> {company.name}</span>
                       </button>
                     ) : (
-                      owner && (
+                      mayRemove && (
                         <button
                           type="button"
                           className="btn btn-sm btn-error btn-outline"

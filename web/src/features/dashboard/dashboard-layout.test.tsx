@@ -1,12 +1,15 @@
+import { type CompanyRole, companyActions } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
+import { actor } from "../../test-orders";
 import { renderPage, serveApi, tokenWith } from "../../test-utils";
 import DashboardLayout from "./dashboard-layout";
 
 const EMAIL = "ana@example.com";
-const company = (role: string) => ({
+/** Ana's company as the server answers her, in this role. */
+const company = (role: CompanyRole) => ({
   _id: "c1",
   name: "Acme Fabrication",
   taxId: null,
@@ -14,6 +17,7 @@ const company = (role: string) => ({
   poRequired: false,
   role,
   createdAt: "2030-01-01T00:00:00.000Z",
+  actions: companyActions(actor(EMAIL, { id: "c1", role }), "c1"),
 });
 
 /** The drawer's items, as [label, address] pairs, once the account's company (or none) is known. */

@@ -1,4 +1,4 @@
-import type { CompanyRole } from "@forgeline/contract";
+import type { Company } from "@forgeline/contract";
 import { useId, useState } from "react";
 import { Outlet } from "react-router";
 import { NavLink } from "../../components/link";
@@ -39,10 +39,10 @@ const adminItems = [
  * A customer's company items: My Company always (to create or join one); with a company, its orders; for
  * its owners, the orders that wait for their approval.
  */
-function companyItems(role: CompanyRole | undefined) {
+function companyItems(company: Company | null | undefined) {
   const items: { to: string; label: string }[] = [{ to: companyPaths.company, label: "My Company" }];
-  if (role) items.push({ to: companyPaths.companyOrders, label: "Company Orders" });
-  if (role === "owner") items.push({ to: companyPaths.approvals, label: "Approvals" });
+  if (company) items.push({ to: companyPaths.companyOrders, label: "Company Orders" });
+  if (company?.actions.includes("approve:order")) items.push({ to: companyPaths.approvals, label: "Approvals" });
   return items;
 }
 
@@ -61,7 +61,7 @@ export default function DashboardLayout() {
   if (admin.isPending) return <Spinner label="Loading your dashboard" />;
   const items = admin.data
     ? [adminHome, ...everyoneItems, ...adminItems]
-    : [...customerItems, ...companyItems(company.data?.role ?? undefined), ...everyoneItems];
+    : [...customerItems, ...companyItems(company.data), ...everyoneItems];
 
   return (
     <div className="drawer lg:drawer-open">

@@ -1,8 +1,8 @@
-import type { Company, Order as OrderOnTheWire } from "@forgeline/contract";
+import { type Actor, type CompanyRole, type Order as OrderOnTheWire, withOrderActions } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { listLine, pricedOrder } from "../../test-orders";
+import { actor, listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import MyOrderPage from "./my-order-page";
 
@@ -10,8 +10,11 @@ const EMAIL = "ana@example.com";
 const ORDER_ID = "7b0f6d1e-0000-4000-8000-000000000001";
 const ORDER = `GET /api/ordering/${ORDER_ID}`;
 
+const ana = actor(EMAIL);
+/** Ana as a member of the company c1, in this role. */
+const acme = (role: CompanyRole): Actor => actor(EMAIL, { id: "c1", role });
 const placed = { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" } as const;
-const unpaid: OrderOnTheWire = {
+const unpaid: OrderOnTheWire = withOrderActions(ana, {
   _id: ORDER_ID,
   orderId: "3c1d2e3f-0000-4000-8000-000000000002",
   order: "Torque wrench",
@@ -43,8 +46,8 @@ const unpaid: OrderOnTheWire = {
     ],
     3675,
   ),
-};
-const shipped: OrderOnTheWire = {
+});
+const shipped: OrderOnTheWire = withOrderActions(ana, {
   ...unpaid,
   paid: true,
   transactionId: "pi_7",
@@ -58,7 +61,7 @@ const shipped: OrderOnTheWire = {
   trackingNumber: "00340434",
   trackingUrl: "https://www.dhl.com/track?id=00340434",
   invoiceNumber: "INV-2030-000007",
-};
+});
 
 function renderOrderPage() {
   localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
@@ -108,12 +111,12 @@ describe("the customer's order page", () => {
   it("says an order awaits an owner's approval, with no Pay nor Order again; the buyer may still cancel it", async () => {
     serveApi({
       [ORDER]: {
-        body: {
+        body: withOrderActions(acme("buyer"), {
           ...unpaid,
           status: "awaiting-approval",
           statusHistory: [{ ...placed, status: "awaiting-approval" }],
           companyId: "c1",
-        },
+        }),
       },
     });
     renderOrderPage();
@@ -124,19 +127,12 @@ describe("the customer's order page", () => {
     expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
   });
 
-  const acme = (role: Company["role"]): Company => ({
-    _id: "c1",
-    name: "Acme Fabrication",
-    taxId: null,
-    taxExempt: false,
-    poRequired: false,
-    role,
-    createdAt: "2030-01-01T00:00:00.000Z",
-  });
   const colleagues = { ...unpaid, userEmail: "rui@example.com", userName: "Rui", companyId: "c1" };
+  /** The order as the server answers a member of c1 in this role. */
+  const seenAs = (role: CompanyRole, order: OrderOnTheWire) => withOrderActions(acme(role), order);
 
   it("lets a buyer colleague pay a company order (its buyer alone cancels it)", async () => {
-    serveApi({ [ORDER]: { body: colleagues }, "GET /api/companies/mine": { body: acme("buyer") } });
+    serveApi({ [ORDER]: { body: seenAs("buyer", colleagues) } });
     renderOrderPage();
     const pay = await screen.findByRole("link", { name: /^Pay ?for Torque wrench$/ });
     expect(pay.getAttribute("href")).toBe(`/dashboard/payment/${ORDER_ID}`);
@@ -144,30 +140,25 @@ describe("the customer's order page", () => {
   });
 
   it("lets an owner colleague pay it too, but not before an owner approved it", async () => {
-    serveApi({
-      [ORDER]: { body: { ...colleagues, status: "awaiting-approval" } },
-      "GET /api/companies/mine": { body: acme("owner") },
-    });
+    serveApi({ [ORDER]: { body: seenAs("owner", { ...colleagues, status: "awaiting-approval" }) } });
     renderOrderPage();
     expect(await screen.findByText(/^This order awaits approval/)).toBeTruthy();
     expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
   });
 
   it("shows a requester a colleague's order without Pay or Cancel: requesters see, they do not pay", async () => {
-    const sent = serveApi({ [ORDER]: { body: colleagues }, "GET /api/companies/mine": { body: acme("requester") } });
+    const sent = serveApi({ [ORDER]: { body: seenAs("requester", colleagues) } });
     renderOrderPage();
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Order for Torque wrench");
-    await expect.poll(() => sent.some((request) => request.path === "/api/companies/mine")).toBe(true);
+    // The order's answer carries what the caller may do: no other call decides it.
+    await expect.poll(() => sent.some((request) => request.path === `/api/ordering/${ORDER_ID}`)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Cancel/ })).toBeNull();
   });
 
   it("shows a requester their own approved order without Pay (a colleague pays it); they may still cancel it", async () => {
-    serveApi({
-      [ORDER]: { body: { ...unpaid, companyId: "c1" } },
-      "GET /api/companies/mine": { body: acme("requester") },
-    });
+    serveApi({ [ORDER]: { body: seenAs("requester", { ...unpaid, companyId: "c1" }) } });
     renderOrderPage();
     expect(await screen.findByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -175,10 +166,7 @@ describe("the customer's order page", () => {
   });
 
   it("shows no Pay on another company's order", async () => {
-    serveApi({
-      [ORDER]: { body: { ...colleagues, companyId: "c2" } },
-      "GET /api/companies/mine": { body: acme("owner") },
-    });
+    serveApi({ [ORDER]: { body: seenAs("owner", { ...colleagues, companyId: "c2" }) } });
     renderOrderPage();
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Order for Torque wrench");
     await new Promise((resolve) => setTimeout(resolve, 50));

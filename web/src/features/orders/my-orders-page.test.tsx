@@ -1,43 +1,45 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import { type Order as OrderOnTheWire, type OrderRecord, withOrderActions } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { listLine, pricedOrder } from "../../test-orders";
+import { actor, listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import MyOrdersPage from "./my-orders-page";
 
 const EMAIL = "ana@example.com";
 const ORDERS = `GET /api/ordering?userEmail=${encodeURIComponent(EMAIL)}`;
 
-const order = (overrides: Partial<OrderOnTheWire>): OrderOnTheWire => ({
-  _id: "o1",
-  orderId: "p1",
-  order: "Torque wrench",
-  unitPrice: 24.5,
-  quantity: 150,
-  price: 3675,
-  userEmail: EMAIL,
-  userName: "Ana",
-  phone: "5550100",
-  address: "1 Yard Road",
-  paid: false,
-  transactionId: null,
-  status: "unpaid",
-  statusHistory: [{ status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" }],
-  carrier: null,
-  trackingNumber: null,
-  trackingUrl: null,
-  invoiceNumber: null,
-  createdAt: "2030-01-01T12:00:00.000Z",
-  ...pricedOrder(
-    [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
-    3675,
-  ),
-  ...overrides,
-});
+/** Ana's order as the server answers her: with what she may do to it. */
+const order = (overrides: Partial<OrderRecord>): OrderOnTheWire =>
+  withOrderActions(actor(EMAIL), {
+    _id: "o1",
+    orderId: "p1",
+    order: "Torque wrench",
+    unitPrice: 24.5,
+    quantity: 150,
+    price: 3675,
+    userEmail: EMAIL,
+    userName: "Ana",
+    phone: "5550100",
+    address: "1 Yard Road",
+    paid: false,
+    transactionId: null,
+    status: "unpaid",
+    statusHistory: [{ status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" }],
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    invoiceNumber: null,
+    createdAt: "2030-01-01T12:00:00.000Z",
+    ...pricedOrder(
+      [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
+      3675,
+    ),
+    ...overrides,
+  });
 
-const paid = (transactionId: string): Partial<OrderOnTheWire> => ({ status: "paid", paid: true, transactionId });
+const paid = (transactionId: string): Partial<OrderRecord> => ({ status: "paid", paid: true, transactionId });
 
 function renderSignedIn() {
   localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));

@@ -1,43 +1,24 @@
-import {
-  type CartFillRow,
-  COLLEAGUE_ACCESS,
-  type Company,
-  canTransition,
-  rolePays,
-  transitionsFor,
-} from "@forgeline/contract";
+import type { CartFillRow } from "@forgeline/contract";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
-import { useMyCompany } from "../../lib/company";
 import type { Order } from "../../lib/order";
-import { useSession } from "../../lib/session";
 import { notify, notifyError } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
 import { useReorder } from "./api/reorder";
 
 /**
- * What a customer can do with an order, as the contract's one state machine (order-lifecycle.ts) allows:
- * pay it while it can be paid, cancel it when the customer may ("cancel" among their steps), and order all
- * its lines again (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder') when the caller cannot pay it
- * (paid, shipped, cancelled…, or a colleague's). A colleague's order of the caller's company
- * (docs/SELLING-TO-BUSINESSES.md, 'Companies') may be paid by a buyer or an owner, as the contract's COLLEAGUE_ACCESS
- * says (the server decides by the same table); a requester pays not even their own; cancelling stays the order's
- * buyer's. An order awaiting approval is neither paid nor ordered again until an owner decides.
+ * What the caller can do with an order, as the server's answer says (`actions`, from the contract's
+ * permissions.ts): pay it, cancel it, and order all its lines again when it is not theirs to
+ * pay now. The page works none of the rules out itself; the server checks each call again anyway.
  */
 export function OrderActions({ order }: { order: Order }) {
-  const own = useSession().data?.email === order.userEmail;
-  const companyAnswer = useMyCompany(Boolean(order.companyId));
-  const company = companyAnswer.data ?? null;
-  // On a company's order, who pays depends on the caller's role: nothing is offered before it is known.
-  const payer = order.companyId
-    ? companyAnswer.isSuccess && (own ? !requesterOf(company, order) : colleagueMay(company, order, "pay"))
-    : own;
-  const payable = payer && canTransition("pay", order.status);
-  const cancellable = own && transitionsFor("customer", order.status).includes("cancel");
-  const again = (!order.companyId || companyAnswer.isSuccess) && !payable && order.status !== "awaiting-approval";
+  const payable = order.actions.includes("pay:order");
+  const cancellable = order.actions.includes("cancel:order");
+  // One way forward at a time: an order the caller may pay is paid, not ordered again.
+  const again = order.actions.includes("reorder:order") && !payable;
   return (
     <span className="flex flex-wrap gap-2">
       {payable && (
@@ -49,21 +30,6 @@ export function OrderActions({ order }: { order: Order }) {
       {again && <OrderAgainButton order={order} />}
     </span>
   );
-}
-
-/**
- * Whether the caller is a requester of the order's company, who never pays (docs/SELLING-TO-BUSINESSES.md,
- * 'Companies').
- */
-function requesterOf(company: Company | null, order: Order): boolean {
-  return company?.role != null && order.companyId === company._id && !rolePays(company.role);
-}
-
-/** Whether the caller, a member of `company` (null: none), may do this to a colleague's order of it. */
-function colleagueMay(company: Company | null, order: Order, access: "pay"): boolean {
-  return company !== null && company.role !== null && order.companyId === company._id
-    ? COLLEAGUE_ACCESS[company.role].includes(access)
-    : false;
 }
 
 /**

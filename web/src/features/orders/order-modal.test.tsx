@@ -226,6 +226,7 @@ describe("the order modal", () => {
       poRequired: true,
       role: "buyer",
       createdAt: "2030-01-01T00:00:00.000Z",
+      actions: [],
     };
     const SITE = "5a1d2e3f-0000-4000-8000-000000000002";
     const sent = serveApi({

@@ -26,6 +26,7 @@ const order: OrderOnTheWire = {
   trackingUrl: null,
   invoiceNumber: null,
   createdAt: "2030-01-01T12:00:00.000Z",
+  actions: [],
   ...pricedOrder(
     [
       listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 }),

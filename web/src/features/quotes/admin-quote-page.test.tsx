@@ -29,6 +29,7 @@ const requested: Quote = {
   createdAt: "2030-01-01T12:00:00.000Z",
   sentAt: null,
   orderId: null,
+  actions: [],
 };
 
 function renderAdmin(

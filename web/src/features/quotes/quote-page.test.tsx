@@ -1,9 +1,9 @@
-import type { Quote } from "@forgeline/contract";
+import { type Quote, quoteActions } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { listLine, pricedOrder } from "../../test-orders";
+import { actor, listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
 import QuotePage from "./quote-page";
 import QuotesPage from "./quotes-page";
@@ -13,9 +13,12 @@ const QUOTE_ID = "9a0f6d1e-0000-4000-8000-000000000001";
 const ORDER_ID = "7b0f6d1e-0000-4000-8000-000000000009";
 const QUOTE = `GET /api/quotes/${QUOTE_ID}`;
 
-/** A quote as the server sends it; `sent` priced at $21.00 a wrench (150) and $9.50 a level (100). */
-export function quoteOf(overrides: Partial<Quote> = {}): Quote {
-  return {
+/**
+ * A quote as the server sends its buyer, with what they may do to it; `sent` priced at $21.00 a wrench (150)
+ * and $9.50 a level (100).
+ */
+export function quoteOf(overrides: Partial<Omit<Quote, "actions">> = {}): Quote {
+  const quote: Omit<Quote, "actions"> = {
     _id: QUOTE_ID,
     status: "requested",
     userEmail: EMAIL,
@@ -34,6 +37,7 @@ export function quoteOf(overrides: Partial<Quote> = {}): Quote {
     orderId: null,
     ...overrides,
   };
+  return { ...quote, actions: quoteActions(actor(EMAIL), quote) };
 }
 
 const sent = quoteOf({
@@ -165,7 +169,7 @@ describe("the buyer's quotes", () => {
     const requests = renderAt(<QuotePage />, {
       [QUOTE]: () => ({ body: current }),
       [`POST /api/quotes/${QUOTE_ID}/decline`]: () => {
-        current = { ...sent, status: "declined" };
+        current = quoteOf({ ...sent, status: "declined" });
         return { body: current };
       },
     });

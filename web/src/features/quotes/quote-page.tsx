@@ -1,4 +1,4 @@
-import { MESSAGES, QUOTE_LIFECYCLE, type Quote } from "@forgeline/contract";
+import { MESSAGES, type Quote } from "@forgeline/contract";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -60,7 +60,10 @@ function QuoteView({ quote }: { quote: Quote }) {
   );
 }
 
-/** What the buyer can do now: wait, accept or decline a priced quote, or follow the order it became. */
+/**
+ * What the caller can do now: wait, accept or decline a priced quote when its `actions` allow (a colleague
+ * who did not ask it only reads it), or follow the order it became.
+ */
 function Decision({ quote }: { quote: Quote }) {
   if (quote.status === "requested")
     return (
@@ -83,7 +86,7 @@ function Decision({ quote }: { quote: Quote }) {
         This quote has expired. Ask us again from your cart, or reply to our mail.
       </p>
     );
-  if (!QUOTE_LIFECYCLE.can("accept", quote.status)) return null;
+  if (!quote.actions.includes("accept:quote")) return null;
   return <AcceptForm quote={quote} />;
 }
 
@@ -147,14 +150,16 @@ function AcceptForm({ quote }: { quote: Quote }) {
           Accept and place the order
         </button>
       </form>
-      <button
-        type="button"
-        className="btn btn-outline btn-error self-start"
-        disabled={decline.isPending}
-        onClick={() => setAsking(true)}
-      >
-        Decline this quote
-      </button>
+      {quote.actions.includes("decline:quote") && (
+        <button
+          type="button"
+          className="btn btn-outline btn-error self-start"
+          disabled={decline.isPending}
+          onClick={() => setAsking(true)}
+        >
+          Decline this quote
+        </button>
+      )}
       {asking && (
         <ConfirmDialog
           title="Decline this quote?"
