@@ -152,7 +152,13 @@ export function priceLines(lines: readonly LineToPrice[], terms: PricingTerms): 
   };
 }
 
-export function lineJson(line: PricedLineCents): PricedLine {
+/** A line's amounts in cents, as priced now (bigint) or as stored with an order (number). */
+type LineInCents = {
+  [K in keyof PricedLineCents]: PricedLineCents[K] extends bigint ? bigint | number : PricedLineCents[K];
+};
+
+/** A line as the wire shows it, whether just priced or read back from a placed order. */
+export function lineJson(line: LineInCents): PricedLine {
   return {
     productId: line.productId,
     sku: line.sku,

@@ -1,26 +1,13 @@
-import { centsToDollars, type OrderRecord, type PricedLine } from "@forgeline/contract";
+import { centsToDollars, type OrderRecord } from "@forgeline/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { lineJson } from "../../pricing/price.js";
 import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "../queries.js";
 import { orderEvents } from "../tables.js";
 
 /** SPEC.md's `order`: the first tool's name, and how many more the order holds. */
 export const orderTitle = (row: Pick<OrderRow, "productName" | "lineCount">) =>
   row.lineCount > 1 ? `${row.productName} + ${row.lineCount - 1} more` : row.productName;
-
-function lineToJson(line: OrderLineRow): PricedLine {
-  return {
-    productId: line.productId,
-    sku: line.sku,
-    name: line.name,
-    quantity: line.quantity,
-    listUnitPrice: centsToDollars(line.listUnitCents),
-    unitPrice: centsToDollars(line.unitCents),
-    priceSource: line.priceSource,
-    discount: centsToDollars(line.discountCents),
-    total: centsToDollars(line.totalCents),
-  };
-}
 
 /**
  * An order as the spec names its fields on the wire: `orderId` is the first line's product id, `order` its
@@ -53,7 +40,7 @@ function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRo
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
     invoiceNumber: row.invoiceNumber,
-    lines: lines.map(lineToJson),
+    lines: lines.map(lineJson),
     subtotal: centsToDollars(row.subtotalCents),
     promotion:
       row.promotionId && row.promotionName && row.promotionPercent !== null
