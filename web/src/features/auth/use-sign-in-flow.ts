@@ -1,7 +1,6 @@
 import { MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { notify } from "../../lib/toast";
 import { returnPath } from "./return-path";
 
 type ProviderAnswer = { error: { message?: string | undefined } | null };
@@ -32,8 +31,6 @@ export function useSignInFlow() {
       setProviderError(MESSAGES.noUserLoggedIn);
       return;
     }
-    // The dashboard keeps saying so, with a button to send the link again; this is the first word of it.
-    if (!user.confirmed) notify("info", `We sent a link to ${user.email}: open it to confirm your address.`);
     navigate(returnTo, { replace: true });
   }
 
