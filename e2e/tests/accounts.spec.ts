@@ -35,7 +35,7 @@ test.describe("accounts", () => {
     await signUpThroughPage(page, account);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
-    const notice = page.getByRole("region", { name: "Check your mail to confirm your address" });
+    const notice = page.getByRole("region", { name: "Check your mail" });
     await expect(notice).toContainText(`We sent a link to ${account.email}`);
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);

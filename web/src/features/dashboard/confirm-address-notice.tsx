@@ -26,15 +26,15 @@ export function ConfirmAddressNotice({ email }: { email: string }) {
   return (
     <section
       aria-labelledby="confirm-address-heading"
-      className="mb-4 flex flex-col items-start gap-3 rounded-box border border-warning bg-warning/10 p-4 sm:flex-row sm:items-center"
+      className="mb-4 flex flex-col items-start gap-3 rounded-box border border-base-content/60 bg-base-200 p-4 sm:flex-row sm:items-center"
     >
       <div className="flex-1">
         <h2 id="confirm-address-heading" className="font-semibold">
-          Check your mail to confirm your address
+          Check your mail
         </h2>
         <p className="text-sm">
-          We sent a link to <span className="font-semibold break-words">{email}</span>. Until you open it, we mail you
-          nothing else and you can place at most 5 orders a day.
+          We sent a link to <span className="font-semibold break-words">{email}</span> to confirm it is yours. Until you
+          open it, we mail you nothing else and you can place at most 5 orders a day.
         </p>
         <p className="text-sm" role="status">
           {sending.state === "sent" ? "We sent a new link: it may take a minute to arrive." : ""}

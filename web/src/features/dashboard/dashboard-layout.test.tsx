@@ -117,7 +117,7 @@ describe("an address not yet confirmed", () => {
 
   it("asks the customer to check their mail, and sends the link again on request", async () => {
     const sent = renderUnconfirmed({ status: 200, body: { status: true } });
-    const notice = await screen.findByRole("region", { name: "Check your mail to confirm your address" });
+    const notice = await screen.findByRole("region", { name: "Check your mail" });
     expect(notice.textContent).toContain(`We sent a link to ${EMAIL}`);
     await userEvent.click(within(notice).getByRole("button", { name: "Send the link again" }));
     expect(await within(notice).findByText("We sent a new link: it may take a minute to arrive.")).toBeTruthy();
@@ -132,13 +132,13 @@ describe("an address not yet confirmed", () => {
   it("shows the server's refusal when the link was sent too often", async () => {
     const refusal = "Too many confirmation mails for this address. Please try again in 15 minute(s).";
     renderUnconfirmed({ status: 429, body: { message: refusal } });
-    const notice = await screen.findByRole("region", { name: "Check your mail to confirm your address" });
+    const notice = await screen.findByRole("region", { name: "Check your mail" });
     await userEvent.click(within(notice).getByRole("button", { name: "Send the link again" }));
     expect(await within(notice).findByText(refusal)).toBeTruthy();
   });
 
   it("says nothing once the address is confirmed", async () => {
     await drawerFor(false, null, 8);
-    expect(screen.queryByRole("region", { name: "Check your mail to confirm your address" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Check your mail" })).toBeNull();
   });
 });
