@@ -7,7 +7,9 @@ import { expect, it } from "vitest";
 
 const cli = path.resolve(import.meta.dirname, "../../dist/cli/make-admin.js");
 
-it("reads .env from the folder it is run in, as the server does", async () => {
+// A cold start of the embedded database with every migration, in a new process: seconds when idle, more on a
+// busy 2-core machine running the other suites beside it.
+it("reads .env from the folder it is run in, as the server does", { timeout: 120_000 }, async () => {
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run "npm run build" first`);
   const folder = await mkdtemp(path.join(tmpdir(), "forgeline-make-admin-"));
   try {
