@@ -101,6 +101,11 @@ export type Permission =
   | (typeof OWNER)[number]
   | (typeof ADMIN)[number];
 
+/** Every permission granted to anyone, once each: the authorization matrix checks each against a route. */
+export const allPermissions = (): Permission[] => [
+  ...new Set<Permission>([...CUSTOMER, ...MEMBER, ...SPENDER, ...OWNER, ...ADMIN]),
+];
+
 /** Whether a member in this role spends: buyers and owners pay the company's orders, requesters none. */
 export const rolePays = (role: CompanyRole): boolean => ROLE_GRANTS[role].includes("pay:order:own");
 
