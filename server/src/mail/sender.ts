@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
+import { repeatingJob } from "../events/repeating-job.js";
 import type { Mailer } from "./mailer.js";
 import { claimNextMail, dropStaleHeldMails, markMailSent, retryMailLater } from "./queries.js";
 import { composeMail, type MailData, type MailTemplateName, type Shop } from "./templates/index.js";
@@ -44,8 +45,7 @@ export function retryDelay(attempts: number, retryMs: number): number {
  */
 export function startOutboxSender(options: OutboxSenderOptions) {
   const { db, mailer, shop, log } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
+  // Also ends a round that is sending: the mails left wait for the next start.
   let stopped = false;
 
   const leaseMs = options.leaseMs ?? LEASE_MS;
@@ -85,27 +85,18 @@ export function startOutboxSender(options: OutboxSenderOptions) {
     }
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = dropStale()
-        .then(sendDue)
-        .catch((error) => log.error({ err: error }, "the mail outbox could not be read"))
-        .finally(() => {
-          round = undefined;
-          schedule();
-        });
-    }, options.pollMs);
-    timer.unref();
-  }
-  schedule();
+  const job = repeatingJob({
+    everyMs: options.pollMs,
+    round: () => dropStale().then(sendDue),
+    log,
+    failure: "the mail outbox could not be read",
+  });
 
   return {
     /** Stops looking at the outbox once the round under way (if any) is done. */
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await round;
+      await job.stop();
     },
   };
 }

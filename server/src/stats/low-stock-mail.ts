@@ -1,6 +1,7 @@
 import { isoDay, STATS_LOW_STOCK_LISTED } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
+import { repeatingJob } from "../events/repeating-job.js";
 import { enqueueAccountMail } from "../identity/queries.js";
 import { lowStockTools } from "../product/queries.js";
 import { adminEmails } from "../user/queries.js";
@@ -35,33 +36,12 @@ export async function checkLowStock(db: Database, now = new Date()): Promise<Low
  */
 export function startLowStockMail(options: { db: Database; log: FastifyBaseLogger; checkMs: number }) {
   const { db, log, checkMs } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
-  let stopped = false;
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = checkLowStock(db)
-        .then((result) => {
-          if (result === "sent") log.info("the low-stock mail is in the outbox");
-        })
-        .catch((error) => log.error({ err: error }, "the low-stock check failed; the next one tries again"))
-        .finally(() => {
-          round = undefined;
-          schedule();
-        });
-    }, checkMs);
-    timer.unref();
-  }
-  schedule();
-
-  return {
-    /** Stops checking once the check under way (if any) is done. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
+  return repeatingJob({
+    everyMs: checkMs,
+    round: async () => {
+      if ((await checkLowStock(db)) === "sent") log.info("the low-stock mail is in the outbox");
     },
-  };
+    log,
+    failure: "the low-stock check failed; the next one tries again",
+  });
 }
