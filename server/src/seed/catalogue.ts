@@ -10,7 +10,7 @@ import { seedProducts, seedPromotions, seedReviews } from "./catalogue-data.js";
 const seedImagesDir = path.resolve(import.meta.dirname, "../../seed/images");
 
 /**
- * Fills an empty catalogue with the tools and reviews of catalogue-data.ts, and saves their pictures in
+ * Fills an empty catalogue with the tools and reviews of seed/catalogue.json, and saves their pictures in
  * the image store, with SPEC.md's two promotions. A catalogue that already holds products is left as it is, so restarts keep data.
  */
 export async function seedCatalogue(
@@ -41,7 +41,7 @@ export async function seedCatalogue(
         quantity: product.quantity,
         image: `/images/${product.image}`,
         description: product.description,
-        // Distinct creation times, newest first, so the catalogue lists the tools as catalogue-data.ts does.
+        // Distinct creation times, newest first, so the catalogue lists the tools as seed/catalogue.json does.
         createdAt: new Date(now - (index + 1) * 1000),
       })),
     );
