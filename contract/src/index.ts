@@ -17,6 +17,7 @@ export * from "./newsletter.js";
 export * from "./not-found.js";
 export * from "./order-admin.js";
 export * from "./order-lifecycle.js";
+export * from "./order-number.js";
 export * from "./order-status.js";
 export * from "./ordering.js";
 export * from "./ordering-fields.js";

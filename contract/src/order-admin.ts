@@ -25,7 +25,10 @@ export const refundBodySchema = z.object({
   restock: z.boolean({ error: "restock must be true or false" }),
 });
 
-/** GET /api/admin/orders: newest first, one status or all, searched by customer email, product or order id. */
+/**
+ * GET /api/admin/orders: newest first, one status or all, searched by order number (FL-100234), customer email,
+ * product, SKU, PO number or the start of the order id.
+ */
 export const adminOrderQuerySchema = pageQuerySchema.extend({
   status: orderStatusSchema.optional(),
   q: z

@@ -61,6 +61,8 @@ export const orderEventSchema = z.object({
 
 export const orderSchema = z.object({
   _id: z.string(),
+  /** What a person calls the order: FL-100234 (order-number.ts). */
+  number: z.string(),
   /** The first line's product id. */
   orderId: z.string(),
   /** The first line's product name when ordered, with "+ N more" when the order has more lines. */

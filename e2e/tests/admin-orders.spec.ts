@@ -38,7 +38,12 @@ async function stockOf(page: Page, tool: string): Promise<{ id: string; quantity
   return { id, quantity: ((await response.json()) as { quantity: number }).quantity };
 }
 
-const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+/** The number a person reads for the order (FL-100234), as its buyer's page shows it. */
+async function orderNumberOf(page: Page, orderId: string): Promise<string> {
+  await page.goto(`/dashboard/myorders/${orderId}`);
+  const heading = page.getByRole("heading", { level: 1, name: /^Order FL-\d{6,}$/ });
+  return ((await heading.textContent()) ?? "").replace("Order ", "");
+}
 
 /** The records of a CSV file (RFC 4180: quoted cells may hold commas, doubled quotes and line breaks). */
 function parseCsv(text: string): string[][] {
@@ -88,6 +93,8 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   const stockBeforeOrder = await stockOf(customerPage, refundedTool);
   const refundedId = await orderAndPay(customerPage, refundedTool, 150);
   expect((await stockOf(customerPage, refundedTool)).quantity).toBe(stockBeforeOrder.quantity - 150);
+  const shippedNumber = await orderNumberOf(customerPage, shippedId);
+  const refundedNumber = await orderNumberOf(customerPage, refundedId);
   await customerPage.close();
 
   await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -145,12 +152,9 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   expect(shippedRow).toMatchObject({ Promotion: "30% off your first order", "Order total (USD)": "5871.60" });
 
   // Ship the saw: the server's field errors first, then a tracking number.
-  await rows
-    .nth(1)
-    .getByRole("link", { name: orderNumber(shippedId) })
-    .click();
+  await rows.nth(1).getByRole("link", { name: shippedNumber }).click();
   await expect(page).toHaveURL(`/dashboard/orders/${shippedId}`);
-  await expect(page.getByRole("heading", { level: 1, name: `Order ${orderNumber(shippedId)}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${shippedNumber}` })).toBeVisible();
   const details = page.getByRole("region", { name: "Details" });
   await expect(details.getByText(customer.email)).toBeVisible();
   await expect(details.getByText("Olga Orderer")).toBeVisible();
@@ -197,10 +201,12 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe("%PDF-");
   await expectAccessible(customerView);
   await customerContext.close();
-  const shippedMail = `Your order of ${SAW} is on its way`;
+  // The mail names the order by the same number, in its subject and its body.
+  const shippedMail = `Your order ${shippedNumber} (${SAW}) is on its way`;
   await expect.poll(async () => (await mailsTo(customer.email)).map((mail) => mail.subject)).toContain(shippedMail);
   const mail = (await mailsTo(customer.email)).find((each) => each.subject === shippedMail);
   expect(mail?.raw).toContain(`https://www.ups.com/track?tracknum=${trackingNumber}`);
+  expect(mail?.raw).toContain(`Order number: ${shippedNumber}`);
 
   // Now under "Shipped".
   await page.getByRole("link", { name: "All orders" }).click();
@@ -209,12 +215,12 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   await tabs.getByRole("link", { name: "Shipped (1)", exact: true }).click();
   await expect(page).toHaveURL(`/dashboard/orders?status=shipped&q=${encodeURIComponent(customer.email)}`);
   await expect(rows).toHaveCount(1);
-  await expect(rows.getByRole("link", { name: orderNumber(shippedId) })).toBeVisible();
+  await expect(rows.getByRole("link", { name: shippedNumber })).toBeVisible();
   await expect(rows.getByText("Shipped", { exact: true })).toBeVisible();
 
   // Refund the other paid order: its pieces never left, so they go back to stock.
   await tabs.getByRole("link", { name: "Paid (1)", exact: true }).click();
-  await rows.getByRole("link", { name: orderNumber(refundedId) }).click();
+  await rows.getByRole("link", { name: refundedNumber }).click();
   await actions.getByRole("button", { name: "Refund" }).click();
   const dialog = page.getByRole("dialog", { name: /^Refund \$[\d,.]+\?$/ });
   await expect(dialog.getByText("The 150 pieces were never shipped: they go back to stock.")).toBeVisible();
@@ -224,6 +230,15 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
   await expect(details.getByText("Refunded", { exact: true })).toBeVisible();
   await expect(actions.getByText("This order is refunded: there is nothing more to do.")).toBeVisible();
   expect((await stockOf(page, refundedTool)).quantity).toBe(stockBeforeOrder.quantity);
+
+  // The number the customer reads out on the phone finds the order among all of them.
+  await page.getByRole("link", { name: "All orders" }).click();
+  await page.getByLabel("Search by customer email, product or order number").fill(refundedNumber);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(tabs.getByRole("link", { name: "All (1)", exact: true })).toBeVisible();
+  const found = page.getByRole("row").filter({ has: page.getByRole("link", { name: refundedNumber }) });
+  await expect(found).toContainText(customer.email);
+  await expect(found.getByText("Refunded", { exact: true })).toBeVisible();
 
   // The audit log names both steps, with who and what changed.
   await page.goto("/dashboard");

@@ -95,8 +95,8 @@ describe("mail held until the address is confirmed", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(subjectsTo(customer.email)).toEqual([
       "Confirm your Forgeline Tools address",
-      `Your order of ${cancelled.order} is cancelled`,
-      `Your order of ${open.order} is placed`,
+      `Your order ${cancelled.number} (${cancelled.order}) is cancelled`,
+      `Your order ${open.number} (${open.order}) is placed`,
       "Join Bolt Co on Forgeline Tools",
     ]);
     const left = await mailsTo(ctx.db, customer.email);
@@ -121,7 +121,9 @@ describe("mail held until the address is confirmed", () => {
   it("once confirmed, the address gets its mails at once", async () => {
     const customer = await signUp(ctx.app, { confirmed: true });
     const order = await steps.placeOrder(customer);
-    await expect.poll(() => subjectsTo(customer.email)).toContain(`Your order of ${order.order} is placed`);
+    await expect
+      .poll(() => subjectsTo(customer.email))
+      .toContain(`Your order ${order.number} (${order.order}) is placed`);
     expect(await heldTo(customer.email)).toEqual([]);
   });
 

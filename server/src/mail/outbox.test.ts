@@ -55,8 +55,8 @@ describe("the mail outbox", () => {
     await expect.poll(() => subjectsTo(smtp.received, customer.email).length, { timeout: 5000 }).toBe(3);
     expect(subjectsTo(smtp.received, customer.email)).toEqual([
       "Confirm your Forgeline Tools address",
-      `Payment receipt: invoice ${order.invoiceNumber}`,
-      `Your order of ${order.order} is placed`,
+      `Payment receipt: invoice ${order.invoiceNumber} for order ${order.number}`,
+      `Your order ${order.number} (${order.order}) is placed`,
     ]);
     // Later rounds send nothing again.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -70,7 +70,7 @@ describe("the mail outbox", () => {
     const order = await steps.placeOrder(customer);
     await expect
       .poll(() => subjectsTo(smtp.received, customer.email))
-      .toContain(`Your order of ${order.order} is placed`);
+      .toContain(`Your order ${order.number} (${order.order}) is placed`);
     const raw = smtp.received.find((mail) => mail.to.includes(customer.email) && mail.raw.includes("is placed"))?.raw;
     const mail = await simpleParser(raw ?? "");
     expect(mail.from?.text).toBe('"Forgeline Tools" <no-reply@forgeline.test>');

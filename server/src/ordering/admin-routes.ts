@@ -8,6 +8,7 @@ import {
   idParamsSchema,
   ORDER_STATUS_MESSAGES,
   orderCountsSchema,
+  orderNumberText,
   orderSchema,
   plainDollars,
   shipBodySchema,
@@ -36,7 +37,7 @@ const NO_SUCH_ORDER = "No such order.";
  * and checkout').
  */
 const CSV_COLUMNS: [string, (order: OrderRow, line: OrderLineRow) => string | number | null][] = [
-  ["Order number", (order) => order.id.slice(0, 8).toUpperCase()],
+  ["Order number", (order) => orderNumberText(order.number)],
   ["Order id", (order) => order.id],
   ["Placed at", (order) => order.createdAt.toISOString()],
   ["Status", (order) => order.status],
@@ -112,8 +113,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "List every order, newest first (admins only)",
         description:
-          "`status` shows one status only; `q` finds orders by customer email or product name (any part) or " +
-          "by the start of the order id. GET /api/admin/orders/counts gives the tab counts for the same `q`.",
+          "`status` shows one status only; `q` finds orders by their number (FL-100234 or 100234), by customer " +
+          "email, product name, SKU or PO number (any part) or by the start of the order id. GET /api/admin/orders/counts gives the tab counts for the same `q`.",
         tags: ["Admin orders"],
         security: requires("accessToken"),
         querystring: adminOrderQuerySchema,

@@ -25,7 +25,8 @@ export interface InvoiceData {
   };
   poNumber: string | null;
   payment: { reference: string; paidAt: Date };
-  orderId: string;
+  /** The order number a person reads: FL-100234. */
+  orderNumber: string;
 }
 
 // DejaVu covers Latin, Greek and Cyrillic, so a buyer called Łukasz or Žofia is printed as written;
@@ -41,7 +42,7 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
-    info: { Title: `Invoice ${invoice.number}`, Author: invoice.seller.name, Subject: `Order ${invoice.orderId}` },
+    info: { Title: `Invoice ${invoice.number}`, Author: invoice.seller.name, Subject: `Order ${invoice.orderNumber}` },
   });
   doc.registerFont("regular", REGULAR);
   doc.registerFont("bold", BOLD);
@@ -57,7 +58,7 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
   doc.font("bold").fontSize(20).text(`Invoice ${invoice.number}`);
   doc.font("regular").fontSize(10).moveDown(0.3);
   doc.text(`Date: ${day(invoice.payment.paidAt)}`);
-  doc.text(`Order: ${invoice.orderId}`);
+  doc.text(`Order number: ${invoice.orderNumber}`);
   if (invoice.poNumber) doc.text(`PO number: ${invoice.poNumber}`);
   doc.moveDown();
 

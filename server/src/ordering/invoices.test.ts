@@ -72,7 +72,7 @@ describe("invoices", () => {
     );
   });
 
-  it("serves the owner a PDF with seller, buyer, the line, the payment and the number", async () => {
+  it("serves the owner a PDF with seller, buyer, the line, the payment, the invoice and order numbers", async () => {
     const order = await steps.paidOrder(customer);
     const answer = await invoice(order._id, customer);
     expect(answer.statusCode).toBe(200);
@@ -83,6 +83,7 @@ describe("invoices", () => {
     const text = await pdfText(answer.rawPayload);
     for (const words of [
       `Invoice ${order.invoiceNumber}`,
+      `Order number: ${order.number}`,
       "Forgeline Tools Ltd",
       "1 Anvil Road, Sheffield S1 2AB, United Kingdom",
       "Tax ID: GB123456789",

@@ -48,6 +48,18 @@ describe("order lifecycle", () => {
   const auditOf = async (target: string) =>
     (await call("GET", "/api/admin/audit?limit=100", admin)).json<AuditEntry[]>().filter((e) => e.target === target);
 
+  it("every order gets a number a person can read out: FL- and a number that rises with each order", async () => {
+    const orders = [await placeOrder(customer), await placeOrder(other), await placeOrder(customer)];
+    const numbers = orders.map((order) => order.number);
+    for (const number of numbers) expect(number).toMatch(/^FL-\d{6,}$/);
+    const values = numbers.map((number) => Number(number.slice("FL-".length)));
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(new Set(values).size).toBe(3);
+    // The same number wherever the order is read.
+    const listed = (await call("GET", `/api/ordering?userEmail=${customer.email}`, customer)).json<Order[]>();
+    expect(listed.find((order) => order._id === orders[0]?._id)?.number).toBe(numbers[0]);
+  });
+
   it("a new order is unpaid with one history line; paying it makes it paid in the same step", async () => {
     const order = await placeOrder();
     expect(order).toMatchObject({ status: "unpaid", paid: false, carrier: null, trackingNumber: null });
@@ -421,7 +433,7 @@ describe("order lifecycle", () => {
   });
 
   describe("the admin order list", () => {
-    it("finds orders by status, customer email, product name and order id, newest first, paged with the total", async () => {
+    it("finds orders by status, customer email, product name, order number and id, newest first, paged with the total", async () => {
       const buyer = await signUp(ctx.app);
       const tool = await newTool();
       const first = await placeOrder(buyer, tool);
@@ -445,6 +457,11 @@ describe("order lifecycle", () => {
       expect(byProduct.json<Order[]>().map((order) => order._id)).toEqual([first._id]);
       const byId = await list(`q=${first._id.slice(0, 8)}`);
       expect(byId.json<Order[]>().map((order) => order._id)).toContain(first._id);
+      // By the number a person reads out (FL-100234), written as they may type it.
+      for (const typed of [first.number, first.number.toLowerCase(), first.number.slice("FL-".length)]) {
+        const byNumber = await list(`q=${encodeURIComponent(typed)}`);
+        expect(byNumber.json<Order[]>().map((order) => order._id)).toEqual([first._id]);
+      }
       const wildcard = await list("q=%25");
       expect(wildcard.json()).toEqual([]);
       const nul = await list("q=a%00b");
@@ -550,7 +567,7 @@ describe("order lifecycle", () => {
         "Transaction id",
       ]);
       const orderCells = (order: Order) => [
-        order._id.slice(0, 8).toUpperCase(),
+        order.number,
         order._id,
         order.createdAt,
         order.status,

@@ -260,3 +260,58 @@ describe("migration 0012: orders and tools from before the cart", () => {
     await expect(client.query(wrong)).rejects.toThrow(/orders_total_adds_up/);
   });
 });
+
+/**
+ * Migration 0024 on a database made the old way: the orders placed before numbers get FL-100001 onwards in
+ * the order they were placed (not the order they were stored), and the next order placed follows them.
+ */
+describe("migration 0024: order numbers for the orders placed before them", () => {
+  let client: PGlite;
+  let folder: string;
+  const placed = ["50000000-0000-4000-8000-000000000001", "50000000-0000-4000-8000-000000000002"];
+  const third = "50000000-0000-4000-8000-000000000003";
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "forgeline-migration-"));
+    const before = await migrationsBefore(folder, "0024");
+    client = await openPglite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: before });
+    // Stored newest first: the numbers follow when they were placed.
+    const row = (id: string, day: string) =>
+      `('${id}', '${HAMMER}', 'Claw Hammer', 1450, 100, 145000, 145000, 'old@example.com', 'Old', '5550100000', ` +
+      `'1 Road', '2026-01-0${day}T09:00:00Z')`;
+    await client.exec(`
+      INSERT INTO orders (id, product_id, product_name, unit_price_cents, quantity, subtotal_cents, total_cents,
+        user_email, user_name, phone, address, created_at)
+      VALUES ${row(placed[1] ?? "", "3")}, ${row(placed[0] ?? "", "2")};
+    `);
+    await migrate(db, { migrationsFolder });
+    await client.exec(`
+      INSERT INTO orders (id, product_id, product_name, unit_price_cents, quantity, subtotal_cents, total_cents,
+        user_email, user_name, phone, address, created_at)
+      VALUES ${row(third, "4")};
+    `);
+  });
+  afterAll(async () => {
+    await client.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("numbers the old orders from 100001 by when they were placed, and the next order after them", async () => {
+    const { rows } = await client.query<{ id: string; number: number }>(
+      "SELECT id, number::int AS number FROM orders ORDER BY number",
+    );
+    expect(rows).toEqual([
+      { id: placed[0], number: 100001 },
+      { id: placed[1], number: 100002 },
+      { id: third, number: 100003 },
+    ]);
+  });
+
+  it("keeps numbers unique", async () => {
+    await expect(client.query(`UPDATE orders SET number = 100001 WHERE id = '${third}'`)).rejects.toThrow(
+      /orders_number_unique/,
+    );
+  });
+});

@@ -25,7 +25,7 @@ describe("the customer's mails about an order", () => {
 
   /** The mails the customer got about this order, oldest first, once `count` of them arrived. */
   async function mailsAbout(order: Order, count: number): Promise<ParsedMail[]> {
-    const about = () => smtp.received.filter((mail) => mail.raw.includes(order._id));
+    const about = () => smtp.received.filter((mail) => mail.raw.includes(order.number));
     await expect.poll(() => about().length).toBe(count);
     return Promise.all(about().map((mail) => simpleParser(mail.raw)));
   }
@@ -47,10 +47,10 @@ describe("the customer's mails about an order", () => {
 
     const mails = await mailsAbout(order, 4);
     expect(mails.map((mail) => [mail.to && "text" in mail.to ? mail.to.text : "", mail.subject])).toEqual([
-      [customer.email, `Your order of ${order.order} is placed`],
-      [customer.email, `Payment receipt: invoice ${order.invoiceNumber}`],
-      [customer.email, `Your order of ${order.order} is on its way`],
-      [customer.email, `Your order of ${order.order} is refunded`],
+      [customer.email, `Your order ${order.number} (${order.order}) is placed`],
+      [customer.email, `Payment receipt: invoice ${order.invoiceNumber} for order ${order.number}`],
+      [customer.email, `Your order ${order.number} (${order.order}) is on its way`],
+      [customer.email, `Your order ${order.number} (${order.order}) is refunded`],
     ]);
     const [placed, receipt, onItsWay, refunded] = mails.map((mail) => mail.text ?? "");
     expect(placed).toContain(`http://localhost:5000/dashboard/payment/${order._id}`);
@@ -69,7 +69,7 @@ describe("the customer's mails about an order", () => {
     const own = await steps.placeOrder(customer);
     expect((await steps.call("POST", `/api/ordering/${own._id}/cancel`, customer)).statusCode).toBe(200);
     const [, cancelled] = await mailsAbout(own, 2);
-    expect(cancelled?.subject).toBe(`Your order of ${own.order} is cancelled`);
+    expect(cancelled?.subject).toBe(`Your order ${own.number} (${own.order}) is cancelled`);
     expect(cancelled?.text).toContain("Your order is cancelled. No money was taken.");
     expect(cancelled?.text).toContain("Reason: Cancelled by the customer");
 
@@ -109,11 +109,11 @@ describe("the customer's mails about an order", () => {
     expect((await confirm(second, 1)).statusCode).toBe(409);
     const paid = (await steps.call("GET", `/api/ordering/${winner._id}`, first)).json<Order>();
     expect((await mailsAbout(winner, 2)).map((mail) => mail.subject)).toEqual([
-      `Your order of ${winner.order} is placed`,
-      `Payment receipt: invoice ${paid.invoiceNumber}`,
+      `Your order ${winner.number} (${winner.order}) is placed`,
+      `Payment receipt: invoice ${paid.invoiceNumber} for order ${paid.number}`,
     ]);
     expect((await mailsAbout(loser, 1)).map((mail) => mail.subject)).toEqual([
-      `Your order of ${loser.order} is placed`,
+      `Your order ${loser.number} (${loser.order}) is placed`,
     ]);
   });
 });

@@ -66,6 +66,7 @@ describe("ordering", () => {
     expect(mine.json<Order[]>()).toEqual([
       {
         _id: response.json().insertedId,
+        number: expect.stringMatching(/^FL-\d{6,}$/),
         orderId: drill._id,
         order: drill.name,
         unitPrice: 84,

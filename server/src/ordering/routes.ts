@@ -5,6 +5,7 @@ import {
   orderBodySchema,
   orderCreatedSchema,
   orderListQuerySchema,
+  orderNumberText,
   orderSchema,
   withOrderActions,
 } from "@forgeline/contract";
@@ -207,7 +208,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       await spendAllowance(app, reply, caller.email, "invoice");
       const pdf = await invoicePdf({
         number: order.invoiceNumber,
-        orderId: order.id,
+        orderNumber: orderNumberText(order.number),
         seller: app.config.seller,
         buyer: { name: order.userName, email: order.userEmail, phone: order.phone, address: order.address },
         company: order.companyName

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -22,6 +23,12 @@ import { createdAt, isOneOf } from "../db/columns.js";
 const cents = (name: string) => bigint(name, { mode: "number" });
 
 /**
+ * The order numbers people say on the phone (FL-100001, FL-100002, …): rising and unique, not gapless (a
+ * placement that rolls back uses one up). Invoices have their own gapless sequence.
+ */
+export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
+
+/**
  * An order keeps a copy of what it was priced with (its lines in order_lines, the promotion, the tax), so
  * it still reads right after a product, tier, promotion or tax rate changes; product ids are therefore
  * references, not foreign keys. productId, productName and unitPriceCents describe the first line, and
@@ -31,6 +38,8 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** What a person calls the order (`FL-` and this, contract's orderNumberText); the id stays in URLs. */
+    number: bigint("number", { mode: "number" }).notNull().unique().default(sql`nextval('order_numbers')`),
     productId: uuid("product_id").notNull(),
     productName: text("product_name").notNull(),
     unitPriceCents: cents("unit_price_cents").notNull(),

@@ -230,8 +230,10 @@ describe.skipIf(!serverUrl)(
       expect(subjects).toEqual(
         expect.arrayContaining([
           `${CUSTOMER.email} Confirm your Forgeline Tools address`,
-          `${CUSTOMER.email} Your order of Shared Vise is placed`,
-          expect.stringMatching(new RegExp(`^${CUSTOMER.email} Payment receipt: invoice INV-\\d{4}-000001$`)),
+          expect.stringMatching(new RegExp(`^${CUSTOMER.email} Your order FL-\\d+ \\(Shared Vise\\) is placed$`)),
+          expect.stringMatching(
+            new RegExp(`^${CUSTOMER.email} Payment receipt: invoice INV-\\d{4}-000001 for order FL-\\d+$`),
+          ),
         ]),
       );
     });

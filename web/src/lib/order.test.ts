@@ -49,6 +49,7 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
   };
   const onTheWire: OrderOnTheWire = {
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
+    number: "FL-100001",
     orderId: "3c1d2e3f-0000-4000-8000-000000000002",
     order: "Forgeline 18V Cordless Drill",
     unitPrice: 24.5,
@@ -67,6 +68,7 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
   };
   expect(orderFromWire(onTheWire)).toStrictEqual({
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
+    number: "FL-100001",
     productId: "3c1d2e3f-0000-4000-8000-000000000002",
     productName: "Forgeline 18V Cordless Drill",
     unitPrice: 24.5,

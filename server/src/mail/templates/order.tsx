@@ -5,6 +5,8 @@ import { greetingFor, MailLayout } from "./layout.js";
 /** What an order's mail shows: a copy of the order as it stood when the change was made. */
 export interface OrderMailData {
   orderId: string;
+  /** FL-100234 (mails queued before orders had numbers have none: their id stands in). */
+  number?: string;
   name: string;
   productName: string;
   quantity: number;
@@ -33,6 +35,10 @@ export interface OrderMailData {
 export interface Shop {
   publicUrl: string;
 }
+
+/** How a subject names the order: "order FL-100234 (Claw Hammer + 2 more)". */
+const named = (order: OrderMailData) =>
+  order.number ? `order ${order.number} (${order.productName})` : `order of ${order.productName}`;
 
 const orderPage = (shop: Shop, order: OrderMailData) => `${shop.publicUrl}/dashboard/myorders/${order.orderId}`;
 
@@ -79,14 +85,14 @@ function OrderSummary({ order }: { order: OrderMailData }) {
             <br />
           </>
         )}
-        {`Order number: ${order.orderId}`}
+        {`Order number: ${order.number ?? order.orderId}`}
       </Text>
     </Section>
   );
 }
 
 export const orderPlaced = {
-  subject: (order: OrderMailData) => `Your order of ${order.productName} is placed`,
+  subject: (order: OrderMailData) => `Your ${named(order)} is placed`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
       preview={
@@ -114,7 +120,7 @@ export const orderPlaced = {
 };
 
 export const orderAwaitingApproval = {
-  subject: (order: OrderMailData) => `Your order of ${order.productName} awaits approval`,
+  subject: (order: OrderMailData) => `Your ${named(order)} awaits approval`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
       preview="An owner of your company approves it before it can be paid"
@@ -131,7 +137,7 @@ export const orderAwaitingApproval = {
 
 /** To each owner of the buyer's company: only the shop's words and the order, whoever placed it. */
 export const approvalRequested = {
-  subject: (order: OrderMailData) => `An order of ${order.productName} awaits your approval`,
+  subject: (order: OrderMailData) => `An ${named(order)} awaits your approval`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
       preview="A colleague's order waits for you"
@@ -147,7 +153,8 @@ export const approvalRequested = {
 };
 
 export const paymentReceipt = {
-  subject: (order: OrderMailData) => `Payment receipt: invoice ${order.invoiceNumber}`,
+  subject: (order: OrderMailData) =>
+    `Payment receipt: invoice ${order.invoiceNumber}${order.number ? ` for order ${order.number}` : ""}`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
       preview={`We received ${formatCents(order.totalCents)}`}
@@ -166,7 +173,7 @@ export const paymentReceipt = {
 };
 
 export const orderShipped = {
-  subject: (order: OrderMailData) => `Your order of ${order.productName} is on its way`,
+  subject: (order: OrderMailData) => `Your ${named(order)} is on its way`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
       preview={`Shipped with ${order.carrier}, tracking number ${order.trackingNumber}`}
@@ -190,7 +197,7 @@ export const orderShipped = {
 };
 
 export const orderCancelled = {
-  subject: (order: OrderMailData) => `Your order of ${order.productName} is cancelled`,
+  subject: (order: OrderMailData) => `Your ${named(order)} is cancelled`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
       preview="Your order is cancelled; no money was taken"
@@ -206,7 +213,7 @@ export const orderCancelled = {
 };
 
 export const orderRefunded = {
-  subject: (order: OrderMailData) => `Your order of ${order.productName} is refunded`,
+  subject: (order: OrderMailData) => `Your ${named(order)} is refunded`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
       preview={`We refunded ${formatCents(order.totalCents)}`}

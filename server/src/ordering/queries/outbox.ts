@@ -1,4 +1,4 @@
-import { canTransition, type OrderStatus } from "@forgeline/contract";
+import { canTransition, type OrderStatus, orderNumberText } from "@forgeline/contract";
 import { ownersOf } from "../../company/queries.js";
 import type { Database } from "../../db/client.js";
 import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
@@ -31,6 +31,7 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
   const confirmed = (await findAccount(tx, order.userEmail))?.verified ?? false;
   const mail = {
     orderId: order.id,
+    number: orderNumberText(order.number),
     name: confirmed ? order.userName : "",
     productName: orderTitle(order),
     lines: lines.map((line) => ({

@@ -1,4 +1,10 @@
-import { ORDER_TRANSITIONS, type OrderCounts, type OrderStatus, SPENDING_ORDER_STATUSES } from "@forgeline/contract";
+import {
+  ORDER_TRANSITIONS,
+  type OrderCounts,
+  type OrderStatus,
+  orderNumberIn,
+  SPENDING_ORDER_STATUSES,
+} from "@forgeline/contract";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { linesByOrder, type OrderLineRow, type OrderRow } from "../queries.js";
@@ -8,7 +14,10 @@ import { withHistory } from "./wire.js";
 
 /** What the orders add up to: the admins' list and its counts, the metrics, a company's spend, the overview. */
 
-/** The admin list's filter: one status or all, and a search by customer email, product name or order id. */
+/**
+ * The admin list's filter: one status or all, and a search by order number (FL-100234 or 100234), customer
+ * email, product name or SKU, PO number or the start of the order's id.
+ */
 export interface OrderFilter {
   status?: OrderStatus | undefined;
   q?: string | undefined;
@@ -20,7 +29,9 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${ch
 function matching(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const text = literal(q);
+  const number = orderNumberIn(q);
   return or(
+    number === null ? undefined : eq(orders.number, number),
     ilike(orders.userEmail, `%${text}%`),
     ilike(orders.productName, `%${text}%`),
     ilike(sql`${orders.id}::text`, `${text}%`),

@@ -1,4 +1,4 @@
-import { centsToDollars, type OrderRecord } from "@forgeline/contract";
+import { centsToDollars, type OrderRecord, orderNumberText } from "@forgeline/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { lineJson } from "../../pricing/price.js";
@@ -17,6 +17,7 @@ export const orderTitle = (row: Pick<OrderRow, "productName" | "lineCount">) =>
 function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRow[]): OrderRecord {
   return {
     _id: row.id,
+    number: orderNumberText(row.number),
     orderId: row.productId,
     order: orderTitle(row),
     unitPrice: centsToDollars(row.unitPriceCents),

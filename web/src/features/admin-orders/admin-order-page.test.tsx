@@ -10,6 +10,7 @@ const ORDER = `GET /api/admin/orders/${ID}`;
 
 const order = (status: OrderStatus, overrides: Partial<OrderOnTheWire> = {}): OrderOnTheWire => ({
   _id: ID,
+  number: "FL-100042",
   orderId: "p1",
   order: "Torque wrench",
   unitPrice: 24.5,
@@ -71,6 +72,7 @@ describe("an admin's order page", () => {
     serveApi({ [ORDER]: { body: order(status) } });
     renderOrder();
     await screen.findByRole("region", { name: "Actions" });
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Order FL-100042");
     expect(actionButtons()).toEqual(buttons);
   });
 

@@ -11,7 +11,6 @@ import { dateTimeText } from "../../lib/date-text";
 import type { Order } from "../../lib/order";
 import { useAdminOrder } from "./api/get-admin-order";
 import { AdminOrderActions } from "./order-actions-panel";
-import { shortOrderId } from "./short-order-id";
 
 /** /dashboard/orders/{id} (admins): the order, its history, and the steps its status allows. */
 export default function AdminOrderPage() {
@@ -23,7 +22,7 @@ export default function AdminOrderPage() {
         All orders
       </Link>
       <h1 id="admin-order-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
-        Order {shortOrderId(orderId)}
+        Order {order.data?.number}
       </h1>
       <QueryState query={order} what="order" isEmpty={() => false} empty={null}>
         {(data) => (

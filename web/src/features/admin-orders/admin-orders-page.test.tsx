@@ -19,6 +19,7 @@ const COUNTS = {
 
 const order = (overrides: Partial<OrderOnTheWire>): OrderOnTheWire => ({
   _id: "6f1a2b3c-0000-4000-8000-000000000001",
+  number: "FL-100042",
   orderId: "p1",
   order: "Torque wrench",
   unitPrice: 24.5,
@@ -62,7 +63,7 @@ describe("Admin Orders", () => {
     renderAt("/dashboard/orders?status=paid&q=ana&page=2");
 
     const row = (await screen.findAllByRole("row"))[1] as HTMLElement;
-    expect(within(row).getByRole("link", { name: "6F1A2B3C" }).getAttribute("href")).toBe(
+    expect(within(row).getByRole("link", { name: "FL-100042" }).getAttribute("href")).toBe(
       "/dashboard/orders/6f1a2b3c-0000-4000-8000-000000000001",
     );
     expect(

@@ -14,7 +14,6 @@ import { downloadOrdersCsv } from "./api/export-orders";
 import { useAdminOrders } from "./api/get-admin-orders";
 import { useOrderCounts } from "./api/get-order-counts";
 import { ADMIN_ORDERS_PAGE_SIZE, orderListAddress, readOrderListState } from "./order-list-state";
-import { shortOrderId } from "./short-order-id";
 
 const TABS: { status: OrderStatus | undefined; label: string }[] = [
   { status: undefined, label: "All" },
@@ -105,8 +104,8 @@ export default function AdminOrdersPage() {
               {data.items.map((order) => (
                 <tr key={order._id}>
                   <th scope="row">
-                    <Link className="link link-primary font-mono" to={paths.adminOrder(order._id)}>
-                      {shortOrderId(order._id)}
+                    <Link className="link link-primary whitespace-nowrap font-mono" to={paths.adminOrder(order._id)}>
+                      {order.number}
                     </Link>
                   </th>
                   <td className="break-all">{order.userEmail}</td>

@@ -9,6 +9,7 @@ import { AdminOrderActions } from "./order-actions-panel";
 const order = (status: OrderStatus): Order =>
   orderFromWire({
     _id: "6f1a2b3c-0000-4000-8000-000000000001",
+    number: "FL-100042",
     orderId: "p1",
     order: "Torque wrench",
     unitPrice: 24.5,

@@ -27,6 +27,7 @@ const acme: Company = {
 function order(id: string, name: string, status: OrderOnTheWire["status"], by = "rui@example.com"): OrderOnTheWire {
   return withOrderActions(olga, {
     _id: id,
+    number: `FL-10000${id.slice(1)}`,
     orderId: `p-${id}`,
     order: name,
     unitPrice: 24.5,
@@ -74,18 +75,20 @@ describe("/dashboard/approvals", () => {
       "GET /api/companies/mine": { body: acme },
       [ORDERS]: { body: [wrenches, paid, mine] },
     });
-    await screen.findByRole("link", { name: "Torque wrench" });
+    await screen.findByRole("link", { name: "Order FL-100001" });
     expect(
       within(screen.getByRole("list", { name: "Orders awaiting approval" }))
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Torque wrench", "Claw hammer"]);
-    expect(item("Torque wrench").textContent).toContain("$2,450.00 by Rui, Jan 3, 2030, PO PO-o1");
+    ).toEqual(["Order FL-100001", "Order FL-100003"]);
+    expect(item("Order FL-100001").textContent).toContain("$2,450.00 by Rui, Jan 3, 2030, PO PO-o1");
     expect(
-      within(item("Torque wrench")).getByRole("button", { name: /^Approve ?the order for Torque wrench by Rui$/ }),
+      within(item("Order FL-100001")).getByRole("button", {
+        name: /^Approve ?order FL-100001 \(Torque wrench\) by Rui$/,
+      }),
     );
-    expect(within(item("Claw hammer")).queryByRole("button")).toBeNull();
-    expect(item("Claw hammer").textContent).toContain("Your own order: another owner decides.");
+    expect(within(item("Order FL-100003")).queryByRole("button")).toBeNull();
+    expect(item("Order FL-100003").textContent).toContain("Your own order: another owner decides.");
   });
 
   it("approves an order: the list is fetched again and the focus returns to the heading", async () => {
@@ -99,13 +102,13 @@ describe("/dashboard/approvals", () => {
       },
     });
     const user = userEvent.setup();
-    await screen.findByRole("link", { name: "Torque wrench" });
-    within(item("Torque wrench"))
+    await screen.findByRole("link", { name: "Order FL-100001" });
+    within(item("Order FL-100001"))
       .getByRole("button", { name: /^Approve/ })
       .focus();
     await user.keyboard("{Enter}");
-    await waitFor(() => expect(screen.queryByRole("link", { name: "Torque wrench" })).toBeNull());
-    expect(screen.getByRole("link", { name: "Box beam level" })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Order FL-100001" })).toBeNull());
+    expect(screen.getByRole("link", { name: "Order FL-100002" })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Approvals" }));
     expect(writes(sent)).toEqual([{ method: "POST", path: "/api/companies/c1/orders/o1/approve", body: undefined }]);
   });
@@ -117,8 +120,10 @@ describe("/dashboard/approvals", () => {
       "POST /api/companies/c1/orders/o1/approve": { body: { ...wrenches, status: "unpaid" } },
     });
     const user = userEvent.setup();
-    await screen.findByRole("link", { name: "Torque wrench" });
-    const note = within(item("Torque wrench")).getByLabelText("Note to Rui (optional to approve, required to reject)");
+    await screen.findByRole("link", { name: "Order FL-100001" });
+    const note = within(item("Order FL-100001")).getByLabelText(
+      "Note to Rui (optional to approve, required to reject)",
+    );
     note.focus();
     await user.keyboard("Fine for the Leeds site");
     await user.tab();
@@ -148,10 +153,10 @@ describe("/dashboard/approvals", () => {
       },
     });
     const user = userEvent.setup();
-    await screen.findByRole("link", { name: "Torque wrench" });
-    const note = within(item("Torque wrench")).getByLabelText(/^Note to Rui/);
+    await screen.findByRole("link", { name: "Order FL-100001" });
+    const note = within(item("Order FL-100001")).getByLabelText(/^Note to Rui/);
     await user.type(note, "x");
-    await user.click(within(item("Torque wrench")).getByRole("button", { name: /^Approve/ }));
+    await user.click(within(item("Order FL-100001")).getByRole("button", { name: /^Approve/ }));
     await waitFor(() =>
       expect(document.getElementById(note.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
         "A note has at most 500 characters",
@@ -176,9 +181,9 @@ describe("/dashboard/approvals", () => {
             },
     });
     const user = userEvent.setup();
-    await screen.findByRole("link", { name: "Torque wrench" });
-    await user.click(within(item("Torque wrench")).getByRole("button", { name: /^Reject/ }));
-    const note = within(item("Torque wrench")).getByLabelText(/^Note to Rui/);
+    await screen.findByRole("link", { name: "Order FL-100001" });
+    await user.click(within(item("Order FL-100001")).getByRole("button", { name: /^Reject/ }));
+    const note = within(item("Order FL-100001")).getByLabelText(/^Note to Rui/);
     await waitFor(() =>
       expect(document.getElementById(note.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
         "Say why the order is rejected",
@@ -186,7 +191,7 @@ describe("/dashboard/approvals", () => {
     );
     expect(document.activeElement).toBe(note);
     await user.type(note, "Over this quarter's budget");
-    await user.click(within(item("Torque wrench")).getByRole("button", { name: /^Reject/ }));
+    await user.click(within(item("Order FL-100001")).getByRole("button", { name: /^Reject/ }));
     await waitFor(() =>
       expect(writes(sent).at(-1)).toEqual({
         method: "POST",
@@ -194,7 +199,7 @@ describe("/dashboard/approvals", () => {
         body: { note: "Over this quarter's budget" },
       }),
     );
-    expect(await screen.findByText("Rejected the order for Torque wrench by Rui")).toBeTruthy();
+    expect(await screen.findByText("Rejected order FL-100001 (Torque wrench) by Rui")).toBeTruthy();
   });
 
   it("tells a member who is no owner that owners decide, and a customer in no company where to start", async () => {
@@ -214,7 +219,7 @@ describe("/dashboard/company/orders", () => {
       "GET /api/companies/mine": { body: { ...acme, role: "requester", actions: [] } },
       [ORDERS]: { body: [wrenches, paid] },
     });
-    const link = await screen.findByRole("link", { name: "Torque wrench" });
+    const link = await screen.findByRole("link", { name: "FL-100001" });
     expect(link.getAttribute("href")).toBe("/dashboard/myorders/o1");
     const row = link.closest("tr") as HTMLElement;
     expect(
@@ -222,7 +227,7 @@ describe("/dashboard/company/orders", () => {
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
     ).toEqual(["Ruirui@example.com", "Jan 3, 2030", "$2,450.00PO PO-o1", "Awaiting approval"]);
-    const paidRow = screen.getByRole("link", { name: "Tape measure" }).closest("tr") as HTMLElement;
+    const paidRow = screen.getByRole("link", { name: "FL-100004" }).closest("tr") as HTMLElement;
     expect(within(paidRow).getByText("Paid")).toBeTruthy();
   });
 });

@@ -64,7 +64,7 @@ function Approvals({ company, onDecided }: { company: Company; onDecided: () => 
                 <div className="min-w-0">
                   <h2 className="font-semibold">
                     <Link className="link" to={paths.myOrder(order._id)}>
-                      {order.productName}
+                      Order {order.number}
                     </Link>
                   </h2>
                   <p className="text-sm">
@@ -96,7 +96,7 @@ function Decision({ company, order, onDecided }: { company: Company; order: Orde
   const decide = useDecide(company._id);
   const [note, setNote] = useState("");
   const field = useRef<HTMLTextAreaElement>(null);
-  const about = `the order for ${order.productName} by ${buyerOf(order)}`;
+  const about = `order ${order.number} (${order.productName}) by ${buyerOf(order)}`;
 
   async function submit(step: "approve" | "reject") {
     if (decide.isPending) return;

@@ -24,8 +24,9 @@ function OrderView({ order }: { order: Order }) {
           Back to My Orders
         </Link>
         <h1 id="order-heading" className="mt-2 text-2xl font-bold sm:text-3xl">
-          Order for {order.productName}
+          Order {order.number}
         </h1>
+        <p className="mt-1 text-base-content/80">{order.productName}</p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-200 p-4 text-sm">
         <dt className="text-base-content/70">Status</dt>

@@ -32,7 +32,7 @@ export default function MyOrdersPage() {
       {(list) => (
         <DataTable
           columns={[
-            { label: "Product" },
+            { label: "Order" },
             { label: "Quantity", numeric: true },
             { label: "Total", numeric: true },
             { label: "Status" },

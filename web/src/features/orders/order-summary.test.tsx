@@ -8,6 +8,7 @@ import { OrderSummary } from "./order-summary";
 
 const order: OrderOnTheWire = {
   _id: "7b0f6d1e-0000-4000-8000-000000000001",
+  number: "FL-100001",
   orderId: "p1",
   order: "Torque wrench + 1 more",
   unitPrice: 24.5,
