@@ -69,7 +69,7 @@ export function quantityRefusal(rule: QuantityRule, quantity: number): string | 
   return `${describeRule(rule)}: ${nearestAllowed(rule, quantity).join(" or ")}`;
 }
 
-/** The allowed quantity closest to `quantity` (ties go up), for a stepper or a picker's default. */
+/** The allowed quantity closest to `quantity` (ties go up): where an order's old line is put in the cart again. */
 export function snapQuantity(rule: QuantityRule, quantity: number): number {
   const near = nearestAllowed(rule, quantity);
   const [first = rule.min, second] = near;

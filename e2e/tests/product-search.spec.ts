@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN, signInThroughApi } from "../support/accounts.js";
+import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 
 const WRENCH = "Forgeline 10-Piece Combination Wrench Set";
+/** Sold 100 to 500 pieces in steps of 25, $14.50 a piece, $13.50 from 200 (server/seed/catalogue.json). */
+const HAMMER = "Forgeline 16 oz Claw Hammer";
 
 /** The card names of the catalogue page, in the order shown. */
 const cardNames = (page: Page) => page.getByRole("article").getByRole("heading").allTextContents();
@@ -150,8 +152,37 @@ test.describe("search and product pages", () => {
     await expect(page.getByText("500 Pieces", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Order Now" })).toHaveAttribute(
       "href",
-      `/orderdetails?productId=${id}`,
+      new RegExp(`^/orderdetails\\?productId=${id}&quantity=\\d+$`),
     );
+  });
+
+  test("a quantity off the tool's rule is refused with its nearest neighbours; Order Now takes the one picked", async ({
+    page,
+  }) => {
+    await signUpThroughApi(page, newCustomer("Quinn Quantity", "quinn"));
+    const products = (await (await page.request.get("/api/product?limit=100")).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const hammer = products.find((product) => product.name === HAMMER);
+    await page.goto(`/product/${hammer?._id}`);
+    await expect(page.getByText("Order 100 to 500 pieces in steps of 25", { exact: true })).toBeVisible();
+    // The volume table starts where ordering starts, at the list price.
+    await expect(page.getByRole("table", { name: "Volume prices" }).getByRole("row").nth(1)).toHaveText("100+$14.50");
+
+    const pieces = page.getByLabel("Pieces");
+    await pieces.fill("260");
+    await pieces.blur();
+    await expect(page.getByText("Order 100 to 500 pieces in steps of 25: 250 or 275", { exact: true })).toBeVisible();
+    await expect(pieces).toHaveValue("260");
+    await expect(page.getByRole("button", { name: "Add to order" })).toBeDisabled();
+    await expectAccessible(page);
+
+    await pieces.fill("275");
+    await expect(page.getByText("275 pieces at $13.50 a piece (volume price)", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Order Now" }).click();
+    const modal = page.getByRole("dialog", { name: HAMMER });
+    await expect(modal.getByLabel(/Quantity/)).toHaveValue("275");
   });
 
   test("an unknown product's address is a real 404 page", async ({ page, consoleErrors }) => {

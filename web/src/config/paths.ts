@@ -6,7 +6,8 @@ export const paths = {
   home: "/",
   availableProducts: "/availableProducts",
   product: (productId: string) => `/product/${encodeURIComponent(productId)}`,
-  orderDetails: (productId: string) => `/orderdetails?productId=${encodeURIComponent(productId)}`,
+  orderDetails: (productId: string, quantity?: number) =>
+    `/orderdetails?productId=${encodeURIComponent(productId)}${quantity === undefined ? "" : `&quantity=${quantity}`}`,
   cart: "/cart",
   quickOrder: "/quick-order",
   dashboard: "/dashboard",

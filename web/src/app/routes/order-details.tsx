@@ -10,7 +10,7 @@ import { ProductGrid } from "../../features/products/product-grid";
 import { useSession } from "../../lib/session";
 import { RequireAuth } from "../guards";
 
-/** /orderdetails?productId=: a signed-in route (docs/SPEC-CONFORMANCE.md §2). */
+/** /orderdetails?productId=&quantity=: a signed-in route (docs/SPEC-CONFORMANCE.md §2). */
 export default function GuardedOrderDetailsPage() {
   return (
     <RequireAuth>
@@ -24,6 +24,8 @@ function OrderDetailsPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const productId = searchParams.get("productId");
+  // The pieces picked beside Order Now; the modal checks them against the rule like any it is given.
+  const picked = Number(searchParams.get("quantity") ?? Number.NaN);
   const session = useSession();
   const product = useProduct(productId);
   const catalogue = useProducts({ limit: PAGE_SIZE.catalogue, offset: 0 });
@@ -46,7 +48,14 @@ function OrderDetailsPage() {
           This product is no longer in the catalogue. Pick another tool below.
         </p>
       )}
-      {product.data && session.data && <OrderModal product={product.data} customer={session.data} onClose={close} />}
+      {product.data && session.data && (
+        <OrderModal
+          product={product.data}
+          customer={session.data}
+          quantity={Number.isSafeInteger(picked) ? picked : undefined}
+          onClose={close}
+        />
+      )}
       <QueryState query={catalogue} what="tools" isEmpty={(data) => data.items.length === 0} empty="No tools yet.">
         {(data) => <ProductGrid products={data.items} />}
       </QueryState>

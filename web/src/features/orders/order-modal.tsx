@@ -38,10 +38,13 @@ export const QUOTE_DELAY_MS = 300;
 export function OrderModal({
   product,
   customer,
+  quantity: picked,
   onClose,
 }: {
   product: Product;
   customer: SessionUser;
+  /** The pieces picked beside Order Now; else the rule's minimum. */
+  quantity?: number | undefined;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -50,7 +53,7 @@ export function OrderModal({
   const limits = limitsFor(rule, product.quantity);
   const delivery = useCompanyDelivery();
   const form = useCheckedForm<ModalForm, OrderDelivery>(
-    { quantity: rule.min, phone: "", address: "", poNumber: "", addressId: "" },
+    { quantity: picked ?? rule.min, phone: "", address: "", poNumber: "", addressId: "" },
     async () => {
       const { schemaCheck, orderFormSchema, orderQuantityField } = await import("../../lib/form-checks");
       const schema = orderFormSchema.extend({ quantity: orderQuantityField(rule, product.quantity) });

@@ -1,18 +1,21 @@
-import { canOrder, formatPrice, type Product, snapQuantity, tierFor } from "@forgeline/contract";
+import { canOrder, formatPrice, type Product, quantityRefusal, tierFor } from "@forgeline/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../config/paths";
 import { limitsFor } from "../../lib/quantity-limits";
+import { OrderNow } from "./order-now";
 import { ruleOf } from "./selling-terms";
 
 /**
- * "Add to order" beside Order Now (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'): a quantity picker that keeps to
- * the tool's rule and its stock, the price per piece that quantity earns (read from the tool's tiers: the server prices
- * the line), and a button that puts the line in the cart. The sign-in check, the API call and the toast load on the
- * first click (add-to-order-action.ts), so the catalogue pages carry only this picker.
+ * Order Now and "Add to order" (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout') around one quantity picker: the
+ * pieces picked are the ones Order Now opens the order with and the ones added to the cart. A quantity off the tool's
+ * rule or above its stock is said beside the field with the nearest allowed ones, never changed behind the buyer's
+ * back; an allowed one shows the price per piece it earns (read from the tool's tiers: the server prices the line).
+ * The sign-in check, the API call and the toast load on the first click (add-to-order-action.ts), so the catalogue
+ * pages carry only this picker.
  */
-export function AddToOrder({ product, stockId }: { product: Product; stockId: string }) {
+export function PurchaseControls({ product, stockId }: { product: Product; stockId: string }) {
   const id = useId();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -21,12 +24,12 @@ export function AddToOrder({ product, stockId }: { product: Product; stockId: st
   const limits = limitsFor(rule, product.quantity);
   const [typed, setTyped] = useState(String(rule.min));
   const [busy, setBusy] = useState(false);
-  const quantity = snapQuantity(limits, Number(typed));
-  const tier = tierFor(product.tiers ?? [], quantity);
+  const quantity = Number(typed);
   const orderable = canOrder(product.quantity, rule);
+  const refusal = orderable ? quantityRefusal(limits, typed.trim() === "" ? Number.NaN : quantity) : null;
+  const tier = tierFor(product.tiers ?? [], quantity);
 
   async function add() {
-    setTyped(String(quantity));
     setBusy(true);
     try {
       const { addToOrder } = await import("./add-to-order-action");
@@ -39,43 +42,46 @@ export function AddToOrder({ product, stockId }: { product: Product; stockId: st
   }
 
   return (
-    <div className="flex w-full flex-col gap-1">
-      <div className="flex items-end gap-2">
-        <div className="w-28">
-          <label htmlFor={id} className="block text-sm font-medium">
-            Pieces
-          </label>
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            className="input input-sm w-full"
-            min={rule.min}
-            max={limits.max}
-            step={rule.step}
-            value={typed}
-            disabled={!orderable}
-            aria-describedby={orderable ? `${id}-price` : undefined}
-            onChange={(event) => setTyped(event.target.value)}
-            onBlur={() => setTyped(String(quantity))}
-          />
+    <>
+      <OrderNow product={product} stockId={stockId} quantity={refusal ? undefined : quantity} />
+      <div className="flex w-full flex-col gap-1">
+        <div className="flex items-end gap-2">
+          <div className="w-28">
+            <label htmlFor={id} className="block text-sm font-medium">
+              Pieces
+            </label>
+            <input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              className="input input-sm w-full"
+              min={rule.min}
+              max={limits.max}
+              step={rule.step}
+              value={typed}
+              disabled={!orderable}
+              aria-invalid={refusal ? true : undefined}
+              aria-describedby={orderable ? `${id}-note` : undefined}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </div>
+          <button
+            type="button"
+            className="btn btn-outline btn-primary btn-sm flex-1"
+            disabled={!orderable || busy || refusal !== null}
+            aria-describedby={stockId}
+            onClick={add}
+          >
+            Add to order
+          </button>
         </div>
-        <button
-          type="button"
-          className="btn btn-outline btn-primary btn-sm flex-1"
-          disabled={!orderable || busy}
-          aria-describedby={stockId}
-          onClick={add}
-        >
-          Add to order
-        </button>
+        {orderable && (
+          <p id={`${id}-note`} className={`text-sm ${refusal ? "text-error" : "text-base-content/80"}`}>
+            {refusal ??
+              `${quantity} pieces at ${formatPrice(tier?.unitPrice ?? product.price)} a piece${tier ? " (volume price)" : ""}`}
+          </p>
+        )}
       </div>
-      {orderable && (
-        <p id={`${id}-price`} className="text-sm text-base-content/80">
-          {quantity} pieces at {formatPrice(tier?.unitPrice ?? product.price)} a piece
-          {tier ? " (volume price)" : ""}
-        </p>
-      )}
-    </div>
+    </>
   );
 }

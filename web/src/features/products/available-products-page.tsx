@@ -30,7 +30,7 @@ export default function AvailableProductsPage() {
       <h1 id="catalogue-heading" className="mb-2 text-3xl font-bold">
         All tools
       </h1>
-      <p className="mb-4 text-base-content/80">Every order is between 100 and 200 pieces.</p>
+      <p className="mb-4 text-base-content/80">Each tool says how many pieces one order of it holds.</p>
       <div className="mb-4">
         <CatalogueSearchWithOptions address={address} />
       </div>

@@ -47,13 +47,14 @@ describe("the product card", () => {
   it("shows the volume prices and a rule with steps", () => {
     renderPage(<ProductCard product={drill} />);
     expect(screen.getByText("Order 100 to 500 pieces in steps of 25")).toBeTruthy();
-    expect(screen.getByText("150+ $89.00 · 300+ $84.00")).toBeTruthy();
+    // From the rule's minimum at the list price.
+    expect(screen.getByText("100+ $99.00 · 150+ $89.00 · 300+ $84.00")).toBeTruthy();
   });
 
   it("orders from the rule's minimum in stock: Order Now leads to the order details", () => {
     renderPage(<ProductCard product={wrench} />);
     const orderNow = screen.getByRole("link", { name: "Order Now" });
-    expect(orderNow.getAttribute("href")).toBe("/orderdetails?productId=p%201");
+    expect(orderNow.getAttribute("href")).toBe("/orderdetails?productId=p%201&quantity=100");
     expect(orderNow.getAttribute("aria-describedby")).toBe("stock-p 1");
     expect(screen.queryByRole("note")).toBeNull();
     expect(addToOrder().disabled).toBe(false);
@@ -85,16 +86,31 @@ describe("Add to order on the card", () => {
     expect(screen.getByText("100 pieces at $99.00 a piece")).toBeTruthy();
 
     await userEvent.clear(piecesField());
+    await userEvent.type(piecesField(), "175");
+    expect(screen.getByText("175 pieces at $89.00 a piece (volume price)")).toBeTruthy();
+    // Order Now opens the order with the pieces picked.
+    expect(screen.getByRole("link", { name: "Order Now" }).getAttribute("href")).toBe(
+      "/orderdetails?productId=p2&quantity=175",
+    );
+  });
+
+  it("says why a quantity off the rule is refused, with the nearest allowed ones, and never changes it", async () => {
+    renderPage(<ProductCard product={drill} />);
+    await userEvent.clear(piecesField());
     await userEvent.type(piecesField(), "160");
-    expect(screen.getByText("150 pieces at $89.00 a piece (volume price)")).toBeTruthy();
     await userEvent.tab();
-    expect(piecesField().value).toBe("150");
+    expect(piecesField().value).toBe("160");
+    expect(piecesField().getAttribute("aria-invalid")).toBe("true");
+    const note = document.getElementById(piecesField().getAttribute("aria-describedby") ?? "");
+    expect(note?.textContent).toBe("Order 100 to 500 pieces in steps of 25: 150 or 175");
+    expect(addToOrder().disabled).toBe(true);
+    expect(screen.getByRole("link", { name: "Order Now" }).getAttribute("href")).toBe("/orderdetails?productId=p2");
 
     await userEvent.clear(piecesField());
     await userEvent.type(piecesField(), "9999");
-    await userEvent.tab();
-    expect(piecesField().value).toBe("500");
-    expect(screen.getByText("500 pieces at $84.00 a piece (volume price)")).toBeTruthy();
+    expect(screen.getByText("Order at most 500 pieces")).toBeTruthy();
+    await userEvent.clear(piecesField());
+    expect(screen.getByText("Order at least 100 pieces")).toBeTruthy();
   });
 
   it("never offers more than the stock", async () => {
@@ -103,7 +119,9 @@ describe("Add to order on the card", () => {
     await userEvent.clear(piecesField());
     await userEvent.type(piecesField(), "300");
     await userEvent.tab();
-    expect(piecesField().value).toBe("250");
+    expect(piecesField().value).toBe("300");
+    expect(screen.getByText("Order at most 250 pieces")).toBeTruthy();
+    expect(addToOrder().disabled).toBe(true);
   });
 
   it("sends a signed-out visitor to sign in, to come back to this page", async () => {

@@ -1,10 +1,9 @@
 import { formatPrice, type Product, QUANTITY_UNIT } from "@forgeline/contract";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
-import { AddToOrder } from "./add-to-order";
-import { OrderNow } from "./order-now";
+import { PurchaseControls } from "./add-to-order";
 import { ProductPicture } from "./product-picture";
-import { ruleText, tiersText } from "./selling-terms";
+import { priceSteps, ruleText, tiersText } from "./selling-terms";
 
 /** The card's width in the grid of product-grid.tsx: one column on phones, two from 640 px, three from 1024 px. */
 const CARD_PICTURE_SIZES =
@@ -54,13 +53,12 @@ export function ProductCard({
         {product.tiers?.length ? (
           <p className="text-sm">
             <span className="text-base-content/70">Volume prices: </span>
-            {tiersText(product.tiers)}
+            {tiersText(priceSteps(product))}
           </p>
         ) : null}
         <p className="text-sm">{ruleText(product)}</p>
         <div className="card-actions mt-2">
-          <OrderNow product={product} stockId={stockId} />
-          <AddToOrder product={product} stockId={stockId} />
+          <PurchaseControls product={product} stockId={stockId} />
         </div>
       </div>
     </article>

@@ -28,7 +28,7 @@ const show = (product: Product) =>
   });
 
 describe("a tool's own page", () => {
-  it("shows its SKU, its rule in words and a table of its volume prices", () => {
+  it("shows its SKU, its rule in words and a table of its volume prices from the rule's minimum", () => {
     show(drill);
     expect(screen.getByText("FL-DRL-20V")).toBeTruthy();
     expect(screen.getByText("Order 100 to 500 pieces in steps of 25")).toBeTruthy();
@@ -37,7 +37,7 @@ describe("a tool's own page", () => {
       within(table)
         .getAllByRole("row")
         .map((row) => row.textContent),
-    ).toEqual(["From piecesPrice per piece", "150+$89.00", "300+$84.00"]);
+    ).toEqual(["From piecesPrice per piece", "100+$99.00", "150+$89.00", "300+$84.00"]);
     expect(screen.getByRole("link", { name: "Order Now" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Add to order" })).toBeTruthy();
   });

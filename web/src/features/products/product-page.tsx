@@ -5,12 +5,11 @@ import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
-import { AddToOrder } from "./add-to-order";
+import { PurchaseControls } from "./add-to-order";
 import { useProduct } from "./api/get-product";
-import { OrderNow } from "./order-now";
 import { ProductPicture } from "./product-picture";
 import { productTitle, SHOP_TITLE } from "./product-title";
-import { ruleText } from "./selling-terms";
+import { priceSteps, ruleText } from "./selling-terms";
 import { TierTable } from "./tier-table";
 
 /** /product/{id}: one tool's own page, rendered on the server (docs/decisions/013-catalogue-search-and-product-page.md). */
@@ -70,10 +69,9 @@ export default function ProductPage() {
                 )}
               </dl>
               <p>{ruleText(found)}</p>
-              <TierTable tiers={found.tiers} />
+              {found.tiers?.length ? <TierTable tiers={priceSteps(found)} /> : null}
               <div className="flex max-w-sm flex-col gap-3">
-                <OrderNow product={found} stockId="product-stock" />
-                <AddToOrder product={found} stockId="product-stock" />
+                <PurchaseControls product={found} stockId="product-stock" />
               </div>
               <h2 className="mt-4 text-xl font-bold">Description</h2>
               <p className="whitespace-pre-line text-base-content/90">{found.description}</p>

@@ -1,8 +1,7 @@
 import { formatPrice, type PriceTier } from "@forgeline/contract";
 
-/** The product page's table of volume prices; nothing when the tool has none. */
-export function TierTable({ tiers }: { tiers: readonly PriceTier[] | undefined }) {
-  if (!tiers?.length) return null;
+/** The product page's table of volume prices, from the rule's minimum at the list price (selling-terms.ts `priceSteps`). */
+export function TierTable({ tiers }: { tiers: readonly PriceTier[] }) {
   return (
     <table className="table table-sm max-w-sm">
       <caption className="text-left font-semibold">Volume prices</caption>
