@@ -176,6 +176,8 @@ test.describe("a new customer", () => {
     consoleErrors.allow(/status of 401/);
     const email = uniqueEmail("stale");
     await signUpThroughPage(page, { name: "Stale Token", email, password: "stale-password" });
+    // The sign-up's own token is stored first, so that it cannot land after the forged one and replace it.
+    await page.waitForFunction(() => localStorage.getItem("accessToken") !== null);
     // A token that looks current to the browser but that the server never signed.
     await page.evaluate((sub) => {
       const encode = (value: object) =>

@@ -26,7 +26,8 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
   const [busy, setBusy] = useState(false);
   const quantity = Number(typed);
   const orderable = canOrder(product.quantity, rule);
-  const refusal = orderable ? quantityRefusal(limits, typed.trim() === "" ? Number.NaN : quantity) : null;
+  // An empty field reads as 0: "Order at least …".
+  const refusal = quantityRefusal(limits, quantity);
   const tier = tierFor(product.tiers ?? [], quantity);
 
   async function add() {
@@ -60,7 +61,7 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
               step={rule.step}
               value={typed}
               disabled={!orderable}
-              aria-invalid={refusal ? true : undefined}
+              aria-invalid={!!refusal}
               aria-describedby={orderable ? `${id}-note` : undefined}
               onChange={(event) => setTyped(event.target.value)}
             />

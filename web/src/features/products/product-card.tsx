@@ -3,7 +3,7 @@ import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import { PurchaseControls } from "./add-to-order";
 import { ProductPicture } from "./product-picture";
-import { priceSteps, ruleText, tiersText } from "./selling-terms";
+import { ruleText, tiersText } from "./selling-terms";
 
 /** The card's width in the grid of product-grid.tsx: one column on phones, two from 640 px, three from 1024 px. */
 const CARD_PICTURE_SIZES =
@@ -53,7 +53,7 @@ export function ProductCard({
         {product.tiers?.length ? (
           <p className="text-sm">
             <span className="text-base-content/70">Volume prices: </span>
-            {tiersText(priceSteps(product))}
+            {tiersText(product.tiers)}
           </p>
         ) : null}
         <p className="text-sm">{ruleText(product)}</p>

@@ -9,7 +9,7 @@ import { PurchaseControls } from "./add-to-order";
 import { useProduct } from "./api/get-product";
 import { ProductPicture } from "./product-picture";
 import { productTitle, SHOP_TITLE } from "./product-title";
-import { priceSteps, ruleText } from "./selling-terms";
+import { ruleText } from "./selling-terms";
 import { TierTable } from "./tier-table";
 
 /** /product/{id}: one tool's own page, rendered on the server (docs/decisions/013-catalogue-search-and-product-page.md). */
@@ -69,7 +69,7 @@ export default function ProductPage() {
                 )}
               </dl>
               <p>{ruleText(found)}</p>
-              {found.tiers?.length ? <TierTable tiers={priceSteps(found)} /> : null}
+              <TierTable product={found} />
               <div className="flex max-w-sm flex-col gap-3">
                 <PurchaseControls product={found} stockId="product-stock" />
               </div>

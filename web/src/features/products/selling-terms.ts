@@ -17,19 +17,7 @@ export function ruleText(product: Pick<Product, "quantityRule">): string {
   return describeRule(ruleOf(product));
 }
 
-/**
- * The prices a tool's quantities earn, from the rule's minimum at the list price up through its tiers, so
- * a volume table starts where ordering starts.
- */
-export function priceSteps(product: Pick<Product, "quantityRule" | "price" | "tiers">): PriceTier[] {
-  const tiers = product.tiers ?? [];
-  const min = ruleOf(product).min;
-  return tiers.some((tier) => tier.minQuantity <= min)
-    ? tiers
-    : [{ minQuantity: min, unitPrice: product.price }, ...tiers];
-}
-
-/** "100+ $99.00 · 150+ $89.00 · 300+ $84.00": the volume prices in one line. */
+/** "150+ $89.00 · 300+ $84.00": the volume prices in one line (the card shows the list price above them). */
 export function tiersText(tiers: readonly PriceTier[]): string {
   return tiers.map((tier) => `${tier.minQuantity}+ ${formatPrice(tier.unitPrice)}`).join(" · ");
 }
