@@ -311,7 +311,7 @@ describe("orders of company members", () => {
     expect(JSON.stringify(mails.at(-1)?.data)).toContain("Over this quarter's budget");
   });
 
-  it("an owner approves with a note; a colleague with the buyer role pays it, a requester may not pay another's", async () => {
+  it("an owner approves with a note (mailed with the approver's name); a colleague with the buyer role pays it, a requester may not pay another's", async () => {
     const [owner, requester, buyer, otherRequester] = [
       await signUp(ctx.app),
       await signUp(ctx.app),
@@ -344,10 +344,13 @@ describe("orders of company members", () => {
     expect(ownPay.json().message).toBe(REQUESTER_CANNOT_PAY);
     // The approval's mail tells the requester who pays, and sends them to the order, not to a payment.
     const placedMail = (await mailsTo(ctx.db, requester.email)).find((mail) => mail.template === "order-placed");
-    expect(placedMail?.data).toMatchObject({ payer: "colleague" });
+    expect(placedMail?.data).toMatchObject({ payer: "colleague", approvedBy: owner.email });
     const composed = await composeMail(requester.email, "order-placed", placedMail?.data as MailData<"order-placed">, {
       publicUrl: "https://shop.example",
     });
+    // It names who approved it and what they wrote.
+    expect(composed.subject).toBe(`Your order ${order.number} (${order.order}) is approved`);
+    expect(composed.text).toContain(`${owner.email} approved your order. Their note: Fine for the Leeds site`);
     expect(composed.text).toContain("A buyer or an owner of your company pays it");
     expect(composed.text).not.toContain("/dashboard/payment/");
     const intent = await payAs(buyer);

@@ -30,11 +30,19 @@ export interface OrderMailData {
    * 'Companies').
    */
   payer?: "colleague";
+  /** Who approved it, when an owner of the buyer's company just did; `note` is then theirs. */
+  approvedBy?: string | undefined;
 }
 
 export interface Shop {
   publicUrl: string;
 }
+
+/** The approver's own words of the history line "Approved: …" (approval-routes.ts), if they wrote any. */
+const approvalNote = (note: string | null) => {
+  const words = note?.replace(/^Approved:? ?/, "");
+  return words ? ` Their note: ${words}` : "";
+};
 
 /** How a subject names the order: "order FL-100234 (Claw Hammer + 2 more)". */
 const named = (order: OrderMailData) =>
@@ -92,7 +100,7 @@ function OrderSummary({ order }: { order: OrderMailData }) {
 }
 
 export const orderPlaced = {
-  subject: (order: OrderMailData) => `Your ${named(order)} is placed`,
+  subject: (order: OrderMailData) => `Your ${named(order)} is ${order.approvedBy ? "approved" : "placed"}`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
       preview={
@@ -100,7 +108,7 @@ export const orderPlaced = {
           ? "Approved: a buyer or an owner of your company pays it"
           : `Pay ${formatCents(order.totalCents)} to confirm your order`
       }
-      heading="Thank you for your order"
+      heading={order.approvedBy ? "Your order is approved" : "Thank you for your order"}
       greeting={greetingFor(order.name)}
       action={
         order.payer === "colleague"
@@ -113,7 +121,11 @@ export const orderPlaced = {
           : "We send the tools once the order is paid. You can cancel an unpaid order from My Orders."
       }
     >
-      <Text>We have your order:</Text>
+      {order.approvedBy ? (
+        <Text>{`${order.approvedBy} approved your order.${approvalNote(order.note)}`}</Text>
+      ) : (
+        <Text>We have your order:</Text>
+      )}
       <OrderSummary order={order} />
     </MailLayout>
   ),

@@ -41,7 +41,7 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
   // "paid" is the only way into the statuses that hold the money, "refunded" the only way out.
   if (order.status === ORDER_TRANSITIONS.pay.to) await countSales(tx, order, 1);
   if (order.status === ORDER_TRANSITIONS.refund.to) await countSales(tx, order, -1);
-  await enqueueStatusMails(tx, order, note);
+  await enqueueStatusMails(tx, order, note, by);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { canTransition, type OrderStatus, orderNumberText } from "@forgeline/contract";
+import { canTransition, ORDER_TRANSITIONS, type OrderStatus, orderNumberText } from "@forgeline/contract";
 import { ownersOf } from "../../company/queries.js";
 import type { Database } from "../../db/client.js";
 import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
@@ -19,10 +19,10 @@ const MAIL_ON: Partial<Record<OrderStatus, HoldableMailName>> = {
 
 /**
  * Puts the mails about the status the order has just reached in the outbox, in the transaction that
- * records it (lifecycle.ts `recordStatus`): the customer's, and for an order awaiting approval its
- * company's owners'.
+ * records it (lifecycle.ts `recordStatus`, `by` who moved it): the customer's, and for an order awaiting
+ * approval its company's owners'.
  */
-export async function enqueueStatusMails(tx: Database, order: OrderRow, note: string | null) {
+export async function enqueueStatusMails(tx: Database, order: OrderRow, note: string | null, by: string) {
   const template = MAIL_ON[order.status];
   if (!template) return;
   const lines = await linesOf(tx, order.id);
@@ -56,6 +56,8 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
     note,
     payer:
       canTransition("pay", order.status) && (await paidByColleague(tx, order)) ? ("colleague" as const) : undefined,
+    // An order becomes payable by someone other than its buyer only when an owner approves it.
+    approvedBy: order.status === ORDER_TRANSITIONS.approve.to && by !== order.userEmail ? by : undefined,
   };
   await enqueueAccountMail(tx, order.userEmail, template, mail);
   if (!canTransition("approve", order.status) || !order.companyId) return;

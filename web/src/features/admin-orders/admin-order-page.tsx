@@ -54,7 +54,7 @@ export default function AdminOrderPage() {
 
 function OrderDetails({ order }: { order: Order }) {
   const rows: [string, ReactNode][] = [
-    ["Status", <OrderStatusBadge key="status" status={order.status} />],
+    ["Status", <OrderStatusBadge key="status" order={order} />],
     ["Placed", dateTimeText(order.createdAt)],
     ["Customer", order.userName],
     ["Email", order.userEmail],

@@ -117,7 +117,7 @@ export default function AdminOrdersPage() {
                   <td className="text-right">{order.quantity}</td>
                   <td className="text-right">{formatPrice(order.total)}</td>
                   <td>
-                    <OrderStatusBadge status={order.status} />
+                    <OrderStatusBadge order={order} />
                   </td>
                   <td className="whitespace-nowrap">
                     <time dateTime={order.createdAt}>{dateTimeText(order.createdAt)}</time>

@@ -52,7 +52,7 @@ function CompanyOrders({ company }: { company: Company }) {
                 {order.poNumber && <span className="block text-xs text-base-content/80">PO {order.poNumber}</span>}
               </td>
               <td>
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge order={order} />
               </td>
             </tr>
           ))}

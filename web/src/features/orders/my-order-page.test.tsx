@@ -128,6 +128,22 @@ describe("the customer's order page", () => {
     expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
   });
 
+  it("says an approved order is approved and awaits payment", async () => {
+    const approval = { ...placed, at: "2030-01-01T13:00:00.000Z", by: "olga@example.com", note: "Approved: fine" };
+    serveApi({
+      [ORDER]: {
+        body: withOrderActions(acme("buyer"), {
+          ...unpaid,
+          statusHistory: [{ ...placed, status: "awaiting-approval" }, approval],
+          companyId: "c1",
+        }),
+      },
+    });
+    renderOrderPage();
+    await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
+    expect(details()[0]).toEqual(["Status", "Approved: awaiting payment"]);
+  });
+
   const colleagues = { ...unpaid, userEmail: "rui@example.com", userName: "Rui", companyId: "c1" };
   /** The order as the server answers a member of c1 in this role. */
   const seenAs = (role: CompanyRole, order: OrderOnTheWire) => withOrderActions(acme(role), order);

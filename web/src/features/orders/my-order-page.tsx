@@ -31,7 +31,7 @@ function OrderView({ order }: { order: Order }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-200 p-4 text-sm">
         <dt className="text-base-content/70">Status</dt>
         <dd>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge order={order} />
         </dd>
         <dt className="text-base-content/70">Pieces</dt>
         <dd>

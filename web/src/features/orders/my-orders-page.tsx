@@ -48,7 +48,7 @@ export default function MyOrdersPage() {
                 <TotalNotes order={order} />
               </td>
               <td>
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge order={order} />
                 {order.transactionId && (
                   <span className="block text-xs text-base-content/80">{order.transactionId}</span>
                 )}
