@@ -123,11 +123,11 @@ describe("loadConfig: exposure and trust", () => {
 });
 
 describe("loadConfig: the seller on invoices and the mail outbox", () => {
-  it("names the seller from SHOP_*, with placeholders outside production", () => {
+  it("names the seller from SHOP_*; outside production the demo shop's address and no tax ID, no placeholder", () => {
     expect(loadConfig({}).seller).toEqual({
       name: "Forgeline Tools",
-      address: "Forgeline Tools, 1 Anvil Road, Springfield (set SHOP_ADDRESS)",
-      taxId: "not set (set SHOP_TAX_ID)",
+      address: "1 Anvil Road, Springfield",
+      taxId: null,
     });
     expect(
       loadConfig({ SHOP_NAME: "Forgeline Ltd", SHOP_ADDRESS: "2 Forge Lane, Leeds", SHOP_TAX_ID: "GB999" }).seller,

@@ -156,7 +156,7 @@ export interface Config {
   /** How often an instance looks for tools below their threshold; the admins' mail goes at most once a UTC day. */
   lowStockCheckMs: number;
   /** Who sells, as every invoice says. */
-  seller: { name: string; address: string; taxId: string };
+  seller: { name: string; address: string; taxId: string | null };
   /** The bearer token GET /metrics answers; without one /metrics is not served. */
   metricsToken: string | undefined;
   /**
@@ -173,6 +173,9 @@ export interface Config {
    */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string } | undefined;
 }
+
+/** The seller's address of a local or test run, where SHOP_ADDRESS may be left out. */
+const DEMO_SHOP_ADDRESS = "1 Anvil Road, Springfield";
 
 /** https, or a plain-http address on this machine (a production build tried locally). */
 function isSecureOrLocal(url: string): boolean {
@@ -282,11 +285,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailOutbox: { pollMs: e.MAIL_POLL_MS, retryMs: e.MAIL_RETRY_MS },
     lowStockCheckMs: e.LOW_STOCK_CHECK_MS,
-    // The seller on every invoice; a local run shows placeholders, production must say who sells.
+    // The seller on every invoice. Production must say who sells (checked above); a local run prints the
+    // demo shop's address and no tax ID line, never a placeholder a customer could be sent.
     seller: {
       name: e.SHOP_NAME,
-      address: e.SHOP_ADDRESS ?? "Forgeline Tools, 1 Anvil Road, Springfield (set SHOP_ADDRESS)",
-      taxId: e.SHOP_TAX_ID ?? "not set (set SHOP_TAX_ID)",
+      address: e.SHOP_ADDRESS ?? DEMO_SHOP_ADDRESS,
+      taxId: e.SHOP_TAX_ID ?? null,
     },
     metricsToken: e.METRICS_TOKEN,
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { serviceName: e.OTEL_SERVICE_NAME } : undefined,

@@ -9,7 +9,8 @@ import PDFDocument from "pdfkit";
  */
 export interface InvoiceData {
   number: string;
-  seller: { name: string; address: string; taxId: string };
+  /** `taxId` is null on a local run only: production must set SHOP_TAX_ID. */
+  seller: { name: string; address: string; taxId: string | null };
   buyer: { name: string; email: string; phone: string; address: string };
   /** The buyer's company when the order was placed; `taxExempt`: no tax, and the invoice says so. */
   company: { name: string; taxId: string | null; taxExempt: boolean } | null;
@@ -69,7 +70,8 @@ export function invoicePdf(invoice: InvoiceData): Promise<Buffer> {
     for (const line of lines) doc.text(line, left, doc.y, { width });
     doc.moveDown();
   };
-  party("Seller", [invoice.seller.name, invoice.seller.address, `Tax ID: ${invoice.seller.taxId}`]);
+  const { seller } = invoice;
+  party("Seller", [seller.name, seller.address, ...(seller.taxId ? [`Tax ID: ${seller.taxId}`] : [])]);
   const { buyer } = invoice;
   const { company } = invoice;
   const companyLines = company ? [company.name, ...(company.taxId ? [`Tax ID: ${company.taxId}`] : [])] : [];

@@ -125,3 +125,24 @@ describe("invoices", () => {
     expect((await invoice(order._id, customer)).statusCode).toBe(200);
   });
 });
+
+describe("an invoice on a local run without the seller's details", () => {
+  it("prints the demo shop's address and no tax ID line: never a placeholder", async () => {
+    const ctx = await createTestApp();
+    try {
+      const admin = await signUp(ctx.app, { admin: true });
+      const customer = await signUp(ctx.app);
+      const order = await orderSteps(ctx.app, admin).paidOrder(customer);
+      const answer = await ctx.app.inject({
+        method: "GET",
+        url: `/api/ordering/${order._id}/invoice`,
+        headers: bearer(customer.token),
+      });
+      const text = await pdfText(answer.rawPayload);
+      expect(text).toContain("1 Anvil Road, Springfield");
+      expect(text).not.toMatch(/\(set |not set|Tax ID/);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
