@@ -113,7 +113,7 @@ export function PricedLines({
             <th scope="row" className="font-medium">
               {line.name}
             </th>
-            <td className="font-mono text-xs">{line.sku}</td>
+            <td className="font-mono text-xs whitespace-nowrap">{line.sku}</td>
             <td className="text-right">{line.quantity}</td>
             <td className="text-right">
               <UnitPrice line={line} />
@@ -135,8 +135,8 @@ export function LinesInBrief({ lines }: { lines: PricedLine[] }) {
     <ul className="mt-1 flex flex-col gap-0.5 text-xs text-base-content/80">
       {lines.map((line) => (
         <li key={line.productId}>
-          {line.name} <span className="font-mono">{line.sku}</span>: {line.quantity} {QUANTITY_UNIT.toLowerCase()} at{" "}
-          {formatPrice(line.unitPrice)}
+          {line.name} <span className="font-mono whitespace-nowrap">{line.sku}</span>: {line.quantity}{" "}
+          {QUANTITY_UNIT.toLowerCase()} at {formatPrice(line.unitPrice)}
           {line.priceSource !== "list" && ` (${PRICE_SOURCE_LABELS[line.priceSource]})`}, {formatPrice(line.total)}
         </li>
       ))}

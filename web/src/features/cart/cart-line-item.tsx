@@ -36,7 +36,7 @@ export function CartLineItem({
       <div className="min-w-0">
         <h2 className="font-semibold">{line.name}</h2>
         <p className="text-sm text-base-content/80">
-          SKU <span className="font-mono">{line.sku}</span>
+          SKU <span className="font-mono whitespace-nowrap">{line.sku}</span>
         </p>
         <button
           type="button"

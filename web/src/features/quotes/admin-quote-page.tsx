@@ -159,7 +159,7 @@ function PricingForm({ quote }: { quote: Quote }) {
           <li key={line.productId} className="rounded-box border border-base-300 p-3">
             <p className="font-medium">{line.name}</p>
             <p className="mb-2 text-sm text-base-content/80">
-              <span className="font-mono">{line.sku}</span>: {line.quantity} pieces, list price{" "}
+              <span className="font-mono whitespace-nowrap">{line.sku}</span>: {line.quantity} pieces, list price{" "}
               {formatPrice(line.listUnitPrice)}
             </p>
             <Field

@@ -53,7 +53,7 @@ export function RequestedLines({ quote }: { quote: Quote }) {
           <th scope="row" className="font-medium">
             {line.name}
           </th>
-          <td className="font-mono text-xs">{line.sku}</td>
+          <td className="font-mono text-xs whitespace-nowrap">{line.sku}</td>
           <td className="text-right">{line.quantity}</td>
           <td className="text-right">{formatPrice(line.listUnitPrice)}</td>
         </tr>
