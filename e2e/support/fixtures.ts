@@ -132,8 +132,20 @@ export async function expectVisibleFieldEdges(page: Page) {
   expect(faint, "fields whose edge cannot be seen").toEqual([]);
 }
 
-/** The page fits a phone's width: nothing sticks out sideways. */
+/**
+ * The page fits a phone's width: nothing sticks out sideways, and nothing inside it (a table's frame, say)
+ * has to be scrolled sideways to be read.
+ */
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  const scrollers = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>("body *"))
+      .filter((element) => {
+        const { overflowX } = getComputedStyle(element);
+        return (overflowX === "auto" || overflowX === "scroll") && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.slice(0, 60)}`),
+  );
+  expect(scrollers, "parts of the page that scroll sideways").toEqual([]);
 }

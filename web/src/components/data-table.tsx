@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 
 export interface Column {
   label: string;
@@ -7,8 +7,9 @@ export interface Column {
 }
 
 /**
- * The dashboard's tables: column headings as a header row, scrolling sideways inside its frame on a narrow
- * screen rather than pushing the page wider. Each row's first cell is its `<th scope="row">`. A table
+ * The dashboard's tables: column headings as a header row; on a phone each row becomes a card whose cells
+ * name their column (the `stack` rules in index.css, fed the names as --c2, --c3…), so nothing needs sideways
+ * scrolling. Each row's first cell is its `<th scope="row">`. A table
  * without links or buttons takes a `label`: its frame then takes the keyboard's focus, so it can be
  * scrolled without a mouse. A `caption` names the table for screen readers only (the page's heading shows it).
  */
@@ -24,9 +25,10 @@ export function DataTable({
   children: ReactNode;
 }) {
   const focusable = label ? { role: "region", "aria-label": label, tabIndex: 0 } : {};
+  const names = Object.fromEntries(columns.map((column, index) => [`--c${index + 1}`, JSON.stringify(column.label)]));
   return (
     <div className="overflow-x-auto rounded-box border border-base-300" {...focusable}>
-      <table className="table">
+      <table className="table stack" style={names as CSSProperties}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="text-base-content">
           <tr>

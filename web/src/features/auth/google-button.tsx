@@ -25,7 +25,7 @@ export function GoogleButton({ returnTo, onError }: { returnTo: string; onError:
 
   return (
     <>
-      <div className="divider text-sm">or</div>
+      <p className="text-center text-sm">or</p>
       <button type="button" className="btn btn-outline w-full" onClick={continueWithGoogle} disabled={busy}>
         Continue with Google
       </button>

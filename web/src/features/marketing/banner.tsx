@@ -10,8 +10,8 @@ import { useActivePromotions } from "./api/get-promotions";
 export function Banner() {
   const promotions = useActivePromotions().data ?? [];
   return (
-    <section aria-labelledby="banner-heading" className="hero rounded-box bg-neutral text-neutral-content">
-      <div className="hero-content w-full flex-col items-start gap-4 px-6 py-12 sm:px-10 sm:py-16">
+    <section aria-labelledby="banner-heading" className="rounded-box bg-neutral text-neutral-content">
+      <div className="flex flex-col items-start gap-4 px-6 py-12 sm:px-10 sm:py-16">
         <p className="rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-content">
           Free shipping on every order
         </p>
