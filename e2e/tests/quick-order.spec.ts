@@ -19,6 +19,13 @@ test("quick order with the keyboard alone: three pasted rows, one refused and fi
 }) => {
   test.setTimeout(90_000);
   await signUpThroughApi(page, newCustomer("Quincy Quick", "quincy"));
+  // The header offers it on every page to a signed-in buyer (but on a phone, where the bar has no room left);
+  // so does the dashboard's menu.
+  await page.goto("/availableProducts");
+  const inHeader = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Quick Order" });
+  await expect(cartLink(page, 0)).toBeVisible();
+  if (test.info().project.name === "phone") await expect(inHeader).toBeHidden();
+  else await expect(inHeader).toHaveAttribute("href", "/quick-order");
   await page.goto("/dashboard");
   const quickOrder = (await dashboardMenu(page)).getByRole("link", { name: "Quick Order" });
   await quickOrder.focus();

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { paths } from "../config/paths";
+import { apiAuthed } from "../lib/api-authed";
+import { cartApi } from "../lib/api-routes/cart";
 import { cartQuery } from "../lib/cart-query";
+import { contractPricesQueryKey } from "../lib/query-keys";
 import { useIsAdmin } from "../lib/use-is-admin";
 import { NavLink } from "./link";
 import { navItemClass } from "./nav-item";
@@ -12,21 +15,38 @@ export function cartLinkName(lines: number | undefined): string {
 }
 
 /**
- * The navbar's "Cart (2)" for a signed-in customer (not an admin): the number of lines of their cart
+ * The navbar's "Quick Order" and "Cart (2)" for a signed-in customer (not an admin): the buyer's two ways in, and the
+ * number of lines of their cart
  * (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'). Loaded by the navbar only once somebody is signed in, so a
  * visitor's first visit of a public page carries none of it (nor the token code it needs); the count is the cart page's
  * own query.
  */
 export default function CartLink() {
   const admin = useIsAdmin();
-  const cart = useQuery({ ...cartQuery, enabled: admin.data === false });
-  if (admin.data !== false) return null;
+  const buyer = admin.data === false;
+  const cart = useQuery({ ...cartQuery, enabled: buyer });
+  // Here, once, for every tool on the page: the catalogue shows a member the contract price beside the list price.
+  useQuery({
+    queryKey: contractPricesQueryKey,
+    queryFn: () => apiAuthed(cartApi.contractPrices),
+    enabled: buyer,
+    staleTime: 60_000,
+  });
+  if (!buyer) return null;
   const lines = cart.data?.lines.length;
   return (
-    <li>
-      <NavLink to={paths.cart} className={navItemClass} aria-label={cartLinkName(lines)}>
-        Cart{lines === undefined ? "" : ` (${lines})`}
-      </NavLink>
-    </li>
+    <>
+      {/* Not on a phone, where the bar has no room left: there it is the dashboard menu's first way to buy. */}
+      <li className="max-sm:hidden">
+        <NavLink to={paths.quickOrder} className={navItemClass}>
+          Quick Order
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.cart} className={navItemClass} aria-label={cartLinkName(lines)}>
+          Cart{lines === undefined ? "" : ` (${lines})`}
+        </NavLink>
+      </li>
+    </>
   );
 }

@@ -52,6 +52,8 @@ describe("the navbar's cart", () => {
     const link = await screen.findByRole("link", { name }, { timeout: 5000 });
     expect(link.textContent).toBe(text);
     expect(link.getAttribute("href")).toBe("/cart");
+    // Beside it, the buyer's other way in: the quick order by SKU.
+    expect(screen.getByRole("link", { name: "Quick Order" }).getAttribute("href")).toBe("/quick-order");
   });
 
   it("shows an admin no cart, and asks for none", async () => {
@@ -59,6 +61,7 @@ describe("the navbar's cart", () => {
     renderNavbar(true);
     await expect.poll(() => sent.map((request) => request.path)).toEqual([`/api/admin/${encodeURIComponent(EMAIL)}`]);
     expect(screen.queryByRole("link", { name: /^Cart/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Quick Order" })).toBeNull();
     expect(screen.getByRole("link", { name: "Dashboard" })).toBeTruthy();
   });
 
@@ -66,6 +69,7 @@ describe("the navbar's cart", () => {
     const sent = serveApi({});
     renderNavbar(false);
     expect(screen.queryByRole("link", { name: /^Cart/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Quick Order" })).toBeNull();
     expect(screen.getByRole("link", { name: "Login" })).toBeTruthy();
     expect(sent).toEqual([]);
   });
