@@ -1,5 +1,5 @@
 import { type Cart, type CartLine, QUANTITY_UNIT } from "@forgeline/contract";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "../../components/link";
 import { PricedTotals } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
@@ -11,8 +11,12 @@ import { notify, notifyError } from "../../lib/toast";
 import { useCart } from "./api/get-cart";
 import { useRemoveLine } from "./api/remove-line";
 import { CartLineItem } from "./cart-line-item";
-import { CheckoutForm } from "./checkout-form";
-import { RequestQuoteForm } from "./request-quote-form";
+
+// Loaded once the cart has lines: an empty cart, a new customer's first sight of it, carries no form code.
+const CheckoutForm = lazy(() => import("./checkout-form").then((module) => ({ default: module.CheckoutForm })));
+const RequestQuoteForm = lazy(() =>
+  import("./request-quote-form").then((module) => ({ default: module.RequestQuoteForm })),
+);
 
 /**
  * /cart (signed in; docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'): the buyer's cart as the server priced it, one
@@ -102,12 +106,14 @@ function CartContent({
         </div>
       </div>
       <div className="flex flex-col gap-4 lg:self-start">
-        <div className="rounded-box bg-base-200 p-4">
-          <CheckoutForm cart={cart} onRefused={onRefused} />
-        </div>
-        <div className="rounded-box border border-base-300 p-4">
-          <RequestQuoteForm />
-        </div>
+        <Suspense fallback={null}>
+          <div className="rounded-box bg-base-200 p-4">
+            <CheckoutForm cart={cart} onRefused={onRefused} />
+          </div>
+          <div className="rounded-box border border-base-300 p-4">
+            <RequestQuoteForm />
+          </div>
+        </Suspense>
       </div>
     </div>
   );
