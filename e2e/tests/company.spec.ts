@@ -231,6 +231,9 @@ test("an owner's company: invitations by mail, a requester's order approved with
   await expect(rita.getByRole("heading", { level: 1, name: TAPE })).toBeVisible();
   // The product page arrives server-rendered: its button works once the page is live (as fixtures.ts waits).
   await rita.locator("html[data-ready]").waitFor({ state: "attached" });
+  // The page says what the cart will charge her: the contract price, beside the list price.
+  await expect(rita.getByText("100 pieces at $6.50 a piece (your contract price)")).toBeVisible();
+  await expect(rita.getByRole("definition").first()).toHaveText("$7.90");
   await rita.getByRole("button", { name: "Add to order" }).click();
   await expect(toast(rita, `Added ${TAPE} to your order`)).toBeVisible();
   await cartLink(rita, 1).click();

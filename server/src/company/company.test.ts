@@ -665,13 +665,14 @@ describe("companies", () => {
 
   describe("contract price lists", () => {
     let companyId: string;
+    let pricedOwner: TestAccount;
     let drill: Product;
     let saw: Product;
     const prices = () => `/api/admin/companies/${companyId}/prices`;
     const listNow = async () => (await call("GET", prices(), admin)).json<ContractPrice[]>();
 
     beforeAll(async () => {
-      ({ companyId } = await companyOwner("Priced Co"));
+      ({ companyId, owner: pricedOwner } = await companyOwner("Priced Co"));
       drill = await steps.newTool();
       saw = await steps.newTool();
     });
@@ -770,6 +771,19 @@ describe("companies", () => {
       expect((await upload("sku,unitPrice\n", (await companyOwner()).owner)).statusCode).toBe(403);
       const json = await call("PUT", `${prices()}.csv`, admin, []);
       expect(json.statusCode).toBe(415);
+    });
+
+    it("every member reads the company's contract prices, to see them beside the list price; others read none", async () => {
+      const mine = "/api/companies/mine/prices";
+      const { owner } = await companyOwner("Unpriced Co");
+      expect((await call("GET", mine, owner)).json()).toEqual({});
+      expect((await call("GET", mine, await signUp(ctx.app, { name: "Nobody's" }))).json()).toEqual({});
+
+      await call("PUT", prices(), admin, [{ sku: drill.sku, unitPrice: 7.5 }]);
+      const requester = await member(pricedOwner, companyId, "requester");
+      const read = await call("GET", mine, requester);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({ [drill.sku]: 7.5 });
     });
   });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { companyAddressRoutes } from "./address-routes.js";
 import { companyInvitationRoutes } from "./invitation-routes.js";
 import { companyMemberRoutes } from "./member-routes.js";
+import { companyPriceRoutes } from "./price-routes.js";
 import { companySettingsRoutes } from "./settings-routes.js";
 
 /**
@@ -15,4 +16,5 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(companyMemberRoutes);
   await app.register(companyInvitationRoutes);
   await app.register(companyAddressRoutes);
+  await app.register(companyPriceRoutes);
 };

@@ -466,6 +466,10 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: "/api/companies/mine" }),
     expect: { ...members(200), customer: 200, other: 200, admin: 200 },
   },
+  "GET /api/companies/mine/prices": {
+    call: () => ({ url: "/api/companies/mine/prices" }),
+    expect: { ...members(200), customer: 200, other: 200, admin: 200 },
+  },
   "GET /api/companies/:id": {
     call: (f) => ({ url: `/api/companies/${f.companyId}` }),
     expect: members(200),

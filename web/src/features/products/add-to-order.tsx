@@ -1,9 +1,10 @@
 import { canOrder, formatPrice, type Product, quantityRefusal, tierFor } from "@forgeline/contract";
-import { useQueryClient } from "@tanstack/react-query";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../config/paths";
 import { limitsFor } from "../../lib/quantity-limits";
+import { contractPricesQueryKey } from "../../lib/query-keys";
 import { OrderNow } from "./order-now";
 import { ruleOf } from "./selling-terms";
 
@@ -11,7 +12,8 @@ import { ruleOf } from "./selling-terms";
  * Order Now and "Add to order" (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout') around one quantity picker: the
  * pieces picked are the ones Order Now opens the order with and the ones added to the cart. A quantity off the tool's
  * rule or above its stock is said beside the field with the nearest allowed ones, never changed behind the buyer's
- * back; an allowed one shows the price per piece it earns (read from the tool's tiers: the server prices the line).
+ * back; an allowed one shows the price per piece it earns (the tool's tier, or a member's contract price when that is
+ * not dearer, as the server prices the line).
  * The sign-in check, the API call and the toast load on the first click (add-to-order-action.ts), so the catalogue
  * pages carry only this picker.
  */
@@ -29,6 +31,12 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
   // An empty field reads as 0: "Order at least …".
   const refusal = quantityRefusal(limits, quantity);
   const tier = tierFor(product.tiers ?? [], quantity);
+  const listOrTier = tier?.unitPrice ?? product.price;
+  // A member's contract price, when the navbar's signed-in part has fetched it: it wins when not dearer, as in the cart.
+  const contract = useQuery<Record<string, number>>({ queryKey: contractPricesQueryKey, queryFn: skipToken }).data?.[
+    product.sku ?? ""
+  ];
+  const own = contract !== undefined && contract <= listOrTier;
 
   async function add() {
     setBusy(true);
@@ -79,7 +87,7 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
         {orderable && (
           <p id={`${id}-note`} className={`text-sm ${refusal ? "text-error" : "text-base-content/80"}`}>
             {refusal ??
-              `${quantity} pieces at ${formatPrice(tier?.unitPrice ?? product.price)} a piece${tier ? " (volume price)" : ""}`}
+              `${quantity} pieces at ${formatPrice(own ? contract : listOrTier)} a piece${own ? " (your contract price)" : tier ? " (volume price)" : ""}`}
           </p>
         )}
       </div>

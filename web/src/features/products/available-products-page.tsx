@@ -27,10 +27,9 @@ export default function AvailableProductsPage() {
 
   return (
     <section aria-labelledby="catalogue-heading">
-      <h1 id="catalogue-heading" className="mb-2 text-3xl font-bold">
+      <h1 id="catalogue-heading" className="mb-4 text-3xl font-bold">
         All tools
       </h1>
-      <p className="mb-4 text-base-content/80">Each tool says how many pieces one order of it holds.</p>
       <div className="mb-4">
         <CatalogueSearchWithOptions address={address} />
       </div>

@@ -44,6 +44,17 @@ describe("the product card", () => {
     expect(screen.queryByText(/Volume prices/)).toBeNull();
   });
 
+  it("shows a company member the contract price the cart charges, beside the list price, when it is not dearer", async () => {
+    const prices: [readonly unknown[], unknown][] = [[["company", "contract-prices"], { [drill.sku ?? ""]: 86 }]];
+    renderPage(<ProductCard product={drill} />, { cached: prices });
+    expect(screen.getByText("$99.00")).toBeTruthy();
+    expect(screen.getByText("100 pieces at $86.00 a piece (your contract price)")).toBeTruthy();
+    // From 300 pieces the volume price, $84.00, is lower: it is the one charged.
+    await userEvent.clear(piecesField());
+    await userEvent.type(piecesField(), "300");
+    expect(screen.getByText("300 pieces at $84.00 a piece (volume price)")).toBeTruthy();
+  });
+
   it("shows the volume prices and a rule with steps", () => {
     renderPage(<ProductCard product={drill} />);
     expect(screen.getByText("Order 100 to 500 pieces in steps of 25")).toBeTruthy();
