@@ -76,23 +76,28 @@ export function DearerConfirm({
   const quoted = formatPrice(preview.quoted.total);
   const today = formatPrice(preview.today?.total ?? 0);
   return (
-    <div className="alert alert-warning alert-soft flex-col items-start">
-      <p>
-        This quote comes to {quoted}: the buyer would pay {today} for these lines today.
-      </p>
-      <label className="flex items-center gap-2 font-medium">
-        <input
-          type="checkbox"
-          className="size-5 accent-primary"
-          checked={checked}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        Send it at {quoted}, dearer than today's {today}
-      </label>
+    <div>
+      {/* One child, so that the alert's grid stacks the sentence and the box at every width. */}
+      <div className="alert alert-warning">
+        <div className="flex flex-col gap-2">
+          <p>
+            This quote comes to {quoted}: the buyer would pay {today} for these lines today.
+          </p>
+          <label className="flex items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              className="size-5 accent-primary"
+              checked={checked}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => onChange(event.target.checked)}
+            />
+            Send it at {quoted}, dearer than today's {today}
+          </label>
+        </div>
+      </div>
       {error && (
-        <p id={errorId} role="alert" className="text-sm text-error">
+        <p id={errorId} role="alert" className="mt-1 text-sm text-error">
           {error}
         </p>
       )}
