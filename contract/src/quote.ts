@@ -2,7 +2,7 @@ import { z } from "zod";
 import { moneyField } from "./company.js";
 import { addressField } from "./ordering-fields.js";
 import { QUOTE_ACTIONS } from "./permissions.js";
-import { checkoutFormSchema, pricedOrderSchema } from "./pricing.js";
+import { checkoutFormSchema, pricedLineSchema, pricedOrderSchema } from "./pricing.js";
 import { QUOTE_LIMITS, QUOTE_STATUSES } from "./quote-terms.js";
 
 /** A control character other than a line break or tab. */
@@ -59,12 +59,18 @@ const unitPriceField = moneyField("The unit price", QUOTE_LIMITS.maxUnitPrice).r
   error: "The unit price must be more than $0",
 });
 
-/** POST /api/admin/quotes/{id}/send: a unit price for every line, the expiry and a note; sent again, it replaces. */
+/** A unit price for every line of the quote, by tool. */
+const quotedPricesField = z
+  .array(z.object({ productId: z.uuid({ error: "Not a valid product id" }), unitPrice: unitPriceField }))
+  .min(1, { error: "Price every line" })
+  .max(100, { error: "A quote has at most 100 lines" });
+
+/**
+ * POST /api/admin/quotes/{id}/send: a unit price for every line, the expiry and a note; sent again, it replaces.
+ * A quote whose total is above what the buyer would pay today is refused (409) unless `confirmDearer` is true.
+ */
 export const quoteSendBodySchema = z.object({
-  lines: z
-    .array(z.object({ productId: z.uuid({ error: "Not a valid product id" }), unitPrice: unitPriceField }))
-    .min(1, { error: "Price every line" })
-    .max(100, { error: "A quote has at most 100 lines" }),
+  lines: quotedPricesField,
   expiresAt: z.iso
     .datetime({ offset: true, error: "The expiry must be a date and time" })
     .refine((value) => Date.parse(value) > Date.now(), { error: "The expiry must be in the future" })
@@ -72,6 +78,33 @@ export const quoteSendBodySchema = z.object({
       error: `A quote holds at most ${QUOTE_LIMITS.maxDaysValid} days`,
     }),
   note: noteField.optional().default(""),
+  confirmDearer: z.boolean({ error: "confirmDearer must be true or false" }).optional().default(false),
+});
+
+/** A line of a quote as its buyer would pay for it today, and why: the price source, and the tier's threshold. */
+export const todayLineSchema = pricedLineSchema.extend({
+  /** From how many pieces the volume price applies, when it is the line's price ("200+"); else null. */
+  tierFrom: z.number().int().nullable(),
+});
+
+/**
+ * A quote's lines priced for its buyer today as their cart would price them (tier, contract price, the
+ * promotion they would get, tax). Admins read it beside the prices they set.
+ */
+export const todayPriceSchema = pricedOrderSchema.extend({ lines: z.array(todayLineSchema) });
+
+/** GET /api/admin/quotes/{id}: the quote, and what its lines cost the buyer today (null once a tool left the shop). */
+export const adminQuoteSchema = quoteSchema.extend({ today: todayPriceSchema.nullable() });
+
+/** POST /api/admin/quotes/{id}/preview: the unit prices the admin has typed, priced without sending anything. */
+export const quotePreviewBodySchema = z.object({ lines: quotedPricesField });
+
+export const quotePreviewSchema = z.object({
+  /** The typed prices as the quote's order would be priced (no promotion, tax as usual). */
+  quoted: pricedOrderSchema,
+  today: todayPriceSchema.nullable(),
+  /** The quoted total is above today's: sending it needs `confirmDearer`. */
+  dearer: z.boolean(),
 });
 
 /**
@@ -91,4 +124,9 @@ export type Quote = z.infer<typeof quoteSchema>;
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 export type NewQuoteBody = z.input<typeof newQuoteBodySchema>;
 export type QuoteSendBody = z.input<typeof quoteSendBodySchema>;
+export type TodayLine = z.infer<typeof todayLineSchema>;
+export type TodayPrice = z.infer<typeof todayPriceSchema>;
+export type AdminQuote = z.infer<typeof adminQuoteSchema>;
+export type QuotePreviewBody = z.input<typeof quotePreviewBodySchema>;
+export type QuotePreview = z.infer<typeof quotePreviewSchema>;
 export type QuoteAcceptBody = z.input<typeof quoteAcceptBodySchema>;

@@ -10,8 +10,9 @@ const toast = (page: import("@playwright/test").Page, text: string) =>
 
 /**
  * docs/SELLING-TO-BUSINESSES.md, 'Quotes': a buyer fills the cart (through the quick order) and asks for a quote with a
- * note; the cart empties into it. An admin finds it in the quotes list, prices each line, sets the expiry and a note,
- * and sends it. The buyer sees the quoted prices, accepts with a phone and address, and pays exactly the quoted total
+ * note; the cart empties into it. An admin finds it in the quotes list, sees beside each line what the buyer's cart
+ * would charge today (and today's total), prices each line, sets the expiry and a note, and sends it, ticking the box
+ * that confirms it is dearer than today's price (docs/decisions/036-quotes-beside-todays-price.md). The buyer sees the quoted prices, accepts with a phone and address, and pays exactly the quoted total
  * (no promotion on a quote, no tax in this shop) with the test card. "Order again" on that order then puts both its
  * lines into the cart at today's prices, not the quoted ones.
  */
@@ -58,6 +59,15 @@ test("a buyer asks for a quote from the cart, an admin prices and sends it, the 
   await row.getByRole("link", { name: /\+ 1 more$/ }).click();
   await expect(admin).toHaveURL(quoteUrl);
   await expect(admin.getByText("We order these every quarter: your best price?")).toBeVisible();
+  // Beside each price, what the buyer's cart would charge today and why; under the lines, today's total:
+  // 150 × $17.90 (150+ tier) + 200 × $7.90 (list) = $4,265.00, less the seeded 40% off 200 pieces or more.
+  const pricing = admin.getByRole("list", { name: "Lines to price" });
+  await expect(pricing.getByRole("listitem").filter({ hasText: SCREWDRIVERS })).toContainText(
+    "Today: $17.90 each (150+ tier)",
+  );
+  await expect(pricing.getByRole("listitem").filter({ hasText: TAPE })).toContainText("Today: $7.90 each (list price)");
+  await expect(admin.getByTestId("today-total")).toHaveText("$2,559.00");
+  await expect(admin.getByText(/after 40% off orders of 200 pieces or more/)).toBeVisible();
   // A price of $0 is refused beside its field before anything is sent.
   await admin.getByLabel(`Unit price of ${SCREWDRIVERS} ($)`).fill("0");
   await admin.getByLabel(`Unit price of ${TAPE} ($)`).fill("6.00");
@@ -66,6 +76,16 @@ test("a buyer asks for a quote from the cart, an admin prices and sends it, the 
   await expectAccessible(admin);
   await admin.getByLabel(`Unit price of ${SCREWDRIVERS} ($)`).fill("15.00");
   await admin.getByLabel("Note to the buyer (optional)").fill("Held for 30 days.");
+  // $3,450.00 is dearer than the $2,559.00 the cart would charge: the admin must say so before it goes.
+  await expect(admin.getByTestId("quote-total")).toHaveText("$3,450.00");
+  const dearer = admin.getByRole("checkbox", { name: "Send it at $3,450.00, dearer than today's $2,559.00" });
+  await admin.getByRole("button", { name: "Send quote" }).click();
+  await expect(
+    admin.getByText("Tick the box to send a quote dearer than today's price, or lower the prices"),
+  ).toBeVisible();
+  await expectAccessible(admin);
+  await expectNoHorizontalScroll(admin);
+  await dearer.check();
   await admin.getByRole("button", { name: "Send quote" }).click();
   await expect(toast(admin, `Quote sent to ${buyer.email}`)).toBeVisible();
   await expect(admin.getByText("Priced")).toBeVisible();

@@ -1,9 +1,11 @@
 import {
+  adminQuoteSchema,
   centsToDollars,
-  dollarsToCents,
   idParamsSchema,
   QUOTE_LIFECYCLE,
   QUOTE_TRANSITIONS,
+  quotePreviewBodySchema,
+  quotePreviewSchema,
   quoteSchema,
   quoteSendBodySchema,
 } from "@forgeline/contract";
@@ -11,16 +13,27 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
 import { actorOf } from "../company/policy.js";
+import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail } from "../identity/queries.js";
-import { allQuotes, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
+import { pricedJson } from "../pricing/price.js";
+import { allQuotes, findQuote, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
 import { NO_SUCH_QUOTE, quoteAnswer, quoteTaxRate } from "./routes.js";
+import { dearerRefusal, isDearer, todayJson, todayOf, withPrices } from "./today.js";
+
+/** The quote, or 404. */
+async function quoteOr404(db: Database, id: string) {
+  const row = await findQuote(db, id);
+  if (!row) throw new HttpError(404, NO_SUCH_QUOTE);
+  return row;
+}
 
 /**
- * The admins' side of quotes (docs/SELLING-TO-BUSINESSES.md, 'Quotes'): the list, and pricing and sending one
- * (audited).
+ * The admins' side of quotes (docs/SELLING-TO-BUSINESSES.md, 'Quotes'): the list, one quote beside what its lines
+ * cost the buyer today, prices tried before sending, and pricing and sending one (audited). A quote dearer than
+ * today's price is sent only when the admin confirms it (docs/decisions/036-quotes-beside-todays-price.md).
  */
 export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -40,6 +53,64 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    "/admin/quotes/:id",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "One quote, and what its lines would cost the buyer today (admins only)",
+        description:
+          "`today` prices the quote's lines for its buyer now, as their cart would: per line the unit price and " +
+          "its source (`list`, `tier` with `tierFrom`, `contract`), the promotion they would get, tax and total. " +
+          "Null when a tool of the quote has left the catalogue.",
+        tags: ["Admin quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: {
+          200: jsonAnswer("The quote and today's price.", adminQuoteSchema),
+          ...errorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const row = await quoteOr404(app.db, request.params.id);
+      const admin = await actorOf(app.db, callerOf(request));
+      const quote = await quoteAnswer(app, app.db, row, admin);
+      return { ...quote, today: todayJson(await todayOf(app, row)) };
+    },
+  );
+
+  app.post(
+    "/admin/quotes/:id/preview",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary:
+          "Price a quote's lines at unit prices being typed, beside today's price; nothing is kept (admins only)",
+        description:
+          "`lines`: a unit price above $0 for every line (by `productId`). `quoted` is the quote's order at those " +
+          "prices (no promotion, tax as usual), `today` what the buyer would pay today, `dearer` whether sending " +
+          "it needs `confirmDearer`.",
+        tags: ["Admin quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        body: quotePreviewBodySchema,
+        response: {
+          200: jsonAnswer("The quote at these prices, and today's price.", quotePreviewSchema),
+          ...errorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const row = await quoteOr404(app.db, request.params.id);
+      const priced = withPrices(row.lines, request.body.lines);
+      const quoted = quotedPrice(priced, await quoteTaxRate(app, app.db, row));
+      if (!quoted) throw new Error("every line of the quote was priced");
+      const today = await todayOf(app, row);
+      return { quoted: pricedJson(quoted), today: todayJson(today), dearer: isDearer(quoted.totalCents, today) };
+    },
+  );
+
   app.post(
     "/admin/quotes/:id/send",
     {
@@ -49,7 +120,9 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "`lines`: a unit price above $0 for every line of the quote (by `productId`), `expiresAt` in the " +
           "future, a `note`. Sending again revises it: the newest replaces the previous, until the buyer " +
-          "accepts (then, or once declined, 409). The buyer is mailed. Audited.",
+          "accepts (then, or once declined, 409). A total above what the buyer would pay today (`today` of " +
+          "GET /admin/quotes/{id}) is 409 naming both totals unless `confirmDearer` is true. The buyer is " +
+          "mailed. Audited.",
         tags: ["Admin quotes"],
         security: requires("accessToken"),
         params: idParamsSchema,
@@ -59,21 +132,18 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = callerOf(request).email;
-      const { lines, expiresAt, note } = request.body;
-      const prices = new Map(lines.map((line) => [line.productId, dollarsToCents(line.unitPrice)]));
+      const { lines, expiresAt, note, confirmDearer } = request.body;
+      // A quote's lines never change once asked, so today's price is read before the quote is locked.
+      const today = await todayOf(app, await quoteOr404(app.db, request.params.id));
       const row = await app.db.transaction(async (tx) => {
         const before = await lockQuote(tx, request.params.id);
         if (!before) throw new HttpError(404, NO_SUCH_QUOTE);
         const status = statusOf(before);
         if (!QUOTE_LIFECYCLE.can("send", status)) throw new HttpError(409, QUOTE_LIFECYCLE.refusal("send", status));
-        const unpriced = before.lines.findIndex((line) => !prices.has(line.productId));
-        const stray = lines.findIndex((line) => !before.lines.some((kept) => kept.productId === line.productId));
-        if (unpriced >= 0 || stray >= 0 || prices.size !== lines.length) {
-          const message = "Price every line of the quote once, and no other tool";
-          throw new HttpError(400, message, [{ field: "lines", message }]);
-        }
-        const priced = before.lines.map((line) => ({ ...line, unitCents: prices.get(line.productId) ?? null }));
+        const priced = withPrices(before.lines, lines);
         const total = quotedPrice(priced, await quoteTaxRate(app, tx, before))?.totalCents ?? 0n;
+        const dearer = isDearer(total, today);
+        if (dearer && today && !confirmDearer) throw dearerRefusal(total, today);
         const after = await updateQuote(tx, before.id, {
           status: QUOTE_TRANSITIONS.send.to,
           lines: priced,
@@ -94,7 +164,15 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             lines: before.lines,
             expiresAt: before.expiresAt,
           },
-          after: { status: after.status, revision: after.revision, lines: after.lines, expiresAt: after.expiresAt },
+          after: {
+            status: after.status,
+            revision: after.revision,
+            lines: after.lines,
+            expiresAt: after.expiresAt,
+            totalCents: Number(total),
+            // What the buyer would have paid today, kept with a quote the admin confirmed dearer than that.
+            ...(dearer && today ? { todayTotalCents: Number(today.priced.totalCents) } : {}),
+          },
         });
         await enqueueAccountMail(tx, before.userEmail, "quote-update", {
           step: "sent",

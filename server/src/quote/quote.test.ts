@@ -49,6 +49,7 @@ describe("quotes", () => {
     return { id: asked.json().insertedId as string, a, b };
   }
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  /** $9 a piece is dearer than the buyer's price today (list $10, 20% off): the admin confirms it. */
   const send = (id: string, a: Product, b: Product, prices: [number, number], expiresAt = inDays(7)) =>
     call("POST", `/api/admin/quotes/${id}/send`, admin, {
       lines: [
@@ -57,6 +58,7 @@ describe("quotes", () => {
       ],
       expiresAt,
       note: "Prices for March",
+      ...(prices.some((price) => price >= 9) ? { confirmDearer: true } : {}),
     });
 
   it("is asked from the cart, sent, revised and accepted once at exactly the quoted prices", async () => {

@@ -601,6 +601,17 @@ const MATRIX: Record<string, Row> = {
     guard: { action: "decline:quote", on: customersOwn },
   },
   "GET /api/admin/quotes": { call: () => ({ url: "/api/admin/quotes" }), expect: adminOnly(200) },
+  "GET /api/admin/quotes/:id": {
+    call: async (f) => ({ url: `/api/admin/quotes/${await customerQuote(f)}` }),
+    expect: adminOnly(200),
+  },
+  "POST /api/admin/quotes/:id/preview": {
+    call: async (f) => ({
+      url: `/api/admin/quotes/${await customerQuote(f)}/preview`,
+      payload: { lines: [{ productId: f.product._id, unitPrice: 5 }] },
+    }),
+    expect: adminOnly(200),
+  },
   "POST /api/admin/quotes/:id/send": {
     call: async (f) => ({
       url: `/api/admin/quotes/${await customerQuote(f)}/send`,

@@ -520,6 +520,22 @@ describe("fuzzing the API", () => {
             fc.constantFrom(null, true, "tomorrow", "2020-01-01T00:00:00Z", "2026-13-45T00:00:00Z", undefined),
           ),
           note: fc.oneof(fc.integer(), fc.constant("a\u0000b"), longerThan(2000)),
+          confirmDearer: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constantFrom(null, [], {})),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/admin/quotes/00000000-0000-4000-8000-000000000000/preview",
+        as: () => admin,
+        valid: () => ({ lines: [{ productId: "00000000-0000-4000-8000-000000000000", unitPrice: 5 }] }),
+        hostile: {
+          lines: fc.oneof(
+            fc.integer(),
+            fc.constantFrom(null, true, {}, [], undefined),
+            fc.constant(
+              Array.from({ length: 101 }, () => ({ productId: "00000000-0000-4000-8000-000000000000", unitPrice: 5 })),
+            ),
+          ),
         },
       },
       {

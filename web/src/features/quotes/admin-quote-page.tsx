@@ -1,4 +1,11 @@
-import { formatPrice, QUOTE_LIFECYCLE, QUOTE_LIMITS, type Quote, type QuoteSendBody } from "@forgeline/contract";
+import {
+  type AdminQuote,
+  formatPrice,
+  isWholeCents,
+  QUOTE_LIFECYCLE,
+  QUOTE_LIMITS,
+  type QuoteSendBody,
+} from "@forgeline/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
@@ -8,16 +15,21 @@ import { PricedTotals } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { quotePaths } from "../../config/dashboard-paths";
+import { ApiError } from "../../lib/api-client";
 import { localInputText } from "../../lib/date-text";
 import { errorMessage, notify, refusedFields } from "../../lib/toast";
-import { useAdminQuotes, useSendQuote } from "./api/admin-quotes";
+import { useDebounced } from "../../lib/use-debounced";
+import { useAdminQuote, useQuotePreview, useSendQuote } from "./api/admin-quotes";
 import { QuoteFacts, quoteTitle } from "./quote-parts";
+import { AgainstToday, CONFIRM_DEARER, DearerConfirm, TodayUnit } from "./today-price";
 
 /** The server's words (contract/src/quote.ts), said before it has to. */
 export const PRICE_ABOVE_ZERO = "The unit price must be more than $0";
 export const EXPIRY_IN_FUTURE = "The expiry must be in the future";
 const ENTER_PRICE = "Enter the unit price in dollars, such as 12.50";
 const CHOOSE_EXPIRY = "Choose the last day the quote holds";
+/** How long typed prices rest before the server prices them. */
+export const PREVIEW_DELAY_MS = 300;
 
 /** The quote holds until the end of the chosen day, in the admin's time zone. */
 export function endOfDay(day: string): Date {
@@ -26,27 +38,44 @@ export function endOfDay(day: string): Date {
 
 type Errors = Partial<Record<string, string>>;
 
+/** A typed unit price in dollars ("12.50", "$12.50"), or NaN. */
+const typedPrice = (text: string) => {
+  const typed = text.trim().replace(/^\$/, "");
+  return typed ? Number(typed) : Number.NaN;
+};
+
+/** The typed prices as the server takes them, or null while one is not a price it would take. */
+function pricedLines(quote: AdminQuote, prices: readonly string[]) {
+  const lines = quote.lines.map((line, index) => ({
+    productId: line.productId,
+    unitPrice: typedPrice(prices[index] ?? ""),
+  }));
+  const usable = lines.every((line) => line.unitPrice > 0 && isWholeCents(line.unitPrice));
+  return usable ? lines : null;
+}
+
 /**
  * /dashboard/quotes/:id (admins; docs/SELLING-TO-BUSINESSES.md, 'Quotes'): a quote's lines with a unit price each, the
  * last day it holds and a note to the buyer, sent in one step; sent again, it is a revision that replaces the last,
  * until the buyer accepts or declines. Prices above $0 and an expiry in the future are checked here and by the server
- * (its 400 beside the fields). The quote comes from the admins' list.
+ * (its 400 beside the fields). Beside each price, what the buyer would pay for the line today and why; under the
+ * lines, the quote's total as typed (priced by the server) beside today's total, and a box to tick before a quote
+ * dearer than that is sent (docs/decisions/036-quotes-beside-todays-price.md).
  */
 export default function AdminQuotePage() {
   const { id = "" } = useParams();
-  const quotes = useAdminQuotes();
-  if (endsSignIn(quotes.error)) return <SignOutToLogin />;
+  const quote = useAdminQuote(id);
+  if (endsSignIn(quote.error)) return <SignOutToLogin />;
+  if (quote.error instanceof ApiError && (quote.error.status === 404 || quote.error.status === 400))
+    return <NotFound />;
   return (
-    <QueryState query={quotes} what="quote" isEmpty={() => false} empty={null}>
-      {(list) => {
-        const quote = list.find((found) => found._id === id);
-        return quote ? <PricingView key={`${quote._id}-${quote.revision}`} quote={quote} /> : <NotFound />;
-      }}
+    <QueryState query={quote} what="quote" isEmpty={() => false} empty={null}>
+      {(found) => <PricingView key={`${found._id}-${found.revision}`} quote={found} />}
     </QueryState>
   );
 }
 
-function PricingView({ quote }: { quote: Quote }) {
+function PricingView({ quote }: { quote: AdminQuote }) {
   const decided = !QUOTE_LIFECYCLE.can("send", quote.status);
   return (
     <section aria-labelledby="admin-quote-heading" className="flex max-w-3xl flex-col gap-6">
@@ -78,7 +107,7 @@ function PricingView({ quote }: { quote: Quote }) {
   );
 }
 
-function PricingForm({ quote }: { quote: Quote }) {
+function PricingForm({ quote }: { quote: AdminQuote }) {
   const send = useSendQuote(quote._id);
   const formId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -91,22 +120,31 @@ function PricingForm({ quote }: { quote: Quote }) {
   const [note, setNote] = useState(quote.shopNote ?? "");
   const [errors, setErrors] = useState<Errors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The quoted total the admin agreed to send dearer than today's: another total asks again. */
+  const [confirmedTotal, setConfirmedTotal] = useState<number | null>(null);
+  const rested = useDebounced(prices, PREVIEW_DELAY_MS);
+  const preview = useQuotePreview(quote._id, pricedLines(quote, rested));
+  // The answer for the prices on screen, not for ones typed over since.
+  const current = rested === prices && !preview.isPlaceholderData && !preview.isError ? preview.data : undefined;
+  const dearer = current?.dearer ? current : undefined;
+  const confirmed = dearer !== undefined && confirmedTotal === dearer.quoted.total;
 
   /** The body to send, or each field's message. */
   function check(): { ok: true; body: QuoteSendBody } | { ok: false; errors: Errors } {
     const found: Errors = {};
     const lines = quote.lines.map((line, index) => {
-      const typed = (prices[index] ?? "").trim().replace(/^\$/, "");
-      const unitPrice = Number(typed);
-      if (!typed || !Number.isFinite(unitPrice)) found[`lines.${index}.unitPrice`] = ENTER_PRICE;
+      const unitPrice = typedPrice(prices[index] ?? "");
+      if (!Number.isFinite(unitPrice)) found[`lines.${index}.unitPrice`] = ENTER_PRICE;
       else if (unitPrice <= 0) found[`lines.${index}.unitPrice`] = PRICE_ABOVE_ZERO;
       return { productId: line.productId, unitPrice };
     });
     if (!expiry) found.expiresAt = CHOOSE_EXPIRY;
     else if (endOfDay(expiry).getTime() <= Date.now()) found.expiresAt = EXPIRY_IN_FUTURE;
     if (note.length > QUOTE_LIMITS.note) found.note = `A note has at most ${QUOTE_LIMITS.note} characters`;
+    if (dearer && !confirmed) found.confirmDearer = CONFIRM_DEARER;
     if (Object.keys(found).length > 0) return { ok: false, errors: found };
-    return { ok: true, body: { lines, expiresAt: endOfDay(expiry).toISOString(), note } };
+    const body = { lines, expiresAt: endOfDay(expiry).toISOString(), note };
+    return { ok: true, body: confirmed ? { ...body, confirmDearer: true } : body };
   }
 
   /** The first field in error takes the focus. */
@@ -149,11 +187,6 @@ function PricingForm({ quote }: { quote: Quote }) {
       <h2 id={`${formId}-heading`} className="text-xl font-bold">
         {again ? "Revise and send again" : "Price and send"}
       </h2>
-      {refusal && (
-        <p role="alert" className="alert alert-error alert-soft">
-          {refusal}
-        </p>
-      )}
       <ul aria-label="Lines to price" className="flex flex-col gap-3">
         {quote.lines.map((line, index) => (
           <li key={line.productId} className="rounded-box border border-base-300 p-3">
@@ -162,21 +195,36 @@ function PricingForm({ quote }: { quote: Quote }) {
               <span className="font-mono whitespace-nowrap">{line.sku}</span>: {line.quantity} pieces, list price{" "}
               {formatPrice(line.listUnitPrice)}
             </p>
-            <Field
-              label={`Unit price of ${line.name} ($)`}
-              inputMode="decimal"
-              autoComplete="off"
-              className="max-w-xs"
-              value={prices[index] ?? ""}
-              error={errors[`lines.${index}.unitPrice`]}
-              onChange={(event) =>
-                setPrices((current) => current.map((price, at) => (at === index ? event.target.value : price)))
-              }
-            />
+            <div className="flex flex-wrap items-end gap-3">
+              <Field
+                label={`Unit price of ${line.name} ($)`}
+                inputMode="decimal"
+                autoComplete="off"
+                className="max-w-xs"
+                value={prices[index] ?? ""}
+                error={errors[`lines.${index}.unitPrice`]}
+                onChange={(event) =>
+                  setPrices((typed) => typed.map((price, at) => (at === index ? event.target.value : price)))
+                }
+              />
+              <TodayUnit line={quote.today?.lines[index]} />
+            </div>
           </li>
         ))}
       </ul>
       {errors.lines && <p className="text-sm text-error">{errors.lines}</p>}
+      <AgainstToday today={quote.today} preview={current} />
+      {dearer && (
+        <DearerConfirm
+          preview={dearer}
+          checked={confirmed}
+          error={errors.confirmDearer}
+          onChange={(checked) => {
+            setConfirmedTotal(checked ? dearer.quoted.total : null);
+            setErrors(({ confirmDearer: _, ...others }) => others);
+          }}
+        />
+      )}
       <Field
         label="Valid until (the end of this day)"
         type="date"
@@ -192,6 +240,11 @@ function PricingForm({ quote }: { quote: Quote }) {
         error={errors.note}
         onChange={(event) => setNote(event.target.value)}
       />
+      {refusal && (
+        <p role="alert" className="alert alert-error alert-soft">
+          {refusal}
+        </p>
+      )}
       <button type="submit" className="btn btn-primary self-start" disabled={send.isPending}>
         {again ? "Send revised quote" : "Send quote"}
       </button>
@@ -200,7 +253,7 @@ function PricingForm({ quote }: { quote: Quote }) {
 }
 
 /** The fields a 400 may name on this form. */
-function fieldNames(quote: Quote): Record<string, true> {
+function fieldNames(quote: AdminQuote): Record<string, true> {
   const names: Record<string, true> = { expiresAt: true, note: true };
   quote.lines.forEach((_, index) => {
     names[`lines.${index}.unitPrice`] = true;

@@ -1,5 +1,6 @@
 import type {
   AdminCompany,
+  AdminQuote,
   AdminStats,
   AuditEntry,
   Company,
@@ -16,6 +17,8 @@ import type {
   PromotionBody,
   PromotionPatch,
   Quote,
+  QuotePreview,
+  QuotePreviewBody,
   QuoteSendBody,
   RefundBody,
   ShipBody,
@@ -74,5 +77,8 @@ export const adminApi = {
   replacePrices: (companyId: string) => `PUT ${prices(companyId)}.csv` as Route<ContractPrice[]>,
 
   quotes: "GET /api/admin/quotes" as Route<Quote[]>,
+  quote: (quoteId: string) => `GET /api/admin/quotes/${part(quoteId)}` as Route<AdminQuote>,
+  previewQuote: (quoteId: string) =>
+    `POST /api/admin/quotes/${part(quoteId)}/preview` as Route<QuotePreview, QuotePreviewBody>,
   sendQuote: (quoteId: string) => `POST /api/admin/quotes/${part(quoteId)}/send` as Route<Quote, QuoteSendBody>,
 };
