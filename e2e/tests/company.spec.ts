@@ -262,6 +262,7 @@ test("an owner's company: invitations by mail, a requester's order approved with
   const orderUrl = rita.url();
   await expect(rita.getByRole("definition").first()).toHaveText("Awaiting approval");
   await expect(rita.getByText(/^This order awaits approval by an owner of your company/)).toBeVisible();
+  await expect(rita.getByRole("region", { name: "History" })).toContainText("an owner approves every order of a requester");
   await expect(rita.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
   await expectAccessible(rita);
 
@@ -276,6 +277,7 @@ test("an owner's company: invitations by mail, a requester's order approved with
   await expect(waiting).toHaveCount(1);
   await expect(waiting).toContainText(`$455.00 by Rita Requester`);
   await expect(waiting).toContainText(`PO ${poNumber}`);
+  await expect(waiting).toContainText("Waits for an owner: an owner approves every order of a requester.");
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
   const note = "Fine for the north yard";

@@ -1,4 +1,4 @@
-import { rolePays } from "@forgeline/contract";
+import { formatCents, rolePays } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import { companyDelivery, contractPricesFor, type Membership, membershipOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
@@ -129,22 +129,27 @@ export async function priceForAccount(
   return priceForBuyer(db, await shopTerms(app), await buyerFor(db, email), lines);
 }
 
+/** How a new order starts, and why it waits when it does: the first line of its history says so. */
+export type StartingStatus = { status: "unpaid" } | { status: "awaiting-approval"; why: string };
+
 /**
  * How a member's new order starts: a requester's, or one that would take the member's spend this calendar
- * month over their limit, waits for an owner. Read in the buyer's locked transaction (withBuyerLock), so
- * two orders at once never both fit the same remaining budget.
+ * month over their limit, waits for an owner, naming the limit and the spend it would reach. Read in the
+ * buyer's locked transaction (withBuyerLock), so two orders at once never both fit the same remaining budget.
  */
-export async function startingStatus(
-  tx: Database,
-  buyer: Buyer,
-  totalCents: bigint,
-): Promise<"unpaid" | "awaiting-approval"> {
+export async function startingStatus(tx: Database, buyer: Buyer, totalCents: bigint): Promise<StartingStatus> {
   const member = buyer.membership;
-  if (!member) return "unpaid";
-  if (member.role === "requester") return "awaiting-approval";
-  if (member.monthlyLimitCents === null) return "unpaid";
+  if (!member) return { status: "unpaid" };
+  const waits = (why: string) => ({ status: "awaiting-approval" as const, why: `Waits for an owner: ${why}` });
+  if (member.role === "requester") return waits("an owner approves every order of a requester.");
+  if (member.monthlyLimitCents === null) return { status: "unpaid" };
   const spent = (await companySpendThisMonth(tx, member.companyId)).get(buyer.email) ?? 0;
-  return BigInt(spent) + totalCents > BigInt(member.monthlyLimitCents) ? "awaiting-approval" : "unpaid";
+  const reached = BigInt(spent) + totalCents;
+  if (reached <= BigInt(member.monthlyLimitCents)) return { status: "unpaid" };
+  return waits(
+    `with it, ${buyer.email}'s orders this month come to ${formatCents(Number(reached))}, over the monthly ` +
+      `limit of ${formatCents(member.monthlyLimitCents)}.`,
+  );
 }
 
 /** The buyer's company as an order keeps it (queries/lifecycle.ts `insertOrder`). */

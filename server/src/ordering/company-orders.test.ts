@@ -254,6 +254,12 @@ describe("orders of company members", () => {
     const over = await place(buyer, ten as Product, 150);
     expect(over.statusCode).toBe(201);
     expect(await statusOf(buyer, over.json().insertedId)).toBe("awaiting-approval");
+    // Its history says why it waits: the spend it would reach and the limit.
+    const [placed] = (await orderOf(buyer, over.json().insertedId)).json<Order>().statusHistory;
+    expect(placed?.note).toBe(
+      `Placed. Waits for an owner: with it, ${buyer.email}'s orders this month come to $5,500.00, over the ` +
+        "monthly limit of $5,000.00.",
+    );
     const within = await place(buyer, nine as Product, 100);
     expect(await statusOf(buyer, within.json().insertedId)).toBe("unpaid");
     // A waiting order holds no stock and cannot be paid.
@@ -287,6 +293,9 @@ describe("orders of company members", () => {
     const asked = await place(requester, first as Product, 100);
     const orderId = asked.json().insertedId;
     expect(await statusOf(requester, orderId)).toBe("awaiting-approval");
+    expect((await orderOf(requester, orderId)).json<Order>().statusHistory[0]?.note).toBe(
+      "Placed. Waits for an owner: an owner approves every order of a requester.",
+    );
     const decide = (who: TestAccount, id: string, step: "approve" | "reject", payload?: object) =>
       call("POST", `/api/companies/${companyId}/orders/${id}/${step}`, who, payload);
     // Only the company's owners may decide: its other members are refused, anyone else told there is no such order.

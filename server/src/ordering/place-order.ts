@@ -172,16 +172,16 @@ async function heldRefusal(tx: Database, email: string, lines: readonly BuyerLin
 
 /** Stores the order at the prices the one price function gave, starting as the spending limit says. */
 async function store(tx: Database, { buyer, userName, delivery }: Admitted, priced: PricedOrderCents): Promise<Placed> {
-  const status = await startingStatus(tx, buyer, priced.totalCents);
+  const starting = await startingStatus(tx, buyer, priced.totalCents);
   const orderId = await insertOrder(tx, {
     userEmail: buyer.email,
     userName,
     ...delivery,
     company: companyOnOrder(buyer),
-    status,
+    starting,
     priced,
   });
-  return { orderId, status, priced };
+  return { orderId, status: starting.status, priced };
 }
 
 class RolledBack extends Error {

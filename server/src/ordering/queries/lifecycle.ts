@@ -8,6 +8,7 @@ import {
 import { and, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
+import type { StartingStatus } from "../checkout.js";
 import { type OrderRow, type StockLine, stockLinesOf } from "../queries.js";
 import { invoiceCounters, orderEvents, orderLines, orders } from "../tables.js";
 import { enqueueStatusMails } from "./outbox.js";
@@ -27,8 +28,8 @@ export interface NewOrder {
   poNumber?: string | null | undefined;
   /** The buyer's company, frozen on the order with its name, tax ID and exemption. */
   company?: { id: string; name: string; taxId: string | null; taxExempt: boolean } | undefined;
-  /** `awaiting-approval` when a company owner must let it go ahead first. */
-  status?: "unpaid" | "awaiting-approval";
+  /** `awaiting-approval` when a company owner must let it go ahead first, with why. */
+  starting?: StartingStatus;
   priced: PricedOrderCents;
 }
 
@@ -78,7 +79,7 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
       companyName: order.company?.name ?? null,
       companyTaxId: order.company?.taxId ?? null,
       taxExempt: order.company?.taxExempt ?? false,
-      status: order.status ?? "unpaid",
+      status: order.starting?.status ?? "unpaid",
     })
     .returning();
   if (!created) throw new Error("the order was not stored");
@@ -97,7 +98,8 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
       totalCents: Number(line.totalCents),
     })),
   );
-  await recordStatus(tx, created, order.userEmail, "Placed");
+  const waits = order.starting?.status === "awaiting-approval" ? order.starting.why : null;
+  await recordStatus(tx, created, order.userEmail, waits ? `Placed. ${waits}` : "Placed");
   return created.id;
 }
 

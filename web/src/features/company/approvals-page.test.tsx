@@ -71,11 +71,16 @@ const item = (name: string) => screen.getByRole("link", { name }).closest("li") 
 
 describe("/dashboard/approvals", () => {
   it("lists only the orders that wait, each with Approve and Reject, and none on the owner's own order", async () => {
+    const why =
+      "Waits for an owner: with it, rui@example.com's orders this month come to $5,500.00, over the monthly limit of $5,000.00.";
+    const overLimit = { ...wrenches, statusHistory: [{ ...wrenches.statusHistory[0], note: `Placed. ${why}` }] };
     renderAs(<ApprovalsPage />, {
       "GET /api/companies/mine": { body: acme },
-      [ORDERS]: { body: [wrenches, paid, mine] },
+      [ORDERS]: { body: [overLimit, paid, mine] },
     });
     await screen.findByRole("link", { name: "Order FL-100001" });
+    // Why it waits, as its history's first line says.
+    expect(within(item("Order FL-100001")).getByText(why)).toBeTruthy();
     expect(
       within(screen.getByRole("list", { name: "Orders awaiting approval" }))
         .getAllByRole("link")

@@ -72,6 +72,7 @@ function Approvals({ company, onDecided }: { company: Company; onDecided: () => 
                     {order.poNumber && `, PO ${order.poNumber}`}
                   </p>
                   <LinesInBrief lines={order.lines} />
+                  <WhyItWaits order={order} />
                 </div>
                 {order.actions.includes("approve:order") ? (
                   <Decision company={company} order={order} onDecided={onDecided} />
@@ -142,4 +143,10 @@ function Decision({ company, order, onDecided }: { company: Company; order: Orde
       </div>
     </div>
   );
+}
+
+/** Why the order waits (a requester's, or over a monthly limit), as its history's first line says it. */
+function WhyItWaits({ order }: { order: Order }) {
+  const why = order.statusHistory[0]?.note?.match(/Waits for an owner: .*/)?.[0];
+  return why ? <p className="text-sm">{why}</p> : null;
 }
