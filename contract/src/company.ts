@@ -112,6 +112,8 @@ export const companySchema = z.object({
   createdAt: z.string(),
   /** What the caller may do in it beyond reading and leaving (permissions.ts); none for an admin. */
   actions: z.array(z.enum(COMPANY_ACTIONS)),
+  /** GET /api/companies/mine for an owner: how many of its orders wait for their approval. */
+  awaitingApproval: z.number().int().optional(),
 });
 
 export const companyMemberSchema = z.object({

@@ -40,7 +40,7 @@ import { approvalRoutes } from "./ordering/approval-routes.js";
 import { cancelUnpaidOrdersOf } from "./ordering/queries/lifecycle.js";
 import { companySpendThisMonth, orderTotals } from "./ordering/queries/reports.js";
 import { withHistory } from "./ordering/queries/wire.js";
-import { ordersOfCompany } from "./ordering/queries.js";
+import { awaitingApprovalCount, ordersOfCompany } from "./ordering/queries.js";
 import { orderingRoutes } from "./ordering/routes.js";
 import { type RenderedPage, registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
@@ -131,6 +131,7 @@ function subscribedEvents(payments: Payments): EventBus {
   events.on("orderCancelled", ({ orderId, log }) => releaseOpenIntent(payments, log, orderId));
   events.answer("companyOrders", async ({ companyId }) => withHistory(db, await ordersOfCompany(db, companyId)));
   events.answer("companySpendThisMonth", ({ companyId }) => companySpendThisMonth(db, companyId));
+  events.answer("companyAwaitingApproval", ({ companyId }) => awaitingApprovalCount(db, companyId));
   return events;
 }
 

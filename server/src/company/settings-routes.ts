@@ -63,7 +63,11 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await actorOf(app.db, callerOf(request));
       const row = actor.membership && (await findCompany(app.db, actor.membership.companyId));
-      return row ? companyJson(row, actor) : null;
+      if (!row) return null;
+      const company = companyJson(row, actor);
+      // The owners' menu counts what waits for them; nobody else's needs the count.
+      if (!company.actions.includes("approve:order")) return company;
+      return { ...company, awaitingApproval: await app.events.ask("companyAwaitingApproval", { companyId: row.id }) };
     },
   );
 

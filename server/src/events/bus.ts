@@ -33,6 +33,8 @@ export interface ShopQuestions {
   companyOrders: { ask: { companyId: string }; answer: OrderRecord[] };
   /** What each member's orders take this calendar month, in cents per email; a member without one is absent. */
   companySpendThisMonth: { ask: { companyId: string }; answer: Map<string, number> };
+  /** How many of a company's orders wait for an owner's approval. */
+  companyAwaitingApproval: { ask: { companyId: string }; answer: number };
 }
 
 type Listener<Name extends keyof ShopEvents> = (event: ShopEvents[Name]) => unknown;

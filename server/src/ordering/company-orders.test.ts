@@ -1,4 +1,11 @@
-import { type Cart, type CompanyRole, type Order, type Product, REQUESTER_CANNOT_PAY } from "@forgeline/contract";
+import {
+  type Cart,
+  type Company,
+  type CompanyRole,
+  type Order,
+  type Product,
+  REQUESTER_CANNOT_PAY,
+} from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyAddresses, companyMembers, companyPrices } from "../company/tables.js";
@@ -296,6 +303,10 @@ describe("orders of company members", () => {
     expect((await orderOf(requester, orderId)).json<Order>().statusHistory[0]?.note).toBe(
       "Placed. Waits for an owner: an owner approves every order of a requester.",
     );
+    // The owners' menu counts what waits for them; the requester's answer carries no count.
+    const waitingFor = async (who: TestAccount) =>
+      (await call("GET", "/api/companies/mine", who)).json<Company>().awaitingApproval;
+    expect([await waitingFor(owner), await waitingFor(requester)]).toEqual([1, undefined]);
     const decide = (who: TestAccount, id: string, step: "approve" | "reject", payload?: object) =>
       call("POST", `/api/companies/${companyId}/orders/${id}/${step}`, who, payload);
     // Only the company's owners may decide: its other members are refused, anyone else told there is no such order.
@@ -305,6 +316,7 @@ describe("orders of company members", () => {
     const approved = await decide(owner, orderId, "approve");
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().status).toBe("unpaid");
+    expect(await waitingFor(secondOwner)).toBe(0);
     expect((await decide(secondOwner, orderId, "approve")).json().message).toBe(
       "This order is unpaid; only an order awaiting approval can be approved or rejected.",
     );

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { type orderEvents, orderLines, orders } from "./tables.js";
 
@@ -46,6 +46,15 @@ export function ordersOfCompany(db: Database, companyId: string): Promise<OrderR
     .from(orders)
     .where(eq(orders.companyId, companyId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/** How many of a company's orders wait for an owner's approval: the count beside the owners' Approvals. */
+export async function awaitingApprovalCount(db: Database, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.status, "awaiting-approval")));
+  return row?.count ?? 0;
 }
 
 /** What a paid order takes from stock (and a refund puts back): each line's tool and pieces. */

@@ -26,25 +26,27 @@ export default function AdminOrderPage() {
       </h1>
       <QueryState query={order} what="order" isEmpty={() => false} empty={null}>
         {(data) => (
-          <div className="grid gap-8 lg:grid-cols-2">
-            <div className="flex min-w-0 flex-col gap-8">
+          // The lines take the page's whole width under the two columns: in one column a table of five
+          // figures would not fit beside the details.
+          <div className="flex flex-col gap-8">
+            <div className="grid gap-8 lg:grid-cols-2">
               <OrderDetails order={data} />
-              <section aria-labelledby="order-lines-heading">
-                <h2 id="order-lines-heading" className="mb-3 text-xl font-bold">
-                  Lines
-                </h2>
-                <PricedLines priced={data} poNumber={data.poNumber} />
-              </section>
+              <div className="flex flex-col gap-8">
+                <section aria-labelledby="order-actions-heading">
+                  <h2 id="order-actions-heading" className="mb-3 text-xl font-bold">
+                    Actions
+                  </h2>
+                  <AdminOrderActions order={data} />
+                </section>
+                <OrderHistory id="order-history-heading" events={data.statusHistory} />
+              </div>
             </div>
-            <div className="flex flex-col gap-8">
-              <section aria-labelledby="order-actions-heading">
-                <h2 id="order-actions-heading" className="mb-3 text-xl font-bold">
-                  Actions
-                </h2>
-                <AdminOrderActions order={data} />
-              </section>
-              <OrderHistory id="order-history-heading" events={data.statusHistory} />
-            </div>
+            <section aria-labelledby="order-lines-heading">
+              <h2 id="order-lines-heading" className="mb-3 text-xl font-bold">
+                Lines
+              </h2>
+              <PricedLines priced={data} poNumber={data.poNumber} />
+            </section>
           </div>
         )}
       </QueryState>

@@ -1,5 +1,5 @@
 import { type CompanyRole, companyActions } from "@forgeline/contract";
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
@@ -59,13 +59,16 @@ describe("the dashboard's drawer by role", () => {
     ]);
   });
 
-  it("shows owners Approvals", async () => {
+  it("shows owners Approvals, with how many orders wait for them", async () => {
     const owner = await drawerFor(false, company("owner"), 10);
     expect(owner.slice(5, 8)).toEqual([
       ["My Company", "/dashboard/company"],
       ["Company Orders", "/dashboard/company/orders"],
       ["Approvals", "/dashboard/approvals"],
     ]);
+    cleanup();
+    const waiting = await drawerFor(false, { ...company("owner"), awaitingApproval: 2 }, 10);
+    expect(waiting[7]).toEqual(["Approvals2 waiting", "/dashboard/approvals"]);
   });
 
   it("shows admins their Overview first, Companies, and no customer's company items", async () => {

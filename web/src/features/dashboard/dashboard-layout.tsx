@@ -35,14 +35,23 @@ const adminItems = [
   { to: paths.audit, label: "Audit log" },
 ];
 
+/** A drawer item; `waiting`: how many things there wait for the reader (the orders an owner approves). */
+interface MenuItem {
+  to: string;
+  label: string;
+  waiting?: number | undefined;
+}
+
 /**
  * A customer's company items: My Company always (to create or join one); with a company, its orders; for
  * its owners, the orders that wait for their approval.
  */
 function companyItems(company: Company | null | undefined) {
-  const items: { to: string; label: string }[] = [{ to: companyPaths.company, label: "My Company" }];
+  const items: MenuItem[] = [{ to: companyPaths.company, label: "My Company" }];
   if (company) items.push({ to: companyPaths.companyOrders, label: "Company Orders" });
-  if (company?.actions.includes("approve:order")) items.push({ to: companyPaths.approvals, label: "Approvals" });
+  if (company?.actions.includes("approve:order")) {
+    items.push({ to: companyPaths.approvals, label: "Approvals", waiting: company.awaitingApproval });
+  }
   return items;
 }
 
@@ -59,7 +68,7 @@ export default function DashboardLayout() {
   // Asked beside the page's own data, once the role is known: admins belong to no company.
   const company = useMyCompany(admin.data === false);
   if (admin.isPending) return <Spinner label="Loading your dashboard" />;
-  const items = admin.data
+  const items: MenuItem[] = admin.data
     ? [adminHome, ...everyoneItems, ...adminItems]
     : [...customerItems, ...companyItems(company.data), ...everyoneItems];
 
@@ -107,6 +116,12 @@ export default function DashboardLayout() {
               <li key={item.to}>
                 <NavLink to={item.to} end className={navItemClass} onClick={() => setOpen(false)}>
                   {item.label}
+                  {item.waiting ? (
+                    <span className="badge badge-accent ml-auto">
+                      {item.waiting}
+                      <span className="sr-only"> waiting</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

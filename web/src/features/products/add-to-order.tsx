@@ -33,10 +33,11 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
   const tier = tierFor(product.tiers ?? [], quantity);
   const listOrTier = tier?.unitPrice ?? product.price;
   // A member's contract price, when the navbar's signed-in part has fetched it: it wins when not dearer, as in the cart.
-  const contract = useQuery<Record<string, number>>({ queryKey: contractPricesQueryKey, queryFn: skipToken }).data?.[
-    product.sku ?? ""
-  ];
-  const own = contract !== undefined && contract <= listOrTier;
+  const contract =
+    useQuery<Record<string, number>>({ queryKey: contractPricesQueryKey, queryFn: skipToken }).data?.[
+      product.sku as string
+    ] ?? Number.POSITIVE_INFINITY;
+  const own = contract <= listOrTier;
 
   async function add() {
     setBusy(true);
@@ -52,7 +53,12 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
 
   return (
     <>
-      <OrderNow product={product} stockId={stockId} quantity={refusal ? undefined : quantity} />
+      <OrderNow
+        productId={product._id}
+        orderable={orderable}
+        stockId={stockId}
+        quantity={refusal ? undefined : quantity}
+      />
       <div className="flex w-full flex-col gap-1">
         <div className="flex items-end gap-2">
           <div className="w-28">
