@@ -13,9 +13,10 @@ import { recordAudit } from "../audit/queries.js";
 import { actorOf } from "../company/policy.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
-import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail } from "../identity/queries.js";
-import { allQuotes, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
+import { allQuotes, findQuote, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
+import { sendQuotePdf } from "./quote-pdf.js";
 import { NO_SUCH_QUOTE, quoteAnswer, quoteTaxRate } from "./routes.js";
 
 /**
@@ -37,6 +38,29 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await actorOf(app.db, callerOf(request));
       return Promise.all((await allQuotes(app.db)).map((row) => quoteAnswer(app, app.db, row, admin)));
+    },
+  );
+
+  app.get(
+    "/admin/quotes/:id/pdf",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Download any priced quote (PDF), as its buyer gets it (admins only)",
+        description: "An unknown quote is 404; one still waiting for its prices 409.",
+        tags: ["Admin quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: {
+          200: fileAnswer("The quote as a PDF file.", "application/pdf"),
+          ...errorAnswers(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await findQuote(app.db, request.params.id);
+      if (!row) throw new HttpError(404, NO_SUCH_QUOTE);
+      return sendQuotePdf(app, reply, row, callerOf(request).email);
     },
   );
 

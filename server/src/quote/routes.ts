@@ -25,7 +25,7 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { authorize, requireBuyer } from "../http/guard.js";
-import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail, findAccount } from "../identity/queries.js";
 import { taxRateFor } from "../ordering/checkout.js";
 import { type BuyerLine, withBuyerLock } from "../ordering/order-rules.js";
@@ -42,6 +42,7 @@ import {
   statusOf,
   updateQuote,
 } from "./queries.js";
+import { sendQuotePdf } from "./quote-pdf.js";
 
 export const NO_SUCH_QUOTE = "Quote not found";
 
@@ -207,6 +208,32 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       buyerOf(request);
       const actor = await actorOf(app.db, callerOf(request));
       return quoteAnswer(app, app.db, await quoteFor(app.db, actor, request.params.id, "read:quote"), actor);
+    },
+  );
+
+  app.get(
+    "/quotes/:id/pdf",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Download a priced quote (PDF): its lines at the quoted prices, the total, until when it holds",
+        description:
+          "Whoever may read the quote: its buyer, or a member of the company it was asked for; anyone else's is " +
+          "404. A quote still waiting for its prices is 409. Downloads share the account's allowance of " +
+          "invoices and quotes (429).",
+        tags: ["Quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: {
+          200: fileAnswer("The quote as a PDF file.", "application/pdf"),
+          ...errorAnswers(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const email = buyerOf(request);
+      const actor = await actorOf(app.db, callerOf(request));
+      return sendQuotePdf(app, reply, await quoteFor(app.db, actor, request.params.id, "read:quote"), email);
     },
   );
 

@@ -1,4 +1,11 @@
-import { formatPrice, QUOTE_LIFECYCLE, QUOTE_LIMITS, type Quote, type QuoteSendBody } from "@forgeline/contract";
+import {
+  formatPrice,
+  QUOTE_LIFECYCLE,
+  QUOTE_LIMITS,
+  type Quote,
+  type QuoteSendBody,
+  quoteTitle,
+} from "@forgeline/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
@@ -11,7 +18,7 @@ import { quotePaths } from "../../config/dashboard-paths";
 import { localInputText } from "../../lib/date-text";
 import { errorMessage, notify, refusedFields } from "../../lib/toast";
 import { useAdminQuotes, useSendQuote } from "./api/admin-quotes";
-import { QuoteFacts, quoteTitle } from "./quote-parts";
+import { QuoteFacts } from "./quote-parts";
 
 /** The server's words (contract/src/quote.ts), said before it has to. */
 export const PRICE_ABOVE_ZERO = "The unit price must be more than $0";

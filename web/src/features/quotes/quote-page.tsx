@@ -1,4 +1,4 @@
-import { MESSAGES, type Quote } from "@forgeline/contract";
+import { MESSAGES, type Quote, quoteTitle } from "@forgeline/contract";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -13,7 +13,7 @@ import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
 import { errorMessage, notify } from "../../lib/toast";
 import { useAcceptQuote, useDeclineQuote, useQuote } from "./api/quotes";
-import { QuoteFacts, quoteTitle, RequestedLines } from "./quote-parts";
+import { QuoteFacts, RequestedLines } from "./quote-parts";
 
 /**
  * /dashboard/quotes/:id (customers; docs/SELLING-TO-BUSINESSES.md, 'Quotes'): one quote, its lines as asked or as

@@ -1,4 +1,4 @@
-import { formatPrice, type Quote, type QuoteStatus } from "@forgeline/contract";
+import { formatPrice, type Quote, type QuoteStatus, quoteTitle } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { quotePaths } from "../../config/dashboard-paths";
@@ -23,12 +23,6 @@ const BADGE_CLASSES: Record<QuoteStatus, string> = {
 /** Where a quote stands, as words on a coloured badge. */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return <span className={`badge whitespace-nowrap ${BADGE_CLASSES[status]}`}>{QUOTE_STATUS_LABELS[status]}</span>;
-}
-
-/** A quote as a list names it: its first tool, and how many more. */
-export function quoteTitle(quote: Pick<Quote, "lines">): string {
-  const [first, ...rest] = quote.lines;
-  return `${first?.name ?? "Quote"}${rest.length > 0 ? ` + ${rest.length} more` : ""}`;
 }
 
 /** A quote's total once priced, else a dash. */
