@@ -16,7 +16,13 @@ export interface Membership {
   role: CompanyRole;
   /** Cents a calendar month (UTC) without an owner's approval; null: no limit. */
   monthlyLimitCents: number | null;
-  company: { name: string; taxId: string | null; taxExempt: boolean; poRequired: boolean; billingAddress: string | null };
+  company: {
+    name: string;
+    taxId: string | null;
+    taxExempt: boolean;
+    poRequired: boolean;
+    billingAddress: string | null;
+  };
 }
 
 /** The company this account belongs to, and as what; undefined when it belongs to none. */

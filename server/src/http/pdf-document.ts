@@ -141,9 +141,7 @@ export function pdfDocument(content: PdfDocument): Promise<Buffer> {
   // A row that would run past the page's foot starts the next page, under the table's heading again.
   const row = (cells: string[], font: Font) => {
     doc.font(font);
-    const height = Math.max(
-      ...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]?.width ?? width })),
-    );
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]?.width ?? width })));
     if (doc.y + height > bottom()) {
       doc.addPage();
       heading();

@@ -62,9 +62,7 @@ export function invoiceDocument(invoice: InvoiceData): PdfDocument {
       totalCents: line.totalCents,
     })),
     totals: moneyRows(invoice.figures, "Total paid"),
-    notes: [
-      `Paid by card on ${pdfDay(invoice.payment.paidAt)}, payment reference ${invoice.payment.reference}.`,
-    ],
+    notes: [`Paid by card on ${pdfDay(invoice.payment.paidAt)}, payment reference ${invoice.payment.reference}.`],
   };
 }
 

@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
 import { quoteTitle } from "@forgeline/contract";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { findCompany } from "../company/queries.js";
+import { HttpError } from "../http/errors.js";
 import {
   moneyRows,
   type PdfDocument,
@@ -10,8 +12,6 @@ import {
   sendPdf,
   taxIdLine,
 } from "../http/pdf-document.js";
-import { findCompany } from "../company/queries.js";
-import { HttpError } from "../http/errors.js";
 import { findAccount } from "../identity/queries.js";
 import { taxRateFor } from "../ordering/checkout.js";
 import type { PricedOrderCents } from "../pricing/price.js";
@@ -63,9 +63,7 @@ export function quoteDocument({ quote, priced, seller, buyer, company }: QuoteDo
       sellerParty(seller),
       {
         heading: "Quoted for",
-        lines: company
-          ? [company.name, taxIdLine(company.taxId), buyer.name, buyer.email]
-          : [buyer.name, buyer.email],
+        lines: company ? [company.name, taxIdLine(company.taxId), buyer.name, buyer.email] : [buyer.name, buyer.email],
       },
     ],
     lines: priced.lines.map((line) => ({
