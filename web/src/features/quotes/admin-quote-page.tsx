@@ -17,8 +17,8 @@ import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { quotePaths } from "../../config/dashboard-paths";
 import { localInputText } from "../../lib/date-text";
 import { errorMessage, notify, refusedFields } from "../../lib/toast";
-import { useAdminQuotes, useSendQuote } from "./api/admin-quotes";
-import { QuoteFacts } from "./quote-parts";
+import { downloadAdminQuote, useAdminQuotes, useSendQuote } from "./api/admin-quotes";
+import { QuoteFacts, QuotePdfButton } from "./quote-parts";
 
 /** The server's words (contract/src/quote.ts), said before it has to. */
 export const PRICE_ABOVE_ZERO = "The unit price must be more than $0";
@@ -66,6 +66,7 @@ function PricingView({ quote }: { quote: Quote }) {
         </h1>
       </div>
       <QuoteFacts quote={quote} />
+      <QuotePdfButton quote={quote} download={downloadAdminQuote} />
       {decided ? (
         <p role="status" className="alert alert-info alert-soft">
           The buyer has {quote.status} this quote: it can no longer change.

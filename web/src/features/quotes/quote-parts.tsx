@@ -1,5 +1,6 @@
 import { formatPrice, type Quote, type QuoteStatus, quoteTitle } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
+import { DownloadButton } from "../../components/download-button";
 import { Link } from "../../components/link";
 import { quotePaths } from "../../config/dashboard-paths";
 import { dateText, dateTimeText } from "../../lib/date-text";
@@ -122,5 +123,25 @@ export function QuotesTable({ list, admin = false }: { list: Quote[]; admin?: bo
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** What a quote's PDF is saved as: quotes have no number, so the start of its id tells one from another. */
+export const quotePdfName = (quote: Pick<Quote, "_id">) => `quote-${quote._id.slice(0, 8)}.pdf`;
+
+/**
+ * The priced quote as a PDF, by the buyer's or the admins' download; nothing while it waits for a price, as the
+ * server has no document yet.
+ */
+export function QuotePdfButton({ quote, download }: { quote: Quote; download: (quote: Quote) => Promise<void> }) {
+  if (!quote.priced) return null;
+  return (
+    <DownloadButton
+      className="btn btn-outline btn-sm self-start"
+      download={() => download(quote)}
+      failure="The quote could not be downloaded. Please try again."
+    >
+      Download quote (PDF)
+    </DownloadButton>
   );
 }

@@ -75,4 +75,5 @@ export const adminApi = {
 
   quotes: "GET /api/admin/quotes" as Route<Quote[]>,
   sendQuote: (quoteId: string) => `POST /api/admin/quotes/${part(quoteId)}/send` as Route<Quote, QuoteSendBody>,
+  quotePdf: (quoteId: string) => `GET /api/admin/quotes/${part(quoteId)}/pdf` as Route<Blob>,
 };
