@@ -19,7 +19,8 @@ export interface PdfDocument {
   facts: (string | null)[];
   /** Seller, Bill to, Deliver to…: a heading and its lines; an empty line is left out. */
   parties: { heading: string; lines: (string | null)[] }[];
-  lines: { description: string; quantity: number; unitCents: Cents; totalCents: Cents }[];
+  /** Each tool by its name and SKU, printed "name (SKU)". */
+  lines: { name: string; sku: string; quantity: number; unitCents: Cents; totalCents: Cents }[];
   /** The rows under the lines: a subtotal, a discount (`minus`), the tax, the total (`strong`); see `moneyRows`. */
   totals: { label: string; cents: Cents; minus?: boolean; strong?: boolean }[];
   /** Paragraphs after the totals: how it was paid, how long prices hold. An empty one is left out. */
@@ -149,12 +150,17 @@ export function pdfDocument(content: PdfDocument): Promise<Buffer> {
     cellsAt(cells, font, doc.y);
   };
 
+  // A SKU is read out whole: when "name (SKU)" does not fit the column, the SKU starts a line of its own
+  // rather than breaking at one of its hyphens.
+  const toolCell = ({ name, sku }: { name: string; sku: string }) => {
+    const whole = `${name} (${sku})`;
+    doc.font("regular");
+    return doc.widthOfString(whole) <= (columns[0]?.width ?? width) ? whole : `${name}\n(${sku})`;
+  };
+
   heading();
   for (const line of content.lines) {
-    row(
-      [line.description, String(line.quantity), formatCents(line.unitCents), formatCents(line.totalCents)],
-      "regular",
-    );
+    row([toolCell(line), String(line.quantity), formatCents(line.unitCents), formatCents(line.totalCents)], "regular");
   }
   rule();
   for (const total of content.totals) {

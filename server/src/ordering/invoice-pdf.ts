@@ -56,7 +56,8 @@ export function invoiceDocument(invoice: InvoiceData): PdfDocument {
       { heading: "Deliver to", lines: [buyer.name, buyer.phone, buyer.deliveryAddress] },
     ],
     lines: invoice.lines.map((line) => ({
-      description: `${line.productName} (${line.sku})`,
+      name: line.productName,
+      sku: line.sku,
       quantity: line.quantity,
       unitCents: line.unitPriceCents,
       totalCents: line.totalCents,

@@ -67,7 +67,8 @@ export function quoteDocument({ quote, priced, seller, buyer, company }: QuoteDo
       },
     ],
     lines: priced.lines.map((line) => ({
-      description: `${line.name} (${line.sku})`,
+      name: line.name,
+      sku: line.sku,
       quantity: line.quantity,
       unitCents: line.unitCents,
       totalCents: line.totalCents,
