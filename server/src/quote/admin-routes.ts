@@ -13,10 +13,10 @@ import { recordAudit } from "../audit/queries.js";
 import { actorOf } from "../company/policy.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
-import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail } from "../identity/queries.js";
 import { allQuotes, findQuote, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
-import { sendQuotePdf } from "./quote-pdf.js";
+import { QUOTE_PDF_ANSWERS, sendQuotePdf } from "./quote-pdf.js";
 import { NO_SUCH_QUOTE, quoteAnswer, quoteTaxRate } from "./routes.js";
 
 /**
@@ -51,10 +51,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["Admin quotes"],
         security: requires("accessToken"),
         params: idParamsSchema,
-        response: {
-          200: fileAnswer("The quote as a PDF file.", "application/pdf"),
-          ...errorAnswers(400, 401, 403, 404, 409, 429),
-        },
+        response: QUOTE_PDF_ANSWERS,
       },
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   sendPdf,
   taxIdLine,
 } from "../http/pdf-document.js";
+import { errorAnswers, fileAnswer } from "../http/route-schema.js";
 import { findAccount } from "../identity/queries.js";
 import { taxRateFor } from "../ordering/checkout.js";
 import type { PricedOrderCents } from "../pricing/price.js";
@@ -87,6 +88,12 @@ export function quoteDocument({ quote, priced, seller, buyer, company }: QuoteDo
     notes: [standing(quote), quote.shopNote && `Note from ${seller.name}: ${quote.shopNote}`],
   };
 }
+
+/** What both routes of a quote's PDF answer (the buyers' and the admins'). */
+export const QUOTE_PDF_ANSWERS = {
+  200: fileAnswer("The quote as a PDF file.", "application/pdf"),
+  ...errorAnswers(400, 401, 403, 404, 409, 429),
+};
 
 /** A quote waiting for its prices has no document yet. */
 export const QUOTE_NOT_PRICED = "This quote has no prices yet: its PDF is ready once we have priced it.";

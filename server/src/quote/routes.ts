@@ -25,7 +25,7 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";
 import { authorize, requireBuyer } from "../http/guard.js";
-import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
+import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail, findAccount } from "../identity/queries.js";
 import { taxRateFor } from "../ordering/checkout.js";
 import { type BuyerLine, withBuyerLock } from "../ordering/order-rules.js";
@@ -42,7 +42,7 @@ import {
   statusOf,
   updateQuote,
 } from "./queries.js";
-import { sendQuotePdf } from "./quote-pdf.js";
+import { QUOTE_PDF_ANSWERS, sendQuotePdf } from "./quote-pdf.js";
 
 export const NO_SUCH_QUOTE = "Quote not found";
 
@@ -224,10 +224,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["Quotes"],
         security: requires("accessToken"),
         params: idParamsSchema,
-        response: {
-          200: fileAnswer("The quote as a PDF file.", "application/pdf"),
-          ...errorAnswers(400, 401, 403, 404, 409, 429),
-        },
+        response: QUOTE_PDF_ANSWERS,
       },
     },
     async (request, reply) => {
