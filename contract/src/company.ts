@@ -47,11 +47,27 @@ export const newCompanyBodySchema = z.object({
   taxId: taxIdField.optional(),
 });
 
+/** A line break may be in an address; any other control character may not. */
+const addressText = (text: string) => ONE_LINE.test(text.replace(/[\r\n\t]/g, ""));
+
+/**
+ * Where the company's invoices are addressed, frozen on each order placed (docs/SELLING-TO-BUSINESSES.md,
+ * 'Companies'). Blank or null: none, and an order is billed to the address it goes to.
+ */
+const billingAddressField = z
+  .string({ error: "The billing address must be text" })
+  .trim()
+  .max(MAX_LENGTH.address, { error: `Billing address must be ${MAX_LENGTH.address} characters or fewer` })
+  .refine(addressText, { error: "Billing address cannot hold control characters" })
+  .nullable()
+  .transform((text) => text || null);
+
 /** PATCH /api/companies/{id}: the owners' settings. */
 export const companySettingsBodySchema = z
   .object({
     name: companyNameField.optional(),
     poRequired: z.boolean({ error: "poRequired must be true or false" }).optional(),
+    billingAddress: billingAddressField.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: "Send a setting to change" });
 
@@ -71,9 +87,7 @@ export const memberChangeBodySchema = z
 /** POST /api/companies/{id}/addresses. */
 export const companyAddressBodySchema = z.object({
   label: oneLine(requiredText("Label is Required", "Label", COMPANY_LIMITS.addressLabel), "Label"),
-  address: addressField.refine((text) => ONE_LINE.test(text.replace(/[\r\n\t]/g, "")), {
-    error: "Address cannot hold control characters",
-  }),
+  address: addressField.refine(addressText, { error: "Address cannot hold control characters" }),
   phone: phoneField,
 });
 
@@ -107,6 +121,8 @@ export const companySchema = z.object({
   taxId: z.string().nullable(),
   taxExempt: z.boolean(),
   poRequired: z.boolean(),
+  /** Where its invoices are addressed; null: to each order's delivery address. */
+  billingAddress: z.string().nullable(),
   /** The caller's role in it (null for an admin reading it). */
   role: z.enum(COMPANY_ROLES).nullable(),
   createdAt: z.string(),

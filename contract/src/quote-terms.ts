@@ -18,3 +18,12 @@ export const QUOTE_LIMITS = {
 export const QUOTE_EXPIRED = "This quote has expired";
 /** An accept that names another revision than the quote's now (the admin sent new prices meanwhile). */
 export const QUOTE_REVISED = "This quote was revised since you opened it: check the new prices and accept again";
+
+/**
+ * What a person calls a quote (quotes have no number of their own): its first tool, and how many more. The
+ * pages and the quote's PDF say it alike.
+ */
+export function quoteTitle(quote: { lines: readonly { name: string }[] }): string {
+  const [first, ...rest] = quote.lines;
+  return `${first?.name ?? "Quote"}${rest.length > 0 ? ` + ${rest.length} more` : ""}`;
+}

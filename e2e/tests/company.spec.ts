@@ -262,7 +262,9 @@ test("an owner's company: invitations by mail, a requester's order approved with
   const orderUrl = rita.url();
   await expect(rita.getByRole("definition").first()).toHaveText("Awaiting approval");
   await expect(rita.getByText(/^This order awaits approval by an owner of your company/)).toBeVisible();
-  await expect(rita.getByRole("region", { name: "History" })).toContainText("an owner approves every order of a requester");
+  await expect(rita.getByRole("region", { name: "History" })).toContainText(
+    "an owner approves every order of a requester",
+  );
   await expect(rita.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
   await expectAccessible(rita);
 

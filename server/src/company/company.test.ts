@@ -107,6 +107,7 @@ describe("companies", () => {
       taxId: null,
       taxExempt: false,
       poRequired: false,
+      billingAddress: null,
       role: "owner",
       createdAt: expect.any(String),
       // An owner may do everything in the company, and is told how many orders wait for their approval.

@@ -16,7 +16,13 @@ export interface Membership {
   role: CompanyRole;
   /** Cents a calendar month (UTC) without an owner's approval; null: no limit. */
   monthlyLimitCents: number | null;
-  company: { name: string; taxId: string | null; taxExempt: boolean; poRequired: boolean };
+  company: {
+    name: string;
+    taxId: string | null;
+    taxExempt: boolean;
+    poRequired: boolean;
+    billingAddress: string | null;
+  };
 }
 
 /** The company this account belongs to, and as what; undefined when it belongs to none. */
@@ -30,6 +36,7 @@ export async function membershipOf(db: Database, email: string): Promise<Members
       taxId: companies.taxId,
       taxExempt: companies.taxExempt,
       poRequired: companies.poRequired,
+      billingAddress: companies.billingAddress,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
@@ -95,6 +102,7 @@ export function companyJson(row: CompanyRow, caller: Actor): Company {
     taxId: row.taxId,
     taxExempt: row.taxExempt,
     poRequired: row.poRequired,
+    billingAddress: row.billingAddress,
     role: caller.company?.id === row.id ? caller.company.role : null,
     createdAt: row.createdAt.toISOString(),
     actions: companyActions(caller, row.id),

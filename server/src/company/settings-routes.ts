@@ -96,7 +96,10 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         summary: "Change a company's settings (owners)",
-        description: "`name`, and `poRequired`: whether every order of a member needs a PO number.",
+        description:
+          "`name`; `poRequired`: whether every order of a member needs a PO number; `billingAddress`: where " +
+          "the company's invoices are addressed (blank or null: none, each order is billed to its delivery " +
+          "address). Each order keeps the billing address it was placed with.",
         tags: ["Companies"],
         security: requires("accessToken"),
         params: companyIdParamsSchema,

@@ -17,6 +17,8 @@ export const companies = pgTable("companies", {
   /** Set by an admin, with the tax ID: its orders carry no tax and its invoices name the ID. */
   taxExempt: boolean("tax_exempt").notNull().default(false),
   poRequired: boolean("po_required").notNull().default(false),
+  /** Where its invoices are addressed; null: to each order's delivery address. Orders keep a copy. */
+  billingAddress: text("billing_address"),
   createdBy: text("created_by").notNull(),
   createdAt: createdAt(),
 });

@@ -73,6 +73,13 @@ export async function deliveryFor(
   return { phone, address: wanted.address, poNumber };
 }
 
+/**
+ * Where the order's invoice is addressed: the company's billing address when it keeps one, else where the
+ * order goes (a buyer without a company is billed there too). Frozen on the order, as its company's name is.
+ */
+export const billingAddressFor = (buyer: Buyer, delivery: Delivery): string =>
+  buyer.membership?.company.billingAddress ?? delivery.address;
+
 /** The shop's side of the terms: the promotions running now and the tax rate. */
 export interface ShopTerms {
   promotions: PricingTerms["promotions"];

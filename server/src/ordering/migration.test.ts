@@ -315,3 +315,40 @@ describe("migration 0024: order numbers for the orders placed before them", () =
     );
   });
 });
+
+/**
+ * Migration 0025 on a database made the old way: the orders placed before billing addresses are billed to where
+ * they went, and a company keeps none until an owner gives one.
+ */
+describe("migration 0025: billing addresses for the orders placed before them", () => {
+  let client: PGlite;
+  let folder: string;
+  const old = "60000000-0000-4000-8000-000000000001";
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "forgeline-migration-"));
+    const before = await migrationsBefore(folder, "0025");
+    client = await openPglite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: before });
+    await client.exec(`
+      INSERT INTO companies (id, name, created_by) VALUES ('70000000-0000-4000-8000-000000000001', 'Old Co', 'old@example.com');
+      INSERT INTO orders (id, product_id, product_name, unit_price_cents, quantity, subtotal_cents, total_cents,
+        user_email, user_name, phone, address, created_at)
+      VALUES ('${old}', '${HAMMER}', 'Claw Hammer', 1450, 100, 145000, 145000, 'old@example.com', 'Old',
+        '5550100000', '4 Old Yard, Leeds', '2026-01-02T09:00:00Z');
+    `);
+    await migrate(db, { migrationsFolder });
+  });
+  afterAll(async () => {
+    await client.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("bills an old order to its delivery address, and leaves an old company without a billing address", async () => {
+    const orders = await client.query("SELECT id, address, billing_address FROM orders");
+    expect(orders.rows).toEqual([{ id: old, address: "4 Old Yard, Leeds", billing_address: "4 Old Yard, Leeds" }]);
+    const companies = await client.query("SELECT billing_address FROM companies");
+    expect(companies.rows).toEqual([{ billing_address: null }]);
+  });
+});

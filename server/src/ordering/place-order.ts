@@ -6,6 +6,7 @@ import type { PricedOrderCents } from "../pricing/price.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import {
   type Buyer,
+  billingAddressFor,
   buyerFor,
   companyOnOrder,
   type Delivery,
@@ -41,8 +42,8 @@ import type { OrderRow } from "./queries.js";
  * 3. under the buyer's lock (`withBuyerLock`), so no two orders of the buyer pass the same check at once:
  *    the lines read where they wait (the cart, a quote) and checked, `heldRefusal` (another open order of
  *    the buyer holds a tool), the price by the one price function with the buyer's terms, the total the
- *    buyer saw, `store` (the starting status by the spending limit), and what commits alongside (the cart
- *    emptied, the quote accepted).
+ *    buyer saw, `store` (the starting status by the spending limit, the billing address frozen), and what
+ *    commits alongside (the cart emptied, the quote accepted).
  *
  * The rules themselves live in order-rules.ts (a line's tool, quantity rule and stock; the buyer's other
  * orders; the lock) and checkout.ts (what the buyer's company decides: delivery, contract prices, tax
@@ -177,6 +178,7 @@ async function store(tx: Database, { buyer, userName, delivery }: Admitted, pric
     userEmail: buyer.email,
     userName,
     ...delivery,
+    billingAddress: billingAddressFor(buyer, delivery),
     company: companyOnOrder(buyer),
     starting,
     priced,

@@ -15,6 +15,7 @@ import { actorFor, actorOf } from "../company/policy.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { authorize, personalActor, requireBuyer } from "../http/guard.js";
+import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { findProduct } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
@@ -205,15 +206,14 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order.invoiceNumber || !order.transactionId || !order.paidAt) {
         throw new HttpError(409, ORDER_STATUS_MESSAGES.noInvoice(order.status));
       }
-      await spendAllowance(app, reply, caller.email, "invoice");
+      await spendAllowance(app, reply, caller.email, "document");
       const pdf = await invoicePdf({
         number: order.invoiceNumber,
         orderNumber: orderNumberText(order.number),
         seller: app.config.seller,
-        buyer: { name: order.userName, email: order.userEmail, phone: order.phone, address: order.address },
-        company: order.companyName
-          ? { name: order.companyName, taxId: order.companyTaxId, taxExempt: order.taxExempt }
-          : null,
+        buyer: { name: order.userName, email: order.userEmail, phone: order.phone, deliveryAddress: order.address },
+        billingAddress: order.billingAddress ?? order.address,
+        company: order.companyName ? { name: order.companyName, taxId: order.companyTaxId } : null,
         lines: (await linesOf(app.db, order.id)).map((line) => ({
           productName: line.name,
           sku: line.sku,
@@ -221,22 +221,19 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
           unitPriceCents: line.unitCents,
           totalCents: line.totalCents,
         })),
-        money: {
+        figures: {
           subtotalCents: order.subtotalCents,
-          promotionName: order.promotionName,
-          discountCents: order.discountCents,
+          discount:
+            order.discountCents > 0 ? { name: order.promotionName ?? "promotion", cents: order.discountCents } : null,
           taxRate: order.taxRateMilli / 1000,
           taxCents: order.taxCents,
+          taxExempt: order.taxExempt,
           totalCents: order.totalCents,
         },
         poNumber: order.poNumber,
         payment: { reference: order.transactionId, paidAt: order.paidAt },
       });
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${order.invoiceNumber}.pdf"`)
-        .header("cache-control", "private, no-store")
-        .send(pdf as never); // the typed reply knows a file answer only as text
+      return sendPdf(reply, pdf, `${order.invoiceNumber}.pdf`);
     },
   );
 };

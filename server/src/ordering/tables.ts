@@ -66,7 +66,13 @@ export const orders = pgTable(
     userEmail: text("user_email").notNull(),
     userName: text("user_name").notNull(),
     phone: text("phone").notNull(),
+    /** Where the order goes. */
     address: text("address").notNull(),
+    /**
+     * Where its invoice is addressed, frozen when it was placed (checkout.ts `billingAddressFor`). Null only
+     * on an order a release before this column placed during a rolling deployment: billed to `address`.
+     */
+    billingAddress: text("billing_address"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("unpaid"),
     /** True while the shop holds the money; the check below keeps it in step with the status. */
     paid: boolean("paid").notNull().default(false),

@@ -20,6 +20,7 @@ import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { enqueueAccountMail } from "../identity/queries.js";
 import { pricedJson } from "../pricing/price.js";
 import { allQuotes, findQuote, lockQuote, quotedPrice, statusOf, updateQuote } from "./queries.js";
+import { QUOTE_PDF_ANSWERS, sendQuotePdf } from "./quote-pdf.js";
 import { NO_SUCH_QUOTE, quoteAnswer, quoteTaxRate } from "./routes.js";
 import { dearerRefusal, isDearer, todayJson, todayOf, withPrices } from "./today.js";
 
@@ -108,6 +109,25 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!quoted) throw new Error("every line of the quote was priced");
       const today = await todayOf(app, row);
       return { quoted: pricedJson(quoted), today: todayJson(today), dearer: isDearer(quoted.totalCents, today) };
+    },
+  );
+
+  app.get(
+    "/admin/quotes/:id/pdf",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Download any priced quote (PDF), as its buyer gets it (admins only)",
+        description: "An unknown quote is 404; one still waiting for its prices 409.",
+        tags: ["Admin quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: QUOTE_PDF_ANSWERS,
+      },
+    },
+    async (request, reply) => {
+      const row = await quoteOr404(app.db, request.params.id);
+      return sendQuotePdf(app, reply, row, callerOf(request).email);
     },
   );
 

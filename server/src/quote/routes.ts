@@ -42,6 +42,7 @@ import {
   statusOf,
   updateQuote,
 } from "./queries.js";
+import { QUOTE_PDF_ANSWERS, sendQuotePdf } from "./quote-pdf.js";
 
 export const NO_SUCH_QUOTE = "Quote not found";
 
@@ -207,6 +208,29 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       buyerOf(request);
       const actor = await actorOf(app.db, callerOf(request));
       return quoteAnswer(app, app.db, await quoteFor(app.db, actor, request.params.id, "read:quote"), actor);
+    },
+  );
+
+  app.get(
+    "/quotes/:id/pdf",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Download a priced quote (PDF): its lines at the quoted prices, the total, until when it holds",
+        description:
+          "Whoever may read the quote: its buyer, or a member of the company it was asked for; anyone else's is " +
+          "404. A quote still waiting for its prices is 409. Downloads share the account's allowance of " +
+          "invoices and quotes (429).",
+        tags: ["Quotes"],
+        security: requires("accessToken"),
+        params: idParamsSchema,
+        response: QUOTE_PDF_ANSWERS,
+      },
+    },
+    async (request, reply) => {
+      const email = buyerOf(request);
+      const actor = await actorOf(app.db, callerOf(request));
+      return sendQuotePdf(app, reply, await quoteFor(app.db, actor, request.params.id, "read:quote"), email);
     },
   );
 

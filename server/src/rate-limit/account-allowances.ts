@@ -13,7 +13,8 @@ const TEN_MINUTES = 10 * 60_000;
 type AllowanceSettings = Config["accountAllowances"];
 
 export const REVIEWS_PER_HOUR = 5;
-const INVOICES_PER_TEN_MINUTES = 60;
+/** Invoices and quotes downloaded in 10 minutes: each PDF is made on request. */
+const DOCUMENTS_PER_TEN_MINUTES = 60;
 const EXPORTS_PER_TEN_MINUTES = 10;
 /** Company invitations an owner may send in a day: each mails an address that may not be a customer yet. */
 export const INVITATIONS_PER_DAY = 20;
@@ -29,7 +30,7 @@ export const QUOTE_REQUESTS_PER_DAY = 20;
 type AccountAction =
   | "place-order"
   | "cancel-order"
-  | "invoice"
+  | "document"
   | "orders-export"
   | "review"
   | "invite"
@@ -83,12 +84,12 @@ function allowanceFor(action: AccountAction, settings: AllowanceSettings, confir
         rule: perWindow(settings.ordersPerHour, HOUR),
         refusal: (minutes) => `You can cancel at most ${settings.ordersPerHour} orders an hour. ${inMinutes(minutes)}`,
       };
-    case "invoice":
+    case "document":
       return {
-        key: "invoice",
-        rule: perWindow(INVOICES_PER_TEN_MINUTES, TEN_MINUTES),
+        key: "document",
+        rule: perWindow(DOCUMENTS_PER_TEN_MINUTES, TEN_MINUTES),
         refusal: (minutes) =>
-          `You can download at most ${INVOICES_PER_TEN_MINUTES} invoices in 10 minutes. ${inMinutes(minutes)}`,
+          `You can download at most ${DOCUMENTS_PER_TEN_MINUTES} invoices and quotes in 10 minutes. ${inMinutes(minutes)}`,
       };
     case "orders-export":
       return {

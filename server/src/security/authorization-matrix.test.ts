@@ -13,7 +13,7 @@ import {
   replaceContractPrices,
   replaceInvitation,
 } from "../company/queries.js";
-import { insertQuote } from "../quote/queries.js";
+import { findQuote, insertQuote, updateQuote } from "../quote/queries.js";
 import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
@@ -201,6 +201,20 @@ async function customerQuote(f: Fixtures): Promise<string> {
   const { _id, sku, name, price } = f.product;
   const line = { productId: _id, sku, name, quantity: 100, listUnitCents: Math.round(price * 100), unitCents: null };
   return (await insertQuote(f.app.db, { userEmail: f.customer.email, companyId: null, note: "", lines: [line] })).id;
+}
+
+/** The customer's quote as an admin sent it: priced at $5 a piece, holding for a day. */
+async function pricedQuote(f: Fixtures): Promise<string> {
+  const id = await customerQuote(f);
+  const [line] = (await findQuote(f.app.db, id))?.lines ?? [];
+  await updateQuote(f.app.db, id, {
+    status: "sent",
+    lines: line ? [{ ...line, unitCents: 500 }] : [],
+    revision: 1,
+    sentAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return id;
 }
 
 /**
@@ -586,6 +600,12 @@ const MATRIX: Record<string, Row> = {
     expect: { ...buyers(404), customer: 200 },
     guard: { action: "read:quote", on: customersOwn },
   },
+  // Whoever may read the quote gets its PDF; anyone else cannot tell it exists.
+  "GET /api/quotes/:id/pdf": {
+    call: async (f) => ({ url: `/api/quotes/${await pricedQuote(f)}/pdf` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "read:quote", on: customersOwn },
+  },
   // Who asked gets past the guard: the quote has no price yet (409); anyone else cannot tell it exists.
   "POST /api/quotes/:id/accept": {
     call: async (f) => ({
@@ -610,6 +630,10 @@ const MATRIX: Record<string, Row> = {
       url: `/api/admin/quotes/${await customerQuote(f)}/preview`,
       payload: { lines: [{ productId: f.product._id, unitPrice: 5 }] },
     }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/quotes/:id/pdf": {
+    call: async (f) => ({ url: `/api/admin/quotes/${await pricedQuote(f)}/pdf` }),
     expect: adminOnly(200),
   },
   "POST /api/admin/quotes/:id/send": {

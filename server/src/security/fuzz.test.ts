@@ -715,10 +715,16 @@ describe("fuzzing the API", () => {
         // Any company id will do: the body is refused before the company is looked up.
         url: "/api/companies/00000000-0000-4000-8000-000000000000",
         as: () => customer,
-        valid: () => ({ name: "Fuzz Fabrication", poRequired: true }),
+        valid: () => ({ name: "Fuzz Fabrication", poRequired: true, billingAddress: "9 Ledger Lane" }),
         hostile: {
           name: fc.oneof(notText, blank, longerThan(100)),
           poRequired: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constantFrom(null, "true", [true])),
+          // Blank or null is no billing address, so neither is hostile.
+          billingAddress: fc.oneof(
+            notText.filter((value) => value !== null),
+            longerThan(500),
+            fc.constantFrom("1 Road\u0000", "1 Road\u001b[2J"),
+          ),
         },
       },
       {

@@ -25,6 +25,8 @@ export interface NewOrder {
   userName: string;
   phone: string;
   address: string;
+  /** Where the invoice is addressed (checkout.ts `billingAddressFor`). */
+  billingAddress: string;
   poNumber?: string | null | undefined;
   /** The buyer's company, frozen on the order with its name, tax ID and exemption. */
   company?: { id: string; name: string; taxId: string | null; taxExempt: boolean } | undefined;
@@ -74,6 +76,7 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
       userName: order.userName,
       phone: order.phone,
       address: order.address,
+      billingAddress: order.billingAddress,
       poNumber: order.poNumber ?? null,
       companyId: order.company?.id ?? null,
       companyName: order.company?.name ?? null,

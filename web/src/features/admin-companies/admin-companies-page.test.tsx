@@ -11,6 +11,7 @@ const acme: AdminCompany = {
   taxId: null,
   taxExempt: false,
   poRequired: true,
+  billingAddress: null,
   role: null,
   createdAt: "2030-01-01T00:00:00.000Z",
   actions: [],

@@ -19,6 +19,7 @@ const acme: Company = {
   taxId: null,
   taxExempt: false,
   poRequired: true,
+  billingAddress: null,
   role: "owner",
   createdAt: "2030-01-01T00:00:00.000Z",
   actions: companyActions(olga, "c1"),

@@ -22,6 +22,7 @@ const acme: Company = {
   taxId: null,
   taxExempt: false,
   poRequired: false,
+  billingAddress: null,
   role: "owner",
   createdAt: "2030-01-01T00:00:00.000Z",
   actions: companyActions(actor(EMAIL, { id: "c1", role: "owner" }), "c1"),
@@ -235,7 +236,7 @@ describe("/dashboard/company for an owner", () => {
     await waitFor(() => expect((email as HTMLInputElement).value).toBe(""));
   });
 
-  it("withdraws a pending invitation, adds and removes a delivery address, and saves the settings", async () => {
+  it("withdraws a pending invitation, adds and removes a delivery address, and saves the settings with a billing address", async () => {
     const sent = renderCompany({
       ...companyRoutes(acme),
       [`DELETE ${COMPANY}/invitations/i1`]: { body: { deletedCount: 1 } },
@@ -256,6 +257,7 @@ describe("/dashboard/company for an owner", () => {
     const yardCard = screen.getByRole("heading", { name: "North yard" }).closest("li") as HTMLElement;
     await user.click(within(yardCard).getByRole("button", { name: /^Remove ?North yard$/ }));
     const settings = screen.getByRole("form", { name: "Settings" });
+    await user.type(within(settings).getByLabelText(/^Billing address/), "9 Ledger Lane, Leeds");
     await user.click(within(settings).getByLabelText("PO number required on every order"));
     await user.click(within(settings).getByRole("button", { name: "Save settings" }));
     await waitFor(() => expect(writes(sent)).toHaveLength(4));
@@ -267,7 +269,11 @@ describe("/dashboard/company for an owner", () => {
         body: { label: "South yard", address: "2 Yard Road", phone: "5550101" },
       },
       { method: "DELETE", path: `${COMPANY}/addresses/a1`, body: undefined },
-      { method: "PATCH", path: COMPANY, body: { name: "Acme Fabrication", poRequired: true } },
+      {
+        method: "PATCH",
+        path: COMPANY,
+        body: { name: "Acme Fabrication", billingAddress: "9 Ledger Lane, Leeds", poRequired: true },
+      },
     ]);
   });
 });

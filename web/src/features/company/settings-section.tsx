@@ -1,13 +1,16 @@
-import { COMPANY_LIMITS, type Company } from "@forgeline/contract";
+import { COMPANY_LIMITS, type Company, MAX_LENGTH } from "@forgeline/contract";
 import type { FormEvent } from "react";
-import { Field } from "../../components/field";
+import { Field, TextAreaField } from "../../components/field";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { notify } from "../../lib/toast";
 import { useChangeSettings } from "./api/company";
 
-const FIELDS = ["name", "poRequired"] as const;
+const FIELDS = ["name", "billingAddress", "poRequired"] as const;
 
-/** Owners: the company's name, and whether every order of a member needs a PO number. */
+/**
+ * Owners: the company's name, where its invoices are addressed (blank: to each order's delivery address), and
+ * whether every order of a member needs a PO number.
+ */
 export function SettingsSection({ company }: { company: Company }) {
   const settings = useChangeSettings(company._id);
 
@@ -16,7 +19,11 @@ export function SettingsSection({ company }: { company: Company }) {
     const form = event.currentTarget;
     const data = new FormData(form);
     try {
-      await settings.mutateAsync({ name: formText(data, "name"), poRequired: data.get("poRequired") === "on" });
+      await settings.mutateAsync({
+        name: formText(data, "name"),
+        billingAddress: formText(data, "billingAddress"),
+        poRequired: data.get("poRequired") === "on",
+      });
       notify("success", "The company's settings are saved");
     } catch (error) {
       focusFirstRefused(form, error);
@@ -29,7 +36,7 @@ export function SettingsSection({ company }: { company: Company }) {
         Settings
       </h2>
       <form
-        key={`${company.name} ${company.poRequired}`}
+        key={`${company.name} ${company.poRequired} ${company.billingAddress}`}
         noValidate
         aria-labelledby="settings-heading"
         className="flex flex-col gap-3"
@@ -43,6 +50,15 @@ export function SettingsSection({ company }: { company: Company }) {
           maxLength={COMPANY_LIMITS.name}
           defaultValue={company.name}
           error={fieldError(settings.error, "name")}
+        />
+        <TextAreaField
+          label="Billing address (on every invoice; blank: the delivery address)"
+          name="billingAddress"
+          rows={3}
+          autoComplete="billing street-address"
+          maxLength={MAX_LENGTH.address}
+          defaultValue={company.billingAddress ?? ""}
+          error={fieldError(settings.error, "billingAddress")}
         />
         <label className="flex items-center gap-2 text-sm font-medium">
           <input

@@ -224,6 +224,7 @@ describe("the order modal", () => {
       taxId: null,
       taxExempt: false,
       poRequired: true,
+      billingAddress: null,
       role: "buyer",
       createdAt: "2030-01-01T00:00:00.000Z",
       actions: [],

@@ -5,6 +5,7 @@ import {
   QUOTE_LIFECYCLE,
   QUOTE_LIMITS,
   type QuoteSendBody,
+  quoteTitle,
 } from "@forgeline/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useParams } from "react-router";
@@ -19,8 +20,8 @@ import { ApiError } from "../../lib/api-client";
 import { localInputText } from "../../lib/date-text";
 import { errorMessage, notify, refusedFields } from "../../lib/toast";
 import { useDebounced } from "../../lib/use-debounced";
-import { useAdminQuote, useQuotePreview, useSendQuote } from "./api/admin-quotes";
-import { QuoteFacts, quoteTitle } from "./quote-parts";
+import { downloadAdminQuote, useAdminQuote, useQuotePreview, useSendQuote } from "./api/admin-quotes";
+import { QuoteFacts, QuotePdfButton } from "./quote-parts";
 import { AgainstToday, CONFIRM_DEARER, DearerConfirm, TodayUnit } from "./today-price";
 
 /** The server's words (contract/src/quote.ts), said before it has to. */
@@ -88,6 +89,7 @@ function PricingView({ quote }: { quote: AdminQuote }) {
         </h1>
       </div>
       <QuoteFacts quote={quote} />
+      <QuotePdfButton quote={quote} download={downloadAdminQuote} />
       {decided ? (
         <p role="status" className="alert alert-info alert-soft">
           The buyer has {quote.status} this quote: it can no longer change.

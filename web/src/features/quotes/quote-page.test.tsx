@@ -101,6 +101,8 @@ describe("the buyer's quotes", () => {
     expect(await screen.findByText(/We are pricing this quote/)).toBeTruthy();
     expect(screen.getByRole("region", { name: "Quote lines" }).textContent).toContain("$24.50");
     expect(screen.queryByRole("form", { name: "Accept this quote" })).toBeNull();
+    // No document before a price: the server would refuse it.
+    expect(screen.queryByRole("button", { name: "Download quote (PDF)" })).toBeNull();
   });
 
   it("accepts a priced quote with where the order goes, then opens the order's payment", async () => {
@@ -115,6 +117,7 @@ describe("the buyer's quotes", () => {
     const form = await screen.findByRole("form", { name: "Accept this quote" });
     expect(screen.getByText("Our best price for this run")).toBeTruthy();
     expect(screen.getAllByText("$4,100.00").length).toBeGreaterThan(0);
+    expect(screen.getByRole("button", { name: "Download quote (PDF)" })).toBeTruthy();
     // The checkout's own checks first: nothing is sent without a phone and an address.
     await user.click(within(form).getByRole("button", { name: "Accept and place the order" }));
     expect(await within(form).findByText("Phone is Required")).toBeTruthy();

@@ -1,4 +1,4 @@
-import { MESSAGES, type Quote } from "@forgeline/contract";
+import { MESSAGES, type Quote, quoteTitle } from "@forgeline/contract";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -12,8 +12,8 @@ import { quotePaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
 import { errorMessage, notify } from "../../lib/toast";
-import { useAcceptQuote, useDeclineQuote, useQuote } from "./api/quotes";
-import { QuoteFacts, quoteTitle, RequestedLines } from "./quote-parts";
+import { downloadQuote, useAcceptQuote, useDeclineQuote, useQuote } from "./api/quotes";
+import { QuoteFacts, QuotePdfButton, RequestedLines } from "./quote-parts";
 
 /**
  * /dashboard/quotes/:id (customers; docs/SELLING-TO-BUSINESSES.md, 'Quotes'): one quote, its lines as asked or as
@@ -49,6 +49,7 @@ function QuoteView({ quote }: { quote: Quote }) {
         </h1>
       </div>
       <QuoteFacts quote={quote} />
+      <QuotePdfButton quote={quote} download={downloadQuote} />
       <section aria-labelledby="quote-lines-heading">
         <h2 id="quote-lines-heading" className="mb-3 text-xl font-bold">
           Lines

@@ -1,5 +1,6 @@
-import { formatPrice, type Quote, type QuoteStatus } from "@forgeline/contract";
+import { formatPrice, type Quote, type QuoteStatus, quoteTitle } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
+import { DownloadButton } from "../../components/download-button";
 import { Link } from "../../components/link";
 import { quotePaths } from "../../config/dashboard-paths";
 import { dateText, dateTimeText } from "../../lib/date-text";
@@ -23,12 +24,6 @@ const BADGE_CLASSES: Record<QuoteStatus, string> = {
 /** Where a quote stands, as words on a coloured badge. */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return <span className={`badge whitespace-nowrap ${BADGE_CLASSES[status]}`}>{QUOTE_STATUS_LABELS[status]}</span>;
-}
-
-/** A quote as a list names it: its first tool, and how many more. */
-export function quoteTitle(quote: Pick<Quote, "lines">): string {
-  const [first, ...rest] = quote.lines;
-  return `${first?.name ?? "Quote"}${rest.length > 0 ? ` + ${rest.length} more` : ""}`;
 }
 
 /** A quote's total once priced, else a dash. */
@@ -128,5 +123,25 @@ export function QuotesTable({ list, admin = false }: { list: Quote[]; admin?: bo
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** What a quote's PDF is saved as: quotes have no number, so the start of its id tells one from another. */
+export const quotePdfName = (quote: Pick<Quote, "_id">) => `quote-${quote._id.slice(0, 8)}.pdf`;
+
+/**
+ * The priced quote as a PDF, by the buyer's or the admins' download; nothing while it waits for a price, as the
+ * server has no document yet.
+ */
+export function QuotePdfButton({ quote, download }: { quote: Quote; download: (quote: Quote) => Promise<void> }) {
+  if (!quote.priced) return null;
+  return (
+    <DownloadButton
+      className="btn btn-outline btn-sm self-start"
+      download={() => download(quote)}
+      failure="The quote could not be downloaded. Please try again."
+    >
+      Download quote (PDF)
+    </DownloadButton>
   );
 }

@@ -81,4 +81,5 @@ export const adminApi = {
   previewQuote: (quoteId: string) =>
     `POST /api/admin/quotes/${part(quoteId)}/preview` as Route<QuotePreview, QuotePreviewBody>,
   sendQuote: (quoteId: string) => `POST /api/admin/quotes/${part(quoteId)}/send` as Route<Quote, QuoteSendBody>,
+  quotePdf: (quoteId: string) => `GET /api/admin/quotes/${part(quoteId)}/pdf` as Route<Blob>,
 };

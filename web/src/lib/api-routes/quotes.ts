@@ -9,4 +9,6 @@ export const quoteApi = {
   quote: (quoteId: string) => `GET /api/quotes/${part(quoteId)}` as Route<Quote>,
   acceptQuote: (quoteId: string) => `POST /api/quotes/${part(quoteId)}/accept` as Route<OrderCreated, QuoteAcceptBody>,
   declineQuote: (quoteId: string) => `POST /api/quotes/${part(quoteId)}/decline` as Route<Quote>,
+  /** The priced quote as a PDF (its buyer and their company). */
+  quotePdf: (quoteId: string) => `GET /api/quotes/${part(quoteId)}/pdf` as Route<Blob>,
 };

@@ -1,7 +1,8 @@
-import type { QuotePreviewBody, QuoteSendBody } from "@forgeline/contract";
+import type { Quote, QuotePreviewBody, QuoteSendBody } from "@forgeline/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed } from "../../../lib/api-authed";
+import { apiAuthed, downloadAuthed } from "../../../lib/api-authed";
 import { adminApi } from "../../../lib/api-routes/admin";
+import { quotePdfName } from "../quote-parts";
 import { quotesQueryKey } from "./quotes";
 
 const adminQuotesKey = [...quotesQueryKey, "admin"] as const;
@@ -46,4 +47,9 @@ export function useSendQuote(id: string) {
     mutationFn: (body: QuoteSendBody) => apiAuthed(adminApi.sendQuote(id), body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
   });
+}
+
+/** GET /api/admin/quotes/{id}/pdf (admins): any priced quote as a PDF, as its buyer gets it. */
+export function downloadAdminQuote(quote: Quote) {
+  return downloadAuthed(adminApi.quotePdf(quote._id), quotePdfName(quote));
 }

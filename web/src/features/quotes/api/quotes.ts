@@ -1,8 +1,9 @@
-import type { QuoteAcceptBody } from "@forgeline/contract";
+import type { Quote, QuoteAcceptBody } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed } from "../../../lib/api-authed";
+import { apiAuthed, downloadAuthed } from "../../../lib/api-authed";
 import { quoteApi } from "../../../lib/api-routes/quotes";
 import { ordersQueryKey } from "../../../lib/query-keys";
+import { quotePdfName } from "../quote-parts";
 
 /** Every quote the page shows: a change to one refetches the lists and the quote itself. */
 export const quotesQueryKey = ["quotes"] as const;
@@ -44,4 +45,9 @@ export function useDeclineQuote(id: string) {
     onSuccess: (quote) => queryClient.setQueryData(quoteQuery(id).queryKey, quote),
     onSettled: () => queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
   });
+}
+
+/** GET /api/quotes/{id}/pdf: the priced quote as a PDF, for its buyer and their company (409 before a price). */
+export function downloadQuote(quote: Quote) {
+  return downloadAuthed(quoteApi.quotePdf(quote._id), quotePdfName(quote));
 }
