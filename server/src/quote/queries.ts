@@ -12,6 +12,8 @@ import { type PricedOrderCents, pricedJson, priceLines } from "../pricing/price.
 import { quotes, type StoredQuoteLine } from "./tables.js";
 
 export type QuoteRow = typeof quotes.$inferSelect;
+/** A quote's line as it is stored: what the pages and the pricing of today read. */
+export type { StoredQuoteLine };
 
 /** A sent quote whose expiry has passed is expired, whether or not anything wrote it down. */
 export function statusOf(row: Pick<QuoteRow, "status" | "expiresAt">, now = new Date()): QuoteStatus {

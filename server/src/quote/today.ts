@@ -5,8 +5,7 @@ import { priceForAccount } from "../ordering/checkout.js";
 import type { BuyerLine } from "../ordering/order-rules.js";
 import { type PricedOrderCents, pricedJson } from "../pricing/price.js";
 import { productsByIds } from "../product/queries.js";
-import type { QuoteRow } from "./queries.js";
-import type { StoredQuoteLine } from "./tables.js";
+import type { QuoteRow, StoredQuoteLine } from "./queries.js";
 
 /**
  * What a quote's lines would cost its buyer today (docs/decisions/036-quotes-beside-todays-price.md): the cart's
