@@ -65,9 +65,11 @@ test("an owner saves the company's billing address; a priced quote's page downlo
       lines: [{ productId: tape, unitPrice: 6 }],
       expiresAt: new Date(Date.now() + 14 * 86_400_000).toISOString(),
       note: "Held for two weeks.",
+      // Dearer than the cart charges today, with its promotion: the admin confirms it.
+      confirmDearer: true,
     },
   });
-  expect(sent.status()).toBe(200);
+  expect(sent.status(), await sent.text()).toBe(200);
   await adminContext.close();
 
   await page.reload();

@@ -181,7 +181,7 @@ function ChartFigure({
             {table.rows.map(([first, ...rest], row) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the rows are a fixed series, never reordered
               <tr key={row}>
-                <th scope="row" className="font-normal whitespace-nowrap">
+                <th scope="row" className="font-normal">
                   {first}
                 </th>
                 {rest.map((cell, column) => (
