@@ -17,6 +17,34 @@ export const COMPANY_LIMITS = {
   priceListRows: 2000,
   /** How long an invitation's link holds. */
   invitationDays: 7,
+  /** A credit limit on account, in dollars. */
+  creditLimitMax: 100_000_000,
+} as const;
+
+/**
+ * Buying on account (docs/BUYING-ON-ACCOUNT.md): the days an invoice gives to pay, as an admin may set them,
+ * and how long past its due date an unpaid invoice stops new orders on account.
+ */
+export const NET_DAYS = [7, 15, 30, 45, 60, 90] as const;
+export type NetDays = (typeof NET_DAYS)[number];
+export const CREDIT_HOLD_AFTER_DAYS = 30;
+
+/** A company's terms on account: days to pay an invoice and the most it may owe at once, in dollars. */
+export interface PaymentTerms {
+  netDays: NetDays;
+  creditLimit: number;
+}
+
+export const ON_ACCOUNT_MESSAGES = {
+  noTerms: "Your company does not buy on account",
+  /** A new order on account does not fit what the company may still owe. */
+  overLimit: (left: string) =>
+    `Your company has ${left} of credit left: pay this order by card or ask us for a higher limit`,
+  /** An invoice more than CREDIT_HOLD_AFTER_DAYS overdue stops new orders on account. */
+  onHold: (invoiceNumber: string) =>
+    `Invoice ${invoiceNumber} is more than ${CREDIT_HOLD_AFTER_DAYS} days overdue: pay it before ordering on account again, or pay this order by card`,
+  /** The choice as the cart and quote page word it. */
+  choice: (netDays: number) => `Pay by invoice (net ${netDays})`,
 } as const;
 
 /** A requester fills carts for approval and never pays, not even their own company order (permissions.ts). */

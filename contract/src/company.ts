@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
-import { COMPANY_LIMITS, COMPANY_ROLES } from "./company-terms.js";
+import { COMPANY_LIMITS, COMPANY_ROLES, NET_DAYS } from "./company-terms.js";
 import { MAX_LENGTH, UNIT_PRICE_MAX_CENTS } from "./limits.js";
 import { centsToDollars, isWholeCents } from "./money.js";
 import { addressField, phoneField } from "./ordering-fields.js";
@@ -11,7 +11,17 @@ import { requiredText } from "./text-field.js";
  * Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'): colleagues who share orders, delivery addresses and contract
  * prices. The roles, the bodies of the company routes and what they answer.
  */
-export { COMPANY_LIMITS, COMPANY_ROLES, type CompanyRole, REQUESTER_CANNOT_PAY } from "./company-terms.js";
+export {
+  COMPANY_LIMITS,
+  COMPANY_ROLES,
+  type CompanyRole,
+  CREDIT_HOLD_AFTER_DAYS,
+  NET_DAYS,
+  type NetDays,
+  ON_ACCOUNT_MESSAGES,
+  type PaymentTerms,
+  REQUESTER_CANNOT_PAY,
+} from "./company-terms.js";
 
 /** No control character in a one-line text (a NUL cannot even be stored); a line break may be in an address. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;
@@ -115,6 +125,31 @@ export const taxExemptionBodySchema = z
     path: ["taxId"],
   });
 
+/** A company's terms on account; `null` in a PATCH takes them away. */
+export const paymentTermsSchema = z.object({
+  netDays: z.union(
+    NET_DAYS.map((days) => z.literal(days)),
+    { error: `Net days must be one of ${NET_DAYS.join(", ")}` },
+  ),
+  creditLimit: moneyField("Credit limit", COMPANY_LIMITS.creditLimitMax),
+});
+
+/** PATCH /api/admin/companies/{id}: what an admin changes of a company (audited). */
+export const adminCompanyPatchBodySchema = z.object({
+  paymentTerms: paymentTermsSchema.nullable(),
+});
+
+/**
+ * GET /api/companies/{id}/credit (owners and buyers) and an admin's company: what it may still owe on account.
+ * `hold` names the invoice more than CREDIT_HOLD_AFTER_DAYS overdue that stops new orders on account.
+ */
+export const companyCreditSchema = z.object({
+  paymentTerms: paymentTermsSchema.nullable(),
+  used: z.number(),
+  available: z.number(),
+  hold: z.object({ invoiceNumber: z.string(), dueAt: z.string() }).nullable(),
+});
+
 export const companySchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -123,6 +158,8 @@ export const companySchema = z.object({
   poRequired: z.boolean(),
   /** Where its invoices are addressed; null: to each order's delivery address. */
   billingAddress: z.string().nullable(),
+  /** Its terms on account, set by an admin; null: it pays by card. */
+  paymentTerms: paymentTermsSchema.nullable(),
   /** The caller's role in it (null for an admin reading it). */
   role: z.enum(COMPANY_ROLES).nullable(),
   createdAt: z.string(),
@@ -235,5 +272,7 @@ export const contractPriceSchema = z.object({
 
 export type InvitationView = z.infer<typeof invitationViewSchema>;
 export type AdminCompany = z.infer<typeof adminCompanySchema>;
+export type AdminCompanyPatchBody = z.infer<typeof adminCompanyPatchBodySchema>;
+export type CompanyCredit = z.infer<typeof companyCreditSchema>;
 export type PriceListRow = z.infer<typeof priceListRowSchema>;
 export type ContractPrice = z.infer<typeof contractPriceSchema>;

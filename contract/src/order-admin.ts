@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ORDER_LIFECYCLE } from "./order-lifecycle.js";
+import type { OrderFacts } from "./order-facts.js";
+import { orderRefusal } from "./order-lifecycle.js";
 import { ADMIN_ORDER_LIMITS, type OrderStatus, statusInWords } from "./order-status.js";
 import { orderStatusSchema } from "./ordering.js";
 import { pageQuerySchema } from "./paging.js";
@@ -62,12 +63,12 @@ export const orderCountsSchema = z.object({
  * state machine (ORDER_LIFECYCLE.refusal), so a message cannot say other than the table does.
  */
 export const ORDER_STATUS_MESSAGES = {
-  cannotPay: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("pay", status),
-  cannotCancel: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("cancel", status),
-  cannotDecide: (status: OrderStatus) => ORDER_LIFECYCLE.refusal(["approve", "reject"], status),
-  cannotShip: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("ship", status),
-  cannotDeliver: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("deliver", status),
-  cannotRefund: (status: OrderStatus) => ORDER_LIFECYCLE.refusal("refund", status),
+  cannotPay: (order: OrderFacts | OrderStatus) => orderRefusal("pay", order),
+  cannotCancel: (order: OrderFacts | OrderStatus) => orderRefusal("cancel", order),
+  cannotDecide: (order: OrderFacts | OrderStatus) => orderRefusal(["approve", "reject"], order),
+  cannotShip: (order: OrderFacts | OrderStatus) => orderRefusal("ship", order),
+  cannotDeliver: (order: OrderFacts | OrderStatus) => orderRefusal("deliver", order),
+  cannotRefund: (order: OrderFacts | OrderStatus) => orderRefusal("refund", order),
   refundFailed: "The payment provider did not refund this order; nothing was changed. Please try again in a minute.",
   paidElsewhere: "This order was paid through another payment provider; refund it there.",
   noInvoice: (status: OrderStatus) =>

@@ -1,63 +1,162 @@
-import { type OrderStatus, statusInWords } from "./order-status.js";
-import { lifecycle, type Step } from "./state-machine.js";
+import {
+  derivedStatus,
+  FULFILMENT_LIFECYCLE,
+  FULFILMENT_TRANSITIONS,
+  type FulfilmentStatus,
+  type OrderFacts,
+  PAYMENT_LIFECYCLE,
+  PAYMENT_METHODS,
+  PAYMENT_TRANSITIONS,
+  type PaymentMethod,
+  type PaymentStatus,
+  POSSIBLE_FACTS,
+} from "./order-facts.js";
+import { ORDER_STATUSES, type OrderStatus, statusInWords } from "./order-status.js";
+import { refusalSentence } from "./state-machine.js";
 
 /**
- * The one order state machine (docs/ARCHITECTURE.md, 'Order lifecycle'; docs/SELLING-TO-BUSINESSES.md, 'Companies'):
- * every move an order can make, from which statuses, and who may make it. The server's routes change an order only
- * through this table (server/src/ordering/queries/lifecycle.ts `changeStatus`) and the pages offer only the buttons it
- * allows; no other place lists transitions, and the status sets below are read from it. No zod here: the order pages
- * read it without loading a schema library.
+ * The one order state machine (docs/ARCHITECTURE.md, 'Order lifecycle'; docs/BUYING-ON-ACCOUNT.md): every step
+ * an order can take, which of its two facts it moves (order-facts.ts has each fact's table), what the other
+ * fact must be meanwhile, by payment method, and who may take it. The server changes an order only through
+ * it (server/src/ordering/queries/lifecycle.ts `changeStatus`) and the pages offer only the buttons it allows.
+ * No zod here: the order pages read it without loading a schema library.
  */
+interface OrderStep {
+  readonly by: readonly OrderActor[];
+  /** The step as a refusal ends: "only a paid order can be shipped". */
+  readonly done: string;
+  readonly fulfilment?: keyof typeof FULFILMENT_TRANSITIONS;
+  readonly payment?: keyof typeof PAYMENT_TRANSITIONS;
+  /** A move of the goods that comes with the payment's when the goods allow it (a refund cancels an open order). */
+  readonly fulfilmentWhenItCan?: keyof typeof FULFILMENT_TRANSITIONS;
+  /** What the other fact must be, by payment method. */
+  readonly needsPayment?: Readonly<Record<PaymentMethod, readonly PaymentStatus[]>>;
+  readonly needsFulfilment?: Readonly<Record<PaymentMethod, readonly FulfilmentStatus[]>>;
+}
+
+const UNPAID = { card: ["unpaid"], invoice: ["unpaid"] } as const;
+
 export const ORDER_TRANSITIONS = {
-  /** A successful payment; only the server makes it (payment/mark-paid.ts). */
-  pay: { from: ["unpaid"], to: "paid", by: ["server"], done: "paid" },
-  /** A company owner lets a requester's, or an over-limit, order go ahead: it can be paid now. */
-  approve: { from: ["awaiting-approval"], to: "unpaid", by: ["company-owner"], done: "approved" },
+  /**
+   * A successful card payment; only the server makes it (payment/mark-paid.ts). A card order is paid before
+   * it ships; an order on account is paid by the payments the shop receives, not through this step.
+   */
+  pay: { by: ["server"], done: "paid", payment: "pay", needsFulfilment: { card: ["open"], invoice: [] } },
+  /** A company owner lets a requester's, or an over-limit, order go ahead. */
+  approve: { by: ["company-owner"], done: "approved", fulfilment: "approve" },
   /** A company owner turns it down, with a note. */
-  reject: { from: ["awaiting-approval"], to: "cancelled", by: ["company-owner"], done: "rejected" },
-  cancel: { from: ["awaiting-approval", "unpaid"], to: "cancelled", by: ["customer", "admin"], done: "cancelled" },
-  ship: { from: ["paid"], to: "shipped", by: ["admin"], done: "shipped" },
-  deliver: { from: ["shipped"], to: "delivered", by: ["admin"], done: "marked delivered" },
-  refund: { from: ["paid", "shipped", "delivered"], to: "refunded", by: ["admin"], done: "refunded" },
-  /** A product withdrawn from the catalogue takes its unpaid orders with it. */
-  withdraw: { from: ["awaiting-approval", "unpaid"], to: "cancelled", by: ["server"], done: "withdrawn" },
-} as const satisfies Record<string, Step<OrderStatus, OrderActor>>;
+  reject: { by: ["company-owner"], done: "rejected", fulfilment: "reject" },
+  cancel: { by: ["customer", "admin"], done: "cancelled", fulfilment: "cancel", needsPayment: UNPAID },
+  /** A card order ships once paid; an order on account ships unpaid, with its invoice. */
+  ship: {
+    by: ["admin"],
+    done: "shipped",
+    fulfilment: "ship",
+    needsPayment: { card: ["paid"], invoice: ["unpaid", "partially-paid", "paid"] },
+  },
+  /** A refunded order's goods are no longer the buyer's business: it stays as the refund left it. */
+  deliver: {
+    by: ["admin"],
+    done: "marked delivered",
+    fulfilment: "deliver",
+    needsPayment: {
+      card: ["paid", "partially-refunded"],
+      invoice: ["unpaid", "partially-paid", "paid", "partially-refunded"],
+    },
+  },
+  refund: { by: ["admin"], done: "refunded", payment: "refund", fulfilmentWhenItCan: "refund" },
+  /** A product withdrawn from the catalogue takes its unpaid orders that have not shipped with it. */
+  withdraw: { by: ["server"], done: "withdrawn", fulfilment: "cancel", needsPayment: UNPAID },
+} as const satisfies Record<string, OrderStep>;
 
 export type OrderActor = "customer" | "company-owner" | "admin" | "server";
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
 
-export const ORDER_LIFECYCLE = lifecycle<OrderTransition, OrderStatus, OrderActor>(ORDER_TRANSITIONS, {
-  noun: "order",
-  status: statusInWords,
-});
+/** The two facts after this step, or undefined when the order's facts do not allow it. */
+export function nextFacts(
+  transition: OrderTransition,
+  order: OrderFacts,
+): { fulfilmentStatus: FulfilmentStatus; paymentStatus: PaymentStatus } | undefined {
+  const step: OrderStep = ORDER_TRANSITIONS[transition];
+  const { fulfilmentStatus, paymentStatus, paymentMethod } = order;
+  if (step.needsPayment && !step.needsPayment[paymentMethod].includes(paymentStatus)) return undefined;
+  if (step.needsFulfilment && !step.needsFulfilment[paymentMethod].includes(fulfilmentStatus)) return undefined;
+  if (step.fulfilment && !FULFILMENT_LIFECYCLE.can(step.fulfilment, fulfilmentStatus)) return undefined;
+  if (step.payment && !PAYMENT_LIFECYCLE.can(step.payment, paymentStatus)) return undefined;
+  const goods = step.fulfilment ?? step.fulfilmentWhenItCan;
+  return {
+    fulfilmentStatus:
+      goods && FULFILMENT_LIFECYCLE.can(goods, fulfilmentStatus) ? FULFILMENT_TRANSITIONS[goods].to : fulfilmentStatus,
+    paymentStatus: step.payment ? PAYMENT_TRANSITIONS[step.payment].to : paymentStatus,
+  };
+}
+
+/** Whether an order with these facts may take this step. */
+export const canTransition = (transition: OrderTransition, order: OrderFacts): boolean =>
+  nextFacts(transition, order) !== undefined;
+
+/** The steps this actor may take on an order with these facts, in the table's order. */
+export function transitionsFor(actor: OrderActor, order: OrderFacts): OrderTransition[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).filter(
+    (step) => (ORDER_TRANSITIONS[step].by as readonly OrderActor[]).includes(actor) && canTransition(step, order),
+  );
+}
+
+/** The statuses (SPEC.md's word) from which orders paid this way may take one of these steps. */
+export function statusesFrom(steps: readonly OrderTransition[], methods: readonly PaymentMethod[]): OrderStatus[] {
+  const from = new Set(
+    POSSIBLE_FACTS.flatMap(({ fulfilment, payment }) =>
+      methods
+        .filter((paymentMethod) =>
+          steps.some((step) =>
+            canTransition(step, { fulfilmentStatus: fulfilment, paymentStatus: payment, paymentMethod }),
+          ),
+        )
+        .map(() => derivedStatus(fulfilment, payment)),
+    ),
+  );
+  return ORDER_STATUSES.filter((status) => from.has(status));
+}
+
+/**
+ * Why these steps are refused to an order: "This order is paid; only an unpaid order or one awaiting approval
+ * can be cancelled." Worded from the table, for orders paid the way this one is.
+ */
+export function orderRefusal(
+  refused: OrderTransition | readonly OrderTransition[],
+  order: OrderFacts | OrderStatus,
+): string {
+  const steps = [refused].flat() as OrderTransition[];
+  const status = typeof order === "string" ? order : derivedStatus(order.fulfilmentStatus, order.paymentStatus);
+  const methods = typeof order === "string" ? (["card"] as const) : [order.paymentMethod];
+  return refusalSentence(
+    { noun: "order", status: statusInWords },
+    status,
+    statusesFrom(steps, methods),
+    steps.map((step) => ORDER_TRANSITIONS[step].done),
+  );
+}
 
 /**
  * The statuses of an order placed and not yet paid or closed: it still counts against the buyer (one open
  * order per tool, the first-order promotion it holds), whether it waits for an owner or for its payment.
  */
-export const OPEN_ORDER_STATUSES = ORDER_TRANSITIONS.cancel.from satisfies readonly OrderStatus[];
-
-/**
- * The statuses in which the shop holds the customer's money (the wire's `paid`): those a refund starts from.
- * The orders table's check constraint `orders_paid_while_money_held` is written from this set.
- */
-export const MONEY_HELD_STATUSES: readonly OrderStatus[] = ORDER_TRANSITIONS.refund.from;
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = statusesFrom(["cancel"], PAYMENT_METHODS);
 
 /** The statuses of an order whose pieces left the shop: shipped, and delivered after that. */
-export const SENT_ORDER_STATUSES: readonly OrderStatus[] = [ORDER_TRANSITIONS.ship.to, ORDER_TRANSITIONS.deliver.to];
+export const SENT_ORDER_STATUSES: readonly OrderStatus[] = [
+  FULFILMENT_TRANSITIONS.ship.to,
+  FULFILMENT_TRANSITIONS.deliver.to,
+];
 
 /**
  * The statuses of an order that goes ahead and takes from its buyer's monthly limit
- * (docs/decisions/023-companies.md): one that may be paid now, or whose money the shop holds. Not one waiting
- * for an owner (the owner decides on it), nor one cancelled or refunded.
+ * (docs/decisions/023-companies.md): one that may be paid or shipped now, or whose money the shop holds. Not
+ * one waiting for an owner (the owner decides on it), nor one cancelled or refunded.
  */
-export const SPENDING_ORDER_STATUSES: readonly OrderStatus[] = [...ORDER_TRANSITIONS.pay.from, ...MONEY_HELD_STATUSES];
-
-/** Whether an order in this status may take this step. */
-export const canTransition = ORDER_LIFECYCLE.can;
-
-/** The steps this actor may take on an order in this status, in the table's order. */
-export const transitionsFor = ORDER_LIFECYCLE.stepsFor;
+export const SPENDING_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (status) => !["awaiting-approval", "cancelled", "refunded"].includes(status),
+);
 
 /**
  * A paid order's pieces never left, so a refund always returns them to stock; a shipped or delivered

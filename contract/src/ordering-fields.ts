@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_LENGTH } from "./limits.js";
+import { PAYMENT_METHODS } from "./order-facts.js";
 import { requiredText } from "./text-field.js";
 
 /** The delivery contact of an order: the modal, the cart's checkout and a quote's acceptance ask the same. */
@@ -12,3 +13,6 @@ export const phoneField = z
   .regex(PHONE_PATTERN, { error: "Provide a valid phone number: digits, spaces, + and -, 7 to 20 characters" });
 
 export const addressField = requiredText("Address is Required", "Address", MAX_LENGTH.address);
+
+/** How the buyer pays an order they place: by card (when not said) or, on account, by invoice. */
+export const paymentMethodField = z.enum(PAYMENT_METHODS, { error: "Choose how to pay: card or invoice" }).optional();

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
+import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-facts.js";
 import { ORDER_STATUSES } from "./order-status.js";
-import { addressField, phoneField } from "./ordering-fields.js";
+import { addressField, paymentMethodField, phoneField } from "./ordering-fields.js";
 import { ORDER_ACTIONS } from "./permissions.js";
 import { appliedPromotionSchema, poNumberField, pricedLineSchema } from "./pricing.js";
 import { DEFAULT_QUANTITY_RULE, type QuantityRule, quantityRefusal } from "./quantity-rule.js";
@@ -38,6 +39,7 @@ export const orderBodySchema = z.object({
   addressId: z.uuid({ error: "Not a valid address id" }).optional(),
   poNumber: poNumberField,
   userEmail: emailField().optional(),
+  paymentMethod: paymentMethodField,
 });
 
 /** The order modal's form: a PO number as at the cart's checkout (the modal sends `addressId` beside it). */
@@ -98,6 +100,19 @@ export const orderSchema = z.object({
   tax: z.number(),
   poNumber: z.string().nullable(),
   companyId: z.string().nullable(),
+  /** Where the goods are and where the money is (order-facts.ts); `status` above is derived from the two. */
+  fulfilmentStatus: z.enum(FULFILMENT_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** The days its invoice gives to pay, when it is on account. */
+  netDays: z.number().int().nullable(),
+  amountPaid: z.number(),
+  /** What is still owed: the total less what was paid; nothing on a cancelled or refunded order. */
+  balance: z.number(),
+  /** Its invoice once issued: when paid by card, or when an order on account ships (then with a due date). */
+  invoice: z.object({ number: z.string(), issuedAt: z.string(), dueAt: z.string().nullable() }).nullable(),
+  /** A balance left after the due date, as of when it was read. */
+  overdue: z.boolean(),
   /** What the caller may do to it now (permissions.ts): the pages offer these buttons and no others. */
   actions: z.array(z.enum(ORDER_ACTIONS)),
 });

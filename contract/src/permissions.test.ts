@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyRole } from "./company-terms.js";
+import { cardOrderFacts } from "./order-facts.js";
 import type { OrderStatus } from "./order-status.js";
 import {
   type Actor,
@@ -24,6 +25,7 @@ const order = (userEmail: string, companyId: string | null = null, status: Order
   userEmail,
   companyId,
   status,
+  ...cardOrderFacts(status),
   invoiceNumber: null,
 });
 

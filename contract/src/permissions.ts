@@ -1,4 +1,5 @@
 import type { CompanyRole } from "./company-terms.js";
+import type { OrderFacts } from "./order-facts.js";
 import { canTransition } from "./order-lifecycle.js";
 import type { OrderStatus } from "./order-status.js";
 import { QUOTE_LIFECYCLE, type QuoteTransition } from "./quote-lifecycle.js";
@@ -167,25 +168,25 @@ export const ORDER_ACTIONS = [
 ] as const satisfies readonly Action[];
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-type OrderFacts = Resource & { status: OrderStatus; invoiceNumber: string | null };
+type OrderState = Resource & OrderFacts & { status: OrderStatus; invoiceNumber: string | null };
 
 /** Beyond who may, what the order's state allows (order-lifecycle.ts is the state machine). */
-const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderFacts) => boolean> = {
-  "pay:order": (order) => canTransition("pay", order.status),
-  "cancel:order": (order) => canTransition("cancel", order.status),
+const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderState) => boolean> = {
+  "pay:order": (order) => canTransition("pay", order),
+  "cancel:order": (order) => canTransition("cancel", order),
   "invoice:order": (order) => order.invoiceNumber !== null,
   // An order that waits for an owner is not ordered again until the owner has decided.
   "reorder:order": (order) => order.status !== "awaiting-approval",
-  "approve:order": (order) => canTransition("approve", order.status),
-  "reject:order": (order) => canTransition("reject", order.status),
+  "approve:order": (order) => canTransition("approve", order),
+  "reject:order": (order) => canTransition("reject", order),
 };
 
-export function orderActions(actor: Actor, order: OrderFacts): OrderAction[] {
+export function orderActions(actor: Actor, order: OrderState): OrderAction[] {
   return ORDER_ACTIONS.filter((action) => can(actor, action, order) && ORDER_STATE_ALLOWS[action](order));
 }
 
 /** An order answer, with what its caller may do to it. */
-export const withOrderActions = <Answer extends OrderFacts>(actor: Actor, order: Answer) => ({
+export const withOrderActions = <Answer extends OrderState>(actor: Actor, order: Answer) => ({
   ...order,
   actions: orderActions(actor, order),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressField, phoneField } from "./ordering-fields.js";
+import { addressField, paymentMethodField, phoneField } from "./ordering-fields.js";
 import { PO_NUMBER_MAX, PRICE_SOURCES } from "./price-source.js";
 import { RULE_MAX_PIECES } from "./quantity-rule.js";
 
@@ -91,6 +91,7 @@ export const checkoutBodySchema = checkoutFormSchema.extend({
   address: addressField.optional(),
   addressId: z.uuid({ error: "Not a valid address id" }).optional(),
   expectedTotal: z.number({ error: "expectedTotal is Required" }).min(0).max(1e12),
+  paymentMethod: paymentMethodField,
 });
 
 export type PricedLine = z.infer<typeof pricedLineSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { moneyField } from "./company.js";
-import { addressField } from "./ordering-fields.js";
+import { addressField, paymentMethodField } from "./ordering-fields.js";
 import { QUOTE_ACTIONS } from "./permissions.js";
 import { checkoutFormSchema, pricedLineSchema, pricedOrderSchema } from "./pricing.js";
 import { QUOTE_LIMITS, QUOTE_STATUSES } from "./quote-terms.js";
@@ -118,6 +118,7 @@ export const quoteAcceptBodySchema = checkoutFormSchema.extend({
     .number({ error: "Say which revision of the quote you accept" })
     .int({ error: "Say which revision of the quote you accept" })
     .min(1, { error: "Say which revision of the quote you accept" }),
+  paymentMethod: paymentMethodField,
 });
 
 export type Quote = z.infer<typeof quoteSchema>;

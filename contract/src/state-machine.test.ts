@@ -1,18 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUS_MESSAGES } from "./order-admin.js";
 import {
-  MONEY_HELD_STATUSES,
+  cardOrderFacts,
+  derivedStatus,
+  FULFILMENT_STATUSES,
+  type OrderFacts,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  POSSIBLE_FACTS,
+} from "./order-facts.js";
+import {
+  nextFacts,
   OPEN_ORDER_STATUSES,
-  ORDER_LIFECYCLE,
   ORDER_TRANSITIONS,
   type OrderTransition,
+  orderRefusal,
   refundAsksAboutStock,
   SPENDING_ORDER_STATUSES,
+  statusesFrom,
   transitionsFor,
 } from "./order-lifecycle.js";
 import { ORDER_STATUSES, statusInWords } from "./order-status.js";
 import { QUOTE_LIFECYCLE } from "./quote-lifecycle.js";
 import { QUOTE_STATUSES } from "./quote-terms.js";
+
+const onAccount = (fulfilmentStatus: OrderFacts["fulfilmentStatus"], paymentStatus: OrderFacts["paymentStatus"]) =>
+  ({ fulfilmentStatus, paymentStatus, paymentMethod: "invoice" }) as const;
 
 /**
  * The refusals are worded from the tables; here they are written out letter by letter (never read from the
@@ -40,33 +53,111 @@ describe("the order lifecycle's refusals", () => {
       ORDER_STATUS_MESSAGES.cannotRefund("refunded"),
       "This order is refunded; only a paid, shipped or delivered order can be refunded.",
     ],
+    // An order on account is worded for its own method: it ships unpaid.
+    [
+      ORDER_STATUS_MESSAGES.cannotShip(onAccount("cancelled", "unpaid")),
+      "This order is cancelled; only an unpaid or paid order can be shipped.",
+    ],
   ])("%s", (message, expected) => {
     expect(message).toBe(expected);
   });
 
   it("names, for every refused step, each status the table lets it start from", () => {
     for (const step of Object.keys(ORDER_TRANSITIONS) as OrderTransition[]) {
-      for (const status of ORDER_STATUSES.filter((status) => !ORDER_LIFECYCLE.can(step, status))) {
-        const refusal = ORDER_LIFECYCLE.refusal(step, status);
-        for (const allowed of ORDER_TRANSITIONS[step].from) expect(refusal).toContain(statusInWords(allowed));
+      for (const status of ORDER_STATUSES) {
+        if (nextFacts(step, cardOrderFacts(status))) continue;
+        const refusal = orderRefusal(step, status);
+        for (const allowed of statusesFrom([step], ["card"])) expect(refusal).toContain(statusInWords(allowed));
       }
     }
+  });
+});
+
+describe("the order's two facts", () => {
+  it("derives SPEC.md's status from them, and allows only the pairs that can stand together", () => {
+    expect(POSSIBLE_FACTS.map(({ fulfilment, payment }) => `${fulfilment}/${payment}`)).toEqual([
+      "awaiting-approval/unpaid",
+      "open/unpaid",
+      "open/partially-paid",
+      "open/paid",
+      "open/partially-refunded",
+      "shipped/unpaid",
+      "shipped/partially-paid",
+      "shipped/paid",
+      "shipped/partially-refunded",
+      "shipped/refunded",
+      "delivered/unpaid",
+      "delivered/partially-paid",
+      "delivered/paid",
+      "delivered/partially-refunded",
+      "delivered/refunded",
+      "cancelled/unpaid",
+      "cancelled/refunded",
+    ]);
+    expect(derivedStatus("open", "partially-paid")).toBe("unpaid");
+    expect(derivedStatus("shipped", "unpaid")).toBe("shipped");
+    expect(derivedStatus("delivered", "refunded")).toBe("refunded");
+  });
+
+  it("every step from every pair of facts lands on a pair that can stand together", () => {
+    const possible = new Set(POSSIBLE_FACTS.map(({ fulfilment, payment }) => `${fulfilment}/${payment}`));
+    for (const step of Object.keys(ORDER_TRANSITIONS) as OrderTransition[]) {
+      for (const { fulfilment, payment } of POSSIBLE_FACTS) {
+        for (const paymentMethod of PAYMENT_METHODS) {
+          const next = nextFacts(step, { fulfilmentStatus: fulfilment, paymentStatus: payment, paymentMethod });
+          if (next) expect(possible.has(`${next.fulfilmentStatus}/${next.paymentStatus}`)).toBe(true);
+        }
+      }
+    }
+    expect(FULFILMENT_STATUSES.length * PAYMENT_STATUSES.length).toBeGreaterThan(possible.size);
+  });
+
+  it("ships a card order once paid, and an order on account unpaid", () => {
+    expect(nextFacts("ship", cardOrderFacts("unpaid"))).toBeUndefined();
+    expect(nextFacts("ship", cardOrderFacts("paid"))).toEqual({ fulfilmentStatus: "shipped", paymentStatus: "paid" });
+    expect(nextFacts("ship", onAccount("open", "unpaid"))).toEqual({
+      fulfilmentStatus: "shipped",
+      paymentStatus: "unpaid",
+    });
+    expect(nextFacts("ship", onAccount("awaiting-approval", "unpaid"))).toBeUndefined();
+  });
+
+  it("refunds a card order before it ships by cancelling it; after, its goods stay where they are", () => {
+    expect(nextFacts("refund", cardOrderFacts("paid"))).toEqual({
+      fulfilmentStatus: "cancelled",
+      paymentStatus: "refunded",
+    });
+    expect(nextFacts("refund", cardOrderFacts("delivered"))).toEqual({
+      fulfilmentStatus: "delivered",
+      paymentStatus: "refunded",
+    });
+    expect(nextFacts("deliver", { ...cardOrderFacts("shipped"), paymentStatus: "refunded" })).toBeUndefined();
+  });
+
+  it("cancels an order on account only before it ships and while nothing is paid", () => {
+    expect(nextFacts("cancel", onAccount("open", "unpaid"))?.fulfilmentStatus).toBe("cancelled");
+    expect(nextFacts("cancel", onAccount("shipped", "unpaid"))).toBeUndefined();
+    expect(nextFacts("cancel", onAccount("open", "partially-paid"))).toBeUndefined();
+    // Paying an invoice by card comes with the receivables: not through the card step yet.
+    expect(nextFacts("pay", onAccount("shipped", "unpaid"))).toBeUndefined();
   });
 });
 
 describe("the order lifecycle's status sets", () => {
   it("reads each set from the table", () => {
     expect(OPEN_ORDER_STATUSES).toEqual(["awaiting-approval", "unpaid"]);
-    expect(MONEY_HELD_STATUSES).toEqual(["paid", "shipped", "delivered"]);
     expect(SPENDING_ORDER_STATUSES).toEqual(["unpaid", "paid", "shipped", "delivered"]);
     expect(ORDER_STATUSES.filter(refundAsksAboutStock)).toEqual(["shipped", "delivered"]);
+    expect(statusesFrom(["ship"], ["card"])).toEqual(["paid"]);
+    expect(statusesFrom(["ship"], ["invoice"])).toEqual(["unpaid", "paid"]);
   });
 
   it("offers each actor the steps the table gives them", () => {
-    expect(transitionsFor("customer", "awaiting-approval")).toEqual(["cancel"]);
-    expect(transitionsFor("company-owner", "awaiting-approval")).toEqual(["approve", "reject"]);
-    expect(transitionsFor("admin", "paid")).toEqual(["ship", "refund"]);
-    expect(transitionsFor("admin", "cancelled")).toEqual([]);
+    expect(transitionsFor("customer", cardOrderFacts("awaiting-approval"))).toEqual(["cancel"]);
+    expect(transitionsFor("company-owner", cardOrderFacts("awaiting-approval"))).toEqual(["approve", "reject"]);
+    expect(transitionsFor("admin", cardOrderFacts("paid"))).toEqual(["ship", "refund"]);
+    expect(transitionsFor("admin", cardOrderFacts("cancelled"))).toEqual([]);
+    expect(transitionsFor("admin", onAccount("open", "unpaid"))).toEqual(["cancel", "ship"]);
   });
 });
 

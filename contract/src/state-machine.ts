@@ -61,8 +61,22 @@ export function lifecycle<Name extends string, Status extends string, Actor exte
       if (explained) return explained;
       const taken = [refused].flat() as Name[];
       const from = [...new Set(taken.flatMap((step) => steps[step].from))];
-      const done = either(taken.map((step) => steps[step].done));
-      return `This ${words.noun} is ${words.status(status)}; only ${thingsIn(words.noun, from.map(words.status))} can be ${done}.`;
+      return refusalSentence(
+        words,
+        status,
+        from,
+        taken.map((step) => steps[step].done),
+      );
     },
   };
+}
+
+/** "This order is paid; only an unpaid order or one awaiting approval can be cancelled." */
+export function refusalSentence<Status extends string>(
+  words: LifecycleWords<Status>,
+  status: Status,
+  from: readonly Status[],
+  done: readonly string[],
+): string {
+  return `This ${words.noun} is ${words.status(status)}; only ${thingsIn(words.noun, from.map(words.status))} can be ${either(done)}.`;
 }

@@ -1,8 +1,23 @@
-import type { Actor, Order, PricedLine } from "@forgeline/contract";
+import { type Actor, cardOrderFacts, type Order, type OrderStatus, type PricedLine } from "@forgeline/contract";
 
 type Priced = Pick<
   Order,
-  "lines" | "subtotal" | "promotion" | "discount" | "taxRate" | "tax" | "poNumber" | "companyId"
+  | "lines"
+  | "subtotal"
+  | "promotion"
+  | "discount"
+  | "taxRate"
+  | "tax"
+  | "poNumber"
+  | "companyId"
+  | "fulfilmentStatus"
+  | "paymentStatus"
+  | "paymentMethod"
+  | "netDays"
+  | "amountPaid"
+  | "balance"
+  | "invoice"
+  | "overdue"
 >;
 
 /** A line at the list price, as the server prices it (the figures given, never worked out by the page). */
@@ -12,7 +27,10 @@ export function listLine(
   return { sku: "FL-TW-150", listUnitPrice: line.unitPrice, priceSource: "list", discount: 0, ...line };
 }
 
-/** The priced fields of an order of these lines: no promotion, no tax, no PO number. */
+/**
+ * The priced fields of an order of these lines: no promotion, no tax, no PO number; paid by card, and unpaid
+ * unless `cardOrder` gives it another status.
+ */
 export function pricedOrder(lines: PricedLine[], subtotal: number, overrides: Partial<Priced> = {}): Priced {
   return {
     lines,
@@ -23,7 +41,23 @@ export function pricedOrder(lines: PricedLine[], subtotal: number, overrides: Pa
     tax: 0,
     poNumber: null,
     companyId: null,
+    ...cardOrder("unpaid", subtotal),
     ...overrides,
+  };
+}
+
+/** The facts and money of a card order of this total in this status. */
+export function cardOrder(status: OrderStatus, total: number) {
+  const facts = cardOrderFacts(status);
+  const amountPaid = facts.paymentStatus === "paid" ? total : 0;
+  const closed = status === "cancelled" || status === "refunded";
+  return {
+    ...facts,
+    netDays: null,
+    amountPaid,
+    balance: closed ? 0 : total - amountPaid,
+    invoice: null,
+    overdue: false,
   };
 }
 

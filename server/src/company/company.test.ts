@@ -108,6 +108,8 @@ describe("companies", () => {
       taxExempt: false,
       poRequired: false,
       billingAddress: null,
+      // An admin gives terms on account; until then it pays by card.
+      paymentTerms: null,
       role: "owner",
       createdAt: expect.any(String),
       // An owner may do everything in the company, and is told how many orders wait for their approval.

@@ -4,7 +4,10 @@ import {
   type CompanyAddressBody,
   type CompanyRole,
   type CompanySettingsBody,
+  centsToDollars,
   companyActions,
+  type NetDays,
+  type PaymentTerms,
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
@@ -103,10 +106,17 @@ export function companyJson(row: CompanyRow, caller: Actor): Company {
     taxExempt: row.taxExempt,
     poRequired: row.poRequired,
     billingAddress: row.billingAddress,
+    paymentTerms: paymentTermsOf(row),
     role: caller.company?.id === row.id ? caller.company.role : null,
     createdAt: row.createdAt.toISOString(),
     actions: companyActions(caller, row.id),
   };
+}
+
+/** A company's terms on account as the wire says them, or null when it pays by card. */
+export function paymentTermsOf(row: Pick<CompanyRow, "netDays" | "creditLimitCents">): PaymentTerms | null {
+  if (row.netDays === null || row.creditLimitCents === null) return null;
+  return { netDays: row.netDays as NetDays, creditLimit: centsToDollars(row.creditLimitCents) };
 }
 
 export async function findCompany(db: Database, id: string): Promise<CompanyRow | undefined> {

@@ -1,6 +1,17 @@
-import { COMPANY_ROLES } from "@forgeline/contract";
+import { COMPANY_ROLES, NET_DAYS } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 import { products } from "../product/tables.js";
 
@@ -10,18 +21,29 @@ const cents = (name: string) => bigint(name, { mode: "number" });
  * A customer's company (docs/SELLING-TO-BUSINESSES.md, 'Companies'): its members share orders, delivery addresses and
  * contract prices.
  */
-export const companies = pgTable("companies", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  taxId: text("tax_id"),
-  /** Set by an admin, with the tax ID: its orders carry no tax and its invoices name the ID. */
-  taxExempt: boolean("tax_exempt").notNull().default(false),
-  poRequired: boolean("po_required").notNull().default(false),
-  /** Where its invoices are addressed; null: to each order's delivery address. Orders keep a copy. */
-  billingAddress: text("billing_address"),
-  createdBy: text("created_by").notNull(),
-  createdAt: createdAt(),
-});
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    taxId: text("tax_id"),
+    /** Set by an admin, with the tax ID: its orders carry no tax and its invoices name the ID. */
+    taxExempt: boolean("tax_exempt").notNull().default(false),
+    poRequired: boolean("po_required").notNull().default(false),
+    /** Where its invoices are addressed; null: to each order's delivery address. Orders keep a copy. */
+    billingAddress: text("billing_address"),
+    /** Its terms on account (docs/BUYING-ON-ACCOUNT.md), set by an admin: both, or neither (it pays by card). */
+    netDays: integer("net_days"),
+    creditLimitCents: cents("credit_limit_cents"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("companies_terms_whole", sql`(${table.netDays} is null) = (${table.creditLimitCents} is null)`),
+    check("companies_net_days", sql`${table.netDays} in (${sql.raw(NET_DAYS.join(", "))})`),
+    check("companies_credit_limit", sql`${table.creditLimitCents} >= 0`),
+  ],
+);
 
 /** Who belongs to a company, as what. An account belongs to one company at most (the key is the email). */
 export const companyMembers = pgTable(

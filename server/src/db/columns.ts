@@ -10,7 +10,16 @@ export const createdAt = () => timestamp("created_at", { withTimezone: true }).n
  * is not plain lower case is refused rather than quoted.
  */
 export function isOneOf(column: Column, words: readonly string[]): SQL {
-  const bad = words.find((word) => !/^[a-z]+(-[a-z]+)*$/.test(word));
-  if (bad !== undefined) throw new Error(`not a status word: ${bad}`);
-  return sql`${column} in (${sql.raw(words.map((word) => `'${word}'`).join(", "))})`;
+  return sql`${column} in (${sql.raw(words.map(statusWord).join(", "))})`;
+}
+
+/** The same for several columns at once: `("a", "b") in (('open', 'paid'), …)`. */
+export function isOneOfRows(columns: readonly Column[], rows: readonly (readonly string[])[]): SQL {
+  const list = rows.map((row) => `(${row.map(statusWord).join(", ")})`).join(", ");
+  return sql`(${sql.join([...columns], sql`, `)}) in (${sql.raw(list)})`;
+}
+
+function statusWord(word: string): string {
+  if (!/^[a-z]+(-[a-z]+)*$/.test(word)) throw new Error(`not a status word: ${word}`);
+  return `'${word}'`;
 }

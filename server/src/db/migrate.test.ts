@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { MONEY_HELD_STATUSES, QUOTE_STATUSES } from "@forgeline/contract";
+import { MONEY_HELD_PAYMENTS, QUOTE_STATUSES } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ describe("the migrated check constraints", () => {
   // The tables write these constraints from the contract's status sets; a set that changes without a
   // migration leaves the database checking the old one.
   it.each([
-    ["orders_paid_while_money_held", MONEY_HELD_STATUSES],
+    ["orders_paid_while_money_held", MONEY_HELD_PAYMENTS],
     ["quotes_status", QUOTE_STATUSES],
   ])("%s names exactly the contract's statuses", async (name, statuses) => {
     const ctx = await createTestApp();

@@ -238,7 +238,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         note: `${carrier} ${trackingNumber}`,
         fields: { carrier, trackingNumber, trackingUrl },
       });
-      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotShip(change.status));
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotShip(change.order));
       return adminAnswer(request, change.after);
     },
   );
@@ -259,7 +259,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const change = await act(request.params.id, callerOf(request).email, "order.deliver", {
         transition: "deliver",
       });
-      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDeliver(change.status));
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDeliver(change.order));
       return adminAnswer(request, change.after);
     },
   );
@@ -282,7 +282,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         transition: "cancel",
         note: "Cancelled by the shop",
       });
-      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.status));
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.order));
       await app.events.publish("orderCancelled", { orderId: change.after.id, log: request.log });
       return adminAnswer(request, change.after);
     },

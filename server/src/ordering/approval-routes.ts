@@ -54,7 +54,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     if ("refused" in change) throw refusalError(change);
     if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
-    if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDecide(change.status));
+    if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDecide(change.order));
     return withOrderActions(actor, await orderWithHistory(app.db, change.after));
   }
 

@@ -1,4 +1,4 @@
-import { canTransition, MESSAGES, OPEN_ORDER_STATUSES, type OrderStatus, quantityRefusal } from "@forgeline/contract";
+import { MESSAGES, OPEN_ORDER_STATUSES, type OrderStatus, quantityRefusal } from "@forgeline/contract";
 import { and, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
@@ -83,8 +83,11 @@ export async function lockOrdersOf(tx: Database, holder: OrderHolder): Promise<v
 
 const isOpen = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
 
-/** An order that used up the first order: paid once, or holding the first-order promotion while open. */
-const usesFirstOrder = or(isNotNull(orders.paidAt), and(isOpen, eq(orders.promotionFirstOrder, true)));
+/**
+ * An order that used up the first order: invoiced once (paid by card, or shipped on account), or holding the
+ * first-order promotion while open.
+ */
+const usesFirstOrder = or(isNotNull(orders.invoiceIssuedAt), and(isOpen, eq(orders.promotionFirstOrder, true)));
 
 // Asked by every cart read and every pricing.
 const firstOrderUseQuery = preparedPerDatabase((db) =>
@@ -149,7 +152,7 @@ export async function toolInOpenOrder(
 
 /** Why a tool held by another open order stops this one, said as the buyer would act on it. */
 export function heldToolRefusal(held: HeldTool): string {
-  return canTransition("approve", held.status)
+  return held.status === "awaiting-approval"
     ? `${MESSAGES.orderDuplicateAwaiting(held.name)}; wait for the decision or cancel it first.`
     : `${MESSAGES.orderDuplicate(held.name)}; pay or cancel it first.`;
 }

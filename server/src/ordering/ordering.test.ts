@@ -105,6 +105,15 @@ describe("ordering", () => {
         tax: 0,
         poNumber: null,
         companyId: null,
+        // Paid by card (the default), before it ships: all of it is still owed.
+        fulfilmentStatus: "open",
+        paymentStatus: "unpaid",
+        paymentMethod: "card",
+        netDays: null,
+        amountPaid: 0,
+        balance: 8820,
+        invoice: null,
+        overdue: false,
         // What the customer may do to it now: pay it, cancel it, or order it again.
         actions: ["pay:order", "cancel:order", "reorder:order"],
       },

@@ -177,7 +177,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
-      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.status));
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.order));
       await app.events.publish("orderCancelled", { orderId: change.after.id, log: request.log });
       return withOrderActions(actor, await orderWithHistory(app.db, change.after));
     },

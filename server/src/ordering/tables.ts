@@ -1,4 +1,14 @@
-import { MONEY_HELD_STATUSES, ORDER_STATUSES, PRICE_SOURCES } from "@forgeline/contract";
+import {
+  derivedStatus,
+  FULFILMENT_STATUSES,
+  MONEY_HELD_PAYMENTS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  POSSIBLE_FACTS,
+  PRICE_SOURCES,
+  SENT_ORDER_STATUSES,
+} from "@forgeline/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -14,7 +24,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, isOneOf } from "../db/columns.js";
+import { createdAt, isOneOf, isOneOfRows } from "../db/columns.js";
 
 /**
  * Money in bigint cents (docs/SELLING-TO-BUSINESSES.md, 'One price function'); read as numbers, exact far beyond any
@@ -73,24 +83,63 @@ export const orders = pgTable(
      * on an order a release before this column placed during a rolling deployment: billed to `address`.
      */
     billingAddress: text("billing_address"),
+    /**
+     * SPEC.md's one word, derived from the two facts below (contract `derivedStatus`) and kept beside them
+     * so the lists, counts and indexes that read it stay as they were; the check below holds the three together.
+     */
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("unpaid"),
-    /** True while the shop holds the money; the check below keeps it in step with the status. */
+    /** Where the goods are (contract FULFILMENT_TRANSITIONS). */
+    fulfilmentStatus: text("fulfilment_status", { enum: FULFILMENT_STATUSES }).notNull().default("open"),
+    /** Where the money is (contract PAYMENT_TRANSITIONS). */
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
+    /** By card before it ships, or on account: by invoice, after it ships. */
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("card"),
+    /** On account: the days its invoice gives to pay, as the company's terms stood when it was placed. */
+    netDays: integer("net_days"),
+    /** What the shop has received for it; the balance is the total less this. */
+    amountPaidCents: cents("amount_paid_cents").notNull().default(0),
+    /** True while the shop holds the money; the check below keeps it in step with the payment status. */
     paid: boolean("paid").notNull().default(false),
     transactionId: text("transaction_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     trackingUrl: text("tracking_url"),
-    /** Given in the transaction that marks the order paid, from invoice_counters: INV-2026-000001. */
+    /**
+     * From invoice_counters, in the transaction that marks a card order paid or ships an order on account:
+     * INV-2026-000001.
+     */
     invoiceNumber: text("invoice_number").unique(),
+    invoiceIssuedAt: timestamp("invoice_issued_at", { withTimezone: true }),
+    /** On account: the invoice date plus `netDays`. */
+    invoiceDueAt: timestamp("invoice_due_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     index("orders_by_user").on(table.userEmail, table.createdAt),
     index("orders_by_company").on(table.companyId, table.createdAt),
     check("orders_quantity_positive", sql`${table.quantity} > 0`),
-    // db/migrate.test.ts fails when the migrated constraint and MONEY_HELD_STATUSES disagree.
-    check("orders_paid_while_money_held", sql`${table.paid} = (${isOneOf(table.status, MONEY_HELD_STATUSES)})`),
+    // db/migrate.test.ts fails when a migrated constraint and the contract's sets disagree.
+    check("orders_paid_while_money_held", sql`${table.paid} = (${isOneOf(table.paymentStatus, MONEY_HELD_PAYMENTS)})`),
+    check(
+      "orders_facts_agree",
+      isOneOfRows(
+        [table.fulfilmentStatus, table.paymentStatus, table.status],
+        POSSIBLE_FACTS.map(({ fulfilment, payment }) => [fulfilment, payment, derivedStatus(fulfilment, payment)]),
+      ),
+    ),
+    check("orders_payment_method", isOneOf(table.paymentMethod, PAYMENT_METHODS)),
+    // A card order leaves the shop paid (its money may be refunded since); one on account may leave unpaid.
+    check(
+      "orders_card_paid_before_shipping",
+      sql`${table.paymentMethod} <> 'card' or not (${isOneOf(table.fulfilmentStatus, SENT_ORDER_STATUSES)}) or ${isOneOf(table.paymentStatus, ["paid", "partially-refunded", "refunded"])}`,
+    ),
+    check("orders_net_days_on_account", sql`(${table.paymentMethod} = 'invoice') = (${table.netDays} is not null)`),
+    check("orders_due_on_account", sql`${table.invoiceDueAt} is null or ${table.paymentMethod} = 'invoice'`),
+    check(
+      "orders_amount_paid_within_total",
+      sql`${table.amountPaidCents} >= 0 and ${table.amountPaidCents} <= ${table.totalCents}`,
+    ),
     index("orders_by_status").on(table.status, table.createdAt),
     // The overview (GET /admin/stats) reads paid orders by the day they were paid: their totals by day, and
     // the ids of those the shop still holds the money of for the top tools. With those columns in it, both

@@ -25,7 +25,7 @@ export async function markOrderPaid(db: Database, orderId: string, transactionId
       if (!order) return "not-unpaid";
       // Under the buyer's order locks, as when it was placed: the rules it passed then must hold now.
       await lockOrdersOf(tx, holderOf(order));
-      if (canTransition("pay", order.status) && (await otherOrdersRefusal(tx, order))) return "refused";
+      if (canTransition("pay", order) && (await otherOrdersRefusal(tx, order))) return "refused";
       const paidFor = await markPaid(tx, orderId, transactionId);
       if (!paidFor) return "not-unpaid";
       // Every line's stock or none: one line short rolls back the others and the payment mark.

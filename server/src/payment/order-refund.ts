@@ -40,8 +40,7 @@ export async function refundOrder(
   const { orderId, admin } = request;
   const current = await findOrder(db, orderId);
   if (!current) throw new HttpError(404, "No such order.");
-  if (!canTransition("refund", current.status))
-    throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(current.status));
+  if (!canTransition("refund", current)) throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(current.status));
   const intent = current.transactionId ? await findIntent(db, provider.name, current.transactionId) : undefined;
   if (!intent) throw new HttpError(409, ORDER_STATUS_MESSAGES.paidElsewhere);
 
@@ -63,7 +62,7 @@ export async function refundOrder(
             : "Pieces not returned to stock",
       });
       if (change.kind === "missing") throw new HttpError(404, "No such order.");
-      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(change.status));
+      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(change.order));
       const { before, after } = change;
       let restocked = false;
       if (!refundAsksAboutStock(before.status) || request.restock) {

@@ -41,7 +41,7 @@ const notPayable = (order: OrderRow) =>
 
 async function callersUnpaidOrder(app: FastifyInstance, caller: Caller, orderId: string) {
   const order = await callersOrder(app, caller, orderId);
-  if (!canTransition("pay", order.status)) throw notPayable(order);
+  if (!canTransition("pay", order)) throw notPayable(order);
   return order;
 }
 
@@ -160,7 +160,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await callersOrder(app, callerOf(request), request.params.id);
       let settlement: Settlement | undefined;
-      if (canTransition("pay", order.status)) {
+      if (canTransition("pay", order)) {
         const open = await openIntentOf(app.db, order.id);
         // An intent of the provider used before a switch cannot be asked about any more.
         if (open?.provider === provider.name) {
@@ -171,7 +171,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const now = await findOrder(app.db, order.id);
       if (now?.paid && now.transactionId) return { status: "succeeded" as const, transactionId: now.transactionId };
-      if (now && !canTransition("pay", now.status)) throw notPayable(now);
+      if (now && !canTransition("pay", now)) throw notPayable(now);
       if (settlement) throw refusal(settlement);
       // No intent waits any more: an earlier webhook released it, or the customer never paid.
       throw new HttpError(409, (await stockStillCovers(app, order)) ? NOT_COMPLETE : OUT_OF_STOCK);

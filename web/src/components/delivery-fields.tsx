@@ -7,7 +7,7 @@ import { Field } from "./field";
 /** The form as typed: an address, or (when the buyer's company keeps some) one of the company's. */
 export type DeliveryForm = CheckoutFormInput & { addressId: string };
 /** Where an order goes, as the checkout and a quote's acceptance send it. */
-export type DeliveryBody = Omit<CheckoutBody, "expectedTotal">;
+export type DeliveryBody = Omit<CheckoutBody, "expectedTotal" | "paymentMethod">;
 type FieldName = keyof DeliveryForm & string;
 const FIELDS: FieldName[] = ["phone", "address", "addressId", "poNumber"];
 

@@ -1,5 +1,6 @@
 import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { expect, it } from "vitest";
+import { cardOrder } from "../test-orders";
 import { orderFromWire } from "./order";
 
 type Lifecycle = Pick<
@@ -47,6 +48,8 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
     poNumber: "PO-1",
     companyId: null,
   };
+  // Nor have the two facts and the money: paid by card, shipped.
+  const money = cardOrder("shipped", 2572.5);
   const onTheWire: OrderOnTheWire = {
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
     number: "FL-100001",
@@ -65,6 +68,7 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
     actions: ["invoice:order", "reorder:order"],
     ...lifecycle,
     ...priced,
+    ...money,
   };
   expect(orderFromWire(onTheWire)).toStrictEqual({
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
@@ -84,5 +88,6 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
     actions: ["invoice:order", "reorder:order"],
     ...lifecycle,
     ...priced,
+    ...money,
   });
 });

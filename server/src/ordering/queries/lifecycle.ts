@@ -1,13 +1,18 @@
 import {
-  canTransition,
-  MONEY_HELD_STATUSES,
-  ORDER_TRANSITIONS,
-  type OrderStatus,
+  derivedStatus,
+  type FulfilmentStatus,
+  MONEY_HELD_PAYMENTS,
+  nextFacts,
+  OPEN_ORDER_STATUSES,
+  type OrderFacts,
   type OrderTransition,
+  type PaymentMethod,
+  type PaymentStatus,
 } from "@forgeline/contract";
 import { and, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
+import { returnStock, takeStock } from "../../product/queries.js";
 import type { StartingStatus } from "../checkout.js";
 import { type OrderRow, type StockLine, stockLinesOf } from "../queries.js";
 import { invoiceCounters, orderEvents, orderLines, orders } from "../tables.js";
@@ -32,18 +37,49 @@ export interface NewOrder {
   company?: { id: string; name: string; taxId: string | null; taxExempt: boolean } | undefined;
   /** `awaiting-approval` when a company owner must let it go ahead first, with why. */
   starting?: StartingStatus;
+  /** On account: by invoice, with the days the company's terms give to pay. Card when absent. */
+  onAccount?: { netDays: number } | undefined;
   priced: PricedOrderCents;
+}
+
+/** The columns that say where an order stands: its two facts, SPEC.md's word for them, and `paid`. */
+export function factColumns(fulfilmentStatus: FulfilmentStatus, paymentStatus: PaymentStatus) {
+  return {
+    fulfilmentStatus,
+    paymentStatus,
+    status: derivedStatus(fulfilmentStatus, paymentStatus),
+    paid: MONEY_HELD_PAYMENTS.includes(paymentStatus),
+  };
+}
+
+/**
+ * An order on account ships unpaid, so it holds its pieces from when it goes ahead (placed, or approved) until
+ * it is cancelled; a card order takes them when paid (markPaid's caller).
+ */
+export const holdsStockUnpaid = (order: { paymentMethod: PaymentMethod }) => order.paymentMethod === "invoice";
+
+/** Takes every line's pieces from stock, or none: false when one line's tool is short (the caller rolls back). */
+export async function takeStockOf(tx: Database, orderId: string): Promise<boolean> {
+  for (const line of await stockLinesOf(tx, orderId)) {
+    if (!(await takeStock(tx, line.productId, line.quantity))) return false;
+  }
+  return true;
+}
+
+/** Gives every line's pieces back to stock. */
+export async function returnStockOf(tx: Database, orderId: string): Promise<void> {
+  for (const line of await stockLinesOf(tx, orderId)) await returnStock(tx, line.productId, line.quantity);
 }
 
 /**
  * Adds the line of the order's history for the status it has just reached and, in the same transaction,
  * counts what it sold and puts its mails in the outbox: the one way every change of an order is recorded.
  */
-async function recordStatus(tx: Database, order: OrderRow, by: string, note: string | null) {
+async function recordStatus(tx: Database, order: OrderRow, by: string, note: string | null, step?: OrderTransition) {
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
-  // "paid" is the only way into the statuses that hold the money, "refunded" the only way out.
-  if (order.status === ORDER_TRANSITIONS.pay.to) await countSales(tx, order, 1);
-  if (order.status === ORDER_TRANSITIONS.refund.to) await countSales(tx, order, -1);
+  // Paying is the only way into the payment statuses that hold the money, refunding the only way out.
+  if (step === "pay") await countSales(tx, order, 1);
+  if (step === "refund") await countSales(tx, order, -1);
   await enqueueStatusMails(tx, order, note, by);
 }
 
@@ -82,7 +118,9 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
       companyName: order.company?.name ?? null,
       companyTaxId: order.company?.taxId ?? null,
       taxExempt: order.company?.taxExempt ?? false,
-      status: order.starting?.status ?? "unpaid",
+      ...factColumns(order.starting?.status === "awaiting-approval" ? "awaiting-approval" : "open", "unpaid"),
+      paymentMethod: order.onAccount ? "invoice" : "card",
+      netDays: order.onAccount?.netDays ?? null,
     })
     .returning();
   if (!created) throw new Error("the order was not stored");
@@ -112,31 +150,28 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
  * paid for, or undefined when the order is no longer unpaid.
  */
 export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<StockLine[] | undefined> {
-  const payable = ORDER_TRANSITIONS.pay.from;
-  const [unpaid] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...payable])))
-    .for("update");
-  if (!unpaid) return undefined;
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const next = before && nextFacts("pay", before);
+  if (!before || !next) return undefined;
   const [order] = await tx
     .update(orders)
     .set({
-      status: ORDER_TRANSITIONS.pay.to,
-      paid: true,
+      ...factColumns(next.fulfilmentStatus, next.paymentStatus),
+      amountPaidCents: before.totalCents,
       transactionId,
       paidAt: sql`now()`,
       invoiceNumber: await nextInvoiceNumber(tx),
+      invoiceIssuedAt: sql`now()`,
     })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...payable])))
+    .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
     .returning();
   if (!order) return undefined;
-  await recordStatus(tx, order, order.userEmail, `Payment ${transactionId}`);
+  await recordStatus(tx, order, order.userEmail, `Payment ${transactionId}`, "pay");
   return stockLinesOf(tx, orderId);
 }
 
-/** The next number of this year's invoices; must run in the transaction that pays (see invoiceCounters). */
-async function nextInvoiceNumber(tx: Database): Promise<string> {
+/** The next number of this year's invoices; must run in the transaction that issues it (see invoiceCounters). */
+export async function nextInvoiceNumber(tx: Database): Promise<string> {
   const year = new Date().getUTCFullYear();
   const [counter] = await tx
     .insert(invoiceCounters)
@@ -155,12 +190,14 @@ export interface StatusChange {
   note?: string | ((before: OrderRow) => string);
   /** Whether the caller may act on this order (ordering/policy.ts); one it may not is as good as missing. */
   allowed?: (order: OrderRow) => boolean;
-  fields?: Partial<Pick<OrderRow, "carrier" | "trackingNumber" | "trackingUrl">>;
+  fields?: Partial<
+    Pick<OrderRow, "carrier" | "trackingNumber" | "trackingUrl" | "invoiceNumber" | "invoiceIssuedAt" | "invoiceDueAt">
+  >;
 }
 
 export type StatusChangeResult =
   | { kind: "changed"; before: OrderRow; after: OrderRow }
-  | { kind: "refused"; status: OrderStatus }
+  | { kind: "refused"; order: OrderFacts & { status: OrderRow["status"] } }
   | { kind: "missing" };
 
 /**
@@ -171,16 +208,19 @@ export type StatusChangeResult =
 export async function changeStatus(tx: Database, orderId: string, change: StatusChange): Promise<StatusChangeResult> {
   const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!before || (change.allowed && !change.allowed(before))) return { kind: "missing" };
-  if (!canTransition(change.transition, before.status)) return { kind: "refused", status: before.status };
-  const to = ORDER_TRANSITIONS[change.transition].to;
+  const next = nextFacts(change.transition, before);
+  if (!next) return { kind: "refused", order: before };
   const [after] = await tx
     .update(orders)
-    .set({ ...change.fields, status: to, paid: MONEY_HELD_STATUSES.includes(to) })
+    .set({ ...change.fields, ...factColumns(next.fulfilmentStatus, next.paymentStatus) })
     .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
     .returning();
-  if (!after) return { kind: "refused", status: before.status };
+  if (!after) return { kind: "refused", order: before };
+  if (holdsStockUnpaid(after) && before.fulfilmentStatus === "open" && after.fulfilmentStatus === "cancelled") {
+    await returnStockOf(tx, orderId);
+  }
   const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
-  await recordStatus(tx, after, change.by, note);
+  await recordStatus(tx, after, change.by, note, change.transition);
   return { kind: "changed", before, after };
 }
 
@@ -190,16 +230,19 @@ export async function changeStatus(tx: Database, orderId: string, change: Status
  */
 export async function cancelUnpaidOrdersOf(tx: Database, productId: string, by: string) {
   const note = "The tool was withdrawn from the catalogue.";
-  const { from, to } = ORDER_TRANSITIONS.withdraw;
   const holdsTool = tx
     .select({ one: sql`1` })
     .from(orderLines)
     .where(and(eq(orderLines.orderId, orders.id), eq(orderLines.productId, productId)));
-  const cancelled = await tx
-    .update(orders)
-    .set({ status: to, paid: false })
-    .where(and(exists(holdsTool), inArray(orders.status, [...from])))
-    .returning();
-  for (const order of cancelled) await recordStatus(tx, order, by, note);
-  return cancelled.length;
+  const candidates = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(exists(holdsTool), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
+    .orderBy(orders.id);
+  let cancelled = 0;
+  for (const { id } of candidates) {
+    const change = await changeStatus(tx, id, { transition: "withdraw", by, note });
+    if (change.kind === "changed") cancelled += 1;
+  }
+  return cancelled;
 }

@@ -1,4 +1,10 @@
-import { canTransition, ORDER_TRANSITIONS, type OrderStatus, orderNumberText } from "@forgeline/contract";
+import {
+  canTransition,
+  derivedStatus,
+  FULFILMENT_TRANSITIONS,
+  type OrderStatus,
+  orderNumberText,
+} from "@forgeline/contract";
 import { ownersOf } from "../../company/queries.js";
 import type { Database } from "../../db/client.js";
 import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
@@ -6,6 +12,9 @@ import type { HoldableMailName } from "../../mail/hold.js";
 import { paidByColleague } from "../checkout.js";
 import { linesOf, type OrderRow } from "../queries.js";
 import { orderTitle } from "./wire.js";
+
+/** Where an approved order stands: an order reaches it otherwise only when placed, by its own buyer. */
+const statusAfterApproval = derivedStatus(FULFILMENT_TRANSITIONS.approve.to, "unpaid");
 
 /** The mail a customer gets when their order reaches a status (none for `delivered`: they know). */
 const MAIL_ON: Partial<Record<OrderStatus, HoldableMailName>> = {
@@ -54,13 +63,12 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     note,
-    payer:
-      canTransition("pay", order.status) && (await paidByColleague(tx, order)) ? ("colleague" as const) : undefined,
+    payer: canTransition("pay", order) && (await paidByColleague(tx, order)) ? ("colleague" as const) : undefined,
     // An order becomes payable by someone other than its buyer only when an owner approves it.
-    approvedBy: order.status === ORDER_TRANSITIONS.approve.to && by !== order.userEmail ? by : undefined,
+    approvedBy: order.status === statusAfterApproval && by !== order.userEmail ? by : undefined,
   };
   await enqueueAccountMail(tx, order.userEmail, template, mail);
-  if (!canTransition("approve", order.status) || !order.companyId) return;
+  if (!canTransition("approve", order) || !order.companyId) return;
   // The owners who may approve it hear of it, in the shop's words only (no name, no PO number).
   for (const owner of await ownersOf(tx, order.companyId)) {
     if (owner !== order.userEmail) {

@@ -1,9 +1,11 @@
 import {
-  ORDER_TRANSITIONS,
   type OrderCounts,
   type OrderStatus,
   orderNumberIn,
+  PAYMENT_METHODS,
+  PAYMENT_TRANSITIONS,
   SPENDING_ORDER_STATUSES,
+  statusesFrom,
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -118,7 +120,7 @@ export async function orderTotals(db: Database): Promise<{ placed: number; paid:
     .select({
       placed: sql<number>`count(*)::int`,
       paid: sql<number>`count(${orders.paidAt})::int`,
-      refunded: sql<number>`count(*) filter (where ${eq(orders.status, ORDER_TRANSITIONS.refund.to)})::int`,
+      refunded: sql<number>`count(*) filter (where ${eq(orders.paymentStatus, PAYMENT_TRANSITIONS.refund.to)})::int`,
     })
     .from(orders);
   return { placed: Number(row?.placed ?? 0), paid: Number(row?.paid ?? 0), refunded: Number(row?.refunded ?? 0) };
@@ -177,14 +179,20 @@ export async function paidCentsByDay(db: Database, range: DayRange): Promise<Map
 
 /** How many orders wait for the shop now: paid and not shipped, and company orders waiting for an owner. */
 export async function ordersWaiting(db: Database): Promise<{ toShip: number; toApprove: number }> {
-  const [toShip, toApprove] = [ORDER_TRANSITIONS.ship.from, ORDER_TRANSITIONS.approve.from];
+  // A card order waits to ship once paid; one on account as soon as it goes ahead.
+  const toShip = or(
+    ...PAYMENT_METHODS.map((method) =>
+      and(eq(orders.paymentMethod, method), inArray(orders.status, statusesFrom(["ship"], [method]))),
+    ),
+  );
+  const toApprove = statusesFrom(["approve"], PAYMENT_METHODS);
   const [row] = await db
     .select({
-      toShip: sql<number>`count(*) filter (where ${inArray(orders.status, [...toShip])})::int`,
-      toApprove: sql<number>`count(*) filter (where ${inArray(orders.status, [...toApprove])})::int`,
+      toShip: sql<number>`count(*) filter (where ${toShip})::int`,
+      toApprove: sql<number>`count(*) filter (where ${inArray(orders.status, toApprove)})::int`,
     })
     .from(orders)
-    .where(inArray(orders.status, [...toShip, ...toApprove]));
+    .where(inArray(orders.status, [...statusesFrom(["ship"], PAYMENT_METHODS), ...toApprove]));
   return { toShip: Number(row?.toShip ?? 0), toApprove: Number(row?.toApprove ?? 0) };
 }
 

@@ -1,4 +1,4 @@
-import { MONEY_HELD_STATUSES } from "@forgeline/contract";
+import { MONEY_HELD_PAYMENTS } from "@forgeline/contract";
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { OrderRow } from "../queries.js";
@@ -42,7 +42,7 @@ function salesOf(db: Database, which: SQL, sign: 1 | -1) {
 export async function recountSalesByDay(db: Database) {
   await db.transaction(async (tx) => {
     await tx.delete(salesByDay);
-    await tx.insert(salesByDay).select(salesOf(tx, inArray(orders.status, [...MONEY_HELD_STATUSES]), 1));
+    await tx.insert(salesByDay).select(salesOf(tx, inArray(orders.paymentStatus, [...MONEY_HELD_PAYMENTS]), 1));
   });
 }
 

@@ -52,7 +52,35 @@ function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRo
     tax: centsToDollars(row.taxCents),
     poNumber: row.poNumber,
     companyId: row.companyId,
+    fulfilmentStatus: row.fulfilmentStatus,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    netDays: row.netDays,
+    amountPaid: centsToDollars(row.amountPaidCents),
+    balance: centsToDollars(balanceCents(row)),
+    invoice:
+      row.invoiceNumber && row.invoiceIssuedAt
+        ? {
+            number: row.invoiceNumber,
+            issuedAt: row.invoiceIssuedAt.toISOString(),
+            dueAt: row.invoiceDueAt?.toISOString() ?? null,
+          }
+        : null,
+    overdue: isOverdue(row, new Date()),
   };
+}
+
+/** What is still owed on an order: its total less what was paid, and nothing once it is cancelled or refunded. */
+export function balanceCents(row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents">): number {
+  return row.status === "cancelled" || row.status === "refunded" ? 0 : row.totalCents - row.amountPaidCents;
+}
+
+/** A balance still owed after the invoice's due date. */
+export function isOverdue(
+  row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "invoiceDueAt">,
+  now: Date,
+): boolean {
+  return row.invoiceDueAt !== null && row.invoiceDueAt < now && balanceCents(row) > 0;
 }
 
 /** The orders as the wire shows them, each with its lines and history (one query each for all of them). */

@@ -12,6 +12,7 @@ const acme: AdminCompany = {
   taxExempt: false,
   poRequired: true,
   billingAddress: null,
+  paymentTerms: null,
   role: null,
   createdAt: "2030-01-01T00:00:00.000Z",
   actions: [],

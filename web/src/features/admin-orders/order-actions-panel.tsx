@@ -11,7 +11,7 @@ import { useOrderStep } from "./api/order-step";
 
 /** The steps an admin may take on an order in its status, as the contract's one state machine says, and nothing else. */
 export function AdminOrderActions({ order }: { order: Order }) {
-  const actions = transitionsFor("admin", order.status);
+  const actions = transitionsFor("admin", order);
   if (actions.length === 0) return <p>This order is {order.status}: there is nothing more to do.</p>;
   return (
     <div className="flex flex-col gap-6">

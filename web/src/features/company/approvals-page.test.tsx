@@ -20,6 +20,7 @@ const acme: Company = {
   taxExempt: false,
   poRequired: true,
   billingAddress: null,
+  paymentTerms: null,
   role: "owner",
   createdAt: "2030-01-01T00:00:00.000Z",
   actions: companyActions(olga, "c1"),

@@ -23,6 +23,7 @@ const acme: Company = {
   taxExempt: false,
   poRequired: false,
   billingAddress: null,
+  paymentTerms: null,
   role: "owner",
   createdAt: "2030-01-01T00:00:00.000Z",
   actions: companyActions(actor(EMAIL, { id: "c1", role: "owner" }), "c1"),

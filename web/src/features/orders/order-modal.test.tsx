@@ -225,6 +225,7 @@ describe("the order modal", () => {
       taxExempt: false,
       poRequired: true,
       billingAddress: null,
+      paymentTerms: null,
       role: "buyer",
       createdAt: "2030-01-01T00:00:00.000Z",
       actions: [],
