@@ -228,6 +228,30 @@ describe("buying on account", () => {
     expect(byCard.statusCode).toBe(201);
   });
 
+  it("accepts a quote on account at the quoted prices, within the credit", async () => {
+    const buyer = await signUp(ctx.app, { confirmed: true });
+    const companyId = await company([[buyer, "owner"]]);
+    await giveTerms(companyId, { netDays: 45, creditLimit: 1000 });
+    const tool = await newTool();
+    await call("PUT", `/api/cart/lines/${tool._id}`, buyer, { quantity: 150 });
+    const asked = await call("POST", "/api/quotes", buyer, { note: "On account, please" });
+    const id = asked.json().insertedId;
+    const sent = await call("POST", `/api/admin/quotes/${id}/send`, admin, {
+      lines: [{ productId: tool._id, unitPrice: 6 }],
+      expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const accepted = await call("POST", `/api/quotes/${id}/accept`, buyer, {
+      ...CONTACT,
+      revision: 1,
+      paymentMethod: "invoice",
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const order = await orderOf(buyer, accepted.json().insertedId);
+    expect(order).toMatchObject({ paymentMethod: "invoice", netDays: 45, balance: order.price });
+    expect((await credit(buyer, companyId)).used).toBe(order.price);
+  });
+
   it("of two checkouts at once against the last credit, exactly one fits", async () => {
     const [first, second] = [await signUp(ctx.app), await signUp(ctx.app)];
     const companyId = await company([
