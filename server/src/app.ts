@@ -60,6 +60,7 @@ import { quoteRoutes } from "./quote/routes.js";
 import { sharedAddressStore } from "./rate-limit/address-store.js";
 import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
+import { receivablesRoutes } from "./receivables/routes.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { startLowStockMail } from "./stats/low-stock-mail.js";
@@ -269,6 +270,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(quoteRoutes);
       await api.register(quoteAdminRoutes);
       await api.register(statsRoutes);
+      await api.register(receivablesRoutes);
     },
     { prefix: "/api" },
   );

@@ -78,7 +78,7 @@ export async function returnStockOf(tx: Database, orderId: string): Promise<void
 async function recordStatus(tx: Database, order: OrderRow, by: string, note: string | null, step?: OrderTransition) {
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
   // Paying is the only way into the payment statuses that hold the money, refunding the only way out.
-  if (step === "pay") await countSales(tx, order, 1);
+  if (step === "pay" || step === "settle") await countSales(tx, order, 1);
   if (step === "refund") await countSales(tx, order, -1);
   await enqueueStatusMails(tx, order, note, by);
 }
@@ -191,7 +191,17 @@ export interface StatusChange {
   /** Whether the caller may act on this order (ordering/policy.ts); one it may not is as good as missing. */
   allowed?: (order: OrderRow) => boolean;
   fields?: Partial<
-    Pick<OrderRow, "carrier" | "trackingNumber" | "trackingUrl" | "invoiceNumber" | "invoiceIssuedAt" | "invoiceDueAt">
+    Pick<
+      OrderRow,
+      | "carrier"
+      | "trackingNumber"
+      | "trackingUrl"
+      | "invoiceNumber"
+      | "invoiceIssuedAt"
+      | "invoiceDueAt"
+      | "amountPaidCents"
+      | "paidAt"
+    >
   >;
 }
 
@@ -245,4 +255,27 @@ export async function cancelUnpaidOrdersOf(tx: Database, productId: string, by: 
     if (change.kind === "changed") cancelled += 1;
   }
   return cancelled;
+}
+
+/**
+ * Money put against the invoice of an order on account (server/src/receivables/, in its transaction): what was
+ * paid rises by `cents`, and the order is paid in part, or paid when nothing is left; its sales count from
+ * the day it is paid, as a card order's do. Undefined when the order cannot take it (not invoiced, closed).
+ */
+export async function receiveOnOrder(
+  tx: Database,
+  orderId: string,
+  cents: number,
+  change: { by: string; note: string },
+): Promise<OrderRow | undefined> {
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!before || cents <= 0 || before.amountPaidCents + cents > before.totalCents) return undefined;
+  const paid = before.amountPaidCents + cents;
+  const settles = paid === before.totalCents;
+  const changed = await changeStatus(tx, orderId, {
+    ...change,
+    transition: settles ? "settle" : "payPart",
+    fields: { amountPaidCents: paid, ...(settles && { paidAt: new Date() }) },
+  });
+  return changed.kind === "changed" ? changed.after : undefined;
 }
