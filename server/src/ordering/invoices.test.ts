@@ -1,6 +1,7 @@
-import { dayInWords, type Order } from "@forgeline/contract";
+import { dayInWords, ON_ACCOUNT_MESSAGES, type Order } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companies, companyMembers } from "../company/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps } from "../test/orders.js";
 import { pdfText } from "../test/pdf.js";
@@ -165,6 +166,16 @@ describe("invoices on account", () => {
     admin = await signUp(ctx.app, { admin: true });
     customer = await signUp(ctx.app);
     steps = orderSteps(ctx.app, admin);
+    // The customer buys for a company with terms: net 30, credit for every order these tests place.
+    const [company] = await ctx.db
+      .insert(companies)
+      .values({ name: "Ledger Works", createdBy: customer.email })
+      .returning();
+    await ctx.db.insert(companyMembers).values({ email: customer.email, companyId: company?.id ?? "", role: "owner" });
+    const terms = await steps.call("PATCH", `/api/admin/companies/${company?.id}`, admin, {
+      paymentTerms: { netDays: 30, creditLimit: 100_000 },
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
   });
   afterAll(() => ctx.close());
 
@@ -174,7 +185,7 @@ describe("invoices on account", () => {
   const invoice = (order: Order) =>
     ctx.app.inject({ method: "GET", url: `/api/ordering/${order._id}/invoice`, headers: bearer(customer.token) });
 
-  /** An order on account with a PO number, net 30. */
+  /** An order on account with a PO number: 150 pieces at $10. */
   async function orderOnAccount(): Promise<Order> {
     const tool = await steps.newTool();
     const placed = await steps.call("POST", "/api/ordering", customer, {
@@ -182,11 +193,10 @@ describe("invoices on account", () => {
       quantity: 150,
       ...CONTACT,
       poNumber: "PO-7731",
+      paymentMethod: "invoice",
     });
     expect(placed.statusCode, placed.body).toBe(201);
-    const id = placed.json().insertedId;
-    await ctx.db.update(orders).set({ paymentMethod: "invoice", netDays: 30 }).where(eq(orders.id, id));
-    return (await steps.call("GET", `/api/ordering/${id}`, customer)).json<Order>();
+    return (await steps.call("GET", `/api/ordering/${placed.json().insertedId}`, customer)).json<Order>();
   }
 
   it("ships unpaid and is invoiced in the same step: the next number, dated the ship time, due 30 days later", async () => {
@@ -245,20 +255,6 @@ describe("invoices on account", () => {
     expect(text).not.toContain("Paid by card");
   });
 
-  it("is overdue once its due date has passed with a balance left", async () => {
-    const order = await orderOnAccount();
-    expect((await ship(order)).statusCode).toBe(200);
-    await ctx.db
-      .update(orders)
-      .set({ invoiceDueAt: new Date("2020-01-15T12:00:00Z") })
-      .where(eq(orders.id, order._id));
-    const overdue = await read(order);
-    expect(overdue).toMatchObject({ overdue: true, balance: 1500, invoice: { dueAt: "2020-01-15T12:00:00.000Z" } });
-    const admins = await steps.call("GET", `/api/admin/orders/${order._id}`, admin);
-    expect(admins.json()).toMatchObject({ overdue: true });
-    expect(await pdfText((await invoice(order)).rawPayload)).toContain("Payment due by 15 January 2020 (net 30)");
-  });
-
   it("still ships a card order only once paid", async () => {
     const unpaid = await steps.placeOrder(customer);
     const refused = await ship(unpaid);
@@ -284,5 +280,28 @@ describe("invoices on account", () => {
     const [header, row] = exported.body.trim().split("\r\n");
     expect(header).toContain('"Payment method","Due at","Balance (USD)"');
     expect(row).toContain(`"invoice","${shipped.invoice?.dueAt}","1500.00"`);
+  });
+
+  // Last: an invoice more than 30 days overdue stops the company's new orders on account.
+  it("is overdue once its due date has passed with a balance left", async () => {
+    const order = await orderOnAccount();
+    expect((await ship(order)).statusCode).toBe(200);
+    await ctx.db
+      .update(orders)
+      .set({ invoiceDueAt: new Date("2020-01-15T12:00:00Z") })
+      .where(eq(orders.id, order._id));
+    const overdue = await read(order);
+    expect(overdue).toMatchObject({ overdue: true, balance: 1500, invoice: { dueAt: "2020-01-15T12:00:00.000Z" } });
+    const admins = await steps.call("GET", `/api/admin/orders/${order._id}`, admin);
+    expect(admins.json()).toMatchObject({ overdue: true });
+    expect(await pdfText((await invoice(order)).rawPayload)).toContain("Payment due by 15 January 2020 (net 30)");
+    const held = await steps.call("POST", "/api/ordering", customer, {
+      orderId: (await steps.newTool())._id,
+      quantity: 150,
+      ...CONTACT,
+      paymentMethod: "invoice",
+    });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(ON_ACCOUNT_MESSAGES.onHold(overdue.invoiceNumber ?? ""));
   });
 });
