@@ -60,6 +60,7 @@ import { quoteRoutes } from "./quote/routes.js";
 import { sharedAddressStore } from "./rate-limit/address-store.js";
 import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
+import { recordInvoiceIssued } from "./receivables/queries.js";
 import { receivablesRoutes } from "./receivables/routes.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
@@ -131,6 +132,7 @@ function subscribedEvents(payments: Payments): EventBus {
   events.on("productWithdrawn", ({ tx, productId }) => removeToolFromCarts(tx, productId));
   events.on("productWithdrawn", ({ tx, productId, by }) => cancelUnpaidOrdersOf(tx, productId, by));
   events.on("orderCancelled", ({ orderId, log }) => releaseOpenIntent(payments, log, orderId));
+  events.on("invoiceIssued", ({ tx, invoice }) => recordInvoiceIssued(tx, invoice));
   events.answer("companyOrders", async ({ companyId }) => withHistory(db, await ordersOfCompany(db, companyId)));
   events.answer("companySpendThisMonth", ({ companyId }) => companySpendThisMonth(db, companyId));
   events.answer("companyAwaitingApproval", ({ companyId }) => awaitingApprovalCount(db, companyId));

@@ -24,16 +24,18 @@ async function lockCompanyMoney(tx: Database, companyId: string): Promise<void> 
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`receivables:${companyId}`}))`);
 }
 
-async function moveCredit(tx: Database, companyId: string, cents: number): Promise<number> {
-  const [row] = await tx
-    .insert(companyCredits)
-    .values({ companyId, creditCents: cents })
-    .onConflictDoUpdate({
-      target: companyCredits.companyId,
-      set: { creditCents: sql`${companyCredits.creditCents} + ${cents}` },
-    })
-    .returning({ creditCents: companyCredits.creditCents });
-  return row?.creditCents ?? 0;
+async function moveCredit(tx: Database, companyId: string, cents: number): Promise<void> {
+  const add = sql`${companyCredits.creditCents} + ${cents}`;
+  // Money put against an invoice comes from credit already received, so its row is there; money received may
+  // be the company's first. (An insert's row is checked before its conflict: a negative one would be refused.)
+  if (cents < 0)
+    await tx.update(companyCredits).set({ creditCents: add }).where(eq(companyCredits.companyId, companyId));
+  else {
+    await tx
+      .insert(companyCredits)
+      .values({ companyId, creditCents: cents })
+      .onConflictDoUpdate({ target: companyCredits.companyId, set: { creditCents: add } });
+  }
 }
 
 /** The company's money received and not yet put against an invoice. */

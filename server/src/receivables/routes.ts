@@ -1,5 +1,6 @@
 import { companyIdParamsSchema, paymentReceivedBodySchema, paymentReceivedSchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordAudit } from "../audit/queries.js";
 import { findCompany } from "../company/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
@@ -19,7 +20,7 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
           "company: the same reference again is 409, never two payments) and optional `allocations` (`orderId`, " +
           "`amount`: an invoice of this company with at least that much owed, else 404 or 409). Without " +
           "allocations it pays the company's oldest invoices first; what is left stays as its credit and pays " +
-          "the next invoices as they are issued.",
+          "the next invoices as they are issued. Audited.",
         tags: ["Admin companies"],
         security: requires("accessToken"),
         params: companyIdParamsSchema,
@@ -37,7 +38,11 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await findCompany(app.db, id))) throw new HttpError(404, "No such company.");
       const by = callerOf(request).email;
-      const payment = await app.db.transaction((tx) => recordPayment(tx, id, request.body, by));
+      const payment = await app.db.transaction(async (tx) => {
+        const recorded = await recordPayment(tx, id, request.body, by);
+        await recordAudit(tx, { actor: by, action: "company.payment", target: id, before: null, after: recorded });
+        return recorded;
+      });
       return reply.code(201).send(payment);
     },
   );

@@ -9,7 +9,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from "@forgeline/contract";
-import { and, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
 import { returnStock, takeStock } from "../../product/queries.js";
@@ -190,19 +190,38 @@ export interface StatusChange {
   note?: string | ((before: OrderRow) => string);
   /** Whether the caller may act on this order (ordering/policy.ts); one it may not is as good as missing. */
   allowed?: (order: OrderRow) => boolean;
-  fields?: Partial<
-    Pick<
-      OrderRow,
-      | "carrier"
-      | "trackingNumber"
-      | "trackingUrl"
-      | "invoiceNumber"
-      | "invoiceIssuedAt"
-      | "invoiceDueAt"
-      | "amountPaidCents"
-      | "paidAt"
-    >
-  >;
+  /**
+   * Columns the step writes besides the facts. A function when they depend on where the order stood: it runs
+   * in the step's transaction once the step is allowed, so a number it takes is never lost to a refusal.
+   */
+  fields?: StepFields | ((before: OrderRow, tx: Database) => Promise<StepFields>);
+}
+
+type StepField =
+  | "carrier"
+  | "trackingNumber"
+  | "trackingUrl"
+  | "invoiceNumber"
+  | "invoiceIssuedAt"
+  | "invoiceDueAt"
+  | "amountPaidCents"
+  | "paidAt";
+/** A value, or SQL such as the transaction's `now()`. */
+type StepFields = { [Field in StepField]?: OrderRow[Field] | SQL };
+
+/**
+ * What shipping writes on an order on account: its invoice, with the next number, dated the ship time (the
+ * transaction's `now()`, as its history line is) and due its net days later. A card order's invoice was
+ * issued when it was paid, so nothing.
+ */
+export async function invoiceOnShipping(tx: Database, order: OrderRow): Promise<StepFields> {
+  if (order.paymentMethod !== "invoice" || order.netDays === null) return {};
+  return {
+    invoiceNumber: await nextInvoiceNumber(tx),
+    invoiceIssuedAt: sql`now()`,
+    // Days of 24 hours, not calendar days in the session's time zone: the due date is the same UTC day count.
+    invoiceDueAt: sql`now() + make_interval(hours => ${24 * order.netDays})`,
+  };
 }
 
 export type StatusChangeResult =
@@ -220,9 +239,10 @@ export async function changeStatus(tx: Database, orderId: string, change: Status
   if (!before || (change.allowed && !change.allowed(before))) return { kind: "missing" };
   const next = nextFacts(change.transition, before);
   if (!next) return { kind: "refused", order: before };
+  const fields = typeof change.fields === "function" ? await change.fields(before, tx) : change.fields;
   const [after] = await tx
     .update(orders)
-    .set({ ...change.fields, ...factColumns(next.fulfilmentStatus, next.paymentStatus) })
+    .set({ ...fields, ...factColumns(next.fulfilmentStatus, next.paymentStatus) })
     .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
     .returning();
   if (!after) return { kind: "refused", order: before };
