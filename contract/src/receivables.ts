@@ -11,6 +11,19 @@ import { requiredText } from "./text-field.js";
 export const LEDGER_KINDS = ["invoice", "payment", "allocation", "card-payment", "credit-note"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/**
+ * The reminders of an invoice on account with money owed, each sent once: days from its due date (3 before,
+ * on it, 7 and 30 after). A step passed unsent (the shop was down) is skipped when a later one is due.
+ */
+export const REMINDER_STEPS = ["before-due", "due", "overdue-7", "overdue-30"] as const;
+export type ReminderStep = (typeof REMINDER_STEPS)[number];
+export const REMINDER_DAYS: Record<ReminderStep, number> = {
+  "before-due": -3,
+  due: 0,
+  "overdue-7": 7,
+  "overdue-30": 30,
+};
+
 export const RECEIVABLES_LIMITS = {
   reference: 100,
   /** Allocations one payment may name. */

@@ -61,6 +61,7 @@ import { sharedAddressStore } from "./rate-limit/address-store.js";
 import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
 import { recordInvoiceIssued } from "./receivables/queries.js";
+import { startInvoiceReminders } from "./receivables/reminders.js";
 import { receivablesRoutes } from "./receivables/routes.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
@@ -281,6 +282,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   let outbox: ReturnType<typeof startOutboxSender> | undefined;
   // The daily low-stock mail to admins: every instance checks, one sends (stats/low-stock-mail.ts).
   let lowStockMail: ReturnType<typeof startLowStockMail> | undefined;
+  // And the payment reminders of invoices on account, at the same pace (receivables/reminders.ts).
+  let reminders: ReturnType<typeof startInvoiceReminders> | undefined;
   app.addHook("onReady", async () => {
     await cacheSync.ready;
     outbox = startOutboxSender({
@@ -291,9 +294,10 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       ...config.mailOutbox,
     });
     lowStockMail = startLowStockMail({ db, log: app.log, checkMs: config.lowStockCheckMs });
+    reminders = startInvoiceReminders({ db, log: app.log, checkMs: config.lowStockCheckMs });
   });
   app.addHook("onClose", async () => {
-    await Promise.all([outbox?.stop(), lowStockMail?.stop(), cacheSync.close(), redis?.close()]);
+    await Promise.all([outbox?.stop(), lowStockMail?.stop(), reminders?.stop(), cacheSync.close(), redis?.close()]);
   });
 
   serveImages(app, app.imageStore);

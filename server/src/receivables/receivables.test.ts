@@ -3,11 +3,16 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyMembers } from "../company/tables.js";
+import { mailsTo } from "../mail/queries.js";
+import { composeMail } from "../mail/templates/index.js";
 import { orders } from "../ordering/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
+import { sendDueReminders } from "./reminders.js";
 import { companyCredits, ledgerEntries } from "./tables.js";
+
+const SHOP = { publicUrl: "http://localhost:5000" };
 
 /**
  * Money received on account (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): transfers paying the
@@ -29,17 +34,20 @@ describe("payments received and the ledger", () => {
   const call = (method: "GET" | "POST" | "PATCH", url: string, who: TestAccount | null, payload?: object) =>
     ctx.app.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
 
-  /** A company of one buyer, on net 30 with a generous limit. */
+  /** A company of an owner and a buyer, on net 30 with a generous limit. */
   async function companyOnAccount() {
-    const buyer = await signUp(ctx.app);
-    const [created] = await ctx.db.insert(companies).values({ name: "Ledger Co", createdBy: buyer.email }).returning();
+    const [owner, buyer] = [await signUp(ctx.app, { confirmed: true }), await signUp(ctx.app, { confirmed: true })];
+    const [created] = await ctx.db.insert(companies).values({ name: "Ledger Co", createdBy: owner.email }).returning();
     const companyId = created?.id ?? "";
-    await ctx.db.insert(companyMembers).values({ email: buyer.email, companyId, role: "buyer" });
+    await ctx.db.insert(companyMembers).values([
+      { email: owner.email, companyId, role: "owner" },
+      { email: buyer.email, companyId, role: "buyer" },
+    ]);
     const terms = await call("PATCH", `/api/admin/companies/${companyId}`, admin, {
       paymentTerms: { netDays: 30, creditLimit: 1_000_000 },
     });
     expect(terms.statusCode, terms.body).toBe(200);
-    return { buyer, companyId };
+    return { owner, buyer, companyId };
   }
 
   /** An order on account of `dollars` (100 pieces of a tool priced for it), shipped: its invoice issued. */
@@ -66,6 +74,13 @@ describe("payments received and the ledger", () => {
     return orderOf(buyer, id);
   }
 
+  const reminderOf = (order: Order) => ({
+    number: order.number,
+    orderId: order._id,
+    invoiceNumber: order.invoice?.number,
+    dueAt: order.invoice?.dueAt,
+    balance: "$1,000.00",
+  });
   const orderOf = async (who: TestAccount, id: string) => (await call("GET", `/api/ordering/${id}`, who)).json<Order>();
   const today = () => new Date().toISOString().slice(0, 10);
   const pay = (companyId: string, amount: number, extra: object = {}) => {
@@ -149,6 +164,33 @@ describe("payments received and the ledger", () => {
     const paid = answers.flatMap((answer) => answer.json<PaymentReceived>().allocations);
     expect(paid).toEqual([{ orderId: order._id, number: order.number, amount: 1000 }]);
     expect(Math.max(...answers.map((answer) => answer.json<PaymentReceived>().creditBalance))).toBe(1000);
+  });
+
+  it("reminds the buyer and the owners before, on and after the due date, each step once; none once paid", async () => {
+    const { owner, buyer, companyId } = await companyOnAccount();
+    const owing = await invoiced(buyer, 1000);
+    const settled = await invoiced(buyer, 500);
+    await pay(companyId, 500, { allocations: [{ orderId: settled._id, amount: 500 }] });
+    const dueAt = Date.parse(owing.invoice?.dueAt ?? "");
+    const reminders = async (who: TestAccount) =>
+      (await mailsTo(ctx.db, who.email))
+        .filter((mail) => mail.template === "invoice-reminder")
+        .map((mail) => mail.data as { step: string; invoiceNumber: string });
+
+    // Two instances check at once, three days before: one reminder each, of the unpaid invoice only.
+    const threeDaysBefore = new Date(dueAt - 3 * 86_400_000 + 60_000);
+    await Promise.all([sendDueReminders(ctx.db, threeDaysBefore), sendDueReminders(ctx.db, threeDaysBefore)]);
+    await sendDueReminders(ctx.db, threeDaysBefore);
+    for (const who of [buyer, owner]) {
+      expect(await reminders(who)).toEqual([{ ...reminderOf(owing), step: "before-due" }]);
+    }
+    // Nothing checked for a month: the latest step goes, the two passed are not sent late.
+    await sendDueReminders(ctx.db, new Date(dueAt + 31 * 86_400_000));
+    expect((await reminders(buyer)).map((mail) => mail.step)).toEqual(["before-due", "overdue-30"]);
+    const [mail] = (await mailsTo(ctx.db, owner.email)).filter((row) => row.template === "invoice-reminder");
+    const composed = await composeMail(owner.email, "invoice-reminder", mail?.data as never, SHOP);
+    expect(composed.subject).toBe(`Invoice ${owing.invoice?.number} is due in 3 days`);
+    expect(composed.text).toContain(`$1,000.00 is still owed`);
   });
 
   it("keeps every balance equal to a recount of the ledger after random histories", async () => {

@@ -1,6 +1,18 @@
-import { LEDGER_KINDS } from "@forgeline/contract";
+import { LEDGER_KINDS, REMINDER_STEPS } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { companies } from "../company/tables.js";
 import { createdAt, isOneOf } from "../db/columns.js";
 import { orders } from "../ordering/tables.js";
@@ -84,4 +96,25 @@ export const companyCredits = pgTable(
     creditCents: cents("credit_cents").notNull().default(0),
   },
   (table) => [check("company_credits_not_negative", sql`${table.creditCents} >= 0`)],
+);
+
+/**
+ * The payment reminders sent for each invoice, a row per step (receivables/reminders.ts): the instance whose
+ * insert makes the row sends the mails, in the same transaction, so each goes once across every instance.
+ */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    step: text("step", { enum: REMINDER_STEPS }).notNull(),
+    /** False for a step passed while an instance was down: a later one went instead. */
+    sent: boolean("sent").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.step] }),
+    check("invoice_reminders_step", isOneOf(table.step, REMINDER_STEPS)),
+  ],
 );

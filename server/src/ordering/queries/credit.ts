@@ -118,3 +118,35 @@ export async function owingInvoices(tx: Database, companyId: string, orderIds?: 
     .for("update");
   return rows.map((row) => ({ ...row, owedCents: Number(row.owedCents) }));
 }
+
+/**
+ * The invoices on account with money owed whose first reminder, `firstReminderDays` from the due date (−3:
+ * three days before), is due by `now` (receivables/reminders.ts).
+ */
+export async function invoicesToRemind(db: Database, now: Date, firstReminderDays: number) {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      number: orders.number,
+      invoiceNumber: orders.invoiceNumber,
+      dueAt: orders.invoiceDueAt,
+      owedCents: sql<string>`${owed}`,
+      userEmail: orders.userEmail,
+      companyId: orders.companyId,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, "invoice"),
+        notInArray(orders.status, [...closed]),
+        gt(owed, 0),
+        sql`${orders.invoiceDueAt} <= ${new Date(now.getTime() - firstReminderDays * 86_400_000)}`,
+      ),
+    )
+    .orderBy(asc(orders.invoiceDueAt));
+  return rows.flatMap(({ invoiceNumber, dueAt, companyId, ...row }) =>
+    invoiceNumber && dueAt && companyId
+      ? [{ ...row, invoiceNumber, dueAt, companyId, owedCents: Number(row.owedCents) }]
+      : [],
+  );
+}
