@@ -6,13 +6,14 @@ import {
   type PaymentReceived,
   type PaymentReceivedBody,
   RECEIVABLES_MESSAGES,
+  type ReminderStep,
 } from "@forgeline/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { type OwingInvoice, owingInvoices } from "../ordering/queries/credit.js";
 import { receiveOnOrder } from "../ordering/queries/lifecycle.js";
-import { companyCredits, ledgerEntries, paymentsReceived } from "./tables.js";
+import { companyCredits, invoiceReminders, ledgerEntries, paymentsReceived } from "./tables.js";
 
 /**
  * The ledger's writers (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): each writes its entries and, in
@@ -184,4 +185,25 @@ export async function recordInvoiceIssued(
       by: invoice.by,
     });
   }
+}
+
+/**
+ * Claims an invoice's reminder step for this instance (receivables/reminders.ts): true when this insert made
+ * its row, so this transaction sends it; the steps passed unsent are recorded as skipped.
+ */
+export async function claimReminder(
+  tx: Database,
+  orderId: string,
+  step: ReminderStep,
+  passed: ReminderStep[],
+): Promise<boolean> {
+  const [claimed] = await tx
+    .insert(invoiceReminders)
+    .values({ orderId, step, sent: true })
+    .onConflictDoNothing()
+    .returning();
+  if (!claimed) return false;
+  const skipped = passed.map((passedStep) => ({ orderId, step: passedStep, sent: false }));
+  if (skipped.length > 0) await tx.insert(invoiceReminders).values(skipped).onConflictDoNothing();
+  return true;
 }

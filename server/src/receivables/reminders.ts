@@ -5,7 +5,7 @@ import type { Database } from "../db/client.js";
 import { repeatingJob } from "../events/repeating-job.js";
 import { enqueueAccountMail } from "../identity/queries.js";
 import { invoicesToRemind } from "../ordering/queries/credit.js";
-import { invoiceReminders } from "./tables.js";
+import { claimReminder } from "./queries.js";
 
 const DAY_MS = 86_400_000;
 
@@ -28,14 +28,7 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
     const latest = reached.at(-1);
     if (!latest) continue;
     const went = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(invoiceReminders)
-        .values({ orderId: invoice.orderId, step: latest, sent: true })
-        .onConflictDoNothing()
-        .returning();
-      if (!claimed) return false;
-      const skipped = reached.slice(0, -1).map((step) => ({ orderId: invoice.orderId, step, sent: false }));
-      if (skipped.length > 0) await tx.insert(invoiceReminders).values(skipped).onConflictDoNothing();
+      if (!(await claimReminder(tx, invoice.orderId, latest, reached.slice(0, -1)))) return false;
       const data = {
         step: latest,
         number: orderNumberText(invoice.number),
