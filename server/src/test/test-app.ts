@@ -94,15 +94,18 @@ export async function createTestApp(options: TestAppOptions = {}) {
      * The database as another instance of the app opens it: the same tables, a number of its own, and
      * nothing to migrate or close.
      */
-    otherInstance: (): DatabaseHandle => ({
-      db: database.db,
-      kind: database.kind,
-      migrate: async () => {},
-      close: async () => {},
-      oneAtATime: (work) => work(),
-      instance: database.instance + (others += 1),
-      instanceAlive: async () => true,
-    }),
+    otherInstance: (): DatabaseHandle => {
+      others += 1;
+      return {
+        db: database.db,
+        kind: database.kind,
+        migrate: async () => {},
+        close: async () => {},
+        oneAtATime: (work) => work(),
+        instance: database.instance + others,
+        instanceAlive: async () => true,
+      };
+    },
     config,
     close: async () => {
       await app.close();
