@@ -78,8 +78,15 @@ export function registerIdempotency(app: FastifyInstance, database: DatabaseHand
       request.idempotencyHold = hold;
       return;
     }
-    if (claim.kind === "other-request") return reply.code(422).send(errorBody(422, KEY_REUSED));
-    if (claim.kind === "running") return reply.code(409).header("retry-after", "1").send(errorBody(409, STILL_RUNNING));
+    // Sent as text: a route's own 409 schema (the checkout's carries the cart) does not describe these.
+    const refuse = (status: 409 | 422, message: string) =>
+      reply
+        .headers(status === 409 ? { "retry-after": "1" } : {})
+        .code(status)
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify(errorBody(status, message)));
+    if (claim.kind === "other-request") return refuse(422, KEY_REUSED);
+    if (claim.kind === "running") return refuse(409, STILL_RUNNING);
     return reply
       .code(claim.status)
       .headers({ ...claim.headers, "idempotent-replayed": "true" })
