@@ -553,7 +553,8 @@ function report({ stats, windows, samples, flowFailures, counts, arrivals, durat
     const sorted = window ? [...window.latencies].sort((a, b) => a - b) : [];
     const before = samples[k - 1];
     const cpu =
-      before?.cpuSeconds !== undefined && sample.cpuSeconds !== undefined
+      // A drill's instance started again counts its CPU time from nothing: that window shows none.
+      before?.cpuSeconds !== undefined && sample.cpuSeconds !== undefined && sample.cpuSeconds >= before.cpuSeconds
         ? `${Math.round((100 * (sample.cpuSeconds - before.cpuSeconds)) / ((sample.at - before.at) / 1000))}%`
         : "-";
     return [
@@ -626,8 +627,9 @@ set-up: one PostgreSQL, Redis, s3rver). At 35% of the run instance 1 is killed (
 at once; at 65% instance 2 is stopped (SIGTERM: it finishes its requests in flight) and started again. A
 client that gets no answer (none, or the balancer's 502-504) sends the request once more, with the same
 Idempotency-Key on the checkout and the payment calls; every checkout carries a PO number of its own, so an
-order placed twice shows in the database. The memory columns add up the three instances (a restarted one
-starts again from nothing), so memory is shown, not budgeted.`;
+order placed twice shows in the database. The memory and CPU columns add up the three instances (a
+restarted one starts again from nothing; a sample taken while one restarts counts two, and its CPU is not
+shown), so memory is shown, not budgeted.`;
 
 /** The report's soak section (or the drill's): what was run, with which command, and the three tables. */
 export function soakSection(result, command) {
@@ -641,7 +643,7 @@ Measured by \`${command}\` on ${new Date().toISOString().slice(0, 10)}: ${result
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}. The soak runs only when asked
 (\`npm run soak\`, or \`npm run bench -- --only=soak\`), never in the default \`npm run bench -- --check\`.
 
-One storefront process (\`NODE_ENV=production\`, logs at warn), ${PRODUCTS} tools of ${STOCK.toLocaleString("en-US")} pieces each,
+${result.cluster ? "Three storefront processes" : "One storefront process"} (\`NODE_ENV=production\`, logs at warn), ${PRODUCTS} tools of ${STOCK.toLocaleString("en-US")} pieces each,
 ${result.customerCount} customers signed up before the start, each calling from a loopback address shared by
 10 of them. An open model: ${result.rate} visits arrive each second at fixed intervals, whether or not the
 earlier ones have finished, so a slow server shows as latency. Of every ${Object.values(MIX).reduce((a, b) => a + b)} arrivals, ${MIX.visitor} are visitors
