@@ -1,9 +1,12 @@
 import type { Order, Product } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresDatabase } from "../db/client.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps, VISA } from "../test/orders.js";
+import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
 import { createTestApp } from "../test/test-app.js";
+import { within } from "../test/within.js";
 import { KEY_REUSED, STILL_RUNNING } from "./hooks.js";
 import { sweepKeys } from "./queries.js";
 
@@ -232,3 +235,30 @@ describe("Idempotency-Key after a failure", () => {
     }
   });
 });
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)(
+  serverUrl ? "an instance's sign of life on PostgreSQL" : `an instance's sign of life: ${NEEDS_POSTGRES}`,
+  () => {
+    it("is held while the instance's listening connection lives, and gone the moment it ends", async () => {
+      const database = await emptyPostgresDatabase(serverUrl ?? "");
+      const [one, other] = [postgresDatabase(database.url, 1), postgresDatabase(database.url, 1)];
+      try {
+        const listener = one.listen?.("idempotency_test", {
+          onNotification: () => {},
+          onReconnected: () => {},
+          onError: () => {},
+        });
+        await listener?.ready;
+        expect(await other.instanceAlive(one.instance)).toBe(true);
+        expect(await other.instanceAlive(one.instance + 1)).toBe(false);
+        await listener?.close();
+        await within(2000, async () => ((await other.instanceAlive(one.instance)) ? undefined : true));
+      } finally {
+        await Promise.all([one.close(), other.close()]);
+        await database.drop();
+      }
+    });
+  },
+);
