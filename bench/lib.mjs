@@ -15,24 +15,26 @@ export function freshDataDir(name) {
 export const BENCH_AUTH_SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 export const BENCH_ADMIN = { email: "bench.admin@example.com", password: "bench-admin-password" };
 
+/** The settings of every storefront the bench starts (one process, or each instance of a cluster). */
+export const STOREFRONT_ENV = {
+  NODE_ENV: "production",
+  // The bench pays with the test provider: production refuses it unless chosen explicitly.
+  PAYMENT_PROVIDER: "test",
+  AUTH_SECRET: BENCH_AUTH_SECRET,
+  SEED_ADMIN_EMAIL: BENCH_ADMIN.email,
+  SEED_ADMIN_PASSWORD: BENCH_ADMIN.password,
+  SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Springfield",
+  SHOP_TAX_ID: "US-00-0000000",
+  SHOP_BANK_DETAILS: "Forgeline Tools Ltd · IBAN GB00 TEST 0000 0000 0000 00",
+  // Each bench customer places order after order: far past the per-account allowances, which the API
+  // suite proves (server/src/rate-limit/account-allowances.test.ts).
+  ACCOUNT_ORDERS_PER_HOUR: "1000000",
+  UNCONFIRMED_ORDERS_PER_DAY: "1000000",
+};
+
 /** The built storefront in its own process, as in production (logs quiet). */
 export function startStorefront({ port, dataDir, env = {} }) {
-  return startServer(dataDir, port, {
-    NODE_ENV: "production",
-    // The bench pays with the test provider: production refuses it unless chosen explicitly.
-    PAYMENT_PROVIDER: "test",
-    AUTH_SECRET: BENCH_AUTH_SECRET,
-    SEED_ADMIN_EMAIL: BENCH_ADMIN.email,
-    SEED_ADMIN_PASSWORD: BENCH_ADMIN.password,
-    SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Springfield",
-    SHOP_TAX_ID: "US-00-0000000",
-    SHOP_BANK_DETAILS: "Forgeline Tools Ltd · IBAN GB00 TEST 0000 0000 0000 00",
-    // Each bench customer places order after order: far past the per-account allowances, which the API
-    // suite proves (server/src/rate-limit/account-allowances.test.ts).
-    ACCOUNT_ORDERS_PER_HOUR: "1000000",
-    UNCONFIRMED_ORDERS_PER_DAY: "1000000",
-    ...env,
-  });
+  return startServer(dataDir, port, { ...STOREFRONT_ENV, ...env });
 }
 
 export { stopServer as stop };

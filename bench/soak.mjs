@@ -1,7 +1,9 @@
-// npm run soak [-- --minutes=10|30] [-- --rate=8] [-- --check]
+// npm run soak [-- --minutes=10|30] [-- --rate=8] [-- --check] [-- --cluster]
 // One storefront under a mixed load for a set time (docs/PERFORMANCE.md, 'The soak'): visitors browse and search,
 // customers fill carts, check out and pay, admins list and ship orders, in fixed proportions at a fixed arrival rate.
 // Also run by `npm run bench -- --only=soak`. On PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
+// --cluster: the same load through HAProxy in front of three instances, two of them stopped and started
+// again on the way (bench/drill.mjs), on PostgreSQL.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -9,6 +11,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { apiSignIn } from "../scripts/server-process.mjs";
+import { DRILL_P99_MS, drillBudgets, drillCluster, drillMissing, faults, orderCensus } from "./drill.mjs";
 import {
   accessToken,
   BENCH_ADMIN,
@@ -16,6 +19,7 @@ import {
   customerSessions,
   postgresDatabase,
   root,
+  STOREFRONT_ENV,
   startStorefront,
   stop,
   table,
@@ -144,27 +148,27 @@ async function memoryOf(server, port) {
  * Runs the soak and answers its tables (as Markdown), the budget rows and the figures they come from.
  * `log` gets a line every 30 s while it runs.
  */
-export async function benchSoak({ minutes = SOAK_MINUTES, rate = SOAK_RATE, log = console.log } = {}) {
+export async function benchSoak({ minutes = SOAK_MINUTES, rate = SOAK_RATE, log = console.log, cluster = false } = {}) {
   if (!existsSync(`${root}/server/dist/server.js`) || !existsSync(`${root}/web/dist/index.html`)) {
     throw new Error("The soak runs the built storefront: run `npm run build` first.");
   }
+  const missing = cluster && drillMissing();
+  if (missing) throw new Error(`The cluster drill cannot run: ${missing}`);
   const durationMs = Math.round(minutes * 60_000);
   const cycle = arrivalCycle(MIX);
   const customerShare = MIX.customer / cycle.length;
   const customerCount = Math.max(100, Math.ceil((rate * customerShare * durationMs) / 1000 / ORDERS_PER_CUSTOMER));
   const postgres = await postgresDatabase();
-  const port = 5341;
-  log(`Soak: ${minutes} min at ${rate} arrivals/s on ${postgres ? "PostgreSQL" : "PGlite"}; preparing…`);
+  const shape = cluster ? "through HAProxy to 3 instances" : "on one instance";
+  log(`Soak: ${minutes} min at ${rate} arrivals/s ${shape} on ${postgres ? "PostgreSQL" : "PGlite"}; preparing…`);
   const dataDir = await catalogueOf(PRODUCTS - 12, postgres?.url, { stock: STOCK });
-  const server = await startStorefront({
-    port,
-    dataDir,
-    env: {
-      // PGlite unless a PostgreSQL was made for this run, whatever DATABASE_URL the shell holds.
-      DATABASE_URL: postgres?.url ?? "",
-      METRICS_TOKEN,
-    },
-  });
+  // PGlite unless a PostgreSQL was made for this run, whatever DATABASE_URL the shell holds.
+  const env = { DATABASE_URL: postgres?.url ?? "", METRICS_TOKEN };
+  const instances = cluster
+    ? await drillCluster({ databaseUrl: postgres.url, dataDir, env: { ...STOREFRONT_ENV, ...env } })
+    : null;
+  const port = instances?.port ?? 5341;
+  const server = instances ? null : await startStorefront({ port, dataDir, env });
   try {
     const stamp = Date.now();
     const customers = await customerSessions(
@@ -181,22 +185,49 @@ export async function benchSoak({ minutes = SOAK_MINUTES, rate = SOAK_RATE, log 
       for (const product of page) tools.push({ id: product._id, rule: product.quantityRule });
     }
     if (tools.length !== PRODUCTS) throw new Error(`the catalogue lists ${tools.length} tools, not ${PRODUCTS}`);
-    const result = await soak({ port, server, durationMs, rate, cycle, customers, admin, tools, log });
+    const sample = instances ? () => clusterMemory(instances) : () => memoryOf(server, port);
+    const faulted = instances ? faults(instances, durationMs, log) : Promise.resolve([]);
+    const result = await soak({ port, sample, durationMs, rate, cycle, customers, admin, tools, log, cluster });
+    const drill = instances && { events: await faulted, ...(await orderCensus(postgres.url, result.acknowledged)) };
+    if (drill) {
+      result.budgets.push(...drillBudgets(drill));
+      result.summary.push(
+        `${drill.acknowledged} orders acknowledged, ${drill.inDatabase} in the database, ${drill.duplicates} placed twice, ` +
+          `${drill.lost} acknowledged but missing; ${result.retried} requests without an answer retried once`,
+        `faults: ${drill.events.join("; ")}`,
+      );
+    }
     return {
       ...result,
       minutes,
       rate,
       database: postgres ? "PostgreSQL" : "PGlite",
       customerCount,
+      cluster,
     };
   } finally {
-    await stop(server);
+    if (server) await stop(server);
+    await instances?.stop();
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function soak({ port, server, durationMs, rate, cycle, customers, admin, tools, log }) {
+/** The instances' memory and CPU time together (a restarted instance starts its own count again). */
+async function clusterMemory(cluster) {
+  const samples = await Promise.all(cluster.ports.map((port, i) => memoryOf(cluster.instance(i), port)));
+  const sum = (field) => samples.reduce((total, sample) => total + (sample[field] ?? 0), 0);
+  return {
+    load: samples[0]?.load ?? 0,
+    rss: sum("rss"),
+    cpuSeconds: sum("cpuSeconds"),
+    heapUsed: sum("heapUsed"),
+    heapTotal: sum("heapTotal"),
+    external: sum("external"),
+  };
+}
+
+async function soak({ port, sample, durationMs, rate, cycle, customers, admin, tools, log, cluster }) {
   const draw = random(20261125);
   const agent = new http.Agent({ keepAlive: true });
   const stats = new Map(Object.keys(STEPS).map((key) => [key, { latencies: [], failed: new Map() }]));
@@ -208,13 +239,18 @@ async function soak({ port, server, durationMs, rate, cycle, customers, admin, t
   };
   const flowFailures = new Map();
   const flowFailed = (why) => flowFailures.set(why, (flowFailures.get(why) ?? 0) + 1);
-  const counts = { visitor: 0, customer: 0, admin: 0, paid: 0, shipped: 0, nothingToShip: 0 };
+  const counts = { visitor: 0, customer: 0, admin: 0, paid: 0, shipped: 0, nothingToShip: 0, checkouts: 0 };
+  /** The orders the clients were told were placed (the drill looks for each in the database). */
+  const acknowledged = new Set();
+  let retried = 0;
+  const runStamp = Date.now();
 
   /** One call as a browser makes it (compressed answers welcome), from the caller's own address. */
-  function send({ method = "GET", path, token, body, localAddress = "127.0.0.1", html = false }) {
+  function send({ method = "GET", path, token, body, localAddress = "127.0.0.1", html = false, key }) {
     const headers = { "accept-encoding": "br, gzip" };
     headers.accept = html ? "text/html" : "application/json";
     if (token) headers.authorization = `Bearer ${token}`;
+    if (key) headers["idempotency-key"] = key;
     if (body) headers["content-type"] = "application/json";
     return new Promise((resolve) => {
       const request = http.request(
@@ -248,9 +284,17 @@ async function soak({ port, server, durationMs, rate, cycle, customers, admin, t
   /**
    * One step: the call, its time (from `since`: the arrival's planned time for a visit's first call, so a
    * late start counts) and, unless it answered `expected`, a failed answer. Answers the answer, or null.
+   * In the drill a call without an answer (none, or the balancer's 502-504) is sent once more, as the web
+   * app does, with the same Idempotency-Key; its time runs to the retry's answer.
    */
   async function step(key, call, expected = 200, since = performance.now()) {
-    const answer = await send(call);
+    let answer = await send(call);
+    if (cluster && (answer.status === 0 || (answer.status >= 502 && answer.status <= 504))) {
+      retried++;
+      answer = await send(call);
+      // A ship carries no key: a 409 to its retry says the lost first attempt shipped the order.
+      if (key === "ship" && answer.status === 409) answer = { ...answer, status: expected };
+    }
     const done = performance.now();
     const latency = done - since;
     const stat = stats.get(key);
@@ -328,23 +372,29 @@ async function soak({ port, server, durationMs, rate, cycle, customers, admin, t
       since = undefined;
     }
     const { total } = JSON.parse(cart.text());
+    // Each checkout its own PO number, so the drill can tell an order placed twice; and its own keys.
+    const checkout = ++counts.checkouts;
+    const key = (what) => `soak-${runStamp}-${checkout}-${what}`;
     const placed = await step(
       "checkout",
       {
         ...auth,
         method: "POST",
         path: "/api/cart/checkout",
-        body: { phone: "5550100000", address: "1 Soak Road", poNumber: "PO-SOAK", expectedTotal: total },
+        body: { phone: "5550100000", address: "1 Soak Road", poNumber: `SOAK-${checkout}`, expectedTotal: total },
+        key: key("checkout"),
       },
       201,
     );
     if (!placed) return false;
     const orderId = JSON.parse(placed.text()).insertedId;
+    acknowledged.add(orderId);
     const opened = await step("intent", {
       ...auth,
       method: "POST",
       path: "/api/create-payment-intent",
       body: { orderId, price: total },
+      key: key("intent"),
     });
     if (!opened) return false;
     const { clientSecret } = JSON.parse(opened.text());
@@ -353,6 +403,7 @@ async function soak({ port, server, durationMs, rate, cycle, customers, admin, t
       method: "POST",
       path: "/api/payments/test/confirm",
       body: { clientSecret, ...CARD },
+      key: key("confirm"),
     });
     if (!paid) return false;
     counts.paid++;
@@ -402,8 +453,8 @@ async function soak({ port, server, durationMs, rate, cycle, customers, admin, t
     for (let k = 0; k * SAMPLE_EVERY_MS <= durationMs; k++) {
       const at = start + k * SAMPLE_EVERY_MS;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
-      const sample = { at: k * SAMPLE_EVERY_MS, ...(await memoryOf(server, port)) };
-      samples.push(sample);
+      const taken = { at: k * SAMPLE_EVERY_MS, ...(await sample()) };
+      samples.push(taken);
       if (k > 0) {
         const window = windows[k - 1] ?? { latencies: [], failed: 0 };
         const p99 = percentile(
@@ -411,8 +462,8 @@ async function soak({ port, server, durationMs, rate, cycle, customers, admin, t
           99,
         );
         log(
-          `  ${clock(sample.at)}  ${(window.latencies.length / (SAMPLE_EVERY_MS / 1000)).toFixed(1)} req/s, p99 ${ms(p99)} ms, failed ${window.failed}, ` +
-            `RSS ${mb(sample.rss)} MB, heap ${mb(sample.heapUsed)} MB, load ${sample.load.toFixed(1)}, ${inFlight.size} visits in flight`,
+          `  ${clock(taken.at)}  ${(window.latencies.length / (SAMPLE_EVERY_MS / 1000)).toFixed(1)} req/s, p99 ${ms(p99)} ms, failed ${window.failed}, ` +
+            `RSS ${mb(taken.rss)} MB, heap ${mb(taken.heapUsed)} MB, load ${taken.load.toFixed(1)}, ${inFlight.size} visits in flight`,
         );
       }
     }
@@ -439,7 +490,11 @@ async function soak({ port, server, durationMs, rate, cycle, customers, admin, t
   loopDelay.disable();
   agent.destroy();
 
-  return report({ stats, windows, samples, flowFailures, counts, arrivals, durationMs, loopDelay });
+  const budgetP99 = cluster ? DRILL_P99_MS : BUDGET_P99_MS;
+  const result = report({ stats, windows, samples, flowFailures, counts, arrivals, durationMs, loopDelay, budgetP99 });
+  // Instances started again begin their memory anew: the drill's memory is shown, not budgeted.
+  if (cluster && result.memoryMeasured) result.budgets.pop();
+  return { ...result, acknowledged, retried };
 }
 
 const percent = (value) => `${value >= 0 ? "+" : ""}${(value * 100).toFixed(1)}%`;
@@ -465,7 +520,7 @@ function memoryBudget(samples, durationMs) {
   ];
 }
 
-function report({ stats, windows, samples, flowFailures, counts, arrivals, durationMs, loopDelay }) {
+function report({ stats, windows, samples, flowFailures, counts, arrivals, durationMs, loopDelay, budgetP99 }) {
   const seconds = durationMs / 1000;
   const stepRows = [];
   const p99s = {};
@@ -498,7 +553,8 @@ function report({ stats, windows, samples, flowFailures, counts, arrivals, durat
     const sorted = window ? [...window.latencies].sort((a, b) => a - b) : [];
     const before = samples[k - 1];
     const cpu =
-      before?.cpuSeconds !== undefined && sample.cpuSeconds !== undefined
+      // A drill's instance started again counts its CPU time from nothing: that window shows none.
+      before?.cpuSeconds !== undefined && sample.cpuSeconds !== undefined && sample.cpuSeconds >= before.cpuSeconds
         ? `${Math.round((100 * (sample.cpuSeconds - before.cpuSeconds)) / ((sample.at - before.at) / 1000))}%`
         : "-";
     return [
@@ -542,9 +598,9 @@ function report({ stats, windows, samples, flowFailures, counts, arrivals, durat
     ],
     [
       "soak: p99 of every step",
-      `< ${BUDGET_P99_MS} ms`,
+      `< ${budgetP99} ms`,
       worstStep ? `${ms(worstStep[1])} ms at most (${worstStep[0]})` : "no steps",
-      Boolean(worstStep) && Object.values(p99s).every((p99) => p99 < BUDGET_P99_MS),
+      Boolean(worstStep) && Object.values(p99s).every((p99) => p99 < budgetP99),
     ],
   ];
   if (memory) budgets.push(memory);
@@ -565,19 +621,29 @@ function report({ stats, windows, samples, flowFailures, counts, arrivals, durat
   };
 }
 
-/** The report's soak section: what was run, with which command, and the three tables. */
+/** What the drill adds to the soak's description. */
+const DRILL_TEXT = `The drill: the same load through HAProxy (deploy/haproxy.cfg) in front of three instances (\`npm run cluster\`'s
+set-up: one PostgreSQL, Redis, s3rver). At 35% of the run instance 1 is killed (SIGKILL) and started again
+at once; at 65% instance 2 is stopped (SIGTERM: it finishes its requests in flight) and started again. A
+client that gets no answer (none, or the balancer's 502-504) sends the request once more, with the same
+Idempotency-Key on the checkout and the payment calls; every checkout carries a PO number of its own, so an
+order placed twice shows in the database. The memory and CPU columns add up the three instances (a
+restarted one starts again from nothing; a sample taken while one restarts counts two, and its CPU is not
+shown), so memory is shown, not budgeted.`;
+
+/** The report's soak section (or the drill's): what was run, with which command, and the three tables. */
 export function soakSection(result, command) {
   const budgetTable = table(
     ["budget", "limit", "measured", "result"],
     result.budgets.map(([what, limit, measured, ok]) => [what, limit, measured, ok ? "pass" : "**FAIL**"]),
   );
-  return `## 6. Soak
+  return `${(result.cluster ? DRILL_HEADING : SOAK_HEADING).trim()}
 
 Measured by \`${command}\` on ${new Date().toISOString().slice(0, 10)}: ${result.minutes} minutes on ${result.database}.
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}. The soak runs only when asked
 (\`npm run soak\`, or \`npm run bench -- --only=soak\`), never in the default \`npm run bench -- --check\`.
 
-One storefront process (\`NODE_ENV=production\`, logs at warn), ${PRODUCTS} tools of ${STOCK.toLocaleString("en-US")} pieces each,
+${result.cluster ? "Three storefront processes" : "One storefront process"} (\`NODE_ENV=production\`, logs at warn), ${PRODUCTS} tools of ${STOCK.toLocaleString("en-US")} pieces each,
 ${result.customerCount} customers signed up before the start, each calling from a loopback address shared by
 10 of them. An open model: ${result.rate} visits arrive each second at fixed intervals, whether or not the
 earlier ones have finished, so a slow server shows as latency. Of every ${Object.values(MIX).reduce((a, b) => a + b)} arrivals, ${MIX.visitor} are visitors
@@ -587,7 +653,7 @@ the cart's total, a payment opened and paid with the test provider's 4242 card) 
 (the paid orders listed, up to ${SHIPS_PER_ADMIN_VISIT} of them shipped). A visit's first call is timed from its planned arrival.
 Every call asks for compressed answers, as browsers do. A failed answer is any status but the step's
 own (201 for the checkout, 200 for the rest) or no answer.
-
+${result.cluster ? `\n${DRILL_TEXT}\n` : ""}
 - ${result.summary.join("\n- ")}
 
 ${budgetTable}
@@ -600,7 +666,7 @@ ${result.timeTable}
 `;
 }
 
-/** Puts the soak section into docs/PERFORMANCE.md: in place of the last one, or before the notes. */
+/** Puts the soak's (or the drill's) section into docs/PERFORMANCE.md: in place of the last one, or before the notes. */
 export function writeSoakSection(section) {
   const file = `${root}/docs/PERFORMANCE.md`;
   const text = existsSync(file) ? readFileSync(file, "utf8") : "# Performance\n";
@@ -608,23 +674,31 @@ export function writeSoakSection(section) {
 }
 
 const SOAK_HEADING = "\n## 6. Soak\n";
+const DRILL_HEADING = "\n## 6b. Cluster drill\n";
 
-/** Where the soak section of a report starts and where the next section starts (or the end). */
-function soakRange(report) {
-  const from = report.indexOf(SOAK_HEADING);
+/** Where the section under `heading` starts and where the next section starts (or the end). */
+function sectionRange(report, heading) {
+  const from = report.indexOf(heading);
   if (from < 0) return null;
-  const next = report.indexOf("\n## ", from + SOAK_HEADING.length);
+  const next = report.indexOf("\n## ", from + heading.length);
   return [from + 1, next < 0 ? report.length : next + 1];
 }
 
-/** The soak section of a report, or "" (a full `npm run bench` keeps it when it rewrites the report). */
+/** The soak's and the drill's sections of a report, or "" (a full `npm run bench` keeps them when it rewrites the report). */
 export function soakSectionOf(report) {
-  const range = soakRange(report);
-  return range ? `${report.slice(...range).trimEnd()}\n` : "";
+  return [SOAK_HEADING, DRILL_HEADING]
+    .map((heading) => sectionRange(report, heading))
+    .filter(Boolean)
+    .map((range) => `${report.slice(...range).trimEnd()}\n`)
+    .join("\n");
 }
 
 function withSoakSection(report, section) {
-  const range = soakRange(report) ?? [report.indexOf("\n## Notes\n") + 1, report.indexOf("\n## Notes\n") + 1];
+  const heading = section.startsWith(DRILL_HEADING.trim()) ? DRILL_HEADING : SOAK_HEADING;
+  const range = sectionRange(report, heading) ?? [
+    report.indexOf("\n## Notes\n") + 1,
+    report.indexOf("\n## Notes\n") + 1,
+  ];
   if (range[0] === 0) return `${report.trimEnd()}\n\n${section.trimEnd()}\n`;
   const rest = report.slice(range[1]);
   return `${report.slice(0, range[0])}${section.trimEnd()}\n${rest ? `\n${rest}` : ""}`;
@@ -639,7 +713,11 @@ export function soakOptions(args) {
     if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
     return value;
   };
-  return { minutes: number("minutes", SOAK_MINUTES), rate: number("rate", SOAK_RATE) };
+  return {
+    minutes: number("minutes", SOAK_MINUTES),
+    rate: number("rate", SOAK_RATE),
+    cluster: args.includes("--cluster"),
+  };
 }
 
 /** How the run was started, for the report: the database URL without its password. */
@@ -658,7 +736,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const args = process.argv.slice(2);
   const options = soakOptions(args);
   const result = await benchSoak(options);
-  console.log(`\nSoak (${result.minutes} min, ${result.rate} arrivals/s, ${result.database})`);
+  const shape = result.cluster ? ", 3 instances behind HAProxy" : "";
+  console.log(`\nSoak (${result.minutes} min, ${result.rate} arrivals/s, ${result.database}${shape})`);
   console.log(`- ${result.summary.join("\n- ")}\n\n${result.stepsTable}\n\n${result.timeTable}\n`);
   const budgetRows = result.budgets.map(([what, limit, measured, ok]) => [
     what,

@@ -24,6 +24,7 @@ import { PreparedAnswers } from "./http/prepared-answers.js";
 import { proxyTrust, requestIdFor } from "./http/request-id.js";
 import { registerSecurityHeaders } from "./http/security.js";
 import { serveStaticFiles } from "./http/static-files.js";
+import { registerIdempotency } from "./idempotency/hooks.js";
 import { createIdentity, type Identity } from "./identity/auth.js";
 import { type DeviceCookies, deviceCookies } from "./identity/device-cookie.js";
 import { identityRoutes } from "./identity/routes.js";
@@ -247,6 +248,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   registerSecurityHeaders(app, { stripe: Boolean(config.stripe) });
   await app.register(rateLimit, { global: false, ...(addressLimits && { store: sharedAddressStore(addressLimits) }) });
   registerAuthGuards(app);
+  registerIdempotency(app, database);
   await registerApiDocs(app);
 
   await app.register(

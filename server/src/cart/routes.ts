@@ -180,6 +180,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     "/cart/checkout",
     {
       onRequest: app.authenticate,
+      config: { idempotent: true },
       schema: {
         summary: "Place one order of every line in the cart",
         description:

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
@@ -33,7 +34,21 @@ export interface DatabaseHandle {
   timeouts?: DatabaseTimeouts;
   /** PostgreSQL only: how the connection pool is used now (for /metrics). */
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /** This process among the instances sharing the database: a random number, new at every start. */
+  instance: number;
+  /**
+   * Whether the instance numbered so still runs: on PostgreSQL, its listening connection holds a lock named
+   * by its number, which the database lets go the moment the process dies (even by SIGKILL); on PGlite one
+   * process holds the folder, so only this one runs.
+   */
+  instanceAlive(instance: number): Promise<boolean>;
 }
+
+/** A number no other instance drew, as far as 2^31 makes it likely: it names the instance's lock. */
+const drawInstance = () => randomInt(1, 2 ** 31 - 1);
+
+/** The first of the two numbers of the instances' locks (pg_locks' classid); the second is the instance. */
+const INSTANCE_LOCKS = 7_150_016;
 
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
@@ -48,6 +63,7 @@ export function openPglite(options: Omit<PGliteOptions, "extensions"> = {}): Pro
 /** The embedded PostgreSQL (PGlite, WASM) living in a folder, or in memory when `client` is given. */
 export function pgliteDatabase(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client });
+  const instance = drawInstance();
   return {
     db: db as unknown as Database,
     kind: "pglite",
@@ -55,6 +71,8 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
     // One process holds a PGlite folder: there is no other instance to wait for.
     oneAtATime: (work) => work(),
     close: () => client.close(),
+    instance,
+    instanceAlive: async (other) => other === instance,
   };
 }
 
@@ -151,6 +169,7 @@ export function postgresDatabase(
   // under way fails with the error (a 503, http/errors.ts), and the pool drops the broken client on release.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePostgres({ client: pool });
+  const instance = drawInstance();
   return {
     db: db as unknown as Database,
     kind: "postgres",
@@ -161,8 +180,17 @@ export function postgresDatabase(
     oneAtATime: (work) => underStartUpLock(connectionString, timeouts, work),
     close: () => pool.end(),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, handlers) => listenOn(settings, channel, handlers),
+    listen: (channel, handlers) => listenOn(settings, channel, handlers, [INSTANCE_LOCKS, instance]),
     timeouts,
+    instance,
+    async instanceAlive(other) {
+      if (other === instance) return true;
+      const { rows } = await pool.query(
+        "select 1 from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2 and objsubid = 2 and granted",
+        [INSTANCE_LOCKS, other],
+      );
+      return rows.length > 0;
+    },
   };
 }
 

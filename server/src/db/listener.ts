@@ -29,7 +29,16 @@ const MAX_RETRY_MS = 5_000;
  * heartbeat every statement timeout finds a connection gone silent, which nothing else would (a listener
  * only hears; docs/decisions/027): it is ended, and the next one listens.
  */
-export function listenOn(settings: pg.ClientConfig, channel: string, handlers: ListenHandlers): Listener {
+export function listenOn(
+  settings: pg.ClientConfig,
+  channel: string,
+  handlers: ListenHandlers,
+  /**
+   * An advisory lock the connection takes and holds while it lives: the instance's sign of life
+   * (db/client.ts), since this connection lasts as long as the instance and dies with it.
+   */
+  lock?: [number, number],
+): Listener {
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
@@ -79,6 +88,7 @@ export function listenOn(settings: pg.ClientConfig, channel: string, handlers: L
     try {
       await candidate.connect();
       await candidate.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (lock) await candidate.query("select pg_try_advisory_lock($1, $2)", lock);
     } catch (error) {
       handlers.onError(error as Error);
       await candidate.end().catch(() => {});

@@ -14,6 +14,7 @@ const ERROR_MEANINGS = {
   409: "Not possible in the current state; `message` says why.",
   413: "The body is too large (JSON bodies: 1 MB).",
   415: "The body's Content-Type is not one this route reads.",
+  422: "This Idempotency-Key was sent before with another request: a new request takes a new key.",
   429: "Too many requests: the Retry-After header says how many seconds to wait.",
   500: "Something went wrong on the server; the details stay in its log.",
   502: "The payment provider did not answer or refused the call; try again in a minute.",

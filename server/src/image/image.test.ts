@@ -171,13 +171,7 @@ describe.each(STORES)("pictures kept in $store", ({ start, names }) => {
   it("serves a picture from another instance on the same store", async () => {
     const response = await upload(ctx, customer, "photo.jpg", "image/jpeg", photo);
     const { url } = response.json().data;
-    const database = {
-      db: ctx.db,
-      kind: ctx.databaseKind,
-      migrate: async () => {},
-      close: async () => {},
-      oneAtATime: <T>(work: () => Promise<T>) => work(),
-    };
+    const database = ctx.otherInstance();
     const other = await buildApp({ config: ctx.config, database, authSecret: TEST_AUTH_SECRET });
     try {
       const served = await other.inject({ method: "GET", url: url.replace("-1280.webp", "-640.webp") });

@@ -48,13 +48,7 @@ describe("removal of uploaded pictures nothing refers to", () => {
 
   /** Another instance starting on the same database and image store; it sweeps as it starts. */
   async function startAnotherInstance() {
-    const database = {
-      db: ctx.db,
-      kind: ctx.databaseKind,
-      migrate: async () => {},
-      oneAtATime: <T>(work: () => Promise<T>) => work(),
-      close: async () => {},
-    };
+    const database = ctx.otherInstance();
     const instance = await buildApp({ config: ctx.config, database, authSecret: TEST_AUTH_SECRET });
     await instance.ready();
     await instance.close();

@@ -91,13 +91,7 @@ describe("the mail outbox", () => {
   it("sends each mail once when two instances deliver the same outbox", async () => {
     const second = await buildApp({
       config: { ...ctx.config, mailOutbox: { pollMs: 50, retryMs: 100 } },
-      database: {
-        db: ctx.db,
-        kind: ctx.databaseKind,
-        migrate: async () => {},
-        oneAtATime: <T>(work: () => Promise<T>) => work(),
-        close: async () => {},
-      },
+      database: ctx.otherInstance(),
       authSecret: TEST_AUTH_SECRET,
     });
     await second.ready();

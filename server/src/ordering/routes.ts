@@ -32,6 +32,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/ordering",
     {
       onRequest: app.authenticate,
+      config: { idempotent: true },
       schema: {
         summary: "Order one product (an order of one line)",
         description:

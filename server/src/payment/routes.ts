@@ -98,7 +98,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/create-payment-intent",
     {
       onRequest: app.authenticate,
-      config: limit,
+      config: { ...limit, idempotent: true },
       schema: {
         summary: "Open a card payment for one of the caller's unpaid orders",
         description:
@@ -144,7 +144,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/payments/:id/reconcile",
     {
       onRequest: app.authenticate,
-      config: limit,
+      config: { ...limit, idempotent: true },
       schema: {
         summary: "Settle an order's payment after the card was confirmed, without waiting for the webhook",
         description: "409 when the payment is not complete, was canceled, or the stock no longer covers the order.",
@@ -184,7 +184,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       "/payments/test/confirm",
       {
         onRequest: app.authenticate,
-        config: limit,
+        config: { ...limit, idempotent: true },
         schema: {
           summary: "Pay with a test card (only when the built-in test provider takes the payments)",
           description:

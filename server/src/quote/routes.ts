@@ -238,6 +238,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     "/quotes/:id/accept",
     {
       onRequest: app.authenticate,
+      config: { idempotent: true },
       schema: {
         summary: "Accept a sent quote: one order at exactly the quoted prices",
         description:

@@ -13,6 +13,7 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/admin/companies/:id/payments",
     {
       onRequest: app.requireAdmin,
+      config: { idempotent: true },
       schema: {
         summary: "Record money a company paid by bank transfer (admins only)",
         description:

@@ -709,6 +709,8 @@ describe("authorization matrix", () => {
   let tokens: Record<Identity, string | null>;
   /** Per route ("GET /api/product/:id"), the statuses the OpenAPI document says it answers. */
   let documented: (route: string) => string[];
+  /** Whether the document says the route takes an `Idempotency-Key`. */
+  let keyed: (route: string) => boolean;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
@@ -741,10 +743,15 @@ describe("authorization matrix", () => {
       .jpeg()
       .toBuffer();
     const { paths } = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
-    documented = (route) => {
+    const operationOf = (route: string) => {
       const [method, url] = route.split(" ") as [string, string];
-      return Object.keys(paths[url.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()]?.responses ?? {});
+      return paths[url.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()];
     };
+    documented = (route) => Object.keys(operationOf(route)?.responses ?? {});
+    keyed = (route) =>
+      (operationOf(route)?.parameters ?? []).some(
+        (parameter: { in: string; name: string }) => parameter.in === "header" && parameter.name === "idempotency-key",
+      );
     const orderId = order.json().insertedId;
     const placed = await ctx.app.inject({
       method: "GET",
@@ -784,6 +791,18 @@ describe("authorization matrix", () => {
     const missing = served.filter((route) => !(route in MATRIX) && !NOT_IN_MATRIX.includes(route));
     expect(missing).toEqual([]);
     expect(Object.keys(MATRIX).filter((route) => !served.includes(route))).toEqual([]);
+  });
+
+  it("takes an Idempotency-Key on every route that creates or moves money, and on no other", () => {
+    expect(Object.keys(MATRIX).filter(keyed)).toEqual([
+      "POST /api/ordering",
+      "POST /api/create-payment-intent",
+      "POST /api/payments/test/confirm",
+      "POST /api/payments/:id/reconcile",
+      "POST /api/cart/checkout",
+      "POST /api/quotes/:id/accept",
+      "POST /api/admin/companies/:id/payments",
+    ]);
   });
 
   it("guards every permission of the vocabulary on a route, past which `can`'s identities get and no other", () => {
@@ -852,14 +871,18 @@ describe("authorization matrix", () => {
       for (const identity of IDENTITIES) {
         const call = await row.call(fixtures);
         const token = tokens[identity];
+        // Every identity sends the same key: a kept answer reaching another account would show here as
+        // another status (the first caller's, or 422 for another body).
+        const key = keyed(route) ? { "idempotency-key": `matrix ${route}` } : {};
         const response = await fixtures.app.inject({
           method,
           url: call.url,
-          headers: { ...call.headers, ...(token ? bearer(token) : {}) },
+          headers: { ...call.headers, ...key, ...(token ? bearer(token) : {}) },
           ...(call.payload ? { payload: call.payload } : {}),
         });
         const status = expectedOf(row.expect, identity);
         expect({ identity, status: response.statusCode }).toEqual({ identity, status });
+        expect(response.headers["idempotent-replayed"]).toBeUndefined();
         // What the caller got is an answer the document describes (the reference page's files are not in it).
         if (!route.startsWith("GET /api/docs")) expect(documented(route)).toContain(String(response.statusCode));
       }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../audit/tables.js";
 import { cartLines } from "../cart/tables.js";
 import { companies, companyAddresses, companyInvitations, companyMembers, companyPrices } from "../company/tables.js";
+import { idempotencyKeys } from "../idempotency/tables.js";
 import { authUsers } from "../identity/tables.js";
 import { newsletterSubscribers } from "../newsletter/tables.js";
 import { orderEvents, orderLines, orders } from "../ordering/tables.js";
@@ -35,6 +36,7 @@ const TABLES = {
   companyInvitations,
   companyMembers,
   companyPrices,
+  idempotencyKeys,
   orderLines,
   promotions,
   quotes,
@@ -887,6 +889,43 @@ describe("fuzzing the API", () => {
         );
       });
     }
+
+    it("Idempotency-Key: 1-255 printable characters are taken; anything else is a 400 naming it, nothing stored", async () => {
+      const printable = fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code));
+      const control = fc.constantFrom("\t", "\x01", "\x1b", "\x7f");
+      const hostileKey = fc.oneof(
+        fc.constant(""),
+        fc.string({ unit: printable, minLength: 256, maxLength: 2000 }),
+        fc
+          .tuple(fc.string({ unit: printable, maxLength: 20 }), fc.oneof(control, fc.constantFrom("é", "€", "\u00a0")))
+          .map(([text, odd]) => `${text}${odd}${text}`),
+      );
+      const checkout = (key: string) =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/cart/checkout",
+          remoteAddress: nextClientAddress(),
+          headers: { ...bearer(customer.token), "idempotency-key": key },
+          payload: { phone: "5550100000", address: "1 Road", expectedTotal: 0 },
+        });
+      await fc.assert(
+        fc.asyncProperty(hostileKey, async (key) => {
+          const before = await counts();
+          const response = await checkout(key);
+          expect({ key, status: response.statusCode }).toEqual({ key, status: 400 });
+          expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual(["idempotency-key"]);
+          expect(await counts()).toEqual(before);
+        }),
+        { numRuns: 40 },
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.string({ unit: printable, minLength: 1, maxLength: 255 }), async (key) => {
+          // The customer's cart is empty: taken, the key keeps that answer.
+          expect((await checkout(key)).statusCode).toBe(409);
+        }),
+        { numRuns: 20 },
+      );
+    });
 
     it("a body over 1 MB is a 413, and a form-encoded body a 415, storing nothing", async () => {
       const before = await counts();

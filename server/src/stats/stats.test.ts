@@ -341,24 +341,12 @@ describe("the daily low-stock mail to admins", () => {
   it("two app instances checking every 50 ms on one database send today's mail once", async () => {
     const second = await buildApp({
       config: { ...ctx.config, lowStockCheckMs: 50 },
-      database: {
-        db: ctx.db,
-        kind: ctx.databaseKind,
-        migrate: async () => {},
-        oneAtATime: <T>(work: () => Promise<T>) => work(),
-        close: async () => {},
-      },
+      database: ctx.otherInstance(),
       authSecret: TEST_AUTH_SECRET,
     });
     const third = await buildApp({
       config: { ...ctx.config, lowStockCheckMs: 50 },
-      database: {
-        db: ctx.db,
-        kind: ctx.databaseKind,
-        migrate: async () => {},
-        oneAtATime: <T>(work: () => Promise<T>) => work(),
-        close: async () => {},
-      },
+      database: ctx.otherInstance(),
       authSecret: TEST_AUTH_SECRET,
     });
     await Promise.all([second.ready(), third.ready()]);

@@ -83,10 +83,29 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   if (options.seed) await seedCatalogue(database.db, app.imageStore);
   await app.ready();
+  let others = 0;
   return {
     app,
     db: database.db,
     databaseKind: database.kind,
+    /** This app's number among instances (db/client.ts): a request it runs holds keys under it. */
+    instance: database.instance,
+    /**
+     * The database as another instance of the app opens it: the same tables, a number of its own, and
+     * nothing to migrate or close.
+     */
+    otherInstance: (): DatabaseHandle => {
+      others += 1;
+      return {
+        db: database.db,
+        kind: database.kind,
+        migrate: async () => {},
+        close: async () => {},
+        oneAtATime: (work) => work(),
+        instance: database.instance + others,
+        instanceAlive: async () => true,
+      };
+    },
     config,
     close: async () => {
       await app.close();

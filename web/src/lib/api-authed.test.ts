@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { serveApi, tokenWith } from "../test-utils";
-import { apiAuthed, requestAuthed } from "./api-authed";
+import { apiAuthed, apiAuthedOnce, requestAuthed } from "./api-authed";
 import { ApiError, type Route } from "./api-client";
 import { accountApi } from "./api-routes/account";
 import { adminApi } from "./api-routes/admin";
@@ -85,5 +85,52 @@ describe("a signed-in call", () => {
     expect(sent).toEqual([
       { method: "PUT", path: "/api/upload.csv", authorization: null, body: "sku,unitPrice\nA-1,2.50" },
     ]);
+  });
+});
+
+describe("a submit that creates or moves money", () => {
+  /** What each attempt sent as its key; `answers` are played in turn, an Error as a network failure. */
+  function serveAttempts(answers: (Response | Error)[]): (string | null)[] {
+    const keys: (string | null)[] = [];
+    vi.stubGlobal("fetch", async (_path: string, init: RequestInit = {}) => {
+      keys.push(new Headers(init.headers).get("idempotency-key"));
+      const answer = answers.shift();
+      if (!answer || answer instanceof Error) throw answer ?? new Error("no answer");
+      return answer;
+    });
+    return keys;
+  }
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const placeOrder = "POST /api/ordering" as Route<{ insertedId: string }, { quantity: number }>;
+
+  it("sends a new key with each submit", async () => {
+    localStorage.setItem("accessToken", current);
+    const keys = serveAttempts([json(201, { insertedId: "a" }), json(201, { insertedId: "b" })]);
+    await apiAuthedOnce(placeOrder, { quantity: 100 });
+    await apiAuthedOnce(placeOrder, { quantity: 100 });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it("sends it again with the same key once when no answer came, and takes the answer to the retry", async () => {
+    localStorage.setItem("accessToken", current);
+    for (const lost of [new TypeError("Failed to fetch"), new Response("<html>502</html>", { status: 502 })]) {
+      const keys = serveAttempts([lost, json(201, { insertedId: "o1" })]);
+      expect(await apiAuthedOnce(placeOrder, { quantity: 100 })).toEqual({ insertedId: "o1" });
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+    }
+  });
+
+  it("does not send a refused submit again, nor retry more than once", async () => {
+    localStorage.setItem("accessToken", current);
+    const refusedKeys = serveAttempts([json(409, { message: "Out of stock" })]);
+    await expect(apiAuthedOnce(placeOrder, { quantity: 100 })).rejects.toMatchObject({ status: 409 });
+    expect(refusedKeys).toHaveLength(1);
+    const lostKeys = serveAttempts([new TypeError("Failed to fetch"), new TypeError("Failed to fetch")]);
+    await expect(apiAuthedOnce(placeOrder, { quantity: 100 })).rejects.toMatchObject({ status: 0 });
+    expect(lostKeys).toHaveLength(2);
   });
 });

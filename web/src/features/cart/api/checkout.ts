@@ -1,6 +1,6 @@
 import type { Cart, CheckoutBody } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed } from "../../../lib/api-authed";
+import { apiAuthedOnce } from "../../../lib/api-authed";
 import { ApiError } from "../../../lib/api-client";
 import { cartApi } from "../../../lib/api-routes/cart";
 import { cartQueryKey, ordersQueryKey } from "../../../lib/query-keys";
@@ -12,7 +12,7 @@ import { cartQueryKey, ordersQueryKey } from "../../../lib/query-keys";
 export function useCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CheckoutBody) => apiAuthed(cartApi.checkout, body),
+    mutationFn: (body: CheckoutBody) => apiAuthedOnce(cartApi.checkout, body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: cartQueryKey }),

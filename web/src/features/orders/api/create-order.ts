@@ -1,6 +1,6 @@
 import type { OrderForm } from "@forgeline/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed } from "../../../lib/api-authed";
+import { apiAuthedOnce } from "../../../lib/api-authed";
 import { orderApi } from "../../../lib/api-routes/orders";
 import { ordersQueryKey } from "../../../lib/query-keys";
 
@@ -14,7 +14,8 @@ export type NewOrder = OrderDelivery & { productId: string };
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ productId, ...form }: NewOrder) => apiAuthed(orderApi.placeOrder, { ...form, orderId: productId }),
+    mutationFn: ({ productId, ...form }: NewOrder) =>
+      apiAuthedOnce(orderApi.placeOrder, { ...form, orderId: productId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
   });
 }

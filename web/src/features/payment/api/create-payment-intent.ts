@@ -1,4 +1,4 @@
-import { apiAuthed } from "../../../lib/api-authed";
+import { apiAuthedOnce } from "../../../lib/api-authed";
 import { orderApi } from "../../../lib/api-routes/orders";
 import type { OrderToPay } from "../order-to-pay";
 
@@ -7,6 +7,6 @@ import type { OrderToPay } from "../order-to-pay";
  * stored order; the total goes along (as the spec's `price`) only to be checked against it.
  */
 export async function createPaymentIntent(order: OrderToPay): Promise<string> {
-  const { clientSecret } = await apiAuthed(orderApi.paymentIntent, { orderId: order._id, price: order.total });
+  const { clientSecret } = await apiAuthedOnce(orderApi.paymentIntent, { orderId: order._id, price: order.total });
   return clientSecret;
 }

@@ -1,5 +1,5 @@
 import type { PaymentResult } from "@forgeline/contract";
-import { apiAuthed } from "../../../lib/api-authed";
+import { apiAuthedOnce } from "../../../lib/api-authed";
 import { orderApi } from "../../../lib/api-routes/orders";
 import type { OrderToPay } from "../order-to-pay";
 
@@ -9,5 +9,5 @@ import type { OrderToPay } from "../order-to-pay";
  * paid; otherwise an ApiError says why.
  */
 export function reconcilePayment(order: OrderToPay): Promise<PaymentResult> {
-  return apiAuthed(orderApi.reconcilePayment(order._id));
+  return apiAuthedOnce(orderApi.reconcilePayment(order._id));
 }

@@ -1,6 +1,6 @@
 import type { Quote, QuoteAcceptBody } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiAuthed, downloadAuthed } from "../../../lib/api-authed";
+import { apiAuthed, apiAuthedOnce, downloadAuthed } from "../../../lib/api-authed";
 import { quoteApi } from "../../../lib/api-routes/quotes";
 import { ordersQueryKey } from "../../../lib/query-keys";
 import { quotePdfName } from "../quote-parts";
@@ -28,7 +28,7 @@ export function useQuote(id: string) {
 export function useAcceptQuote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: QuoteAcceptBody) => apiAuthed(quoteApi.acceptQuote(id), body),
+    mutationFn: (body: QuoteAcceptBody) => apiAuthedOnce(quoteApi.acceptQuote(id), body),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: quotesQueryKey }),
