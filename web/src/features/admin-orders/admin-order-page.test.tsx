@@ -1,7 +1,7 @@
 import type { Order as OrderOnTheWire, OrderStatus } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listLine, pricedOrder } from "../../test-orders";
+import { cardOrder, listLine, pricedOrder } from "../../test-orders";
 import { renderPage, serveApi, tokenWith } from "../../test-utils";
 import AdminOrderPage from "./admin-order-page";
 
@@ -34,6 +34,7 @@ const order = (status: OrderStatus, overrides: Partial<OrderOnTheWire> = {}): Or
     [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
     3675,
   ),
+  ...cardOrder(status, 3675),
   ...overrides,
 });
 

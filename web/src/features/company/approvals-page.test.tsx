@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { actor, listLine, pricedOrder } from "../../test-orders";
+import { actor, cardOrder, listLine, pricedOrder } from "../../test-orders";
 import { renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
 import ApprovalsPage from "./approvals-page";
 import CompanyOrdersPage from "./company-orders-page";
@@ -52,6 +52,7 @@ function order(id: string, name: string, status: OrderOnTheWire["status"], by = 
       poNumber: `PO-${id}`,
       companyId: "c1",
     }),
+    ...cardOrder(status, 2450),
   });
 }
 

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { actor, listLine, pricedOrder } from "../../test-orders";
+import { actor, cardOrder, listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import MyOrdersPage from "./my-orders-page";
 
@@ -37,6 +37,7 @@ const order = (overrides: Partial<OrderRecord>): OrderOnTheWire =>
       [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
       3675,
     ),
+    ...cardOrder(overrides.status ?? "unpaid", overrides.price ?? 3675),
     ...overrides,
   });
 
