@@ -1,10 +1,11 @@
-import { MESSAGES, type Quote, quoteTitle } from "@forgeline/contract";
+import { type Quote, quoteTitle } from "@forgeline/contract";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
+import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
 import { PricedLines } from "../../components/priced-order";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { Spinner } from "../../components/spinner";
@@ -92,14 +93,16 @@ function Decision({ quote }: { quote: Quote }) {
 }
 
 /**
- * Accept: where the order goes (the checkout's fields and checks), then the order's payment (or its page
- * when it waits for an owner's approval). Decline: asked first in a dialog.
+ * Accept: where the order goes (the checkout's fields and checks) and, on account, how it is paid; then the
+ * order's payment (or its page when it is on account or waits for an owner's approval). Decline: asked first in a
+ * dialog.
  */
 function AcceptForm({ quote }: { quote: Quote }) {
   const navigate = useNavigate();
   const accept = useAcceptQuote(quote._id);
   const decline = useDeclineQuote(quote._id);
   const delivery = useDeliveryForm();
+  const payment = usePaymentChoice();
   const { form } = delivery;
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -108,11 +111,10 @@ function AcceptForm({ quote }: { quote: Quote }) {
     setRefusal(null);
     try {
       // The revision read here: prices the shop sent since come back as a 409, and the quote refetches.
-      const placed = await accept.mutateAsync({ ...values, revision: quote.revision });
-      const waits = placed.status === "awaiting-approval";
-      notify("success", waits ? MESSAGES.orderAwaitsApproval : "Quote accepted: your order is placed");
-      if (!placed.insertedId) navigate(paths.dashboard);
-      else navigate(waits ? paths.myOrder(placed.insertedId) : paths.payment(placed.insertedId));
+      const placed = await accept.mutateAsync({ ...values, ...payment.body, revision: quote.revision });
+      const { message, to } = payment.next(placed, "Quote accepted: your order is placed");
+      notify("success", message);
+      navigate(to);
     } catch (error) {
       if (delivery.showRefusal(error)) return;
       setRefusal(errorMessage(error));
@@ -145,8 +147,13 @@ function AcceptForm({ quote }: { quote: Quote }) {
         <h2 id="accept-heading" className="text-xl font-bold">
           Accept this quote
         </h2>
-        <p className="text-sm">You pay the quoted total once the order is placed.</p>
+        <p className="text-sm">
+          {payment.terms
+            ? "You pay the quoted total by card once the order is placed, or by invoice on account."
+            : "You pay the quoted total once the order is placed."}
+        </p>
         <DeliveryFields delivery={delivery} />
+        <PaymentChoice choice={payment} />
         <button type="submit" className="btn btn-primary" disabled={form.isSubmitting || accept.isPending}>
           Accept and place the order
         </button>
