@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { paths } from "../config/paths";
 import { companyCreditQuery, useMyCompany } from "../lib/company";
-import { creditLeft, holdInWords } from "../lib/on-account";
+import { creditLeft, holdInWords } from "../lib/company-credit";
 import { RadioCard } from "./radio-card";
 
 /**

@@ -6,7 +6,7 @@ import { FormDialog } from "../../components/form-dialog";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
 import { RowActions } from "../../components/row-actions";
-import { termsInBrief } from "../../lib/on-account";
+import { termsInBrief } from "../../lib/company-credit";
 import { notify } from "../../lib/toast";
 import { useAdminCompanies, useSetTaxExemption } from "./api/companies";
 import { PaymentTermsDialog } from "./payment-terms-dialog";

@@ -4,7 +4,7 @@ import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { FormRefusal, fieldError, focusFirstRefused, formAmount } from "../../components/form-refusal";
 import { SelectField } from "../../components/select-field";
-import { termsInBrief } from "../../lib/on-account";
+import { termsInBrief } from "../../lib/company-credit";
 import { notify } from "../../lib/toast";
 import { useSetPaymentTerms } from "./api/companies";
 

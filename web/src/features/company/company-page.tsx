@@ -4,7 +4,7 @@ import { Link } from "../../components/link";
 import { QueryState } from "../../components/query-state";
 import { companyPaths } from "../../config/dashboard-paths";
 import { companyCreditQuery, useMyCompany } from "../../lib/company";
-import { creditInWords, holdInWords } from "../../lib/on-account";
+import { creditInWords, holdInWords } from "../../lib/company-credit";
 import { useSession } from "../../lib/session";
 import { useIsAdmin } from "../../lib/use-is-admin";
 import { AddressesSection } from "./addresses-section";
