@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "promotion.edit",
   "promotion.end",
   "company.tax-exemption",
+  "company.terms",
   "company.prices",
   "company.member-change",
   "company.member-remove",

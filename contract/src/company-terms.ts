@@ -43,6 +43,9 @@ export const ON_ACCOUNT_MESSAGES = {
   /** An invoice more than CREDIT_HOLD_AFTER_DAYS overdue stops new orders on account. */
   onHold: (invoiceNumber: string) =>
     `Invoice ${invoiceNumber} is more than ${CREDIT_HOLD_AFTER_DAYS} days overdue: pay it before ordering on account again, or pay this order by card`,
+  /** A step no order on account takes (paying by card): it is paid against its invoice. */
+  notThisWay: (done: readonly string[]) =>
+    `This order is on account: it is paid against its invoice, so it cannot be ${done.join(" or ")} here.`,
   /** The choice as the cart and quote page word it. */
   choice: (netDays: number) => `Pay by invoice (net ${netDays})`,
 } as const;

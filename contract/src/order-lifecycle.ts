@@ -1,3 +1,4 @@
+import { ON_ACCOUNT_MESSAGES } from "./company-terms.js";
 import {
   derivedStatus,
   FULFILMENT_LIFECYCLE,
@@ -129,10 +130,12 @@ export function orderRefusal(
   const steps = [refused].flat() as OrderTransition[];
   const status = typeof order === "string" ? order : derivedStatus(order.fulfilmentStatus, order.paymentStatus);
   const methods = typeof order === "string" ? (["card"] as const) : [order.paymentMethod];
+  const from = statusesFrom(steps, methods);
+  if (from.length === 0) return ON_ACCOUNT_MESSAGES.notThisWay(steps.map((step) => ORDER_TRANSITIONS[step].done));
   return refusalSentence(
     { noun: "order", status: statusInWords },
     status,
-    statusesFrom(steps, methods),
+    from,
     steps.map((step) => ORDER_TRANSITIONS[step].done),
   );
 }

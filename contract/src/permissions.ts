@@ -59,8 +59,11 @@ const MEMBER = [
   "read:address:company",
 ] as const;
 
-/** Buyers and owners spend: they pay their own orders and their colleagues'. A requester pays neither. */
-const SPENDER = ["pay:order:own", "pay:order:company"] as const;
+/**
+ * Buyers and owners spend: they pay their own orders and their colleagues', and see what the company may still
+ * owe on account. A requester pays neither and sees no credit.
+ */
+const SPENDER = ["pay:order:own", "pay:order:company", "read:credit:company"] as const;
 
 /** Owners run the company: its settings, members, invitations and addresses, and the orders that wait. */
 const OWNER = [

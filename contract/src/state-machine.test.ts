@@ -58,6 +58,10 @@ describe("the order lifecycle's refusals", () => {
       ORDER_STATUS_MESSAGES.cannotShip(onAccount("cancelled", "unpaid")),
       "This order is cancelled; only an unpaid or paid order can be shipped.",
     ],
+    [
+      ORDER_STATUS_MESSAGES.cannotPay(onAccount("shipped", "unpaid")),
+      "This order is on account: it is paid against its invoice, so it cannot be paid here.",
+    ],
   ])("%s", (message, expected) => {
     expect(message).toBe(expected);
   });

@@ -37,6 +37,7 @@ import { startOutboxSender } from "./mail/sender.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
 import { approvalRoutes } from "./ordering/approval-routes.js";
+import { companyCreditJson } from "./ordering/queries/credit.js";
 import { cancelUnpaidOrdersOf } from "./ordering/queries/lifecycle.js";
 import { companySpendThisMonth, orderTotals } from "./ordering/queries/reports.js";
 import { withHistory } from "./ordering/queries/wire.js";
@@ -132,6 +133,7 @@ function subscribedEvents(payments: Payments): EventBus {
   events.answer("companyOrders", async ({ companyId }) => withHistory(db, await ordersOfCompany(db, companyId)));
   events.answer("companySpendThisMonth", ({ companyId }) => companySpendThisMonth(db, companyId));
   events.answer("companyAwaitingApproval", ({ companyId }) => awaitingApprovalCount(db, companyId));
+  events.answer("companyCredit", ({ companyId }) => companyCreditJson(db, companyId));
   return events;
 }
 

@@ -1,4 +1,6 @@
 import {
+  type AuditAction,
+  adminCompanyPatchBodySchema,
   adminCompanySchema,
   COMPANY_LIMITS,
   companyIdParamsSchema,
@@ -7,6 +9,7 @@ import {
   priceListBodySchema,
   taxExemptionBodySchema,
 } from "@forgeline/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
@@ -24,8 +27,10 @@ import {
   type RowProblem,
   readPriceListCsv,
 } from "./price-list.js";
+import { paymentTermsOf, setPaymentTerms } from "./queries/terms.js";
 import {
   allCompanies,
+  type CompanyRow,
   companyJson,
   findCompany,
   lockCompany,
@@ -94,26 +99,69 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: COMPANY_ANSWER, ...errorAnswers(400, 401, 403, 404, 413, 415) },
       },
     },
-    async (request) => {
-      const admin = await actorOf(app.db, callerOf(request));
-      const { id } = request.params;
-      const after = await app.db.transaction(async (tx) => {
-        const before = await lockCompany(tx, id);
-        if (!before) throw new HttpError(404, NO_SUCH_COMPANY);
-        const row = await setTaxExemption(tx, id, request.body);
-        if (!row) throw new Error(`company ${id} vanished while locked`);
-        await recordAudit(tx, {
-          actor: admin.email,
-          action: "company.tax-exemption",
-          target: id,
-          before: { taxExempt: before.taxExempt, taxId: before.taxId },
-          after: { taxExempt: row.taxExempt, taxId: row.taxId },
-        });
-        return row;
-      });
-      return companyJson(after, admin);
-    },
+    async (request) =>
+      auditedChange(
+        request,
+        request.params.id,
+        "company.tax-exemption",
+        (tx) => setTaxExemption(tx, request.params.id, request.body),
+        {
+          taxExempt: (row) => row.taxExempt,
+          taxId: (row) => row.taxId,
+        },
+      ),
   );
+
+  app.patch(
+    "/admin/companies/:id",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "Give a company terms on account, or take them away (admins only)",
+        description:
+          "`paymentTerms`: `netDays` (one of 7, 15, 30, 45, 60, 90) and `creditLimit` in dollars, or null: the " +
+          "company pays by card. Orders placed keep the net days they were placed with; a limit lowered below what " +
+          "is used stops new orders on account and changes no placed order. Audited.",
+        tags: ["Admin companies"],
+        security: requires("accessToken"),
+        params: companyIdParamsSchema,
+        body: adminCompanyPatchBodySchema,
+        response: { 200: COMPANY_ANSWER, ...errorAnswers(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) =>
+      auditedChange(
+        request,
+        request.params.id,
+        "company.terms",
+        (tx) => setPaymentTerms(tx, request.params.id, request.body.paymentTerms),
+        { paymentTerms: paymentTermsOf },
+      ),
+  );
+
+  /**
+   * An admin's change to a company, under its row lock, with the audit entry of the fields it touches (read
+   * before and after by `fields`): 404 when there is no such company.
+   */
+  async function auditedChange(
+    request: FastifyRequest,
+    id: string,
+    action: AuditAction,
+    change: (tx: Database) => Promise<CompanyRow | undefined>,
+    fields: Record<string, (row: CompanyRow) => unknown>,
+  ) {
+    const admin = await actorOf(app.db, callerOf(request));
+    const seen = (row: CompanyRow) => Object.fromEntries(Object.entries(fields).map(([name, of]) => [name, of(row)]));
+    const after = await app.db.transaction(async (tx) => {
+      const before = await lockCompany(tx, id);
+      if (!before) throw new HttpError(404, NO_SUCH_COMPANY);
+      const row = await change(tx);
+      if (!row) throw new Error(`company ${id} vanished while locked`);
+      await recordAudit(tx, { actor: admin.email, action, target: id, before: seen(before), after: seen(row) });
+      return row;
+    });
+    return companyJson(after, admin);
+  }
 
   app.get(
     "/admin/companies/:id/prices",

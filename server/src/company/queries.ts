@@ -4,13 +4,11 @@ import {
   type CompanyAddressBody,
   type CompanyRole,
   type CompanySettingsBody,
-  centsToDollars,
   companyActions,
-  type NetDays,
-  type PaymentTerms,
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { paymentTermsOf } from "./queries/terms.js";
 import { companies, companyAddresses, companyInvitations, companyMembers, companyPrices } from "./tables.js";
 
 /** A member's place in their company, with the company's terms; read on every request, so removal is at once. */
@@ -25,6 +23,8 @@ export interface Membership {
     taxExempt: boolean;
     poRequired: boolean;
     billingAddress: string | null;
+    /** Its terms' days to pay when it buys on account; null: it pays by card. */
+    netDays: number | null;
   };
 }
 
@@ -40,6 +40,7 @@ export async function membershipOf(db: Database, email: string): Promise<Members
       taxExempt: companies.taxExempt,
       poRequired: companies.poRequired,
       billingAddress: companies.billingAddress,
+      netDays: companies.netDays,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
@@ -111,12 +112,6 @@ export function companyJson(row: CompanyRow, caller: Actor): Company {
     createdAt: row.createdAt.toISOString(),
     actions: companyActions(caller, row.id),
   };
-}
-
-/** A company's terms on account as the wire says them, or null when it pays by card. */
-export function paymentTermsOf(row: Pick<CompanyRow, "netDays" | "creditLimitCents">): PaymentTerms | null {
-  if (row.netDays === null || row.creditLimitCents === null) return null;
-  return { netDays: row.netDays as NetDays, creditLimit: centsToDollars(row.creditLimitCents) };
 }
 
 export async function findCompany(db: Database, id: string): Promise<CompanyRow | undefined> {

@@ -26,14 +26,10 @@ export async function companyFor(
   companyId: string,
   action: Action,
   userEmail?: string,
+  forbidden = OWNERS_ONLY,
 ) {
   const actor = await actorOf(db, callerOf(request));
-  authorize(
-    actor,
-    action,
-    { companyId, userEmail },
-    { seeing: "read:company", missing: NO_SUCH_COMPANY, forbidden: OWNERS_ONLY },
-  );
+  authorize(actor, action, { companyId, userEmail }, { seeing: "read:company", missing: NO_SUCH_COMPANY, forbidden });
   // Only a member of this company sees it.
   return { actor, membership: actor.membership as Membership };
 }

@@ -1,4 +1,4 @@
-import type { OrderRecord } from "@forgeline/contract";
+import type { CompanyCredit, OrderRecord } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 
@@ -35,6 +35,8 @@ export interface ShopQuestions {
   companySpendThisMonth: { ask: { companyId: string }; answer: Map<string, number> };
   /** How many of a company's orders wait for an owner's approval. */
   companyAwaitingApproval: { ask: { companyId: string }; answer: number };
+  /** What a company may still owe on account: its terms, the credit used and left, and any hold. */
+  companyCredit: { ask: { companyId: string }; answer: CompanyCredit };
 }
 
 type Listener<Name extends keyof ShopEvents> = (event: ShopEvents[Name]) => unknown;

@@ -1,3 +1,4 @@
+import { ON_ACCOUNT_MESSAGES, type PaymentMethod } from "@forgeline/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
@@ -28,7 +29,15 @@ import {
   toolInOpenOrder,
   withBuyerLock,
 } from "./order-rules.js";
-import { changeStatus, insertOrder, type StatusChange, type StatusChangeResult } from "./queries/lifecycle.js";
+import { type CreditRefusal, creditRefusal } from "./queries/credit.js";
+import {
+  changeStatus,
+  holdsStockUnpaid,
+  insertOrder,
+  type StatusChange,
+  type StatusChangeResult,
+  takeStockOf,
+} from "./queries/lifecycle.js";
 import type { OrderRow } from "./queries.js";
 
 /**
@@ -63,7 +72,10 @@ export interface Placed {
  * the buyer saw, or where the lines wait: nothing there, gone, no longer open, or changed since it was read.
  */
 export type Refused =
-  | { refused: Refusal["reason"] | "price-changed" | "empty" | "gone" | "closed" | "revised"; message: string }
+  | {
+      refused: Refusal["reason"] | CreditRefusal["reason"] | "price-changed" | "empty" | "gone" | "closed" | "revised";
+      message: string;
+    }
   | { refused: "delivery"; field: DeliveryRefusal["field"]; message: string };
 
 export const refuse = (refused: Exclude<Refused["refused"], "delivery">, message: string): Refused => ({
@@ -90,6 +102,8 @@ export interface OrderRequest {
   expectedTotalCents?: bigint;
   /** What commits with the order in its transaction, or not at all. */
   alongside?: (tx: Database, placed: Placed) => Promise<void>;
+  /** By card (when not said) or on account, by invoice, when the buyer's company has terms. */
+  paymentMethod?: PaymentMethod | undefined;
 }
 
 /** Places the order the request asks for, or says why not. */
@@ -104,19 +118,24 @@ export async function placeOrder(
   const admitted = await admit(app, reply, request);
   if ("refused" in admitted) return admitted;
   const shop = await shopTerms(app);
-  return withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
-    const lines =
-      typeof request.lines === "function" ? await readLines(tx, request.lines, request.quantities) : request.lines;
-    if ("refused" in lines) return lines;
-    const held = await heldRefusal(tx, request.email, lines);
-    if (held) return held;
-    const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
-    const expected = request.expectedTotalCents;
-    if (expected !== undefined && priced.totalCents !== expected) return refuse("price-changed", PRICES_CHANGED);
-    const placed = await store(tx, admitted, priced);
-    await request.alongside?.(tx, placed);
-    return placed;
-  });
+  return rollingBack(() =>
+    withBuyerLock(app.db, holderOfBuyer(admitted.buyer), async (tx) => {
+      const lines =
+        typeof request.lines === "function" ? await readLines(tx, request.lines, request.quantities) : request.lines;
+      if ("refused" in lines) return lines;
+      const held = await heldRefusal(tx, request.email, lines);
+      if (held) return held;
+      const priced = await priceForBuyer(tx, shop, admitted.buyer, lines);
+      const expected = request.expectedTotalCents;
+      if (expected !== undefined && priced.totalCents !== expected) return refuse("price-changed", PRICES_CHANGED);
+      const credit =
+        admitted.onAccount && (await creditRefusal(tx, admitted.onAccount.companyId, Number(priced.totalCents)));
+      if (credit) return refuse(credit.reason, credit.message);
+      const placed = await store(tx, admitted, priced);
+      await request.alongside?.(tx, placed);
+      return placed;
+    }),
+  );
 }
 
 /** The first line whose tool is withdrawn, short of stock or (unless quoted) outside its quantity rule. */
@@ -130,11 +149,12 @@ export function linesRefusal(lines: readonly BuyerLine[], quantities: Quantities
   return undefined;
 }
 
-/** A request let through: who buys, the name the order keeps, and where it goes. */
+/** A request let through: who buys, the name the order keeps, where it goes, and the terms if on account. */
 interface Admitted {
   buyer: Buyer;
   userName: string;
   delivery: Delivery;
+  onAccount: { companyId: string; netDays: number } | undefined;
 }
 
 /**
@@ -146,8 +166,16 @@ async function admit(app: FastifyInstance, reply: FastifyReply, request: OrderRe
   const [account, buyer] = await Promise.all([findAccount(app.db, email), buyerFor(app.db, email)]);
   const delivery = await deliveryFor(app.db, buyer, request.delivery);
   if ("field" in delivery) return { refused: "delivery", ...delivery };
+  const terms = buyer.membership?.company.netDays;
+  if (request.paymentMethod === "invoice" && (terms == null || !buyer.membership)) {
+    return refuse("no-terms", ON_ACCOUNT_MESSAGES.noTerms);
+  }
   await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "place-order");
-  return { buyer, userName: account?.name.trim() || email, delivery };
+  const onAccount =
+    request.paymentMethod === "invoice" && buyer.membership && terms != null
+      ? { companyId: buyer.membership.companyId, netDays: terms }
+      : undefined;
+  return { buyer, userName: account?.name.trim() || email, delivery, onAccount };
 }
 
 /** The lines where they wait, read and checked under the buyer's lock. */
@@ -172,7 +200,8 @@ async function heldRefusal(tx: Database, email: string, lines: readonly BuyerLin
 }
 
 /** Stores the order at the prices the one price function gave, starting as the spending limit says. */
-async function store(tx: Database, { buyer, userName, delivery }: Admitted, priced: PricedOrderCents): Promise<Placed> {
+async function store(tx: Database, admitted: Admitted, priced: PricedOrderCents): Promise<Placed> {
+  const { buyer, userName, delivery, onAccount } = admitted;
   const starting = await startingStatus(tx, buyer, priced.totalCents);
   const orderId = await insertOrder(tx, {
     userEmail: buyer.email,
@@ -181,15 +210,34 @@ async function store(tx: Database, { buyer, userName, delivery }: Admitted, pric
     billingAddress: billingAddressFor(buyer, delivery),
     company: companyOnOrder(buyer),
     starting,
+    onAccount,
     priced,
   });
+  // An order on account that goes ahead now ships unpaid: its pieces are set aside now, all or none.
+  if (onAccount && starting.status !== "awaiting-approval") await takeStockOrRollBack(tx, orderId);
   return { orderId, status: starting.status, priced };
 }
 
+/** A refusal found after something was written: thrown to roll the transaction back, answered by `rollingBack`. */
 class RolledBack extends Error {
-  constructor(readonly refusal: Refusal) {
+  constructor(readonly refusal: Refused) {
     super(refusal.message);
   }
+}
+
+async function rollingBack<T>(work: () => Promise<T>): Promise<T | Refused> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RolledBack) return error.refusal;
+    throw error;
+  }
+}
+
+const SHORT_OF_STOCK = "A tool of this order is no longer in stock in the quantity ordered.";
+
+async function takeStockOrRollBack(tx: Database, orderId: string): Promise<void> {
+  if (!(await takeStockOf(tx, orderId))) throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
 }
 
 /**
@@ -203,18 +251,21 @@ export async function decideOnOrder(
   order: OrderRow,
   change: StatusChange,
 ): Promise<StatusChangeResult | Refused> {
-  try {
-    return await withBuyerLock(db, holderOf(order), async (tx) => {
+  return rollingBack(() =>
+    withBuyerLock(db, holderOf(order), async (tx) => {
       const changed = await changeStatus(tx, order.id, change);
       if (changed.kind !== "changed" || change.transition !== "approve") return changed;
       const refusal = await refusalOnCommit(tx, changed.after);
-      if (refusal) throw new RolledBack(refusal);
+      if (refusal) throw new RolledBack(refuse(refusal.reason, refusal.message));
+      if (holdsStockUnpaid(changed.after)) {
+        // Its credit was counted while it waited: what is used now must still fit the limit, with no hold.
+        const credit = changed.after.companyId && (await creditRefusal(tx, changed.after.companyId, 0));
+        if (credit) throw new RolledBack(refuse(credit.reason, credit.message));
+        await takeStockOrRollBack(tx, order.id);
+      }
       return changed;
-    });
-  } catch (error) {
-    if (error instanceof RolledBack) return refuse(error.refusal.reason, error.refusal.message);
-    throw error;
-  }
+    }),
+  );
 }
 
 /**

@@ -59,7 +59,16 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       requireBuyer(caller, "create:order");
       // The wire's `orderId` is the id of the product ordered.
-      const { orderId: productId, quantity, phone, address, addressId, poNumber, userEmail } = request.body;
+      const {
+        orderId: productId,
+        quantity,
+        phone,
+        address,
+        addressId,
+        poNumber,
+        userEmail,
+        paymentMethod,
+      } = request.body;
       if (userEmail !== undefined) {
         authorize(
           personalActor(caller),
@@ -76,6 +85,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         email: caller.email,
         delivery: { phone, address, addressId, poNumber },
         lines: [{ product, quantity }],
+        paymentMethod,
       });
       if (!("refused" in outcome)) {
         return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });

@@ -40,7 +40,7 @@ export async function refundOrder(
   const { orderId, admin } = request;
   const current = await findOrder(db, orderId);
   if (!current) throw new HttpError(404, "No such order.");
-  if (!canTransition("refund", current)) throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(current.status));
+  if (!canTransition("refund", current)) throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(current));
   const intent = current.transactionId ? await findIntent(db, provider.name, current.transactionId) : undefined;
   if (!intent) throw new HttpError(409, ORDER_STATUS_MESSAGES.paidElsewhere);
 

@@ -37,7 +37,7 @@ async function callersOrder(app: FastifyInstance, caller: Caller, orderId: strin
 
 /** Why an order that is not unpaid cannot be paid. */
 const notPayable = (order: OrderRow) =>
-  new HttpError(409, order.paid ? ALREADY_PAID : ORDER_STATUS_MESSAGES.cannotPay(order.status));
+  new HttpError(409, order.paid ? ALREADY_PAID : ORDER_STATUS_MESSAGES.cannotPay(order));
 
 async function callersUnpaidOrder(app: FastifyInstance, caller: Caller, orderId: string) {
   const order = await callersOrder(app, caller, orderId);

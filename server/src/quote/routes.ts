@@ -270,6 +270,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await placeOrder(app, reply, {
         email,
         delivery: request.body,
+        paymentMethod: request.body.paymentMethod,
         lines: async (tx) => {
           const row = await lockQuote(tx, found.id);
           if (!row) return refuse("gone", NO_SUCH_QUOTE);

@@ -489,6 +489,11 @@ const MATRIX: Record<string, Row> = {
     expect: members(200),
     guard: { action: "read:company", on: theCompanys },
   },
+  "GET /api/companies/:id/credit": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}/credit` }),
+    expect: members(200, 200, 403),
+    guard: { action: "read:credit", on: theCompanys },
+  },
   "PATCH /api/companies/:id": {
     call: (f) => ({ url: `/api/companies/${f.companyId}`, payload: { name: "Matrix Co" } }),
     expect: members(200, 403),
@@ -647,6 +652,10 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/companies": { call: () => ({ url: "/api/admin/companies" }), expect: adminOnly(200) },
+  "PATCH /api/admin/companies/:id": {
+    call: (f) => ({ url: `/api/admin/companies/${f.companyId}`, payload: { paymentTerms: null } }),
+    expect: adminOnly(200),
+  },
   "PUT /api/admin/companies/:id/tax-exemption": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}/tax-exemption`, payload: { taxExempt: false } }),
     expect: adminOnly(200),

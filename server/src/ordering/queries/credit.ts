@@ -1,0 +1,92 @@
+import {
+  type CompanyCredit,
+  CREDIT_HOLD_AFTER_DAYS,
+  centsToDollars,
+  formatCents,
+  type NetDays,
+  ON_ACCOUNT_MESSAGES,
+} from "@forgeline/contract";
+import { and, asc, eq, gt, notInArray, sql } from "drizzle-orm";
+import { storedTermsOf } from "../../company/queries/terms.js";
+import type { Database } from "../../db/client.js";
+import { orders } from "../tables.js";
+
+/**
+ * What a company owes on account and what that allows (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit'): the
+ * balances of its orders on account that are not cancelled, waiting ones included, against its limit; and
+ * the hold an invoice long overdue puts on new orders on account. Read under the company's order lock when an
+ * order is placed or approved (place-order.ts), so two at once never both fit the same remaining credit.
+ */
+
+const closed = ["cancelled", "refunded"] as const;
+const owedOnAccount = (companyId: string) =>
+  and(eq(orders.companyId, companyId), eq(orders.paymentMethod, "invoice"), notInArray(orders.status, [...closed]));
+const owed = sql`${orders.totalCents} - ${orders.amountPaidCents}`;
+
+export interface CreditStanding {
+  terms: { netDays: number; creditLimitCents: number } | null;
+  usedCents: number;
+  /** The oldest invoice more than CREDIT_HOLD_AFTER_DAYS past its due date with money still owed. */
+  hold: { invoiceNumber: string; dueAt: Date } | null;
+}
+
+export async function creditStanding(db: Database, companyId: string): Promise<CreditStanding> {
+  const terms = await storedTermsOf(db, companyId);
+  const [used] = await db
+    .select({ cents: sql<string>`coalesce(sum(${owed}), 0)` })
+    .from(orders)
+    .where(owedOnAccount(companyId));
+  const [held] = await db
+    .select({ invoiceNumber: orders.invoiceNumber, dueAt: orders.invoiceDueAt })
+    .from(orders)
+    .where(
+      and(
+        owedOnAccount(companyId),
+        gt(owed, 0),
+        sql`${orders.invoiceDueAt} < now() - make_interval(days => ${CREDIT_HOLD_AFTER_DAYS})`,
+      ),
+    )
+    .orderBy(asc(orders.invoiceDueAt))
+    .limit(1);
+  return {
+    terms,
+    usedCents: Number(used?.cents ?? 0),
+    hold: held?.invoiceNumber && held.dueAt ? { invoiceNumber: held.invoiceNumber, dueAt: held.dueAt } : null,
+  };
+}
+
+/** The credit left under the limit: never below nothing, even when a lowered limit is already passed. */
+export const availableCents = (standing: CreditStanding) =>
+  Math.max(0, (standing.terms?.creditLimitCents ?? 0) - standing.usedCents);
+
+/** The standing as the wire says it (GET /api/companies/{id}/credit). */
+export async function companyCreditJson(db: Database, companyId: string): Promise<CompanyCredit> {
+  const standing = await creditStanding(db, companyId);
+  const { terms, hold } = standing;
+  return {
+    paymentTerms: terms && { netDays: terms.netDays as NetDays, creditLimit: centsToDollars(terms.creditLimitCents) },
+    used: centsToDollars(standing.usedCents),
+    available: centsToDollars(availableCents(standing)),
+    hold: hold && { invoiceNumber: hold.invoiceNumber, dueAt: hold.dueAt.toISOString() },
+  };
+}
+
+export type CreditRefusal = { reason: "no-terms" | "credit-hold" | "over-credit"; message: string };
+
+/**
+ * Why the company cannot take `addingCents` more on account now, or undefined: no terms, a hold, or too
+ * little credit left. An order already counted in what is used (one waiting for approval) adds nothing.
+ */
+export async function creditRefusal(
+  tx: Database,
+  companyId: string,
+  addingCents: number,
+): Promise<CreditRefusal | undefined> {
+  const standing = await creditStanding(tx, companyId);
+  if (!standing.terms) return { reason: "no-terms", message: ON_ACCOUNT_MESSAGES.noTerms };
+  if (standing.hold) return { reason: "credit-hold", message: ON_ACCOUNT_MESSAGES.onHold(standing.hold.invoiceNumber) };
+  if (standing.usedCents + addingCents > standing.terms.creditLimitCents) {
+    return { reason: "over-credit", message: ON_ACCOUNT_MESSAGES.overLimit(formatCents(availableCents(standing))) };
+  }
+  return undefined;
+}
