@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi, signUpThroughPage } from "../support/accounts.js";
 import { cartLine, cartLink, payWithTestCard, productIdOf } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { anotherPerson, expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { tabTo } from "../support/keyboard.js";
 import { latestMailLink, mailsTo } from "../support/mail.js";
 import { pdfText } from "../support/pdf.js";
@@ -14,21 +14,6 @@ const TAPE = "Forgeline 25 ft. Tape Measure";
 const ORDER_NUMBER = /^FL-\d{6,}$/;
 const TAX_ID = "DE 123/456";
 const toast = (page: Page, text: string | RegExp) => page.locator(".Toastify").getByText(text, { exact: true });
-
-/** Another person at another browser, in the project's window, whose console is watched as the test's page is. */
-async function anotherPerson(browser: Browser, testInfo: TestInfo, allowed: RegExp[] = []) {
-  const { viewport, isMobile, hasTouch, deviceScaleFactor, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, isMobile, hasTouch, deviceScaleFactor, baseURL });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !allowed.some((pattern) => pattern.test(message.text()))) {
-      errors.push(message.text());
-    }
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors, close: () => context.close() };
-}
 
 /** Opens the newest confirmation link mailed to `email`: the address is confirmed, and the shop's home opens. */
 async function confirmAddress(page: Page, email: string) {
