@@ -15,7 +15,7 @@ const FIELDS = [NET_DAYS_FIELD, LIMIT_FIELD, "paymentTerms"];
 
 const NET_DAYS_OPTIONS = [
   { value: "", label: "No terms (card only)" },
-  ...NET_DAYS.map((days) => ({ value: String(days), label: `Net ${days}: invoices due ${days} days after shipping` })),
+  ...NET_DAYS.map((days) => ({ value: String(days), label: `Net ${days}` })),
 ];
 
 /**
@@ -86,7 +86,7 @@ export function PaymentTermsDialog({ company, onClose }: { company: AdminCompany
           />
           <p className="text-sm text-base-content/80">
             {netDays
-              ? "The most it may owe at once on orders on account. A lower limit than it owes now stops new orders on account; placed orders stand."
+              ? `Net ${netDays}: each invoice is due ${netDays} days after its order ships. The limit is the most it may owe at once on orders on account; below what it owes now, it stops new orders on account, and placed orders stand.`
               : "Without terms the company pays every order by card before it ships."}{" "}
             The change is audited.
           </p>
