@@ -1,25 +1,21 @@
-import { MESSAGES, ON_ACCOUNT_MESSAGES, type OrderCreated, type PaymentMethod } from "@forgeline/contract";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { MESSAGES, type OrderCreated, type PaymentMethod } from "@forgeline/contract";
+import { lazy, Suspense, useState } from "react";
 import { paths } from "../config/paths";
-import { companyCreditQuery, useMyCompany } from "../lib/company";
-import { creditLeft, holdInWords } from "../lib/company-credit";
-import { RadioCard } from "./radio-card";
+import { useMyCompany } from "../lib/company";
+
+// Loaded for a company that buys on account: everyone else's checkout carries none of its code or words.
+const PaymentOptions = lazy(() => import("./payment-options").then((module) => ({ default: module.PaymentOptions })));
 
 /**
  * How an order being placed is paid (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit'): by card, or by invoice when
- * the caller's company buys on account. Owners and buyers read the credit left beside the invoice, or the overdue
- * invoice that holds it (then only card is open); a requester chooses without the figure, which is not theirs to
- * read. The cart's checkout and a quote's acceptance ask it; `body` is what their request adds: nothing when
- * there is no choice, so the server's default (card) stands.
+ * the caller's company buys on account. The cart's checkout and a quote's acceptance ask it; `body` is what their
+ * request adds: nothing when there is no choice, so the server's default (card) stands.
  */
 export function usePaymentChoice() {
   const company = useMyCompany().data ?? null;
   const terms = company?.paymentTerms ?? null;
-  const credit = useQuery(companyCreditQuery(company?._id, terms !== null && company?.role !== "requester")).data;
   const [chosen, choose] = useState<PaymentMethod>("card");
-  const hold = holdInWords(credit?.hold ?? null);
-  const method: PaymentMethod = terms && !hold ? chosen : "card";
+  const method: PaymentMethod = terms ? chosen : "card";
 
   /**
    * Where a placed order goes next, with the toast's words (`placed`: "Your order is placed"): an order waiting
@@ -34,43 +30,15 @@ export function usePaymentChoice() {
     return { message: placed, to: paths.payment(id) };
   }
 
-  return {
-    terms,
-    method,
-    choose,
-    next,
-    /** Beside the invoice: the credit left, or the hold. */
-    invoiceNote: hold ?? (credit?.paymentTerms ? creditLeft(credit.available) : undefined),
-    held: hold !== null,
-    body: terms ? { paymentMethod: method } : {},
-  };
+  return { company, terms, method, choose, next, body: terms ? { paymentMethod: method } : {} };
 }
 
-/** "How to pay": card, or the company's terms ("Pay by invoice (net 30)"); nothing for a company without terms. */
+/** "How to pay" (payment-options.tsx), for a company on terms; nothing for one that pays by card. */
 export function PaymentChoice({ choice }: { choice: ReturnType<typeof usePaymentChoice> }) {
-  const { terms, method, choose, invoiceNote, held } = choice;
-  if (!terms) return null;
+  if (!choice.company || !choice.terms) return null;
   return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-medium">How to pay</legend>
-      <div className="flex flex-col gap-2">
-        <RadioCard
-          title="Card"
-          name="paymentMethod"
-          value="card"
-          checked={method === "card"}
-          onChange={() => choose("card")}
-        />
-        <RadioCard
-          title={ON_ACCOUNT_MESSAGES.choice(terms.netDays)}
-          detail={invoiceNote}
-          name="paymentMethod"
-          value="invoice"
-          checked={method === "invoice"}
-          disabled={held}
-          onChange={() => choose("invoice")}
-        />
-      </div>
-    </fieldset>
+    <Suspense fallback={null}>
+      <PaymentOptions company={choice.company} terms={choice.terms} method={choice.method} choose={choice.choose} />
+    </Suspense>
   );
 }
