@@ -26,6 +26,7 @@ export function startStorefront({ port, dataDir, env = {} }) {
     SEED_ADMIN_PASSWORD: BENCH_ADMIN.password,
     SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Springfield",
     SHOP_TAX_ID: "US-00-0000000",
+    SHOP_BANK_DETAILS: "Forgeline Tools Ltd · IBAN GB00 TEST 0000 0000 0000 00",
     // Each bench customer places order after order: far past the per-account allowances, which the API
     // suite proves (server/src/rate-limit/account-allowances.test.ts).
     ACCOUNT_ORDERS_PER_HOUR: "1000000",

@@ -45,8 +45,8 @@ const inDayYears = (day: string) => {
 };
 const isDayParameter = (text: string) => isDay(text) && inDayYears(text);
 
-/** Every day a query may carry: a real day of the years above, else a 400 naming the field. */
-const dayField = (field: "from" | "to") =>
+/** Every day a query or body may carry: a real day of the years above, else a 400 naming the field. */
+export const dayField = (field: string) =>
   z
     .string({ error: `${field} must be a date as YYYY-MM-DD` })
     .refine(isDay, { error: `${field} must be a date as YYYY-MM-DD`, abort: true })

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "promotion.end",
   "company.tax-exemption",
   "company.terms",
+  "company.payment",
   "company.prices",
   "company.member-change",
   "company.member-remove",

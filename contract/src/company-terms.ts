@@ -35,6 +35,16 @@ export interface PaymentTerms {
   creditLimit: number;
 }
 
+const longDay = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A day as invoices and their mails write a due date: 26 December 2026 (UTC, so one day wherever it is read). */
+export const dayInWords = (date: Date | string): string => longDay.format(new Date(date));
+
 export const ON_ACCOUNT_MESSAGES = {
   noTerms: "Your company does not buy on account",
   /** A new order on account does not fit what the company may still owe. */
@@ -48,6 +58,11 @@ export const ON_ACCOUNT_MESSAGES = {
     `This order is on account: it is paid against its invoice, so it cannot be ${done.join(" or ")} here.`,
   /** The choice as the cart and quote page word it. */
   choice: (netDays: number) => `Pay by invoice (net ${netDays})`,
+  /** An issued invoice's term, as its PDF says it. */
+  dueBy: (dueAt: Date | string, netDays: number) => `Payment due by ${dayInWords(dueAt)} (net ${netDays})`,
+  /** The same term as the shipped mail says it. */
+  invoiceDue: (invoiceNumber: string, dueAt: Date | string) =>
+    `Invoice ${invoiceNumber} is due by ${dayInWords(dueAt)}`,
 } as const;
 
 /** A requester fills carts for approval and never pays, not even their own company order (permissions.ts). */

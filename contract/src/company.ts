@@ -16,6 +16,7 @@ export {
   COMPANY_ROLES,
   type CompanyRole,
   CREDIT_HOLD_AFTER_DAYS,
+  dayInWords,
   NET_DAYS,
   type NetDays,
   ON_ACCOUNT_MESSAGES,

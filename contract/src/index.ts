@@ -37,6 +37,7 @@ export * from "./quick-order-terms.js";
 export * from "./quote.js";
 export * from "./quote-lifecycle.js";
 export * from "./quote-terms.js";
+export * from "./receivables.js";
 export * from "./review.js";
 export * from "./rules.js";
 export * from "./state-machine.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { OrderFacts } from "./order-facts.js";
+import type { OrderFacts, PaymentMethod } from "./order-facts.js";
 import { orderRefusal } from "./order-lifecycle.js";
 import { ADMIN_ORDER_LIMITS, type OrderStatus, statusInWords } from "./order-status.js";
 import { orderStatusSchema } from "./ordering.js";
@@ -71,8 +71,9 @@ export const ORDER_STATUS_MESSAGES = {
   cannotRefund: (order: OrderFacts | OrderStatus) => orderRefusal("refund", order),
   refundFailed: "The payment provider did not refund this order; nothing was changed. Please try again in a minute.",
   paidElsewhere: "This order was paid through another payment provider; refund it there.",
-  noInvoice: (status: OrderStatus) =>
-    `This order is ${statusInWords(status)}; an order has an invoice once it is paid.`,
+  /** A card order is invoiced when it is paid, an order on account when it ships. */
+  noInvoice: ({ status, paymentMethod }: { status: OrderStatus; paymentMethod: PaymentMethod }) =>
+    `This order is ${statusInWords(status)}; ${paymentMethod === "invoice" ? "an order on account has an invoice once it ships" : "an order has an invoice once it is paid"}.`,
 } as const;
 
 export type ShipBody = z.infer<typeof shipBodySchema>;

@@ -39,6 +39,10 @@ export const FULFILMENT_TRANSITIONS = {
 /** Where the money is. Part payments and part refunds arrive with payments received and credit notes. */
 export const PAYMENT_TRANSITIONS = {
   pay: { from: ["unpaid"], to: "paid", by: ["anyone"], done: "paid" },
+  /** Money received against an invoice that leaves some of it owed. */
+  payPart: { from: ["unpaid", "partially-paid"], to: "partially-paid", by: ["anyone"], done: "paid in part" },
+  /** Money received (or credit) that pays the rest of an invoice. */
+  settle: { from: ["unpaid", "partially-paid"], to: "paid", by: ["anyone"], done: "paid" },
   refund: { from: ["paid"], to: "refunded", by: ["anyone"], done: "refunded" },
 } as const satisfies Record<string, Step<PaymentStatus, Anyone>>;
 

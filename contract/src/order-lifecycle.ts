@@ -36,6 +36,8 @@ interface OrderStep {
 }
 
 const UNPAID = { card: ["unpaid"], invoice: ["unpaid"] } as const;
+/** An order on account is invoiced when it ships; a card order is paid by card, not against an invoice. */
+const INVOICED = { card: [], invoice: ["shipped", "delivered"] } as const;
 
 export const ORDER_TRANSITIONS = {
   /**
@@ -43,6 +45,12 @@ export const ORDER_TRANSITIONS = {
    * it ships; an order on account is paid by the payments the shop receives, not through this step.
    */
   pay: { by: ["server"], done: "paid", payment: "pay", needsFulfilment: { card: ["open"], invoice: [] } },
+  /**
+   * Money received against the invoice of an order on account (a transfer, the company's credit): some of it,
+   * or the rest. Only the server takes them, from the ledger (server/src/receivables/).
+   */
+  payPart: { by: ["server"], done: "paid in part", payment: "payPart", needsFulfilment: INVOICED },
+  settle: { by: ["server"], done: "paid", payment: "settle", needsFulfilment: INVOICED },
   /** A company owner lets a requester's, or an over-limit, order go ahead. */
   approve: { by: ["company-owner"], done: "approved", fulfilment: "approve" },
   /** A company owner turns it down, with a note. */

@@ -89,7 +89,10 @@ export const orderSchema = z.object({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
-  /** Given when the order is paid (INV-2026-000001); its PDF is GET /api/ordering/{id}/invoice. */
+  /**
+   * Given when a card order is paid, or when an order on account ships (INV-2026-000001); its PDF is
+   * GET /api/ordering/{id}/invoice.
+   */
   invoiceNumber: z.string().nullable(),
   /** Every tool of the order, priced and frozen when it was placed; the fields above describe the first. */
   lines: z.array(pricedLineSchema),

@@ -138,6 +138,7 @@ test("the admin finds a paid order, ships it, refunds another with its stock bac
     ...["Line", "SKU", "Product", "Quantity", "List unit price (USD)", "Unit price (USD)", "Price source"],
     ...["Line total (USD)", "Line discount (USD)", "Promotion", "Order discount (USD)", "Order tax (USD)"],
     ...["Order total (USD)", "Carrier", "Tracking number", "Tracking URL", "Transaction id"],
+    ...["Payment method", "Due at", "Balance (USD)"],
   ]);
   // A row per order line: each of these orders has one.
   expect(records).toHaveLength(2);

@@ -60,6 +60,9 @@ import { quoteRoutes } from "./quote/routes.js";
 import { sharedAddressStore } from "./rate-limit/address-store.js";
 import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
+import { recordInvoiceIssued } from "./receivables/queries.js";
+import { startInvoiceReminders } from "./receivables/reminders.js";
+import { receivablesRoutes } from "./receivables/routes.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { startLowStockMail } from "./stats/low-stock-mail.js";
@@ -130,6 +133,7 @@ function subscribedEvents(payments: Payments): EventBus {
   events.on("productWithdrawn", ({ tx, productId }) => removeToolFromCarts(tx, productId));
   events.on("productWithdrawn", ({ tx, productId, by }) => cancelUnpaidOrdersOf(tx, productId, by));
   events.on("orderCancelled", ({ orderId, log }) => releaseOpenIntent(payments, log, orderId));
+  events.on("invoiceIssued", ({ tx, invoice }) => recordInvoiceIssued(tx, invoice));
   events.answer("companyOrders", async ({ companyId }) => withHistory(db, await ordersOfCompany(db, companyId)));
   events.answer("companySpendThisMonth", ({ companyId }) => companySpendThisMonth(db, companyId));
   events.answer("companyAwaitingApproval", ({ companyId }) => awaitingApprovalCount(db, companyId));
@@ -269,6 +273,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(quoteRoutes);
       await api.register(quoteAdminRoutes);
       await api.register(statsRoutes);
+      await api.register(receivablesRoutes);
     },
     { prefix: "/api" },
   );
@@ -277,6 +282,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   let outbox: ReturnType<typeof startOutboxSender> | undefined;
   // The daily low-stock mail to admins: every instance checks, one sends (stats/low-stock-mail.ts).
   let lowStockMail: ReturnType<typeof startLowStockMail> | undefined;
+  // And the payment reminders of invoices on account, at the same pace (receivables/reminders.ts).
+  let reminders: ReturnType<typeof startInvoiceReminders> | undefined;
   app.addHook("onReady", async () => {
     await cacheSync.ready;
     outbox = startOutboxSender({
@@ -287,9 +294,10 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       ...config.mailOutbox,
     });
     lowStockMail = startLowStockMail({ db, log: app.log, checkMs: config.lowStockCheckMs });
+    reminders = startInvoiceReminders({ db, log: app.log, checkMs: config.lowStockCheckMs });
   });
   app.addHook("onClose", async () => {
-    await Promise.all([outbox?.stop(), lowStockMail?.stop(), cacheSync.close(), redis?.close()]);
+    await Promise.all([outbox?.stop(), lowStockMail?.stop(), reminders?.stop(), cacheSync.close(), redis?.close()]);
   });
 
   serveImages(app, app.imageStore);

@@ -41,6 +41,7 @@ describe("loadConfig: the payment provider", () => {
     PUBLIC_URL: "https://shop.example.com",
     SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Sheffield S1 2AB, United Kingdom",
     SHOP_TAX_ID: "GB123456789",
+    SHOP_BANK_DETAILS: "Forgeline Tools Ltd · IBAN GB29 NWBK 6016 1331 9268 19",
   };
   const stripeKeys = {
     STRIPE_SECRET_KEY: "sk_live_x",
@@ -86,6 +87,7 @@ describe("loadConfig: exposure and trust", () => {
     PAYMENT_PROVIDER: "test",
     SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Sheffield S1 2AB, United Kingdom",
     SHOP_TAX_ID: "GB123456789",
+    SHOP_BANK_DETAILS: "Forgeline Tools Ltd · IBAN GB29 NWBK 6016 1331 9268 19",
   };
 
   it("listens on 127.0.0.1 outside production and on every interface in production, unless HOST is set", () => {
@@ -144,8 +146,29 @@ describe("loadConfig: the seller on invoices and the mail outbox", () => {
     expect(() => loadConfig(production)).toThrowError(
       "SHOP_ADDRESS and SHOP_TAX_ID: required in production (every invoice names the seller)",
     );
-    expect(loadConfig({ ...production, SHOP_ADDRESS: "2 Forge Lane, Leeds", SHOP_TAX_ID: "GB999" }).seller.taxId).toBe(
-      "GB999",
+    const seller = { SHOP_ADDRESS: "2 Forge Lane, Leeds", SHOP_TAX_ID: "GB999", SHOP_BANK_DETAILS: "IBAN GB29" };
+    expect(loadConfig({ ...production, ...seller }).seller.taxId).toBe("GB999");
+  });
+
+  it("prints a test bank account outside production, and refuses a production start without SHOP_BANK_DETAILS", () => {
+    expect(loadConfig({}).bankDetails).toBe("Forgeline Tools Ltd · IBAN GB00 TEST 0000 0000 0000 00 · BIC TESTGB2L");
+    // Written "\n" in a .env line (one line), or a real line break from the environment: lines either way.
+    expect(
+      loadConfig({ SHOP_BANK_DETAILS: "Forgeline Tools Ltd\\nIBAN GB29 NWBK 6016 1331 9268 19" }).bankDetails,
+    ).toBe("Forgeline Tools Ltd\nIBAN GB29 NWBK 6016 1331 9268 19");
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "production-secret-0123456789abcdef0123456789",
+      PUBLIC_URL: "https://shop.example.com",
+      PAYMENT_PROVIDER: "test",
+      SHOP_ADDRESS: "2 Forge Lane, Leeds",
+      SHOP_TAX_ID: "GB999",
+    };
+    expect(() => loadConfig(production)).toThrowError(
+      "Invalid configuration:\n  SHOP_BANK_DETAILS: required in production (an invoice on account says where to pay it)",
+    );
+    expect(loadConfig({ ...production, SHOP_BANK_DETAILS: "IBAN GB29 NWBK 6016 1331 9268 19" }).bankDetails).toBe(
+      "IBAN GB29 NWBK 6016 1331 9268 19",
     );
   });
 

@@ -67,6 +67,7 @@ const envSchema = z.object({
   SHOP_NAME: z.string().trim().min(1).max(100).default("Forgeline Tools"),
   SHOP_ADDRESS: z.string().trim().min(1).max(300).optional(),
   SHOP_TAX_ID: z.string().trim().min(1).max(50).optional(),
+  SHOP_BANK_DETAILS: z.string().trim().min(1).max(500).optional(),
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default("forgeline-storefront"),
@@ -157,6 +158,8 @@ export interface Config {
   lowStockCheckMs: number;
   /** Who sells, as every invoice says. */
   seller: { name: string; address: string; taxId: string | null };
+  /** Where a customer on account pays its invoices, as their PDFs say: free text, one line or several. */
+  bankDetails: string;
   /** The bearer token GET /metrics answers; without one /metrics is not served. */
   metricsToken: string | undefined;
   /**
@@ -176,6 +179,8 @@ export interface Config {
 
 /** The seller's address of a local or test run, where SHOP_ADDRESS may be left out. */
 const DEMO_SHOP_ADDRESS = "1 Anvil Road, Springfield";
+/** The bank account of a local or test run: plainly no real one, so no customer could pay into it. */
+const DEMO_BANK_DETAILS = "Forgeline Tools Ltd · IBAN GB00 TEST 0000 0000 0000 00 · BIC TESTGB2L";
 
 /** https, or a plain-http address on this machine (a production build tried locally). */
 function isSecureOrLocal(url: string): boolean {
@@ -215,6 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (production && (!e.SHOP_ADDRESS || !e.SHOP_TAX_ID)) {
     problems.push("SHOP_ADDRESS and SHOP_TAX_ID: required in production (every invoice names the seller)");
+  }
+  if (production && !e.SHOP_BANK_DETAILS) {
+    problems.push("SHOP_BANK_DETAILS: required in production (an invoice on account says where to pay it)");
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both, or neither");
@@ -292,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.SHOP_ADDRESS ?? DEMO_SHOP_ADDRESS,
       taxId: e.SHOP_TAX_ID ?? null,
     },
+    // A .env line holds one line: "\n" written in it starts a new one.
+    bankDetails: (e.SHOP_BANK_DETAILS ?? DEMO_BANK_DETAILS).replaceAll("\\n", "\n"),
     metricsToken: e.METRICS_TOKEN,
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { serviceName: e.OTEL_SERVICE_NAME } : undefined,
     taxRateMilli: Math.round(Number(e.SHOP_TAX_RATE) * 1000),

@@ -20,6 +20,6 @@ export function isOneOfRows(columns: readonly Column[], rows: readonly (readonly
 }
 
 function statusWord(word: string): string {
-  if (!/^[a-z]+(-[a-z]+)*$/.test(word)) throw new Error(`not a status word: ${word}`);
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(word)) throw new Error(`not a status word: ${word}`);
   return `'${word}'`;
 }

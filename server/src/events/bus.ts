@@ -22,6 +22,15 @@ export interface ShopEvents {
    * provider (`releaseOpenIntent`), which may find it paid after all.
    */
   orderCancelled: { orderId: string; log: FastifyBaseLogger };
+  /**
+   * An order on account was invoiced as it shipped, in the shipping transaction (ordering/admin-routes.ts).
+   * Heard by receivables: the ledger's invoice entry, and the company's credit put against it. A listener
+   * that throws rolls the shipping back.
+   */
+  invoiceIssued: {
+    tx: Database;
+    invoice: { companyId: string; orderId: string; invoiceNumber: string; totalCents: number; at: Date; by: string };
+  };
 }
 
 /**
@@ -53,6 +62,7 @@ export class EventBus {
   private readonly listeners: { [Name in keyof ShopEvents]: Listener<Name>[] } = {
     productWithdrawn: [],
     orderCancelled: [],
+    invoiceIssued: [],
   };
   /** Filled only by `answer`, whose signature pairs each question with its answerer's type. */
   private readonly answerers = new Map<keyof ShopQuestions, unknown>();

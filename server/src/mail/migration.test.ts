@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder, openPglite } from "../db/client.js";
+import { migrationsBefore } from "../test/migrations.js";
 
 /** Migration 0022 on an outbox written before sent mails lost their links. */
 describe("migration 0022: the links of mails sent before it", () => {
@@ -14,12 +15,7 @@ describe("migration 0022: the links of mails sent before it", () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(tmpdir(), "forgeline-migration-"));
-    const before = path.join(folder, "drizzle");
-    await cp(migrationsFolder, before, { recursive: true });
-    const journalFile = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(await readFile(journalFile, "utf8"));
-    journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < "0022");
-    await writeFile(journalFile, JSON.stringify(journal));
+    const before = await migrationsBefore(folder, "0022");
 
     client = await openPglite();
     const db = drizzle({ client });

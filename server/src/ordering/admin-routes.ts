@@ -25,9 +25,9 @@ import { HttpError } from "../http/errors.js";
 import { personalActor } from "../http/guard.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { changeStatus, type StatusChange } from "./queries/lifecycle.js";
+import { changeStatus, invoiceOnShipping, type StatusChange } from "./queries/lifecycle.js";
 import { allOrders, countOrders, listOrders } from "./queries/reports.js";
-import { orderWithHistory } from "./queries/wire.js";
+import { balanceCents, orderWithHistory } from "./queries/wire.js";
 import { findOrder, type OrderLineRow, type OrderRow } from "./queries.js";
 
 const NO_SUCH_ORDER = "No such order.";
@@ -63,6 +63,9 @@ const CSV_COLUMNS: [string, (order: OrderRow, line: OrderLineRow) => string | nu
   ["Tracking number", (order) => order.trackingNumber],
   ["Tracking URL", (order) => order.trackingUrl],
   ["Transaction id", (order) => order.transactionId],
+  ["Payment method", (order) => order.paymentMethod],
+  ["Due at", (order) => order.invoiceDueAt?.toISOString() ?? null],
+  ["Balance (USD)", (order) => dollars(balanceCents(order))],
 ];
 const dollars = (cents: number) => plainDollars(centsToDollars(cents));
 const ORDER_ANSWERS = {
@@ -88,10 +91,20 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
    * One admin step: the status change, its history line and its audit entry in one transaction, so a
    * refused or failed step leaves nothing behind.
    */
+  /** The invoice this step issued to an order on account of a company, if it issued one. */
+  function issuedOnAccount(before: OrderRow, after: OrderRow, by: string) {
+    if (before.invoiceNumber || !after.invoiceNumber || !after.invoiceIssuedAt || !after.companyId) return undefined;
+    if (after.paymentMethod !== "invoice") return undefined;
+    const { companyId, id: orderId, invoiceNumber, totalCents, invoiceIssuedAt: at } = after;
+    return { companyId, orderId, invoiceNumber, totalCents, at, by };
+  }
+
   async function act(orderId: string, admin: string, action: AuditAction, change: Omit<StatusChange, "by">) {
     const result = await app.db.transaction(async (tx) => {
       const changed = await changeStatus(tx, orderId, { ...change, by: admin });
       if (changed.kind === "changed") {
+        const invoice = issuedOnAccount(changed.before, changed.after, admin);
+        if (invoice) await app.events.publish("invoiceIssued", { tx, invoice });
         await recordAudit(tx, {
           actor: admin,
           action,
@@ -222,8 +235,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        summary: "Ship a paid order with its carrier and tracking number (admins only)",
-        description: "`trackingUrl` is optional and must start with https://. 409 unless the order is paid.",
+        summary: "Ship an order with its carrier and tracking number (admins only)",
+        description:
+          "`trackingUrl` is optional and must start with https://. A card order ships once paid (else 409); an " +
+          "order on account ships unpaid and is invoiced as it ships: `invoice` gives its number, date and due date.",
         tags: ["Admin orders"],
         security: requires("accessToken"),
         params: idParamsSchema,
@@ -236,7 +251,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const change = await act(request.params.id, callerOf(request).email, "order.ship", {
         transition: "ship",
         note: `${carrier} ${trackingNumber}`,
-        fields: { carrier, trackingNumber, trackingUrl },
+        // An order on account is invoiced as it ships, in the same transaction.
+        fields: async (before, tx) => ({
+          carrier,
+          trackingNumber,
+          trackingUrl,
+          ...(await invoiceOnShipping(tx, before)),
+        }),
       });
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotShip(change.order));
       return adminAnswer(request, change.after);

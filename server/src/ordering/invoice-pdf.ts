@@ -1,3 +1,4 @@
+import { ON_ACCOUNT_MESSAGES, orderNumberText } from "@forgeline/contract";
 import {
   type Figures,
   moneyRows,
@@ -7,15 +8,19 @@ import {
   sellerParty,
   taxIdLine,
 } from "../http/pdf-document.js";
+import { balanceCents } from "./queries/wire.js";
+import type { OrderLineRow, OrderRow } from "./queries.js";
 
 /**
- * What an invoice says (docs/ARCHITECTURE.md, 'Mail and invoices'; docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'):
- * seller, whom it bills and where, where the tools go, every line, the discount, the tax, the PO number, the payment,
- * the number. The figures and addresses are the ones frozen on the order. How it looks is the documents' one layout
- * (http/pdf-document.ts).
+ * What an invoice says (docs/ARCHITECTURE.md, 'Mail and invoices'; docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout';
+ * docs/BUYING-ON-ACCOUNT.md, 'Invoices on account'): seller, whom it bills and where, where the tools go, every line,
+ * the discount, the tax, the PO number, how it is paid, the number. The figures and addresses are the ones frozen on
+ * the order. How it looks is the documents' one layout (http/pdf-document.ts).
  */
 export interface InvoiceData {
   number: string;
+  /** The invoice date: when a card order was paid, or when an order on account shipped. */
+  issuedAt: Date;
   /** `taxId` is null on a local run only: production must set SHOP_TAX_ID. */
   seller: { name: string; address: string; taxId: string | null };
   /** Who ordered, and where the order goes. */
@@ -25,23 +30,95 @@ export interface InvoiceData {
   /** The buyer's company when the order was placed. */
   company: { name: string; taxId: string | null } | null;
   lines: { productName: string; sku: string; quantity: number; unitPriceCents: number; totalCents: number }[];
-  /** Subtotal, the promotion's discount, the tax (none when `company.taxExempt`), the total paid. */
+  /** Subtotal, the promotion's discount, the tax (none when `company.taxExempt`), the total. */
   figures: Figures;
   poNumber: string | null;
-  payment: { reference: string; paidAt: Date };
+  /**
+   * Paid by card before it shipped; or on account: when it is due, what was paid so far and what is left,
+   * and the shop's bank account to pay it into (SHOP_BANK_DETAILS).
+   */
+  payment:
+    | { method: "card"; reference: string; paidAt: Date }
+    | {
+        method: "invoice";
+        netDays: number;
+        dueAt: Date;
+        amountPaidCents: number;
+        balanceCents: number;
+        bankDetails: string;
+      };
   /** The order number a person reads: FL-100234. */
   orderNumber: string;
 }
 
+/**
+ * The invoice of an order, or undefined while it has none: a card order's is issued when it is paid, an order on
+ * account's when it ships.
+ */
+export function invoiceOf(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  shop: { seller: InvoiceData["seller"]; bankDetails: string },
+): InvoiceData | undefined {
+  if (!order.invoiceNumber || !order.invoiceIssuedAt) return undefined;
+  const payment = paymentOf(order, shop.bankDetails);
+  if (!payment) return undefined;
+  return {
+    number: order.invoiceNumber,
+    issuedAt: order.invoiceIssuedAt,
+    orderNumber: orderNumberText(order.number),
+    seller: shop.seller,
+    buyer: { name: order.userName, email: order.userEmail, phone: order.phone, deliveryAddress: order.address },
+    billingAddress: order.billingAddress ?? order.address,
+    company: order.companyName ? { name: order.companyName, taxId: order.companyTaxId } : null,
+    lines: lines.map((line) => ({
+      productName: line.name,
+      sku: line.sku,
+      quantity: line.quantity,
+      unitPriceCents: line.unitCents,
+      totalCents: line.totalCents,
+    })),
+    figures: {
+      subtotalCents: order.subtotalCents,
+      discount:
+        order.discountCents > 0 ? { name: order.promotionName ?? "promotion", cents: order.discountCents } : null,
+      taxRate: order.taxRateMilli / 1000,
+      taxCents: order.taxCents,
+      taxExempt: order.taxExempt,
+      totalCents: order.totalCents,
+    },
+    poNumber: order.poNumber,
+    payment,
+  };
+}
+
+function paymentOf(order: OrderRow, bankDetails: string): InvoiceData["payment"] | undefined {
+  if (order.paymentMethod === "invoice") {
+    if (order.netDays === null || !order.invoiceDueAt) return undefined;
+    return {
+      method: "invoice",
+      netDays: order.netDays,
+      dueAt: order.invoiceDueAt,
+      amountPaidCents: order.amountPaidCents,
+      balanceCents: balanceCents(order),
+      bankDetails,
+    };
+  }
+  if (!order.transactionId || !order.paidAt) return undefined;
+  return { method: "card", reference: order.transactionId, paidAt: order.paidAt };
+}
+
 /** The invoice's parts in the documents' layout. */
 export function invoiceDocument(invoice: InvoiceData): PdfDocument {
-  const { seller, buyer, company } = invoice;
+  const { seller, buyer, company, payment } = invoice;
+  const onAccount = payment.method === "invoice";
   return {
     title: `Invoice ${invoice.number}`,
     author: seller.name,
     subject: `Order ${invoice.orderNumber}`,
     facts: [
-      `Date: ${pdfDay(invoice.payment.paidAt)}`,
+      `Date: ${pdfDay(invoice.issuedAt)}`,
+      onAccount ? ON_ACCOUNT_MESSAGES.dueBy(payment.dueAt, payment.netDays) : null,
       `Order number: ${invoice.orderNumber}`,
       invoice.poNumber && `PO number: ${invoice.poNumber}`,
     ],
@@ -62,8 +139,18 @@ export function invoiceDocument(invoice: InvoiceData): PdfDocument {
       unitCents: line.unitPriceCents,
       totalCents: line.totalCents,
     })),
-    totals: moneyRows(invoice.figures, "Total paid"),
-    notes: [`Paid by card on ${pdfDay(invoice.payment.paidAt)}, payment reference ${invoice.payment.reference}.`],
+    totals: onAccount
+      ? [
+          ...moneyRows(invoice.figures, "Total"),
+          { label: "Amount paid", cents: payment.amountPaidCents, minus: true },
+          { label: "Balance due", cents: payment.balanceCents, strong: true },
+        ]
+      : moneyRows(invoice.figures, "Total paid"),
+    notes: !onAccount
+      ? [`Paid by card on ${pdfDay(payment.paidAt)}, payment reference ${payment.reference}.`]
+      : payment.balanceCents > 0
+        ? [`Please pay by bank transfer, quoting ${invoice.number}, to:`, payment.bankDetails]
+        : ["Paid in full. Thank you."],
   };
 }
 

@@ -1,9 +1,12 @@
-import type { Order } from "@forgeline/contract";
+import { dayInWords, ON_ACCOUNT_MESSAGES, type Order } from "@forgeline/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companies, companyMembers } from "../company/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
-import { orderSteps } from "../test/orders.js";
+import { CONTACT, orderSteps } from "../test/orders.js";
 import { pdfText } from "../test/pdf.js";
 import { createTestApp } from "../test/test-app.js";
+import { orders } from "./tables.js";
 
 const SELLER = {
   SHOP_NAME: "Forgeline Tools Ltd",
@@ -11,6 +14,7 @@ const SELLER = {
   SHOP_TAX_ID: "GB123456789",
 };
 const YEAR = new Date().getUTCFullYear();
+const numberOf = (order: Order) => Number(order.invoiceNumber?.slice(-6));
 
 describe("invoices", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -32,7 +36,6 @@ describe("invoices", () => {
       url: `/api/ordering/${id}/invoice`,
       headers: account ? bearer(account.token) : {},
     });
-  const numberOf = (order: Order) => Number(order.invoiceNumber?.slice(-6));
 
   it("numbers each paid order's invoice in turn, and an unpaid order has none", async () => {
     const unpaid = await steps.placeOrder(customer);
@@ -144,5 +147,161 @@ describe("an invoice on a local run without the seller's details", () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+/**
+ * Invoices on account (docs/BUYING-ON-ACCOUNT.md, 'Invoices on account'): shipping an order on account issues its
+ * invoice, due its net days later, and the PDF says so with where to pay.
+ */
+describe("invoices on account", () => {
+  const BANK = "Forgeline Tools Ltd\\nIBAN GB29 NWBK 6016 1331 9268 19\\nBIC NWBKGB2L";
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: TestAccount;
+  let customer: TestAccount;
+  let steps: ReturnType<typeof orderSteps>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { ...SELLER, SHOP_BANK_DETAILS: BANK } });
+    admin = await signUp(ctx.app, { admin: true });
+    customer = await signUp(ctx.app);
+    steps = orderSteps(ctx.app, admin);
+    // The customer buys for a company with terms: net 30, credit for every order these tests place.
+    const [company] = await ctx.db
+      .insert(companies)
+      .values({ name: "Ledger Works", createdBy: customer.email })
+      .returning();
+    await ctx.db.insert(companyMembers).values({ email: customer.email, companyId: company?.id ?? "", role: "owner" });
+    const terms = await steps.call("PATCH", `/api/admin/companies/${company?.id}`, admin, {
+      paymentTerms: { netDays: 30, creditLimit: 100_000 },
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+  });
+  afterAll(() => ctx.close());
+
+  const read = async (order: Order) => (await steps.call("GET", `/api/ordering/${order._id}`, customer)).json<Order>();
+  const ship = (order: Order) =>
+    steps.call("POST", `/api/admin/orders/${order._id}/ship`, admin, { carrier: "DHL", trackingNumber: "00340434" });
+  const invoice = (order: Order) =>
+    ctx.app.inject({ method: "GET", url: `/api/ordering/${order._id}/invoice`, headers: bearer(customer.token) });
+
+  /** An order on account with a PO number: 150 pieces at $10. */
+  async function orderOnAccount(): Promise<Order> {
+    const tool = await steps.newTool();
+    const placed = await steps.call("POST", "/api/ordering", customer, {
+      orderId: tool._id,
+      quantity: 150,
+      ...CONTACT,
+      poNumber: "PO-7731",
+      paymentMethod: "invoice",
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    return (await steps.call("GET", `/api/ordering/${placed.json().insertedId}`, customer)).json<Order>();
+  }
+
+  it("ships unpaid and is invoiced in the same step: the next number, dated the ship time, due 30 days later", async () => {
+    const before = await steps.paidOrder(customer);
+    const order = await orderOnAccount();
+    expect(order).toMatchObject({ paymentMethod: "invoice", netDays: 30, invoice: null, invoiceNumber: null });
+    expect((await invoice(order)).json().message).toBe(
+      "This order is unpaid; an order on account has an invoice once it ships.",
+    );
+
+    const shipped = await ship(order);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const after = await read(order);
+    const number = `INV-${YEAR}-${String(numberOf(before) + 1).padStart(6, "0")}`;
+    const shippedAt = after.statusHistory.at(-1);
+    expect(shippedAt?.status).toBe("shipped");
+    expect(after).toMatchObject({
+      status: "shipped",
+      fulfilmentStatus: "shipped",
+      paymentStatus: "unpaid",
+      paid: false,
+      invoiceNumber: number,
+      amountPaid: 0,
+      balance: 1500,
+      overdue: false,
+      invoice: { number, issuedAt: shippedAt?.at },
+    });
+    expect(Date.parse(after.invoice?.dueAt ?? "") - Date.parse(after.invoice?.issuedAt ?? "")).toBe(30 * 86_400_000);
+    expect(shipped.json()).toMatchObject({ invoiceNumber: number, invoice: after.invoice });
+
+    // The next invoice, whichever way it is issued, takes the number after.
+    expect(numberOf(await steps.paidOrder(customer))).toBe(numberOf(after) + 1);
+  });
+
+  it("downloads as a PDF with its due date, the PO number, what was paid, the balance and the bank details", async () => {
+    const order = await orderOnAccount();
+    expect((await ship(order)).statusCode).toBe(200);
+    const shipped = await read(order);
+    const answer = await invoice(order);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-disposition"]).toBe(`attachment; filename="${shipped.invoiceNumber}.pdf"`);
+    const text = await pdfText(answer.rawPayload);
+    for (const words of [
+      `Invoice ${shipped.invoiceNumber}`,
+      `Date: ${shipped.invoice?.issuedAt.slice(0, 10)}`,
+      `Payment due by ${dayInWords(shipped.invoice?.dueAt ?? "")} (net 30)`,
+      "PO number: PO-7731",
+      "Total $1,500.00",
+      "Amount paid −$0.00",
+      "Balance due $1,500.00",
+      `Please pay by bank transfer, quoting ${shipped.invoiceNumber}, to:`,
+      "Forgeline Tools Ltd IBAN GB29 NWBK 6016 1331 9268 19 BIC NWBKGB2L",
+    ]) {
+      expect(text).toContain(words);
+    }
+    expect(text).not.toContain("Paid by card");
+  });
+
+  it("still ships a card order only once paid", async () => {
+    const unpaid = await steps.placeOrder(customer);
+    const refused = await ship(unpaid);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("This order is unpaid; only a paid order can be shipped.");
+    expect(await read(unpaid)).toMatchObject({ status: "unpaid", invoiceNumber: null, invoice: null });
+    // Paid and shipped, it keeps the invoice its payment issued, with no due date.
+    const paid = await steps.paidOrder(customer);
+    expect((await ship(paid)).statusCode).toBe(200);
+    expect(await read(paid)).toMatchObject({
+      invoiceNumber: paid.invoiceNumber,
+      invoice: { number: paid.invoiceNumber, dueAt: null },
+      overdue: false,
+    });
+  });
+
+  it("lists the payment method, due date and balance in the admins' CSV", async () => {
+    const order = await orderOnAccount();
+    expect((await ship(order)).statusCode).toBe(200);
+    const shipped = await read(order);
+    const exported = await steps.call("GET", `/api/admin/orders.csv?q=${shipped.number}`, admin);
+    expect(exported.statusCode).toBe(200);
+    const [header, row] = exported.body.trim().split("\r\n");
+    expect(header).toContain('"Payment method","Due at","Balance (USD)"');
+    expect(row).toContain(`"invoice","${shipped.invoice?.dueAt}","1500.00"`);
+  });
+
+  // Last: an invoice more than 30 days overdue stops the company's new orders on account.
+  it("is overdue once its due date has passed with a balance left", async () => {
+    const order = await orderOnAccount();
+    expect((await ship(order)).statusCode).toBe(200);
+    await ctx.db
+      .update(orders)
+      .set({ invoiceDueAt: new Date("2020-01-15T12:00:00Z") })
+      .where(eq(orders.id, order._id));
+    const overdue = await read(order);
+    expect(overdue).toMatchObject({ overdue: true, balance: 1500, invoice: { dueAt: "2020-01-15T12:00:00.000Z" } });
+    const admins = await steps.call("GET", `/api/admin/orders/${order._id}`, admin);
+    expect(admins.json()).toMatchObject({ overdue: true });
+    expect(await pdfText((await invoice(order)).rawPayload)).toContain("Payment due by 15 January 2020 (net 30)");
+    const held = await steps.call("POST", "/api/ordering", customer, {
+      orderId: (await steps.newTool())._id,
+      quantity: 150,
+      ...CONTACT,
+      paymentMethod: "invoice",
+    });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(ON_ACCOUNT_MESSAGES.onHold(overdue.invoiceNumber ?? ""));
   });
 });

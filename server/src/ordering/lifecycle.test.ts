@@ -565,6 +565,9 @@ describe("order lifecycle", () => {
         "Tracking number",
         "Tracking URL",
         "Transaction id",
+        "Payment method",
+        "Due at",
+        "Balance (USD)",
       ]);
       const orderCells = (order: Order) => [
         order.number,
@@ -583,22 +586,22 @@ describe("order lifecycle", () => {
         csvLine([
           ...orderCells(cartOrder),
           ...[1, small.sku, small.name, 100, "10.00", "10.00", "list", "1000.00", "400.00"],
-          ...[fortyOff, "1200.00", "0.00", "1800.00", ...unshipped, null],
+          ...[fortyOff, "1200.00", "0.00", "1800.00", ...unshipped, null, "card", null, "1800.00"],
         ]),
         csvLine([
           ...orderCells(cartOrder),
           ...[2, large.sku, large.name, 200, "10.00", "10.00", "list", "2000.00", "800.00"],
-          ...[fortyOff, "1200.00", "0.00", "1800.00", ...unshipped, null],
+          ...[fortyOff, "1200.00", "0.00", "1800.00", ...unshipped, null, "card", null, "1800.00"],
         ]),
         csvLine([
           ...orderCells(paid),
           ...[1, paid.lines[0]?.sku ?? "", paid.order, 150, "10.00", "10.00", "list", "1500.00", "0.00"],
-          ...[null, "0.00", "0.00", "1500.00", ...unshipped, paid.transactionId],
+          ...[null, "0.00", "0.00", "1500.00", ...unshipped, paid.transactionId, "card", null, "0.00"],
         ]),
         csvLine([
           ...orderCells(hostileOrder),
           ...[1, tool.sku, tool.name, 120, "10.00", "10.00", "list", "1200.00", "360.00"],
-          ...["30% off your first order", "360.00", "0.00", "840.00", ...unshipped, null],
+          ...["30% off your first order", "360.00", "0.00", "840.00", ...unshipped, null, "card", null, "840.00"],
         ]),
       ];
       expect(orderCells(cartOrder).slice(6)).toEqual(["5550100000", "1 Yard Road", "PO-2026-77"]);

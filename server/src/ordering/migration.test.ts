@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -7,20 +7,10 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, migrationsFolder, openPglite } from "../db/client.js";
 import { products } from "../product/tables.js";
+import { migrationsBefore } from "../test/migrations.js";
 import { withHistory } from "./queries/wire.js";
 import { stockLinesOf } from "./queries.js";
 import { orders } from "./tables.js";
-
-/** A copy of the migrations folder holding only those before `tag`, to build a database made the old way. */
-async function migrationsBefore(folder: string, tag: string): Promise<string> {
-  const before = path.join(folder, "drizzle");
-  await cp(migrationsFolder, before, { recursive: true });
-  const journalFile = path.join(before, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalFile, "utf8"));
-  journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < tag);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return before;
-}
 
 /**
  * Migration 0006 on a database made the old way: orders stored before the lifecycle (only `paid`) become

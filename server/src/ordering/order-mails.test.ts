@@ -1,8 +1,9 @@
-import type { Order } from "@forgeline/contract";
+import { dayInWords, type Order } from "@forgeline/contract";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companies, companyMembers } from "../company/tables.js";
 import { signUp, type TestAccount } from "../test/accounts.js";
-import { orderSteps, VISA } from "../test/orders.js";
+import { CONTACT, orderSteps, VISA } from "../test/orders.js";
 import { startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { createTestApp } from "../test/test-app.js";
 
@@ -115,5 +116,101 @@ describe("the customer's mails about an order", () => {
     expect((await mailsAbout(loser, 1)).map((mail) => mail.subject)).toEqual([
       `Your order ${loser.number} (${loser.order}) is placed`,
     ]);
+  });
+
+  describe("an order on account", () => {
+    let owner: TestAccount;
+    let buyer: TestAccount;
+    let requester: TestAccount;
+    let companyId = "";
+
+    beforeAll(async () => {
+      [owner, buyer, requester] = [
+        await signUp(ctx.app, { confirmed: true }),
+        await signUp(ctx.app, { confirmed: true }),
+        await signUp(ctx.app, { name: "Rita Requester", confirmed: true }),
+      ];
+      const [company] = await ctx.db
+        .insert(companies)
+        .values({ name: "Acme Works", createdBy: owner.email })
+        .returning();
+      companyId = company?.id ?? "";
+      await ctx.db.insert(companyMembers).values([
+        { email: owner.email, companyId, role: "owner" },
+        { email: buyer.email, companyId, role: "buyer" },
+        { email: requester.email, companyId, role: "requester" },
+      ]);
+      const terms = await steps.call("PATCH", `/api/admin/companies/${companyId}`, admin, {
+        paymentTerms: { netDays: 30, creditLimit: 100_000 },
+      });
+      expect(terms.statusCode, terms.body).toBe(200);
+    });
+
+    async function orderOnAccount(who: TestAccount): Promise<Order> {
+      const tool = await steps.newTool();
+      const placed = await steps.call("POST", "/api/ordering", who, {
+        orderId: tool._id,
+        quantity: 150,
+        ...CONTACT,
+        paymentMethod: "invoice",
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return (await steps.call("GET", `/api/ordering/${placed.json().insertedId}`, who)).json<Order>();
+    }
+    const textOf = (mail: ParsedMail | undefined) => mail?.text ?? "";
+    const toOf = (mail: ParsedMail | undefined) => (mail?.to && "text" in mail.to ? mail.to.text : "");
+    const noWayToPayNow = (text: string) => {
+      expect(text).not.toContain("/dashboard/payment/");
+      expect(text).not.toMatch(/Pay for the order|Pay \$/);
+    };
+
+    it("placed: pay by invoice, no link to pay now", async () => {
+      const order = await orderOnAccount(buyer);
+      const [placed] = await mailsAbout(order, 1);
+      expect(placed?.subject).toBe(`Your order ${order.number} (${order.order}) is placed`);
+      const text = textOf(placed);
+      expect(text).toContain("Payment: Pay by invoice (net 30)");
+      expect(text).toContain(
+        "Pay by invoice (net 30): we send the tools with the invoice, due 30 days after they ship. You can cancel the order from My Orders until it ships.",
+      );
+      expect(text).toContain(`http://localhost:5000/dashboard/myorders/${order._id}`);
+      noWayToPayNow(text);
+    });
+
+    it("a requester's: waits for an owner to go ahead, then approved with nothing to pay now", async () => {
+      const order = await orderOnAccount(requester);
+      expect(order.status).toBe("awaiting-approval");
+      const approved = await steps.call("POST", `/api/companies/${companyId}/orders/${order._id}/approve`, owner);
+      expect(approved.statusCode, approved.body).toBe(200);
+
+      // The requester's "awaits approval", the owner's "awaits your approval", then the requester's approval.
+      const mails = await mailsAbout(order, 3);
+      const bySubject = (subject: string) => mails.find((mail) => mail.subject === subject);
+      const awaiting = bySubject(`Your order ${order.number} (${order.order}) awaits approval`);
+      expect(textOf(awaiting)).toContain("An owner of your company approves this order before it goes ahead:");
+      const asked = bySubject(`An order ${order.number} (${order.order}) awaits your approval`);
+      expect(toOf(asked)).toBe(owner.email);
+      expect(textOf(asked)).toContain("It holds no stock and does not ship until an owner approves it.");
+      const mail = bySubject(`Your order ${order.number} (${order.order}) is approved`);
+      expect(toOf(mail)).toBe(requester.email);
+      expect(textOf(mail)).toContain("Payment: Pay by invoice (net 30)");
+      expect(textOf(mail)).toContain("Pay by invoice (net 30): we send the tools with the invoice");
+      noWayToPayNow(textOf(mail));
+    });
+
+    it("shipped: its invoice is due by the day, the invoice with the bank details on the order's page", async () => {
+      const order = await orderOnAccount(buyer);
+      const shipped = await admin_(order, "ship", { carrier: "DHL", trackingNumber: "00340435" });
+      expect(shipped.statusCode, shipped.body).toBe(200);
+      const { invoice } = shipped.json<Order>();
+
+      const [, mail] = await mailsAbout(order, 2);
+      expect(mail?.subject).toBe(`Your order ${order.number} (${order.order}) is on its way`);
+      expect(textOf(mail)).toContain("We shipped your order with DHL. The tracking number is 00340435.");
+      expect(textOf(mail)).toContain(
+        `Invoice ${invoice?.number} is due by ${dayInWords(invoice?.dueAt ?? "")}. The invoice (PDF), with our bank details, is on the order's page.`,
+      );
+      expect(textOf(mail)).toContain("Payment: Pay by invoice (net 30)");
+    });
   });
 });

@@ -5,7 +5,6 @@ import {
   orderBodySchema,
   orderCreatedSchema,
   orderListQuerySchema,
-  orderNumberText,
   orderSchema,
   withOrderActions,
 } from "@forgeline/contract";
@@ -19,7 +18,7 @@ import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { findProduct } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { invoicePdf } from "./invoice-pdf.js";
+import { invoiceOf, invoicePdf } from "./invoice-pdf.js";
 import { placeOrder, refusalError } from "./place-order.js";
 import { orderFor } from "./policy.js";
 import { changeStatus } from "./queries/lifecycle.js";
@@ -198,8 +197,11 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
-        summary: "Download the invoice (PDF) of a paid order",
-        description: "A customer gets the invoices of their own orders; an admin any order's.",
+        summary: "Download the invoice (PDF) of an invoiced order",
+        description:
+          "A card order is invoiced when paid, an order on account when it ships (its PDF says when it is due, the " +
+          "amount paid, the balance and where to pay). A customer gets the invoices of their own orders; an admin " +
+          "any order's.",
         tags: ["Orders"],
         security: requires("accessToken"),
         params: idParamsSchema,
@@ -213,37 +215,10 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const order = await orderFor(app.db, await actorOf(app.db, caller), request.params.id, "invoice:order");
       if (!order) throw new HttpError(404, NO_SUCH_ORDER);
-      if (!order.invoiceNumber || !order.transactionId || !order.paidAt) {
-        throw new HttpError(409, ORDER_STATUS_MESSAGES.noInvoice(order.status));
-      }
+      const invoice = invoiceOf(order, await linesOf(app.db, order.id), app.config);
+      if (!invoice) throw new HttpError(409, ORDER_STATUS_MESSAGES.noInvoice(order));
       await spendAllowance(app, reply, caller.email, "document");
-      const pdf = await invoicePdf({
-        number: order.invoiceNumber,
-        orderNumber: orderNumberText(order.number),
-        seller: app.config.seller,
-        buyer: { name: order.userName, email: order.userEmail, phone: order.phone, deliveryAddress: order.address },
-        billingAddress: order.billingAddress ?? order.address,
-        company: order.companyName ? { name: order.companyName, taxId: order.companyTaxId } : null,
-        lines: (await linesOf(app.db, order.id)).map((line) => ({
-          productName: line.name,
-          sku: line.sku,
-          quantity: line.quantity,
-          unitPriceCents: line.unitCents,
-          totalCents: line.totalCents,
-        })),
-        figures: {
-          subtotalCents: order.subtotalCents,
-          discount:
-            order.discountCents > 0 ? { name: order.promotionName ?? "promotion", cents: order.discountCents } : null,
-          taxRate: order.taxRateMilli / 1000,
-          taxCents: order.taxCents,
-          taxExempt: order.taxExempt,
-          totalCents: order.totalCents,
-        },
-        poNumber: order.poNumber,
-        payment: { reference: order.transactionId, paidAt: order.paidAt },
-      });
-      return sendPdf(reply, pdf, `${order.invoiceNumber}.pdf`);
+      return sendPdf(reply, await invoicePdf(invoice), `${invoice.number}.pdf`);
     },
   );
 };

@@ -9,6 +9,7 @@ const PRODUCTION = {
   PUBLIC_URL: "https://shop.example.com",
   SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Sheffield S1 2AB, United Kingdom",
   SHOP_TAX_ID: "GB123456789",
+  SHOP_BANK_DETAILS: "Forgeline Tools Ltd · IBAN GB29 NWBK 6016 1331 9268 19",
 };
 
 function providerWithLog(env: Record<string, string>) {

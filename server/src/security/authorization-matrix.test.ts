@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type Action, type Actor, allPermissions, can, type Product, type Resource } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
@@ -655,6 +656,13 @@ const MATRIX: Record<string, Row> = {
   "PATCH /api/admin/companies/:id": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}`, payload: { paymentTerms: null } }),
     expect: adminOnly(200),
+  },
+  "POST /api/admin/companies/:id/payments": {
+    call: (f) => ({
+      url: `/api/admin/companies/${f.companyId}/payments`,
+      payload: { amount: 1, receivedAt: "2026-01-02", reference: `MATRIX-${randomUUID()}` },
+    }),
+    expect: adminOnly(201),
   },
   "PUT /api/admin/companies/:id/tax-exemption": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}/tax-exemption`, payload: { taxExempt: false } }),

@@ -763,6 +763,22 @@ describe("fuzzing the API", () => {
         },
       },
       {
+        method: "POST",
+        url: "/api/admin/companies/00000000-0000-4000-8000-000000000000/payments",
+        as: () => admin,
+        valid: () => ({ amount: 100, receivedAt: "2026-01-02", reference: "TRF-1" }),
+        hostile: {
+          amount: fc.oneof(notMoney(100_000_000), fc.constant(0)),
+          receivedAt: fc.oneof(notText, fc.constantFrom("2026-02-30", "02/01/2026", "2999-01-01", "0000-01-01", "")),
+          reference: requiredText(100),
+          allocations: fc.oneof(
+            fc.constantFrom(null, true, "all", {}),
+            fc.array(fc.record({ orderId: fc.constantFrom("not-an-id", 7), amount: fc.constant(1) }), { minLength: 1 }),
+            fc.array(fc.record({ orderId: fc.uuid({ version: 4 }), amount: notMoney(100_000_000) }), { minLength: 1 }),
+          ),
+        },
+      },
+      {
         method: "PATCH",
         url: "/api/admin/companies/00000000-0000-4000-8000-000000000000",
         as: () => admin,

@@ -9,7 +9,7 @@ export const CONTACT = { phone: "5550100000", address: "1 Yard Road" };
 /** The steps of an order's life as a caller takes them through the API, for tests that need orders. */
 export function orderSteps(app: FastifyInstance, admin: TestAccount) {
   const call = (
-    method: "GET" | "POST" | "PUT" | "DELETE",
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
     account: TestAccount | null,
     payload?: object,

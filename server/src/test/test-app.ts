@@ -13,7 +13,7 @@ import { seedCatalogue } from "../seed/catalogue.js";
 import { databaseUrlFor } from "./global-setup.js";
 
 /** A fresh copy of the migrated database: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
-async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject("postgresTemplate");
   if (url && template) {

@@ -2,7 +2,7 @@ import { downloadAuthed } from "./api-authed";
 import { orderApi } from "./api-routes/orders";
 import type { Order } from "./order";
 
-/** GET /api/ordering/{id}/invoice (the owner or an admin): the paid order's invoice, saved as INV-….pdf. */
+/** GET /api/ordering/{id}/invoice (the owner or an admin): the order's invoice once issued, saved as INV-….pdf. */
 export function downloadInvoice(order: Pick<Order, "_id" | "invoiceNumber">) {
   return downloadAuthed(orderApi.invoice(order._id), `${order.invoiceNumber}.pdf`);
 }

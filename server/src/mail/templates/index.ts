@@ -14,6 +14,7 @@ import {
   paymentReceipt,
 } from "./order.js";
 import { quoteUpdate } from "./quote.js";
+import { invoiceReminder } from "./receivables.js";
 import { lowStock } from "./stock.js";
 
 export type { OrderMailData, Shop } from "./order.js";
@@ -33,6 +34,7 @@ export const MAIL_TEMPLATES = {
   "company-invitation": companyInvitation,
   "quote-update": quoteUpdate,
   "low-stock": lowStock,
+  "invoice-reminder": invoiceReminder,
 };
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -1,4 +1,4 @@
-import { formatCents } from "@forgeline/contract";
+import { formatCents, ON_ACCOUNT_MESSAGES } from "@forgeline/contract";
 import { Link, Section, Text } from "@react-email/components";
 import { greetingFor, MailLayout } from "./layout.js";
 
@@ -32,6 +32,11 @@ export interface OrderMailData {
   payer?: "colleague";
   /** Who approved it, when an owner of the buyer's company just did; `note` is then theirs. */
   approvedBy?: string | undefined;
+  /**
+   * Paid on account (docs/BUYING-ON-ACCOUNT.md): the days its invoice gives, and once it shipped the invoice's
+   * due date (ISO). Absent for a card order, and in mails queued before orders could be.
+   */
+  onAccount?: { netDays: number; dueAt: string | null } | undefined;
 }
 
 export interface Shop {
@@ -93,33 +98,52 @@ function OrderSummary({ order }: { order: OrderMailData }) {
             <br />
           </>
         )}
+        {order.onAccount && (
+          <>
+            {`Payment: ${ON_ACCOUNT_MESSAGES.choice(order.onAccount.netDays)}`}
+            <br />
+          </>
+        )}
         {`Order number: ${order.number ?? order.orderId}`}
       </Text>
     </Section>
   );
 }
 
+/**
+ * How a placed (or approved) order is paid, as its mail says it: on account, nothing to pay now; a requester's,
+ * by a colleague; else by the buyer, through the payment page.
+ */
+function placedPayment(order: OrderMailData, shop: Shop) {
+  if (order.onAccount) {
+    const choice = ON_ACCOUNT_MESSAGES.choice(order.onAccount.netDays);
+    return {
+      preview: `${choice}: nothing to pay now`,
+      action: { href: orderPage(shop, order), label: "See the order" },
+      after: `${choice}: we send the tools with the invoice, due ${order.onAccount.netDays} days after they ship. You can cancel the order from My Orders until it ships.`,
+    };
+  }
+  if (order.payer === "colleague") {
+    return {
+      preview: "Approved: a buyer or an owner of your company pays it",
+      action: { href: orderPage(shop, order), label: "See the order" },
+      after: "A buyer or an owner of your company pays it; we send the tools once it is paid.",
+    };
+  }
+  return {
+    preview: `Pay ${formatCents(order.totalCents)} to confirm your order`,
+    action: { href: `${shop.publicUrl}/dashboard/payment/${order.orderId}`, label: "Pay for the order" },
+    after: "We send the tools once the order is paid. You can cancel an unpaid order from My Orders.",
+  };
+}
+
 export const orderPlaced = {
   subject: (order: OrderMailData) => `Your ${named(order)} is ${order.approvedBy ? "approved" : "placed"}`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
-      preview={
-        order.payer === "colleague"
-          ? "Approved: a buyer or an owner of your company pays it"
-          : `Pay ${formatCents(order.totalCents)} to confirm your order`
-      }
+      {...placedPayment(order, shop)}
       heading={order.approvedBy ? "Your order is approved" : "Thank you for your order"}
       greeting={greetingFor(order.name)}
-      action={
-        order.payer === "colleague"
-          ? { href: orderPage(shop, order), label: "See the order" }
-          : { href: `${shop.publicUrl}/dashboard/payment/${order.orderId}`, label: "Pay for the order" }
-      }
-      after={
-        order.payer === "colleague"
-          ? "A buyer or an owner of your company pays it; we send the tools once it is paid."
-          : "We send the tools once the order is paid. You can cancel an unpaid order from My Orders."
-      }
     >
       {order.approvedBy ? (
         <Text>{`${order.approvedBy} approved your order.${approvalNote(order.note)}`}</Text>
@@ -135,13 +159,13 @@ export const orderAwaitingApproval = {
   subject: (order: OrderMailData) => `Your ${named(order)} awaits approval`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
-      preview="An owner of your company approves it before it can be paid"
+      preview={`An owner of your company approves it before it ${order.onAccount ? "goes ahead" : "can be paid"}`}
       heading="Your order awaits approval"
       greeting={greetingFor(order.name)}
       action={{ href: orderPage(shop, order), label: "See the order" }}
       after="We write again when an owner of your company approves or rejects it."
     >
-      <Text>An owner of your company approves this order before it can be paid:</Text>
+      <Text>{`An owner of your company approves this order before it ${order.onAccount ? "goes ahead" : "can be paid"}:`}</Text>
       <OrderSummary order={order} />
     </MailLayout>
   ),
@@ -156,7 +180,7 @@ export const approvalRequested = {
       heading="An order awaits your approval"
       greeting="Hello,"
       action={{ href: `${shop.publicUrl}/dashboard/approvals`, label: "Approve or reject it" }}
-      after="It holds no stock and cannot be paid until an owner approves it."
+      after={`It holds no stock and ${order.onAccount ? "does not ship" : "cannot be paid"} until an owner approves it.`}
     >
       <Text>An order of your company waits for an owner's approval:</Text>
       <OrderSummary order={order} />
@@ -198,6 +222,12 @@ export const orderShipped = {
       }
     >
       <Text>{`We shipped your order with ${order.carrier}. The tracking number is ${order.trackingNumber}.`}</Text>
+      {order.onAccount?.dueAt && order.invoiceNumber && (
+        <Text>
+          {`${ON_ACCOUNT_MESSAGES.invoiceDue(order.invoiceNumber, order.onAccount.dueAt)}. ` +
+            "The invoice (PDF), with our bank details, is on the order's page."}
+        </Text>
+      )}
       <OrderSummary order={order} />
       {order.trackingUrl && (
         <Text>

@@ -6,7 +6,7 @@ import {
   type NetDays,
   ON_ACCOUNT_MESSAGES,
 } from "@forgeline/contract";
-import { and, asc, eq, gt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import { storedTermsOf } from "../../company/queries/terms.js";
 import type { Database } from "../../db/client.js";
 import { orders } from "../tables.js";
@@ -89,4 +89,64 @@ export async function creditRefusal(
     return { reason: "over-credit", message: ON_ACCOUNT_MESSAGES.overLimit(formatCents(availableCents(standing))) };
   }
   return undefined;
+}
+
+/** An invoice on account with money still owed: what the ledger allocates money to. */
+export interface OwingInvoice {
+  orderId: string;
+  number: number;
+  owedCents: number;
+}
+
+/**
+ * The company's invoices on account with money owed, oldest first (by invoice date, then number), locked
+ * for the payment being recorded; only `orderIds` when given.
+ */
+export async function owingInvoices(tx: Database, companyId: string, orderIds?: string[]): Promise<OwingInvoice[]> {
+  const rows = await tx
+    .select({ orderId: orders.id, number: orders.number, owedCents: sql<string>`${owed}` })
+    .from(orders)
+    .where(
+      and(
+        owedOnAccount(companyId),
+        isNotNull(orders.invoiceNumber),
+        gt(owed, 0),
+        orderIds ? inArray(orders.id, orderIds) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.invoiceIssuedAt), asc(orders.number))
+    .for("update");
+  return rows.map((row) => ({ ...row, owedCents: Number(row.owedCents) }));
+}
+
+/**
+ * The invoices on account with money owed whose first reminder, `firstReminderDays` from the due date (−3:
+ * three days before), is due by `now` (receivables/reminders.ts).
+ */
+export async function invoicesToRemind(db: Database, now: Date, firstReminderDays: number) {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      number: orders.number,
+      invoiceNumber: orders.invoiceNumber,
+      dueAt: orders.invoiceDueAt,
+      owedCents: sql<string>`${owed}`,
+      userEmail: orders.userEmail,
+      companyId: orders.companyId,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, "invoice"),
+        notInArray(orders.status, [...closed]),
+        gt(owed, 0),
+        sql`${orders.invoiceDueAt} <= ${new Date(now.getTime() - firstReminderDays * 86_400_000)}`,
+      ),
+    )
+    .orderBy(asc(orders.invoiceDueAt));
+  return rows.flatMap(({ invoiceNumber, dueAt, companyId, ...row }) =>
+    invoiceNumber && dueAt && companyId
+      ? [{ ...row, invoiceNumber, dueAt, companyId, owedCents: Number(row.owedCents) }]
+      : [],
+  );
 }

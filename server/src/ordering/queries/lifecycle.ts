@@ -9,7 +9,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from "@forgeline/contract";
-import { and, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
 import { returnStock, takeStock } from "../../product/queries.js";
@@ -78,7 +78,7 @@ export async function returnStockOf(tx: Database, orderId: string): Promise<void
 async function recordStatus(tx: Database, order: OrderRow, by: string, note: string | null, step?: OrderTransition) {
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
   // Paying is the only way into the payment statuses that hold the money, refunding the only way out.
-  if (step === "pay") await countSales(tx, order, 1);
+  if (step === "pay" || step === "settle") await countSales(tx, order, 1);
   if (step === "refund") await countSales(tx, order, -1);
   await enqueueStatusMails(tx, order, note, by);
 }
@@ -190,9 +190,38 @@ export interface StatusChange {
   note?: string | ((before: OrderRow) => string);
   /** Whether the caller may act on this order (ordering/policy.ts); one it may not is as good as missing. */
   allowed?: (order: OrderRow) => boolean;
-  fields?: Partial<
-    Pick<OrderRow, "carrier" | "trackingNumber" | "trackingUrl" | "invoiceNumber" | "invoiceIssuedAt" | "invoiceDueAt">
-  >;
+  /**
+   * Columns the step writes besides the facts. A function when they depend on where the order stood: it runs
+   * in the step's transaction once the step is allowed, so a number it takes is never lost to a refusal.
+   */
+  fields?: StepFields | ((before: OrderRow, tx: Database) => Promise<StepFields>);
+}
+
+type StepField =
+  | "carrier"
+  | "trackingNumber"
+  | "trackingUrl"
+  | "invoiceNumber"
+  | "invoiceIssuedAt"
+  | "invoiceDueAt"
+  | "amountPaidCents"
+  | "paidAt";
+/** A value, or SQL such as the transaction's `now()`. */
+type StepFields = { [Field in StepField]?: OrderRow[Field] | SQL };
+
+/**
+ * What shipping writes on an order on account: its invoice, with the next number, dated the ship time (the
+ * transaction's `now()`, as its history line is) and due its net days later. A card order's invoice was
+ * issued when it was paid, so nothing.
+ */
+export async function invoiceOnShipping(tx: Database, order: OrderRow): Promise<StepFields> {
+  if (order.paymentMethod !== "invoice" || order.netDays === null) return {};
+  return {
+    invoiceNumber: await nextInvoiceNumber(tx),
+    invoiceIssuedAt: sql`now()`,
+    // Days of 24 hours, not calendar days in the session's time zone: the due date is the same UTC day count.
+    invoiceDueAt: sql`now() + make_interval(hours => ${24 * order.netDays})`,
+  };
 }
 
 export type StatusChangeResult =
@@ -210,9 +239,10 @@ export async function changeStatus(tx: Database, orderId: string, change: Status
   if (!before || (change.allowed && !change.allowed(before))) return { kind: "missing" };
   const next = nextFacts(change.transition, before);
   if (!next) return { kind: "refused", order: before };
+  const fields = typeof change.fields === "function" ? await change.fields(before, tx) : change.fields;
   const [after] = await tx
     .update(orders)
-    .set({ ...change.fields, ...factColumns(next.fulfilmentStatus, next.paymentStatus) })
+    .set({ ...fields, ...factColumns(next.fulfilmentStatus, next.paymentStatus) })
     .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
     .returning();
   if (!after) return { kind: "refused", order: before };
@@ -245,4 +275,27 @@ export async function cancelUnpaidOrdersOf(tx: Database, productId: string, by: 
     if (change.kind === "changed") cancelled += 1;
   }
   return cancelled;
+}
+
+/**
+ * Money put against the invoice of an order on account (server/src/receivables/, in its transaction): what was
+ * paid rises by `cents`, and the order is paid in part, or paid when nothing is left; its sales count from
+ * the day it is paid, as a card order's do. Undefined when the order cannot take it (not invoiced, closed).
+ */
+export async function receiveOnOrder(
+  tx: Database,
+  orderId: string,
+  cents: number,
+  change: { by: string; note: string },
+): Promise<OrderRow | undefined> {
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!before || cents <= 0 || before.amountPaidCents + cents > before.totalCents) return undefined;
+  const paid = before.amountPaidCents + cents;
+  const settles = paid === before.totalCents;
+  const changed = await changeStatus(tx, orderId, {
+    ...change,
+    transition: settles ? "settle" : "payPart",
+    fields: { amountPaidCents: paid, ...(settles && { paidAt: new Date() }) },
+  });
+  return changed.kind === "changed" ? changed.after : undefined;
 }

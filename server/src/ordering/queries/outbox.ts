@@ -66,6 +66,10 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
     payer: canTransition("pay", order) && (await paidByColleague(tx, order)) ? ("colleague" as const) : undefined,
     // An order becomes payable by someone other than its buyer only when an owner approves it.
     approvedBy: order.status === statusAfterApproval && by !== order.userEmail ? by : undefined,
+    onAccount:
+      order.paymentMethod === "invoice" && order.netDays !== null
+        ? { netDays: order.netDays, dueAt: order.invoiceDueAt?.toISOString() ?? null }
+        : undefined,
   };
   await enqueueAccountMail(tx, order.userEmail, template, mail);
   if (!canTransition("approve", order) || !order.companyId) return;

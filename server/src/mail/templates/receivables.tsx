@@ -1,0 +1,45 @@
+import { dayInWords, type ReminderStep } from "@forgeline/contract";
+import { Text } from "@react-email/components";
+import { MailLayout } from "./layout.js";
+import type { Shop } from "./order.js";
+
+/** A reminder of an invoice on account with money owed (docs/BUYING-ON-ACCOUNT.md, 'Reminders'). */
+export interface InvoiceReminderData {
+  step: ReminderStep;
+  /** The order's number, FL-100234. */
+  number: string;
+  orderId: string;
+  invoiceNumber: string;
+  /** ISO 8601. */
+  dueAt: string;
+  /** What is still owed, as money: $1,234.00. */
+  balance: string;
+}
+
+const subject = ({ step, invoiceNumber }: InvoiceReminderData) =>
+  ({
+    "before-due": `Invoice ${invoiceNumber} is due in 3 days`,
+    due: `Invoice ${invoiceNumber} is due today`,
+    "overdue-7": `Invoice ${invoiceNumber} is 7 days overdue`,
+    "overdue-30": `Invoice ${invoiceNumber} is 30 days overdue`,
+  })[step];
+
+export const invoiceReminder = {
+  subject,
+  body: (data: InvoiceReminderData, shop: Shop) => (
+    <MailLayout
+      preview={subject(data)}
+      heading={subject(data)}
+      greeting="Hello,"
+      action={{ href: `${shop.publicUrl}/dashboard/myorders/${data.orderId}`, label: "See the order and its invoice" }}
+      after={
+        data.step === "overdue-30"
+          ? "While an invoice is more than 30 days overdue, new orders on account wait; orders paid by card still go."
+          : "If you have paid already, thank you: the payment may not have reached us yet."
+      }
+    >
+      <Text>{`Invoice ${data.invoiceNumber} for order ${data.number} was due by ${dayInWords(data.dueAt)}. ${data.balance} is still owed.`}</Text>
+      <Text>Please pay by bank transfer quoting the invoice number; the bank details are on the invoice.</Text>
+    </MailLayout>
+  ),
+};

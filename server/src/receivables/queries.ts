@@ -1,0 +1,209 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatCents,
+  orderNumberText,
+  type PaymentReceived,
+  type PaymentReceivedBody,
+  RECEIVABLES_MESSAGES,
+  type ReminderStep,
+} from "@forgeline/contract";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { HttpError } from "../http/errors.js";
+import { type OwingInvoice, owingInvoices } from "../ordering/queries/credit.js";
+import { receiveOnOrder } from "../ordering/queries/lifecycle.js";
+import { companyCredits, invoiceReminders, ledgerEntries, paymentsReceived } from "./tables.js";
+
+/**
+ * The ledger's writers (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): each writes its entries and, in
+ * the same transaction, adds what they move to the balances kept beside them (an order's amount paid, a
+ * company's credit). Under the company's money lock, so two payments at once never pay one balance twice.
+ */
+
+async function lockCompanyMoney(tx: Database, companyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`receivables:${companyId}`}))`);
+}
+
+async function moveCredit(tx: Database, companyId: string, cents: number): Promise<void> {
+  const add = sql`${companyCredits.creditCents} + ${cents}`;
+  // Money put against an invoice comes from credit already received, so its row is there; money received may
+  // be the company's first. (An insert's row is checked before its conflict: a negative one would be refused.)
+  if (cents < 0)
+    await tx.update(companyCredits).set({ creditCents: add }).where(eq(companyCredits.companyId, companyId));
+  else {
+    await tx
+      .insert(companyCredits)
+      .values({ companyId, creditCents: cents })
+      .onConflictDoUpdate({ target: companyCredits.companyId, set: { creditCents: add } });
+  }
+}
+
+/** The company's money received and not yet put against an invoice. */
+export async function creditBalanceCents(db: Database, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ creditCents: companyCredits.creditCents })
+    .from(companyCredits)
+    .where(eq(companyCredits.companyId, companyId));
+  return row?.creditCents ?? 0;
+}
+
+/** Puts `cents` of the company's credit against an order's invoice: one allocation entry, both balances moved. */
+async function allocate(
+  tx: Database,
+  companyId: string,
+  invoice: OwingInvoice,
+  cents: number,
+  from: { reference: string; paymentId?: string; by: string },
+) {
+  await tx.insert(ledgerEntries).values({
+    companyId,
+    orderId: invoice.orderId,
+    paymentId: from.paymentId ?? null,
+    kind: "allocation",
+    owedCents: -cents,
+    creditCents: -cents,
+    reference: from.reference,
+  });
+  await moveCredit(tx, companyId, -cents);
+  const paid = await receiveOnOrder(tx, invoice.orderId, cents, {
+    by: from.by,
+    note: `${formatCents(cents)} received: ${from.reference}`,
+  });
+  if (!paid) throw new Error(`order ${invoice.orderId} could not take ${cents} cents`);
+  return { orderId: invoice.orderId, number: orderNumberText(invoice.number), amount: centsToDollars(cents) };
+}
+
+/** The allocations a payment asks for, each checked against what its invoice still owes. */
+async function askedAllocations(
+  tx: Database,
+  companyId: string,
+  asked: NonNullable<PaymentReceivedBody["allocations"]>,
+) {
+  const owing = new Map(
+    (await owingInvoices(tx, companyId, [...new Set(asked.map((allocation) => allocation.orderId))])).map((invoice) => [
+      invoice.orderId,
+      invoice,
+    ]),
+  );
+  const wanted = new Map<string, number>();
+  for (const { orderId, amount } of asked) wanted.set(orderId, (wanted.get(orderId) ?? 0) + dollarsToCents(amount));
+  return [...wanted].map(([orderId, cents]) => {
+    const invoice = owing.get(orderId);
+    if (!invoice) throw new HttpError(404, RECEIVABLES_MESSAGES.notThisCompanys);
+    if (cents > invoice.owedCents) {
+      const message = RECEIVABLES_MESSAGES.aboveBalance(
+        orderNumberText(invoice.number),
+        formatCents(invoice.owedCents),
+      );
+      throw new HttpError(409, message);
+    }
+    return { invoice, cents };
+  });
+}
+
+/**
+ * Records money received by transfer (in the caller's transaction): the payment, its ledger entry, and what
+ * it pays, the allocations asked or else the oldest invoices first; the rest stays as the company's credit.
+ * The same reference twice is 409.
+ */
+export async function recordPayment(
+  tx: Database,
+  companyId: string,
+  body: PaymentReceivedBody,
+  by: string,
+): Promise<PaymentReceived> {
+  await lockCompanyMoney(tx, companyId);
+  const amountCents = dollarsToCents(body.amount);
+  const [payment] = await tx
+    .insert(paymentsReceived)
+    .values({ companyId, amountCents, receivedAt: body.receivedAt, reference: body.reference, recordedBy: by })
+    .onConflictDoNothing()
+    .returning();
+  if (!payment) throw new HttpError(409, RECEIVABLES_MESSAGES.duplicateReference(body.reference));
+  await tx.insert(ledgerEntries).values({
+    companyId,
+    paymentId: payment.id,
+    kind: "payment",
+    creditCents: amountCents,
+    reference: body.reference,
+    at: new Date(`${body.receivedAt}T00:00:00Z`),
+  });
+  await moveCredit(tx, companyId, amountCents);
+  const plan = body.allocations
+    ? await askedAllocations(tx, companyId, body.allocations)
+    : oldestFirst(await owingInvoices(tx, companyId), amountCents);
+  const allocations = [];
+  const from = { reference: body.reference, paymentId: payment.id, by };
+  for (const { invoice, cents } of plan) allocations.push(await allocate(tx, companyId, invoice, cents, from));
+  return {
+    _id: payment.id,
+    amount: centsToDollars(amountCents),
+    receivedAt: payment.receivedAt,
+    reference: payment.reference,
+    allocations,
+    creditBalance: centsToDollars(await creditBalanceCents(tx, companyId)),
+  };
+}
+
+/** What `cents` pays of these invoices, oldest first, each to what it owes. */
+function oldestFirst(invoices: OwingInvoice[], cents: number) {
+  const plan: { invoice: OwingInvoice; cents: number }[] = [];
+  let left = cents;
+  for (const invoice of invoices) {
+    if (left <= 0) break;
+    const paid = Math.min(left, invoice.owedCents);
+    plan.push({ invoice, cents: paid });
+    left -= paid;
+  }
+  return plan;
+}
+
+/**
+ * An invoice issued for an order on account (in the shipping transaction): its ledger entry, then whatever
+ * credit the company holds pays it, as far as it goes.
+ */
+export async function recordInvoiceIssued(
+  tx: Database,
+  invoice: { companyId: string; orderId: string; invoiceNumber: string; totalCents: number; at: Date; by: string },
+): Promise<void> {
+  const { companyId, orderId } = invoice;
+  await lockCompanyMoney(tx, companyId);
+  await tx.insert(ledgerEntries).values({
+    companyId,
+    orderId,
+    kind: "invoice",
+    owedCents: invoice.totalCents,
+    reference: invoice.invoiceNumber,
+    at: invoice.at,
+  });
+  const credit = await creditBalanceCents(tx, companyId);
+  const [owing] = await owingInvoices(tx, companyId, [orderId]);
+  if (credit > 0 && owing) {
+    await allocate(tx, companyId, owing, Math.min(credit, owing.owedCents), {
+      reference: `Credit to ${invoice.invoiceNumber}`,
+      by: invoice.by,
+    });
+  }
+}
+
+/**
+ * Claims an invoice's reminder step for this instance (receivables/reminders.ts): true when this insert made
+ * its row, so this transaction sends it; the steps passed unsent are recorded as skipped.
+ */
+export async function claimReminder(
+  tx: Database,
+  orderId: string,
+  step: ReminderStep,
+  passed: ReminderStep[],
+): Promise<boolean> {
+  const [claimed] = await tx
+    .insert(invoiceReminders)
+    .values({ orderId, step, sent: true })
+    .onConflictDoNothing()
+    .returning();
+  if (!claimed) return false;
+  const skipped = passed.map((passedStep) => ({ orderId, step: passedStep, sent: false }));
+  if (skipped.length > 0) await tx.insert(invoiceReminders).values(skipped).onConflictDoNothing();
+  return true;
+}

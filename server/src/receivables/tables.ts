@@ -1,0 +1,120 @@
+import { LEDGER_KINDS, REMINDER_STEPS } from "@forgeline/contract";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { companies } from "../company/tables.js";
+import { createdAt, isOneOf } from "../db/columns.js";
+import { orders } from "../ordering/tables.js";
+
+const cents = (name: string) => bigint(name, { mode: "number" });
+
+/**
+ * Money received from a company by bank transfer, as an admin recorded it. Its reference is the company's
+ * once: recording it twice is refused, never two payments.
+ */
+export const paymentsReceived = pgTable(
+  "payments_received",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    amountCents: cents("amount_cents").notNull(),
+    receivedAt: date("received_at", { mode: "string" }).notNull(),
+    reference: text("reference").notNull(),
+    recordedBy: text("recorded_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique("payments_received_reference").on(table.companyId, table.reference),
+    check("payments_received_positive", sql`${table.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The ledger (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): every movement of a company's money on
+ * account, only ever added to. An entry moves an order's balance (`owedCents`: + an invoice, − what pays or
+ * credits it) and the company's unallocated credit (`creditCents`: + money received, − money put against an
+ * invoice). Each balance is the sum of its entries; the checks keep each kind's signs.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    orderId: uuid("order_id").references(() => orders.id),
+    paymentId: uuid("payment_id").references(() => paymentsReceived.id),
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
+    owedCents: cents("owed_cents").notNull().default(0),
+    creditCents: cents("credit_cents").notNull().default(0),
+    /** What a person reads beside it: the invoice's number, the transfer's reference, the card payment's id. */
+    reference: text("reference").notNull(),
+    /** When the money moved: the invoice date, the day the transfer arrived. */
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("ledger_entries_by_company").on(table.companyId, table.at),
+    index("ledger_entries_by_order").on(table.orderId),
+    check("ledger_entries_kind", isOneOf(table.kind, LEDGER_KINDS)),
+    check(
+      "ledger_entries_signs",
+      sql`case ${table.kind}
+        when 'invoice' then ${table.owedCents} > 0 and ${table.creditCents} = 0 and ${table.orderId} is not null
+        when 'payment' then ${table.owedCents} = 0 and ${table.creditCents} > 0 and ${table.paymentId} is not null
+        when 'allocation' then ${table.owedCents} < 0 and ${table.creditCents} = ${table.owedCents} and ${table.orderId} is not null
+        when 'card-payment' then ${table.owedCents} < 0 and ${table.creditCents} = 0 and ${table.orderId} is not null
+        else ${table.owedCents} <= 0 and ${table.creditCents} >= 0 and ${table.creditCents} - ${table.owedCents} > 0 and ${table.orderId} is not null
+      end`,
+    ),
+  ],
+);
+
+/**
+ * Each company's money received and not yet put against an invoice, kept in the transaction that writes the
+ * ledger entry moving it (by adding the entry's `creditCents`): a sum of the ledger, read in one row.
+ */
+export const companyCredits = pgTable(
+  "company_credits",
+  {
+    companyId: uuid("company_id")
+      .primaryKey()
+      .references(() => companies.id),
+    creditCents: cents("credit_cents").notNull().default(0),
+  },
+  (table) => [check("company_credits_not_negative", sql`${table.creditCents} >= 0`)],
+);
+
+/**
+ * The payment reminders sent for each invoice, a row per step (receivables/reminders.ts): the instance whose
+ * insert makes the row sends the mails, in the same transaction, so each goes once across every instance.
+ */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    step: text("step", { enum: REMINDER_STEPS }).notNull(),
+    /** False for a step passed while an instance was down: a later one went instead. */
+    sent: boolean("sent").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.step] }),
+    check("invoice_reminders_step", isOneOf(table.step, REMINDER_STEPS)),
+  ],
+);
