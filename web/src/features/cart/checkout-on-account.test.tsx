@@ -70,8 +70,11 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Delivery address"), "1 Yard Road");
 }
 
-/** The radio group "How to pay", as the checkout shows it once the company is known. */
-const howToPay = () => screen.findByRole("group", { name: "How to pay" });
+/**
+ * The radio group "How to pay", once the company is known and the checkout and its options have loaded (two
+ * lazy modules: on a busy machine that takes more than the default second).
+ */
+const howToPay = () => screen.findByRole("group", { name: "How to pay" }, { timeout: 5000 });
 
 describe("the checkout of a company that buys on account (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit')", () => {
   it("offers card or invoice with the credit left; an order on account goes to its page, not to a card payment", async () => {

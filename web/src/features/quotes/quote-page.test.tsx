@@ -163,7 +163,7 @@ describe("the buyer's quotes", () => {
       },
     });
     const form = await screen.findByRole("form", { name: "Accept this quote" });
-    const group = await within(form).findByRole("group", { name: "How to pay" });
+    const group = await within(form).findByRole("group", { name: "How to pay" }, { timeout: 5000 });
     expect(await within(group).findByText("$20,000.00 of credit left")).toBeTruthy();
     expect(
       within(form).getByText("You pay the quoted total by card once the order is placed, or by invoice on account."),
