@@ -168,7 +168,14 @@ test("an owner's company: invitations by mail, a requester's order approved with
   await (await dashboardMenu(admin.page)).getByRole("link", { name: "Companies", exact: true }).click();
   await expect(admin.page.getByRole("heading", { level: 1, name: "Companies" })).toBeVisible();
   const companyRow = admin.page.getByRole("row").filter({ hasText: companyName });
-  await expect(companyRow.getByRole("cell")).toHaveText(["—", "3", "Charged", "Required", /Tax exemption/]);
+  await expect(companyRow.getByRole("cell")).toHaveText([
+    "—",
+    "3",
+    "Charged",
+    "Required",
+    "Card only",
+    /Tax exemption/,
+  ]);
   await companyRow.getByRole("button", { name: `Tax exemption of ${companyName}` }).click();
   const exemption = admin.page.getByRole("dialog", { name: `Tax exemption of ${companyName}` });
   await exemption.getByLabel("Tax-exempt: its orders carry no tax").check();
@@ -176,7 +183,14 @@ test("an owner's company: invitations by mail, a requester's order approved with
   await expectAccessible(admin.page);
   await exemption.getByRole("button", { name: "Save" }).click();
   await expect(toast(admin.page, `${companyName} is tax-exempt`)).toBeVisible();
-  await expect(companyRow.getByRole("cell")).toHaveText([TAX_ID, "3", "Exempt", "Required", /Tax exemption/]);
+  await expect(companyRow.getByRole("cell")).toHaveText([
+    TAX_ID,
+    "3",
+    "Exempt",
+    "Required",
+    "Card only",
+    /Tax exemption/,
+  ]);
 
   await companyRow.getByRole("button", { name: `Price list of ${companyName}` }).click();
   const priceList = admin.page.getByRole("region", { name: `Price list of ${companyName}` });
