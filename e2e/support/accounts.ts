@@ -63,6 +63,13 @@ export async function signInThroughApi(page: Page, email: string, password: stri
   await takeAccessToken(page, email);
 }
 
+/** The access token of the account signed in at `page`, as the pages take it, for calls a test makes itself. */
+export async function bearerOf(page: Page, email: string) {
+  const answer = await page.request.put(`/api/user/${encodeURIComponent(email)}`, { headers: sameOrigin() });
+  expect(answer.status()).toBe(200);
+  return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
+}
+
 /** What the pages do right after signing in: trade the identity session for the API's access token. */
 async function takeAccessToken(page: Page, email: string) {
   const response = await page.request.put(`/api/user/${encodeURIComponent(email)}`, { headers: sameOrigin() });

@@ -1,5 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
 export interface ConsoleWatch {
   /** Lets errors matching the pattern pass: a test that provokes a refusal on purpose says so. */
@@ -45,6 +45,21 @@ export const test = base.extend<{ consoleErrors: ConsoleWatch }>({
 });
 
 export { expect };
+
+/** Another person at another browser, in the project's window, whose console is watched as the test's page is. */
+export async function anotherPerson(browser: Browser, testInfo: TestInfo, allowed: RegExp[] = []) {
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, isMobile, hasTouch, deviceScaleFactor, baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !allowed.some((pattern) => pattern.test(message.text()))) {
+      errors.push(message.text());
+    }
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
 
 /** No serious or critical accessibility violation (axe-core, WCAG 2.1 A and AA rules). */
 export async function expectAccessible(page: Page) {

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi, signUpThroughPage } from "../support/accounts.js";
 import { cartLine, cartLink, payWithTestCard, productIdOf } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { anotherPerson, expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { tabTo } from "../support/keyboard.js";
 import { latestMailLink, mailsTo } from "../support/mail.js";
 import { pdfText } from "../support/pdf.js";
@@ -14,21 +14,6 @@ const TAPE = "Forgeline 25 ft. Tape Measure";
 const ORDER_NUMBER = /^FL-\d{6,}$/;
 const TAX_ID = "DE 123/456";
 const toast = (page: Page, text: string | RegExp) => page.locator(".Toastify").getByText(text, { exact: true });
-
-/** Another person at another browser, in the project's window, whose console is watched as the test's page is. */
-async function anotherPerson(browser: Browser, testInfo: TestInfo, allowed: RegExp[] = []) {
-  const { viewport, isMobile, hasTouch, deviceScaleFactor, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, isMobile, hasTouch, deviceScaleFactor, baseURL });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !allowed.some((pattern) => pattern.test(message.text()))) {
-      errors.push(message.text());
-    }
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors, close: () => context.close() };
-}
 
 /** Opens the newest confirmation link mailed to `email`: the address is confirmed, and the shop's home opens. */
 async function confirmAddress(page: Page, email: string) {
@@ -183,7 +168,14 @@ test("an owner's company: invitations by mail, a requester's order approved with
   await (await dashboardMenu(admin.page)).getByRole("link", { name: "Companies", exact: true }).click();
   await expect(admin.page.getByRole("heading", { level: 1, name: "Companies" })).toBeVisible();
   const companyRow = admin.page.getByRole("row").filter({ hasText: companyName });
-  await expect(companyRow.getByRole("cell")).toHaveText(["—", "3", "Charged", "Required", /Tax exemption/]);
+  await expect(companyRow.getByRole("cell")).toHaveText([
+    "—",
+    "3",
+    "Charged",
+    "Required",
+    "Card only",
+    /Tax exemption/,
+  ]);
   await companyRow.getByRole("button", { name: `Tax exemption of ${companyName}` }).click();
   const exemption = admin.page.getByRole("dialog", { name: `Tax exemption of ${companyName}` });
   await exemption.getByLabel("Tax-exempt: its orders carry no tax").check();
@@ -191,7 +183,14 @@ test("an owner's company: invitations by mail, a requester's order approved with
   await expectAccessible(admin.page);
   await exemption.getByRole("button", { name: "Save" }).click();
   await expect(toast(admin.page, `${companyName} is tax-exempt`)).toBeVisible();
-  await expect(companyRow.getByRole("cell")).toHaveText([TAX_ID, "3", "Exempt", "Required", /Tax exemption/]);
+  await expect(companyRow.getByRole("cell")).toHaveText([
+    TAX_ID,
+    "3",
+    "Exempt",
+    "Required",
+    "Card only",
+    /Tax exemption/,
+  ]);
 
   await companyRow.getByRole("button", { name: `Price list of ${companyName}` }).click();
   const priceList = admin.page.getByRole("region", { name: `Price list of ${companyName}` });

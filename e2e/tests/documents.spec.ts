@@ -1,19 +1,10 @@
-import type { Page } from "@playwright/test";
-import { E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
+import { bearerOf, E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
 import { productIdOf } from "../support/cart.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { pdfText } from "../support/pdf.js";
 
 const TAPE = "Forgeline 25 ft. Tape Measure";
 const BILLING = "Docs Works Accounts\n9 Ledger Lane, Leeds LS1 4AP";
-
-/** The access token of the account signed in at `page`, as the pages take it, for calls a test makes itself. */
-async function bearerOf(page: Page, email: string) {
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const answer = await page.request.put(`/api/user/${encodeURIComponent(email)}`, { headers: { origin } });
-  expect(answer.status()).toBe(200);
-  return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
-}
 
 /**
  * The documents a buyer downloads (docs/SELLING-TO-BUSINESSES.md, 'Companies' and 'Quotes'): an owner gives the

@@ -61,5 +61,24 @@ export function cardOrder(status: OrderStatus, total: number) {
   };
 }
 
+/**
+ * The facts and money of an order on account (net 30) of this total, nothing paid: open until it has its
+ * `invoice`, then shipped, `overdue` when the server read it so.
+ */
+export function accountOrder(total: number, invoice: Order["invoice"] = null, overdue = false) {
+  return {
+    fulfilmentStatus: invoice ? "shipped" : "open",
+    paymentStatus: "unpaid",
+    paymentMethod: "invoice",
+    netDays: 30,
+    amountPaid: 0,
+    balance: total,
+    invoice,
+    overdue,
+    invoiceNumber: invoice?.number ?? null,
+    status: invoice ? "shipped" : "unpaid",
+  } as const;
+}
+
 /** Who the server worked an answer's `actions` out for: a customer, or a member of `company` in a role. */
 export const actor = (email: string, company: Actor["company"] = null): Actor => ({ email, role: "customer", company });

@@ -4,6 +4,7 @@ import { type ChangeEvent, type RefObject, useId, useRef } from "react";
 import { companyAddressesQuery, useMyCompany } from "../lib/company";
 import type { FormCheck, FormErrors } from "../lib/use-checked-form";
 import { Field, TextAreaField } from "./field";
+import { RadioCard } from "./radio-card";
 
 /** The server's words (docs/SELLING-TO-BUSINESSES.md, 'Companies'), said before it has to. */
 export const PO_REQUIRED = "A PO number is required";
@@ -152,28 +153,20 @@ function CompanyAddressChoice({
       <legend className="mb-1 text-sm font-medium">Deliver to one of your company's addresses</legend>
       <div className="flex flex-col gap-2">
         {addresses.map((address, index) => (
-          <label
+          <RadioCard
             key={address._id}
-            className="flex items-start gap-2 rounded-field border border-base-300 bg-base-100 p-2"
-          >
-            <input
-              type="radio"
-              name={field.name}
-              value={address._id}
-              className="mt-1 size-5 accent-primary"
-              checked={field.value === address._id}
-              aria-invalid={Boolean(error)}
-              ref={index === 0 ? field.ref : undefined}
-              onChange={(event) => {
-                field.onChange(event);
-                onChoose(address);
-              }}
-            />
-            <span className="min-w-0 text-sm">
-              <span className="block font-semibold">{address.label}</span>
-              <span className="block whitespace-pre-line">{address.address}</span>
-            </span>
-          </label>
+            title={address.label}
+            detail={address.address}
+            name={field.name}
+            value={address._id}
+            checked={field.value === address._id}
+            aria-invalid={Boolean(error)}
+            ref={index === 0 ? field.ref : undefined}
+            onChange={(event) => {
+              field.onChange(event);
+              onChoose(address);
+            }}
+          />
         ))}
       </div>
       {error && (

@@ -40,3 +40,14 @@ export function FormRefusal({ error, fields }: { error: unknown; fields: readonl
 export function formText(data: FormData, name: string): string {
   return String(data.get(name) ?? "").trim();
 }
+
+/**
+ * A form's amount in dollars as typed ("$1,250.50" too): null when empty, dollars, or the text itself when it is
+ * no number, so the check names the field rather than the amount being cleared.
+ */
+export function formAmount(data: FormData, name: string): number | string | null {
+  const text = formText(data, name);
+  if (text === "") return null;
+  const dollars = Number(text.replace(/^\$/, "").replaceAll(",", ""));
+  return Number.isFinite(dollars) ? dollars : text;
+}

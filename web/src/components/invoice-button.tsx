@@ -11,7 +11,8 @@ export function InvoiceButton({ order }: { order: Pick<Order, "_id" | "invoiceNu
       download={() => downloadInvoice(order)}
       failure="The invoice could not be downloaded. Please try again."
     >
-      Download invoice {order.invoiceNumber} (PDF)
+      {/* The number never breaks mid-code, even where the page lets long words break (an email beside it). */}
+      Download invoice <span className="whitespace-nowrap">{order.invoiceNumber}</span> (PDF)
     </DownloadButton>
   );
 }

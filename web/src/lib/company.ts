@@ -6,8 +6,8 @@ import { storedAccessToken } from "./token-store";
 
 /**
  * What more than one feature reads of the caller's company (docs/SELLING-TO-BUSINESSES.md, 'Companies'): the company
- * itself (the dashboard's menu shows its pages by role, the checkout its rules) and its delivery addresses (the
- * checkout offers them).
+ * itself (the dashboard's menu shows its pages by role, the checkout its rules), its delivery addresses (the
+ * checkout offers them) and its credit on account (the checkout, a quote's acceptance and the company's page).
  */
 
 /** Everything of the caller's company: a change of a member, an address or a setting refetches it all. */
@@ -38,4 +38,16 @@ export const companyAddressesQuery = (companyId: string | undefined) =>
     enabled: Boolean(companyId),
     retry: false,
     queryFn: () => apiAuthed(signedInApi.addresses(companyId ?? "")),
+  });
+
+/**
+ * GET /api/companies/{id}/credit (owners and buyers; docs/BUYING-ON-ACCOUNT.md, 'Terms and credit'): its terms, the
+ * credit used and left, and the invoice that holds it; off without a company, and for a requester (`enabled`).
+ */
+export const companyCreditQuery = (companyId: string | undefined, enabled = true) =>
+  queryOptions({
+    queryKey: [...companyQueryKey, companyId, "credit"],
+    enabled: Boolean(companyId) && enabled,
+    retry: false,
+    queryFn: () => apiAuthed(signedInApi.credit(companyId ?? "")),
   });

@@ -10,6 +10,7 @@ export {
   newProductSchema,
   orderFormSchema,
   orderQuantityField,
+  paymentTermsSchema,
   productBodySchema,
   productEditSchema,
   productPatchSchema,

@@ -35,14 +35,24 @@ const writes = (sent: SentRequest[]) =>
 const row = () => screen.getByRole("rowheader", { name: "Acme Fabrication" }).closest("tr") as HTMLElement;
 
 describe("/dashboard/companies", () => {
-  it("lists every company with its tax ID, members, tax and PO rule", async () => {
-    renderAsAdmin({ "GET /api/admin/companies": { body: [acme] } });
+  it("lists every company with its tax ID, members, tax, PO rule and terms on account", async () => {
+    const bolt = { ...acme, _id: "c2", name: "Bolt & Co", paymentTerms: { netDays: 30, creditLimit: 50_000 } as const };
+    renderAsAdmin({ "GET /api/admin/companies": { body: [acme, bolt] } });
     await screen.findByRole("rowheader", { name: "Acme Fabrication" });
     expect(
       within(row())
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["—", "3", "Charged", "Required", "Tax exemption of Acme FabricationPrice list of Acme Fabrication"]);
+    ).toEqual([
+      "—",
+      "3",
+      "Charged",
+      "Required",
+      "Card only",
+      "Tax exemption of Acme FabricationTerms of Acme FabricationPrice list of Acme Fabrication",
+    ]);
+    const boltRow = screen.getByRole("rowheader", { name: "Bolt & Co" }).closest("tr") as HTMLElement;
+    expect(within(boltRow).getAllByRole("cell")[4]?.textContent).toBe("Net 30 · limit $50,000.00");
   });
 
   it("marks a company tax-exempt with its tax ID; without one the server's message stands beside the field", async () => {
@@ -144,5 +154,109 @@ describe("/dashboard/companies", () => {
       { method: "PUT", path: "/api/admin/companies/c1/prices.csv", body: bad },
       { method: "PUT", path: "/api/admin/companies/c1/prices.csv", body: good },
     ]);
+  });
+});
+
+describe("terms on account (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit')", () => {
+  const LIMIT = "Credit limit in dollars";
+  const limitError = (dialog: HTMLElement) =>
+    document.getElementById(within(dialog).getByLabelText(LIMIT).getAttribute("aria-describedby") ?? "")?.textContent;
+
+  it("checks the terms as the contract does before sending, then sends them; the row shows them", async () => {
+    let terms: AdminCompany["paymentTerms"] = null;
+    const sent = renderAsAdmin({
+      "GET /api/admin/companies": () => ({ body: [{ ...acme, paymentTerms: terms }] }),
+      "PATCH /api/admin/companies/c1": (request) => {
+        terms = (request.body as { paymentTerms: AdminCompany["paymentTerms"] }).paymentTerms;
+        return { body: { ...acme, paymentTerms: terms } };
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("rowheader", { name: "Acme Fabrication" });
+    await user.click(within(row()).getByRole("button", { name: /^Terms/ }));
+    const dialog = screen.getByRole("dialog", { name: "Terms on account of Acme Fabrication" });
+    const limit = within(dialog).getByLabelText(LIMIT) as HTMLInputElement;
+    // No terms yet: card only, and no limit to give.
+    expect((within(dialog).getByLabelText("Payment terms") as HTMLSelectElement).value).toBe("");
+    expect(limit.disabled).toBe(true);
+    expect(
+      within(dialog)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["No terms (card only)", ...[7, 15, 30, 45, 60, 90].map((days) => `Net ${days}`)]);
+
+    await user.selectOptions(within(dialog).getByLabelText("Payment terms"), "30");
+    expect(limit.disabled).toBe(false);
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(limitError(dialog)).toBe("Credit limit must be an amount in dollars"));
+    expect(document.activeElement).toBe(limit);
+    await user.type(limit, "-5");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(limitError(dialog)).toBe("Credit limit cannot be negative"));
+    await user.clear(limit);
+    await user.type(limit, "12.345");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(limitError(dialog)).toBe("Credit limit must be an amount in dollars with at most two decimals"),
+    );
+    expect(writes(sent)).toEqual([]);
+
+    await user.clear(limit);
+    await user.type(limit, "$50,000");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(within(row()).getAllByRole("cell")[4]?.textContent).toBe("Net 30 · limit $50,000.00"));
+    expect(writes(sent)).toEqual([
+      { method: "PATCH", path: "/api/admin/companies/c1", body: { paymentTerms: { netDays: 30, creditLimit: 50000 } } },
+    ]);
+  });
+
+  it("shows the server's refusal beside its field, which takes the focus", async () => {
+    renderAsAdmin({
+      "GET /api/admin/companies": { body: [acme] },
+      "PATCH /api/admin/companies/c1": {
+        status: 400,
+        body: {
+          message: "paymentTerms.creditLimit: Credit limit is at most $100,000,000",
+          errors: [{ field: "paymentTerms.creditLimit", message: "Credit limit is at most $100,000,000" }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("rowheader", { name: "Acme Fabrication" });
+    await user.click(within(row()).getByRole("button", { name: /^Terms/ }));
+    const dialog = screen.getByRole("dialog", { name: "Terms on account of Acme Fabrication" });
+    await user.selectOptions(within(dialog).getByLabelText("Payment terms"), "60");
+    await user.type(within(dialog).getByLabelText(LIMIT), "1000");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(limitError(dialog)).toBe("Credit limit is at most $100,000,000"));
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(LIMIT));
+    // Every message stands beside its field: none above the form.
+    expect(
+      within(dialog)
+        .getAllByRole("alert")
+        .map((alert) => alert.textContent),
+    ).toEqual(["Credit limit is at most $100,000,000"]);
+  });
+
+  it("takes a company's terms away: it pays by card again", async () => {
+    let terms: AdminCompany["paymentTerms"] = { netDays: 45, creditLimit: 20_000 };
+    const sent = renderAsAdmin({
+      "GET /api/admin/companies": () => ({ body: [{ ...acme, paymentTerms: terms }] }),
+      "PATCH /api/admin/companies/c1": () => {
+        terms = null;
+        return { body: acme };
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("rowheader", { name: "Acme Fabrication" });
+    await user.click(within(row()).getByRole("button", { name: /^Terms/ }));
+    const dialog = screen.getByRole("dialog", { name: "Terms on account of Acme Fabrication" });
+    expect((within(dialog).getByLabelText("Payment terms") as HTMLSelectElement).value).toBe("45");
+    expect((within(dialog).getByLabelText(LIMIT) as HTMLInputElement).value).toBe("20000");
+    await user.selectOptions(within(dialog).getByLabelText("Payment terms"), "");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(within(row()).getAllByRole("cell")[4]?.textContent).toBe("Card only"));
+    expect(writes(sent)).toEqual([{ method: "PATCH", path: "/api/admin/companies/c1", body: { paymentTerms: null } }]);
   });
 });

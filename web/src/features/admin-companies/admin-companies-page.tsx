@@ -6,8 +6,10 @@ import { FormDialog } from "../../components/form-dialog";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
 import { RowActions } from "../../components/row-actions";
+import { termsInBrief } from "../../lib/company-credit";
 import { notify } from "../../lib/toast";
 import { useAdminCompanies, useSetTaxExemption } from "./api/companies";
+import { PaymentTermsDialog } from "./payment-terms-dialog";
 import { PriceListPanel } from "./price-list-panel";
 
 const COLUMNS = [
@@ -16,16 +18,19 @@ const COLUMNS = [
   { label: "Members", numeric: true },
   { label: "Tax" },
   { label: "PO number" },
+  { label: "Terms" },
   { label: "Actions" },
 ];
 
 /**
  * /dashboard/companies (admins; docs/SELLING-TO-BUSINESSES.md, 'Companies'): every company with its tax ID and member
- * count; per company its tax exemption (with the tax ID its invoices name) and its contract price list, kept as CSV.
+ * count; per company its tax exemption (with the tax ID its invoices name), its terms on account
+ * (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit') and its contract price list, kept as CSV.
  */
 export default function AdminCompaniesPage() {
   const companies = useAdminCompanies();
   const [exempting, setExempting] = useState<AdminCompany | null>(null);
+  const [terming, setTerming] = useState<AdminCompany | null>(null);
   const [pricing, setPricing] = useState<string | null>(null);
   const priced = companies.data?.find((company) => company._id === pricing);
 
@@ -51,9 +56,13 @@ export default function AdminCompaniesPage() {
                 <td className="text-right">{company.memberCount}</td>
                 <td>{company.taxExempt ? "Exempt" : "Charged"}</td>
                 <td>{company.poRequired ? "Required" : "Optional"}</td>
+                <td className="whitespace-nowrap">{termsInBrief(company.paymentTerms)}</td>
                 <RowActions>
                   <button type="button" className="btn btn-sm" onClick={() => setExempting(company)}>
                     Tax exemption<span className="sr-only"> of {company.name}</span>
+                  </button>
+                  <button type="button" className="btn btn-sm" onClick={() => setTerming(company)}>
+                    Terms<span className="sr-only"> of {company.name}</span>
                   </button>
                   <button type="button" className="btn btn-sm" onClick={() => setPricing(company._id)}>
                     Price list<span className="sr-only"> of {company.name}</span>
@@ -66,6 +75,7 @@ export default function AdminCompaniesPage() {
       </QueryState>
       {priced && <PriceListPanel key={priced._id} company={priced} />}
       {exempting && <TaxExemptionDialog company={exempting} onClose={() => setExempting(null)} />}
+      {terming && <PaymentTermsDialog company={terming} onClose={() => setTerming(null)} />}
     </section>
   );
 }

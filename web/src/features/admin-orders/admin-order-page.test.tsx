@@ -1,7 +1,7 @@
 import type { Order as OrderOnTheWire, OrderStatus } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listLine, pricedOrder } from "../../test-orders";
+import { accountOrder, cardOrder, listLine, pricedOrder } from "../../test-orders";
 import { renderPage, serveApi, tokenWith } from "../../test-utils";
 import AdminOrderPage from "./admin-order-page";
 
@@ -34,6 +34,7 @@ const order = (status: OrderStatus, overrides: Partial<OrderOnTheWire> = {}): Or
     [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
     3675,
   ),
+  ...cardOrder(status, 3675),
   ...overrides,
 });
 
@@ -74,6 +75,28 @@ describe("an admin's order page", () => {
     await screen.findByRole("region", { name: "Actions" });
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Order FL-100042");
     expect(actionButtons()).toEqual(buttons);
+  });
+
+  it("an order on account to ship says so, with its balance, and ships unpaid (issuing its invoice)", async () => {
+    serveApi({ [ORDER]: { body: order("unpaid", { transactionId: null, ...accountOrder(3675) }) } });
+    renderOrder();
+    const details = await screen.findByRole("region", { name: "Details" });
+    const terms = within(details)
+      .getAllByRole("term")
+      .map((term) => term.textContent);
+    const values = within(details)
+      .getAllByRole("definition")
+      .map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toMatchObject({
+      Status: "UnpaidOn account (net 30)",
+      Payment: "By invoice, on account",
+      Balance: "$3,675.00",
+      Invoice: "None",
+    });
+    expect(actionButtons()).toEqual(["Ship order", "Cancel order"]);
+    expect(
+      screen.getByText("On account: shipping issues its invoice, due in 30 days. Nothing is paid yet."),
+    ).toBeTruthy();
   });
 
   it("shows the customer, the lines, the tracking link and the history", async () => {

@@ -1,3 +1,4 @@
+import { formatPrice } from "@forgeline/contract";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { InvoiceButton } from "../../components/invoice-button";
@@ -64,7 +65,10 @@ function OrderDetails({ order }: { order: Order }) {
     ["Address", order.address],
     ["PO number", order.poNumber ?? "None"],
     ["Pieces", order.quantity],
-    ["Payment", order.transactionId ?? "None"],
+    ["Payment", order.transactionId ?? (order.paymentMethod === "invoice" ? "By invoice, on account" : "None")],
+    ...(order.paymentMethod === "invoice"
+      ? [["Balance", formatPrice(order.balance)] satisfies [string, ReactNode]]
+      : []),
     ["Invoice", order.invoiceNumber ? <InvoiceButton key="invoice" order={order} /> : "None"],
     ["Carrier", order.carrier ?? "Not shipped"],
     ["Tracking number", <TrackingNumber key="tracking" order={order} />],

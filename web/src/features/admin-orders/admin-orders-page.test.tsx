@@ -1,7 +1,7 @@
 import type { Order as OrderOnTheWire } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { listLine, pricedOrder } from "../../test-orders";
+import { accountOrder, listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import AdminOrdersPage from "./admin-orders-page";
 
@@ -102,6 +102,34 @@ describe("Admin Orders", () => {
     expect(sent.every((request) => request.authorization === `Bearer ${localStorage.getItem("accessToken")}`)).toBe(
       true,
     );
+  });
+
+  it("says by an order on account how it is paid: its terms until it ships, then its invoice's due day", async () => {
+    serveApi({
+      "GET /api/admin/orders?limit=20&offset=0": {
+        body: [
+          order({ paid: false, transactionId: null, ...accountOrder(3675) }),
+          order({
+            _id: "o2",
+            number: "FL-100043",
+            paid: false,
+            ...accountOrder(3675, {
+              number: "INV-2030-000009",
+              issuedAt: "2030-11-26T09:00:00.000Z",
+              dueAt: "2030-12-26T09:00:00.000Z",
+            }),
+          }),
+        ],
+        headers: { "X-Total-Count": "2" },
+      },
+      "GET /api/admin/orders/counts": { body: COUNTS },
+    });
+    renderAt("/dashboard/orders");
+    const rows = (await screen.findAllByRole("row")).slice(1);
+    expect(rows.map((row) => within(row).getAllByRole("cell")[4]?.textContent)).toEqual([
+      "UnpaidOn account (net 30)",
+      "ShippedOn account, due Dec 26",
+    ]);
   });
 
   it("a tab keeps the search and starts at page 1; paging keeps both", async () => {

@@ -51,6 +51,11 @@ function ShipForm({ order }: { order: Order }) {
       <h3 id={headingId} className="text-lg font-semibold">
         Ship
       </h3>
+      {order.paymentMethod === "invoice" && (
+        <p className="text-sm">
+          On account: shipping issues its invoice, due in {order.netDays} days. Nothing is paid yet.
+        </p>
+      )}
       <Field label="Carrier" name="carrier" autoComplete="off" error={fieldError(ship.error, "carrier")} />
       <Field
         label="Tracking number"

@@ -1,16 +1,17 @@
-import { type Cart, MESSAGES } from "@forgeline/contract";
+import type { Cart } from "@forgeline/contract";
 import { useNavigate } from "react-router";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
-import { paths } from "../../config/paths";
+import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
 import { errorMessage, notify } from "../../lib/toast";
 import { changedCart, useCheckout } from "./api/checkout";
 
 /**
  * The checkout (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout' and 'Companies'): where the order goes
- * (components/delivery-fields.tsx: phone, delivery address or one of the company's, PO number), and "Place order" with
- * the total the buyer sees. A price or promotion that changed meanwhile is a 409 with the new cart: the page shows it
- * and says so (`onRefused`), and nothing is placed. A placed order goes to its payment page, or, when it waits for an
- * owner's approval, to its own page.
+ * (components/delivery-fields.tsx: phone, delivery address or one of the company's, PO number), how to pay when the
+ * company buys on account (components/payment-choice.tsx), and "Place order" with the total the buyer sees. A price or
+ * promotion that changed meanwhile is a 409 with the new cart: the page shows it and says so (`onRefused`), and nothing
+ * is placed; so is a refusal of the invoice (no terms, over the credit, on hold). A placed card order goes to its
+ * payment page; one on account, or one that waits for an owner's approval, to its own page.
  */
 export function CheckoutForm({
   cart,
@@ -23,16 +24,16 @@ export function CheckoutForm({
   const navigate = useNavigate();
   const checkout = useCheckout();
   const delivery = useDeliveryForm();
+  const payment = usePaymentChoice();
   const { form } = delivery;
 
   const submit = form.handleSubmit(async (values) => {
     onRefused(null);
     try {
-      const placed = await checkout.mutateAsync({ ...values, expectedTotal: cart.total });
-      const waits = placed.status === "awaiting-approval";
-      notify("success", waits ? MESSAGES.orderAwaitsApproval : "Your order is placed");
-      if (!placed.insertedId) navigate(paths.dashboard);
-      else navigate(waits ? paths.myOrder(placed.insertedId) : paths.payment(placed.insertedId));
+      const placed = await checkout.mutateAsync({ ...values, ...payment.body, expectedTotal: cart.total });
+      const { message, to } = payment.next(placed, "Your order is placed");
+      notify("success", message);
+      navigate(to);
     } catch (error) {
       if (delivery.showRefusal(error)) return;
       const message = errorMessage(error);
@@ -46,6 +47,7 @@ export function CheckoutForm({
         Checkout
       </h2>
       <DeliveryFields delivery={delivery} />
+      <PaymentChoice choice={payment} />
       <button type="submit" className="btn btn-primary" disabled={form.isSubmitting || checkout.isPending}>
         Place order
       </button>

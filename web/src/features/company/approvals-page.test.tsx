@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { actor, listLine, pricedOrder } from "../../test-orders";
+import { accountOrder, actor, cardOrder, listLine, pricedOrder } from "../../test-orders";
 import { renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
 import ApprovalsPage from "./approvals-page";
 import CompanyOrdersPage from "./company-orders-page";
@@ -52,6 +52,7 @@ function order(id: string, name: string, status: OrderOnTheWire["status"], by = 
       poNumber: `PO-${id}`,
       companyId: "c1",
     }),
+    ...cardOrder(status, 2450),
   });
 }
 
@@ -236,5 +237,19 @@ describe("/dashboard/company/orders", () => {
     ).toEqual(["Ruirui@example.com", "Jan 3, 2030", "$2,450.00PO PO-o1", "Awaiting approval"]);
     const paidRow = screen.getByRole("link", { name: "FL-100004" }).closest("tr") as HTMLElement;
     expect(within(paidRow).getByText("Paid")).toBeTruthy();
+  });
+
+  it("says by a member's order on account when its invoice is due, and that it is overdue", async () => {
+    const invoice = {
+      number: "INV-2030-000009",
+      issuedAt: "2030-11-26T09:00:00.000Z",
+      dueAt: "2030-12-26T09:00:00.000Z",
+    };
+    renderAs(<CompanyOrdersPage />, {
+      "GET /api/companies/mine": { body: acme },
+      [ORDERS]: { body: [{ ...wrenches, ...accountOrder(2450, invoice, true) }] },
+    });
+    const row = (await screen.findByRole("link", { name: "FL-100001" })).closest("tr") as HTMLElement;
+    expect(within(row).getAllByRole("cell").at(-1)?.textContent).toBe("ShippedOn account, due Dec 26, overdue");
   });
 });

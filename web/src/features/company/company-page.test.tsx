@@ -299,3 +299,55 @@ describe("/dashboard/company for a requester", () => {
     expect(screen.queryByRole("heading", { name: "Settings" })).toBeNull();
   });
 });
+
+describe("/dashboard/company's terms on account (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit')", () => {
+  const terms = { netDays: 30, creditLimit: 50_000 } as const;
+  const CREDIT = `GET ${COMPANY}/credit`;
+  /** The company's facts as the page lists them, [term, description]. */
+  const payment = () =>
+    screen.getAllByRole("term").find((term) => term.textContent === "Payment")?.nextElementSibling?.textContent;
+
+  it("shows an owner the terms with the credit limit, used and available", async () => {
+    renderCompany({
+      ...companyRoutes({ ...acme, paymentTerms: terms }),
+      [CREDIT]: { body: { paymentTerms: terms, used: 1200, available: 48_800, hold: null } },
+    });
+    await waitFor(() =>
+      expect(payment()).toBe("Terms on account: net 30, credit limit $50,000.00, used $1,200.00, available $48,800.00"),
+    );
+  });
+
+  it("names the overdue invoice that holds the credit", async () => {
+    renderCompany({
+      ...companyRoutes({ ...acme, paymentTerms: terms }),
+      [CREDIT]: {
+        body: {
+          paymentTerms: terms,
+          used: 50_000,
+          available: 0,
+          hold: { invoiceNumber: "INV-2030-000003", dueAt: "2030-10-01T09:00:00.000Z" },
+        },
+      },
+    });
+    expect(
+      await screen.findByText(
+        "On hold: invoice INV-2030-000003, due Oct 1, 2030, is more than 30 days overdue. Orders on account wait until it is paid; card orders go ahead.",
+      ),
+    ).toBeTruthy();
+    expect(payment()).toMatch(
+      /^Terms on account: net 30, credit limit \$50,000\.00, used \$50,000\.00, available \$0\.00/,
+    );
+  });
+
+  it("says a company without terms pays by card", async () => {
+    const sent = renderCompany(companyRoutes(acme));
+    await waitFor(() => expect(payment()).toBe("By card: every order is paid before it ships (no terms on account)"));
+    expect(sent.some((request) => request.path === `${COMPANY}/credit`)).toBe(false);
+  });
+
+  it("shows a requester the terms without the credit's figures, which are not theirs to read", async () => {
+    const sent = renderCompany(companyRoutes({ ...acme, role: "requester", actions: [], paymentTerms: terms }));
+    await waitFor(() => expect(payment()).toBe("Terms on account: net 30"));
+    expect(sent.some((request) => request.path === `${COMPANY}/credit`)).toBe(false);
+  });
+});

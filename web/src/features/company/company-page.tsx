@@ -1,8 +1,10 @@
 import type { Company, CompanyAction } from "@forgeline/contract";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "../../components/link";
 import { QueryState } from "../../components/query-state";
 import { companyPaths } from "../../config/dashboard-paths";
-import { useMyCompany } from "../../lib/company";
+import { companyCreditQuery, useMyCompany } from "../../lib/company";
+import { creditInWords, holdInWords } from "../../lib/company-credit";
 import { useSession } from "../../lib/session";
 import { useIsAdmin } from "../../lib/use-is-admin";
 import { AddressesSection } from "./addresses-section";
@@ -14,8 +16,9 @@ import { SettingsSection } from "./settings-section";
 
 /**
  * /dashboard/company (docs/SELLING-TO-BUSINESSES.md, 'Companies'): a customer in no company creates one; a member sees
- * its members, delivery addresses and terms; owners also invite, change roles and limits, keep the addresses and the
- * settings. Every refusal of the server is shown beside its field, or above the form.
+ * its members, delivery addresses and terms (on account too: docs/BUYING-ON-ACCOUNT.md, 'Terms and credit'); owners
+ * also invite, change roles and limits, keep the addresses and the settings. Every refusal of the server is shown
+ * beside its field, or above the form.
  */
 export default function CompanyPage() {
   const admin = useIsAdmin();
@@ -60,6 +63,10 @@ function CompanyView({ company, me }: { company: Company; me: string }) {
         <dd>{company.taxExempt ? "Exempt: its orders carry no tax" : "Charged as for everyone"}</dd>
         <dt className="text-base-content/70">PO number</dt>
         <dd>{company.poRequired ? "Required on every order" : "Optional"}</dd>
+        <dt className="text-base-content/70">Payment</dt>
+        <dd>
+          <PaymentTerms company={company} />
+        </dd>
       </dl>
       <p className="text-sm">
         <Link className="link link-primary" to={companyPaths.companyOrders}>
@@ -78,6 +85,23 @@ function CompanyView({ company, me }: { company: Company; me: string }) {
       {may("manage:invitation") && <InvitationsSection company={company} />}
       <AddressesSection company={company} />
       {may("update:company") && <SettingsSection company={company} />}
+    </>
+  );
+}
+
+/**
+ * How the company pays: by card, or on account on its terms. Owners and buyers read the credit used and left and
+ * the overdue invoice that holds it; a requester, who does not pay, the terms alone.
+ */
+function PaymentTerms({ company }: { company: Company }) {
+  const terms = company.paymentTerms;
+  const credit = useQuery(companyCreditQuery(company._id, terms !== null && company.role !== "requester")).data;
+  if (!terms) return <>By card: every order is paid before it ships (no terms on account)</>;
+  const hold = holdInWords(credit?.hold ?? null);
+  return (
+    <>
+      {(credit && creditInWords(credit)) ?? `Terms on account: net ${terms.netDays}`}
+      {hold && <strong className="mt-1 block text-error">{hold}</strong>}
     </>
   );
 }

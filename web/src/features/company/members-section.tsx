@@ -4,11 +4,10 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
-import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
+import { FormRefusal, fieldError, focusFirstRefused, formAmount, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
 import { RowActions } from "../../components/row-actions";
 import { SelectField } from "../../components/select-field";
-import type { MemberChange } from "../../lib/api-routes/company";
 import { notify } from "../../lib/toast";
 import { useChangeMember, useMembers, useRemoveMember } from "./api/members";
 import { memberName, ROLE_LABELS, ROLE_OPTIONS } from "./roles";
@@ -127,13 +126,6 @@ export function MembersSection({ company, me }: { company: Company; me: string }
   );
 }
 
-/** The limit as the API takes it: null for none, dollars, or the text as typed for the server to refuse. */
-function limitOf(text: string): MemberChange["monthlyLimit"] {
-  if (text === "") return null;
-  const dollars = Number(text.replace(/^\$/, "").replaceAll(",", ""));
-  return Number.isFinite(dollars) ? dollars : text;
-}
-
 /**
  * An owner changes a member's role and monthly limit (PATCH …/members/{email}); on their own row only the
  * role (stepping down), since another owner sets an owner's limit (docs/SECURITY.md, round 4 finding 4).
@@ -160,7 +152,7 @@ function ChangeMemberDialog({
     try {
       await change.mutateAsync({
         email: member.email,
-        change: { role, monthlyLimit: limitOf(formText(data, "monthlyLimit")) },
+        change: { role, monthlyLimit: formAmount(data, "monthlyLimit") },
       });
       notify("success", `${who} is saved`);
       close();

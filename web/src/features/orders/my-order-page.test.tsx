@@ -2,7 +2,7 @@ import { type Actor, type CompanyRole, type Order as OrderOnTheWire, withOrderAc
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { actor, listLine, pricedOrder } from "../../test-orders";
+import { accountOrder, actor, cardOrder, listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import MyOrderPage from "./my-order-page";
 
@@ -62,6 +62,7 @@ const shipped: OrderOnTheWire = withOrderActions(ana, {
   trackingNumber: "00340434",
   trackingUrl: "https://www.dhl.com/track?id=00340434",
   invoiceNumber: "INV-2030-000007",
+  ...cardOrder("shipped", 3675),
 });
 
 function renderOrderPage() {
@@ -114,6 +115,7 @@ describe("the customer's order page", () => {
       [ORDER]: {
         body: withOrderActions(acme("buyer"), {
           ...unpaid,
+          ...cardOrder("awaiting-approval", 3675),
           status: "awaiting-approval",
           statusHistory: [{ ...placed, status: "awaiting-approval" }],
           companyId: "c1",
@@ -144,6 +146,73 @@ describe("the customer's order page", () => {
     expect(details()[0]).toEqual(["Status", "Approved: awaiting payment"]);
   });
 
+  it("says an order placed on account has nothing to pay now (no Pay), and ships with its invoice", async () => {
+    serveApi({
+      [ORDER]: { body: withOrderActions(acme("buyer"), { ...unpaid, ...accountOrder(3675), companyId: "c1" }) },
+    });
+    renderOrderPage();
+    expect(
+      await screen.findByText(
+        "Placed on account: nothing to pay now. It ships without payment, and its invoice comes with it, due 30 days later.",
+      ),
+    ).toBeTruthy();
+    expect(details()[0]).toEqual(["Status", "UnpaidOn account (net 30)"]);
+    expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
+    expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
+  });
+
+  it("shows a shipped order on account with its invoice's due day, its balance and the invoice to download", async () => {
+    const invoice = {
+      number: "INV-2030-000009",
+      issuedAt: "2030-11-26T09:00:00.000Z",
+      dueAt: "2030-12-26T09:00:00.000Z",
+    };
+    const order = { ...shipped, paid: false, transactionId: null, ...accountOrder(3675, invoice), companyId: "c1" };
+    serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
+    renderOrderPage();
+    await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
+    expect(details().slice(0, 4)).toEqual([
+      ["Status", "ShippedOn account, due Dec 26"],
+      ["Pieces", "150 Pieces"],
+      ["Invoice", "INV-2030-000009"],
+      ["Balance", "$3,675.00"],
+    ]);
+    expect(screen.getByRole("button", { name: "Download invoice INV-2030-000009 (PDF)" })).toBeTruthy();
+    expect(screen.queryByText(/^Placed on account/)).toBeNull();
+  });
+
+  it("marks an order on account overdue in words, and in the error colour", async () => {
+    const invoice = {
+      number: "INV-2030-000009",
+      issuedAt: "2030-10-01T09:00:00.000Z",
+      dueAt: "2030-10-31T09:00:00.000Z",
+    };
+    const order = { ...shipped, paid: false, ...accountOrder(3675, invoice, true), companyId: "c1" };
+    serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
+    renderOrderPage();
+    await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
+    expect(details()[0]).toEqual(["Status", "ShippedOn account, due Oct 31, overdue"]);
+    expect(screen.getByText("overdue").className).toContain("text-error");
+  });
+
+  it("says an approved order on account is approved, not that it awaits a payment", async () => {
+    const approval = { ...placed, at: "2030-01-01T13:00:00.000Z", by: "olga@example.com", note: "Approved: fine" };
+    const waited = [{ ...placed, status: "awaiting-approval" as const }, approval];
+    serveApi({
+      [ORDER]: {
+        body: withOrderActions(acme("requester"), {
+          ...unpaid,
+          ...accountOrder(3675),
+          statusHistory: waited,
+          companyId: "c1",
+        }),
+      },
+    });
+    renderOrderPage();
+    await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
+    expect(details()[0]).toEqual(["Status", "ApprovedOn account (net 30)"]);
+  });
+
   const colleagues = { ...unpaid, userEmail: "rui@example.com", userName: "Rui", companyId: "c1" };
   /** The order as the server answers a member of c1 in this role. */
   const seenAs = (role: CompanyRole, order: OrderOnTheWire) => withOrderActions(acme(role), order);
@@ -157,7 +226,11 @@ describe("the customer's order page", () => {
   });
 
   it("lets an owner colleague pay it too, but not before an owner approved it", async () => {
-    serveApi({ [ORDER]: { body: seenAs("owner", { ...colleagues, status: "awaiting-approval" }) } });
+    serveApi({
+      [ORDER]: {
+        body: seenAs("owner", { ...colleagues, ...cardOrder("awaiting-approval", 3675), status: "awaiting-approval" }),
+      },
+    });
     renderOrderPage();
     expect(await screen.findByText(/^This order awaits approval/)).toBeTruthy();
     expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();

@@ -1,4 +1,4 @@
-import { QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
+import { formatPrice, QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
 import { useParams } from "react-router";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
@@ -43,6 +43,12 @@ function OrderView({ order }: { order: Order }) {
             <dd>{order.invoiceNumber}</dd>
           </>
         )}
+        {order.paymentMethod === "invoice" && order.invoice && (
+          <>
+            <dt className="text-base-content/70">Balance</dt>
+            <dd>{formatPrice(order.balance)}</dd>
+          </>
+        )}
         <dt className="text-base-content/70">Delivery address</dt>
         <dd className="whitespace-pre-line">{order.address}</dd>
       </dl>
@@ -54,8 +60,15 @@ function OrderView({ order }: { order: Order }) {
       </section>
       {order.status === "awaiting-approval" && (
         <p role="status" className="alert alert-info alert-soft">
-          This order awaits approval by an owner of your company. Once approved, it can be paid here; rejected, it is
-          cancelled with their note. You are mailed either way.
+          This order awaits approval by an owner of your company. Once approved,{" "}
+          {order.paymentMethod === "invoice" ? "it ships on account" : "it can be paid here"}; rejected, it is cancelled
+          with their note. You are mailed either way.
+        </p>
+      )}
+      {order.paymentMethod === "invoice" && order.fulfilmentStatus === "open" && (
+        <p role="status" className="alert alert-info alert-soft">
+          Placed on account: nothing to pay now. It ships without payment, and its invoice comes with it, due{" "}
+          {order.netDays} days later.
         </p>
       )}
       <OrderActions order={order} />

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { actor, listLine, pricedOrder } from "../../test-orders";
+import { accountOrder, actor, cardOrder, listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import MyOrdersPage from "./my-orders-page";
 
@@ -37,6 +37,7 @@ const order = (overrides: Partial<OrderRecord>): OrderOnTheWire =>
       [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
       3675,
     ),
+    ...cardOrder(overrides.status ?? "unpaid", overrides.price ?? 3675),
     ...overrides,
   });
 
@@ -110,6 +111,32 @@ describe("My Orders", () => {
     expect(linkText(paidRow as HTMLElement)).toEqual([["FL-100002", "/dashboard/myorders/o2"]]);
     expect(within(shipped as HTMLElement).getByRole("button").textContent).toBe("Order again Tape measure");
     expect(within(paidRow as HTMLElement).getByRole("button").textContent).toBe("Order again Box beam level");
+  });
+
+  it("says by each order on account how it is paid: its terms until invoiced, then the due day, overdue in words", async () => {
+    const invoice = {
+      number: "INV-2030-000009",
+      issuedAt: "2030-11-26T09:00:00.000Z",
+      dueAt: "2030-12-26T09:00:00.000Z",
+    };
+    serveApi({
+      [ORDERS]: {
+        body: [
+          order({ ...accountOrder(3675), companyId: "c1" }),
+          order({ _id: "o2", ...accountOrder(3675, invoice), companyId: "c1" }),
+          order({ _id: "o3", ...accountOrder(3675, invoice, true), companyId: "c1" }),
+        ],
+      },
+    });
+    renderSignedIn();
+    const rows = (await screen.findAllByRole("row")).slice(1);
+    expect(rows.map((row) => within(row).getAllByRole("cell")[2]?.textContent)).toEqual([
+      "UnpaidOn account (net 30)",
+      "ShippedOn account, due Dec 26",
+      "ShippedOn account, due Dec 26, overdue",
+    ]);
+    // Nothing to pay by card: an order on account is paid by invoice.
+    expect(within(rows[0] as HTMLElement).queryByText(/^Pay/)).toBeNull();
   });
 
   it("shows every line of an order with its price and source, and the promotion, tax and PO number by the total", async () => {

@@ -136,6 +136,51 @@ describe("the buyer's quotes", () => {
     ]);
   });
 
+  it("accepts a priced quote on account when the company has terms: the order opens on its page, nothing to pay", async () => {
+    const user = userEvent.setup();
+    const terms = { netDays: 45, creditLimit: 20_000 } as const;
+    const requests = renderAt(<QuotePage />, {
+      "GET /api/companies/mine": {
+        body: {
+          _id: "c1",
+          name: "Acme Fabrication",
+          taxId: null,
+          taxExempt: false,
+          poRequired: false,
+          billingAddress: null,
+          paymentTerms: terms,
+          role: "owner",
+          createdAt: "2030-01-01T00:00:00.000Z",
+          actions: [],
+        },
+      },
+      "GET /api/companies/c1/addresses": { body: [] },
+      "GET /api/companies/c1/credit": { body: { paymentTerms: terms, used: 0, available: 20_000, hold: null } },
+      [QUOTE]: { body: sent },
+      [`POST /api/quotes/${QUOTE_ID}/accept`]: {
+        status: 201,
+        body: { success: true, insertedId: ORDER_ID, status: "unpaid" },
+      },
+    });
+    const form = await screen.findByRole("form", { name: "Accept this quote" });
+    const group = await within(form).findByRole("group", { name: "How to pay" }, { timeout: 5000 });
+    expect(await within(group).findByText("$20,000.00 of credit left")).toBeTruthy();
+    expect(
+      within(form).getByText("You pay the quoted total by card once the order is placed, or by invoice on account."),
+    ).toBeTruthy();
+    await user.type(within(form).getByLabelText("Phone"), "+1 555-010-4000");
+    await user.type(within(form).getByLabelText("Delivery address"), "21 Quote Street, Springfield");
+    await user.click(within(group).getByRole("radio", { name: /^Pay by invoice \(net 45\)/ }));
+    await user.click(within(form).getByRole("button", { name: "Accept and place the order" }));
+    await expect.poll(() => currentAddress()).toBe(`/dashboard/myorders/${ORDER_ID}`);
+    expect(
+      await screen.findByText("Quote accepted: your order is placed on account: its invoice comes when it ships"),
+    ).toBeTruthy();
+    expect(posts(requests).map((request) => request.body)).toEqual([
+      { phone: "+1 555-010-4000", address: "21 Quote Street, Springfield", paymentMethod: "invoice", revision: 1 },
+    ]);
+  });
+
   it("shows the server's refusal of a field beside it, and an expired quote's 409 above the form", async () => {
     const user = userEvent.setup();
     let call = 0;

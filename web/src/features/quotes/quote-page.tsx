@@ -1,8 +1,6 @@
-import { MESSAGES, type Quote, quoteTitle } from "@forgeline/contract";
-import { useState } from "react";
-import { useNavigate, useParams } from "react-router";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
+import { type Quote, quoteTitle } from "@forgeline/contract";
+import { lazy, Suspense } from "react";
+import { useParams } from "react-router";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { PricedLines } from "../../components/priced-order";
@@ -11,9 +9,11 @@ import { Spinner } from "../../components/spinner";
 import { quotePaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
-import { errorMessage, notify } from "../../lib/toast";
-import { downloadQuote, useAcceptQuote, useDeclineQuote, useQuote } from "./api/quotes";
+import { downloadQuote, useQuote } from "./api/quotes";
 import { QuoteFacts, QuotePdfButton, RequestedLines } from "./quote-parts";
+
+// Loaded with a quote the caller may accept: reading a quote, or one that is not there, carries no form code.
+const AcceptForm = lazy(() => import("./accept-form").then((module) => ({ default: module.AcceptForm })));
 
 /**
  * /dashboard/quotes/:id (customers; docs/SELLING-TO-BUSINESSES.md, 'Quotes'): one quote, its lines as asked or as
@@ -88,90 +88,9 @@ function Decision({ quote }: { quote: Quote }) {
       </p>
     );
   if (!quote.actions.includes("accept:quote")) return null;
-  return <AcceptForm quote={quote} />;
-}
-
-/**
- * Accept: where the order goes (the checkout's fields and checks), then the order's payment (or its page
- * when it waits for an owner's approval). Decline: asked first in a dialog.
- */
-function AcceptForm({ quote }: { quote: Quote }) {
-  const navigate = useNavigate();
-  const accept = useAcceptQuote(quote._id);
-  const decline = useDeclineQuote(quote._id);
-  const delivery = useDeliveryForm();
-  const { form } = delivery;
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-
-  const submit = form.handleSubmit(async (values) => {
-    setRefusal(null);
-    try {
-      // The revision read here: prices the shop sent since come back as a 409, and the quote refetches.
-      const placed = await accept.mutateAsync({ ...values, revision: quote.revision });
-      const waits = placed.status === "awaiting-approval";
-      notify("success", waits ? MESSAGES.orderAwaitsApproval : "Quote accepted: your order is placed");
-      if (!placed.insertedId) navigate(paths.dashboard);
-      else navigate(waits ? paths.myOrder(placed.insertedId) : paths.payment(placed.insertedId));
-    } catch (error) {
-      if (delivery.showRefusal(error)) return;
-      setRefusal(errorMessage(error));
-    }
-  });
-
-  async function declineQuote() {
-    setRefusal(null);
-    try {
-      await decline.mutateAsync();
-      notify("success", "Quote declined");
-    } catch (error) {
-      setRefusal(errorMessage(error));
-    }
-  }
-
   return (
-    <div className="flex flex-col gap-3">
-      {refusal && (
-        <p role="alert" className="alert alert-error alert-soft">
-          {refusal}
-        </p>
-      )}
-      <form
-        noValidate
-        aria-labelledby="accept-heading"
-        className="flex flex-col gap-3 rounded-box bg-base-200 p-4"
-        onSubmit={submit}
-      >
-        <h2 id="accept-heading" className="text-xl font-bold">
-          Accept this quote
-        </h2>
-        <p className="text-sm">You pay the quoted total once the order is placed.</p>
-        <DeliveryFields delivery={delivery} />
-        <button type="submit" className="btn btn-primary" disabled={form.isSubmitting || accept.isPending}>
-          Accept and place the order
-        </button>
-      </form>
-      {quote.actions.includes("decline:quote") && (
-        <button
-          type="button"
-          className="btn btn-outline btn-error self-start"
-          disabled={decline.isPending}
-          onClick={() => setAsking(true)}
-        >
-          Decline this quote
-        </button>
-      )}
-      {asking && (
-        <ConfirmDialog
-          title="Decline this quote?"
-          confirmLabel="Decline quote"
-          dismissLabel="Keep quote"
-          onConfirm={() => void declineQuote()}
-          onClose={() => setAsking(false)}
-        >
-          Nothing is ordered. You can ask for a new quote from your cart.
-        </ConfirmDialog>
-      )}
-    </div>
+    <Suspense fallback={null}>
+      <AcceptForm quote={quote} />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import type {
   AdminCompany,
+  AdminCompanyPatchBody,
   AdminQuote,
   AdminStats,
   AuditEntry,
@@ -71,6 +72,9 @@ export const adminApi = {
   companies: "GET /api/admin/companies" as Route<AdminCompany[]>,
   taxExemption: (companyId: string) =>
     `PUT /api/admin/companies/${part(companyId)}/tax-exemption` as Route<Company, TaxExemption>,
+  /** Its terms on account, or none (audited). */
+  updateCompany: (companyId: string) =>
+    `PATCH /api/admin/companies/${part(companyId)}` as Route<AdminCompany, AdminCompanyPatchBody>,
   prices: (companyId: string) => `GET ${prices(companyId)}` as Route<ContractPrice[]>,
   pricesCsv: (companyId: string) => `GET ${prices(companyId)}.csv` as Route<Blob>,
   /** The whole price list replaced by a CSV file's text, or nothing when any row is bad. */

@@ -1,4 +1,4 @@
-import type { AccessTokenResponse, AdminResponse, Company, CompanyAddress } from "@forgeline/contract";
+import type { AccessTokenResponse, AdminResponse, Company, CompanyAddress, CompanyCredit } from "@forgeline/contract";
 import type { Route } from "../api-client";
 
 const part = encodeURIComponent;
@@ -6,7 +6,7 @@ const company = (companyId: string) => `/api/companies/${part(companyId)}`;
 
 /**
  * What the signed-in pages share, sent with the access token (api-authed.ts): the token itself, sign-out, the
- * role, the caller's company and its addresses, a picture's upload, an invoice. The dashboard's chunk carries
+ * role, the caller's company with its addresses and credit, a picture's upload, an invoice. The dashboard's chunk carries
  * this file; each feature's own calls are in the file named after it, so a page loads only its own.
  */
 export const signedInApi = {
@@ -18,4 +18,5 @@ export const signedInApi = {
   isAdmin: (email: string) => `GET /api/admin/${part(email)}` as Route<AdminResponse>,
   myCompany: "GET /api/companies/mine" as Route<Company | null>,
   addresses: (companyId: string) => `GET ${company(companyId)}/addresses` as Route<CompanyAddress[]>,
+  credit: (companyId: string) => `GET ${company(companyId)}/credit` as Route<CompanyCredit>,
 };

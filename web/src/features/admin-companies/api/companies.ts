@@ -1,3 +1,4 @@
+import type { AdminCompanyPatchBody } from "@forgeline/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiAuthed } from "../../../lib/api-authed";
 import { adminApi, type TaxExemption } from "../../../lib/api-routes/admin";
@@ -21,6 +22,18 @@ export function useSetTaxExemption(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TaxExemption) => apiAuthed(adminApi.taxExemption(companyId), body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminCompaniesKey }),
+  });
+}
+
+/**
+ * PATCH /api/admin/companies/{id} (admins, audited): its terms on account (docs/BUYING-ON-ACCOUNT.md, 'Terms and
+ * credit'), or `null` for none: it then pays by card.
+ */
+export function useSetPaymentTerms(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminCompanyPatchBody) => apiAuthed(adminApi.updateCompany(companyId), body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminCompaniesKey }),
   });
 }

@@ -1,0 +1,147 @@
+import type { Page } from "@playwright/test";
+import { bearerOf, E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
+import { productIdOf } from "../support/cart.js";
+import { anotherPerson, expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { confirmAddress, mailsTo } from "../support/mail.js";
+import { pdfText } from "../support/pdf.js";
+
+// Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
+const TAPE = "Forgeline 25 ft. Tape Measure";
+const DAY_MS = 86_400_000;
+const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: true });
+
+/** An invoice's due day as the pages write it ("Dec 26") and as its PDF does ("26 December 2026"), in UTC. */
+function dueDay(dueAt: Date) {
+  return {
+    short: new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(dueAt),
+    long: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+      dueAt,
+    ),
+  };
+}
+
+/** The link of the company invitation mailed to `email`. */
+async function invitationToken(email: string): Promise<string> {
+  const tokens = (await mailsTo(email)).map((mail) => mail.raw.match(/\/invitations\/([A-Za-z0-9_-]{43})/)?.[1]);
+  return tokens.filter(Boolean).at(-1) ?? "";
+}
+
+/**
+ * docs/BUYING-ON-ACCOUNT.md in the browser: an admin gives a company net 30 and a $50,000 credit limit on the
+ * companies page; a buyer of the company checks out from the cart by invoice, seeing the credit left, and lands on
+ * the order placed on account, with nothing to pay by card; the admin ships it, which issues its invoice; the buyer
+ * opens the order, due in 30 days, and downloads the invoice, which says so.
+ */
+test("an admin gives a company net 30; its buyer checks out on account; shipped, the invoice says when it is due", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const companyName = `Ledger Works ${testInfo.project.name} ${Date.now()}`;
+
+  // The company (company.spec.ts makes one through the pages): an owner, and a buyer who joins by the mailed link.
+  const owner = await anotherPerson(browser, testInfo);
+  const ownerAccount = await signUpThroughApi(owner.page, newCustomer("Otto Owner", "otto"));
+  await confirmAddress(owner.page, ownerAccount.email);
+  const asOwner = await bearerOf(owner.page, ownerAccount.email);
+  const made = await owner.page.request.post("/api/companies", { headers: asOwner, data: { name: companyName } });
+  expect(made.status(), await made.text()).toBe(201);
+  const companyId = ((await made.json()) as { insertedId: string }).insertedId;
+  const buyerAccount = await signUpThroughApi(page, newCustomer("Bea Buyer", "bea"));
+  const invited = await owner.page.request.post(`/api/companies/${companyId}/invitations`, {
+    headers: asOwner,
+    data: { email: buyerAccount.email, role: "buyer" },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  await confirmAddress(page, buyerAccount.email);
+  await expect.poll(() => invitationToken(buyerAccount.email)).not.toBe("");
+  const asBuyer = await bearerOf(page, buyerAccount.email);
+  const joined = await page.request.post(`/api/invitations/${await invitationToken(buyerAccount.email)}/accept`, {
+    headers: asBuyer,
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+
+  // The admin gives it terms: net 30, a limit of $50,000.
+  const admin = await anotherPerson(browser, testInfo);
+  await signInThroughApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await admin.page.goto("/dashboard/companies");
+  const row = admin.page.getByRole("row").filter({ hasText: companyName });
+  await expect(row).toContainText("Card only");
+  await row.getByRole("button", { name: `Terms of ${companyName}` }).click();
+  const dialog = admin.page.getByRole("dialog", { name: `Terms on account of ${companyName}` });
+  await dialog.getByLabel("Payment terms").selectOption("30");
+  await dialog.getByLabel("Credit limit in dollars").fill("50000");
+  await expectAccessible(admin.page);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(admin.page, `${companyName}: Net 30 · limit $50,000.00`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText("Net 30 · limit $50,000.00");
+  await expectAccessible(admin.page);
+  await expectNoHorizontalScroll(admin.page);
+
+  // The buyer checks out 200 tape measures by invoice, the credit left beside the choice.
+  const tape = await productIdOf(page, TAPE);
+  const line = await page.request.put(`/api/cart/lines/${tape}`, { headers: asBuyer, data: { quantity: 200 } });
+  expect(line.status(), await line.text()).toBe(200);
+  await page.goto("/cart");
+  const checkout = page.getByRole("form", { name: "Checkout" });
+  const howToPay = checkout.getByRole("group", { name: "How to pay" });
+  await expect(howToPay.getByText("$50,000.00 of credit left")).toBeVisible();
+  await expect(howToPay.getByRole("radio", { name: "Card" })).toBeChecked();
+  await checkout.getByLabel("Phone").fill("5550109000");
+  await checkout.getByLabel("Delivery address").fill("9 Ledger Lane, Springfield");
+  await howToPay.getByRole("radio", { name: /^Pay by invoice \(net 30\)/ }).check();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await checkout.getByRole("button", { name: "Place order" }).click();
+
+  // Placed on account: its own page, nothing to pay by card.
+  await expect(page).toHaveURL(/\/dashboard\/myorders\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split("/").at(-1) ?? "";
+  await expect(toast(page, "Your order is placed on account: its invoice comes when it ships")).toBeVisible();
+  await expect(page.getByText(/^Placed on account: nothing to pay now\./)).toBeVisible();
+  const status = page.getByRole("definition").first();
+  await expect(status).toHaveText("UnpaidOn account (net 30)");
+  await expect(page.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  // The admin ships it unpaid: that issues its invoice, due 30 days after.
+  await admin.page.goto(`/dashboard/orders/${orderId}`);
+  const actions = admin.page.getByRole("region", { name: "Actions" });
+  await expect(
+    actions.getByText("On account: shipping issues its invoice, due in 30 days.", { exact: false }),
+  ).toBeVisible();
+  await actions.getByLabel("Carrier").fill("UPS");
+  await actions.getByLabel("Tracking number").fill(`1Z${Date.now()}`);
+  await actions.getByRole("button", { name: "Ship order" }).click();
+  const due = dueDay(new Date(Date.now() + 30 * DAY_MS));
+  await expect(toast(admin.page, "Order shipped")).toBeVisible();
+  const details = admin.page.getByRole("region", { name: "Details" });
+  await expect(details.getByText(`On account, due ${due.short}`, { exact: true })).toBeVisible();
+  await expectAccessible(admin.page);
+  await expectNoHorizontalScroll(admin.page);
+
+  // The buyer reads the due day on the order and in its invoice.
+  await page.reload();
+  await expect(status).toHaveText(`ShippedOn account, due ${due.short}`);
+  const invoiceButton = page.getByRole("button", { name: /^Download invoice INV-\d{4}-\d{6} \(PDF\)$/ });
+  await expect(invoiceButton).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  const download = page.waitForEvent("download");
+  await invoiceButton.click();
+  const text = await pdfText(await download);
+  expect(text).toContain(`Payment due by ${due.long} (net 30)`);
+
+  // My Orders says it too, in the row (a stacked card on a phone).
+  await page.goto("/dashboard");
+  const orderRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^FL-\d{6,}$/ }) });
+  await expect(orderRow).toContainText(`On account, due ${due.short}`);
+  await expectNoHorizontalScroll(page);
+
+  expect(owner.errors, "console errors on the owner's page").toEqual([]);
+  expect(admin.errors, "console errors on the admin's page").toEqual([]);
+  await owner.close();
+  await admin.close();
+});

@@ -1,0 +1,21 @@
+import { dayText } from "./date-text";
+import type { Order } from "./order";
+
+/** An instant's UTC day, as an invoice dates it: "Dec 26" ("Dec 26, 2026" when `long`). */
+export const dueDayText = (iso: string, long = false) => dayText(iso.slice(0, 10), long);
+
+type OnAccountOrder = Pick<Order, "paymentMethod" | "netDays" | "invoice" | "balance" | "paymentStatus" | "overdue">;
+
+/**
+ * Where an order on account stands with its money (docs/BUYING-ON-ACCOUNT.md), in the one wording of every order
+ * page and list: "On account (net 30)" until it ships with its invoice, then "On account, due Dec 26" while a
+ * balance is owed, "On account, paid" once it is not; `overdue` when the due date passed with a balance left. Null
+ * for a card order: its status says all.
+ */
+export function onAccountTerm(order: OnAccountOrder): { text: string; overdue: boolean } | null {
+  if (order.paymentMethod !== "invoice") return null;
+  const dueAt = order.invoice?.dueAt;
+  if (dueAt && order.balance > 0) return { text: `On account, due ${dueDayText(dueAt)}`, overdue: order.overdue };
+  if (order.paymentStatus === "paid") return { text: "On account, paid", overdue: false };
+  return { text: `On account (net ${order.netDays})`, overdue: false };
+}
