@@ -1,5 +1,5 @@
 import { centsToDollars, dollarsToCents, type NetDays, type PaymentTerms } from "@forgeline/contract";
-import { eq } from "drizzle-orm";
+import { eq, inArray, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { companies } from "../tables.js";
 
@@ -41,4 +41,23 @@ export async function storedTermsOf(
   return row?.netDays != null && row.creditLimitCents != null
     ? { netDays: row.netDays, creditLimitCents: row.creditLimitCents }
     : null;
+}
+
+/**
+ * The companies on terms, and those of `owing` without (terms taken away while they still owe): each with its
+ * name and terms, for the receivables list.
+ */
+export async function companiesOnAccount(db: Database, owing: Iterable<string>) {
+  const columns = {
+    id: companies.id,
+    name: companies.name,
+    netDays: companies.netDays,
+    creditLimitCents: companies.creditLimitCents,
+  };
+  const onTerms = await db.select(columns).from(companies).where(isNotNull(companies.netDays));
+  const known = new Set(onTerms.map((row) => row.id));
+  const without = [...owing].filter((id) => !known.has(id));
+  const formerly =
+    without.length > 0 ? await db.select(columns).from(companies).where(inArray(companies.id, without)) : [];
+  return [...onTerms, ...formerly];
 }
