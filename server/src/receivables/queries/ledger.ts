@@ -1,0 +1,120 @@
+import { LEDGER_KINDS, type LedgerKind } from "@forgeline/contract";
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { companyCredits, ledgerEntries } from "../tables.js";
+
+/**
+ * The ledger read (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): a company's balance at a moment,
+ * its entries over a month with the balance after each, and what each of its invoices still owes, every sum
+ * taken of the entries themselves in bigint cents. What a company owes is what its entries added to orders'
+ * balances less what they added to its credit: an invoice adds, money received and credit notes take away,
+ * money put against an invoice moves nothing.
+ */
+
+const change = sql`${ledgerEntries.owedCents} - ${ledgerEntries.creditCents}`;
+const cents = (sum: string | null | undefined) => Number(sum ?? 0);
+
+/**
+ * Entries of one moment (an invoice and the credit put against it in one transaction) in the order of
+ * LEDGER_KINDS: the invoice before the money that pays it. Constants, written out.
+ */
+const KIND_ORDER = sql.raw(
+  `case kind ${LEDGER_KINDS.map((kind, index) => `when '${kind}' then ${index}`).join(" ")} end`,
+);
+const IN_ORDER = [asc(ledgerEntries.at), asc(ledgerEntries.createdAt), asc(KIND_ORDER), asc(ledgerEntries.id)];
+
+/** What the company owed before `at`, and the money it has received and not put against an invoice. */
+export async function standingBefore(db: Database, companyId: string, at: Date) {
+  const [row] = await db
+    .select({
+      owedCents: sql<string>`coalesce(sum(${change}) filter (where ${lt(ledgerEntries.at, at)}), 0)`,
+      creditCents: sql<string>`coalesce(sum(${ledgerEntries.creditCents}), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.companyId, companyId));
+  return { owedCents: cents(row?.owedCents), unallocatedCents: cents(row?.creditCents) };
+}
+
+export interface LedgerLine {
+  kind: LedgerKind;
+  at: Date;
+  reference: string;
+  orderId: string | null;
+  owedCents: number;
+  creditCents: number;
+  /** What the company owed after this entry. */
+  balanceCents: number;
+}
+
+/** The company's entries from `from` up to `to`, in order, each with the balance after it from `openingCents`. */
+export async function entriesBetween(
+  db: Database,
+  companyId: string,
+  range: { from: Date; to: Date },
+  openingCents: number,
+): Promise<LedgerLine[]> {
+  const rows = await db
+    .select({
+      kind: ledgerEntries.kind,
+      at: ledgerEntries.at,
+      reference: ledgerEntries.reference,
+      orderId: ledgerEntries.orderId,
+      owedCents: ledgerEntries.owedCents,
+      creditCents: ledgerEntries.creditCents,
+      runningCents: sql<string>`sum(${change}) over (order by ${sql.join(IN_ORDER, sql`, `)})`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.companyId, companyId), gte(ledgerEntries.at, range.from), lt(ledgerEntries.at, range.to)),
+    )
+    .orderBy(...IN_ORDER);
+  return rows.map(({ runningCents, ...row }) => ({ ...row, balanceCents: openingCents + cents(runningCents) }));
+}
+
+export interface InvoiceBalance {
+  orderId: string;
+  totalCents: number;
+  /** Paid by transfers (allocations) and by card. */
+  paidCents: number;
+  creditedCents: number;
+  balanceCents: number;
+}
+
+const owedBy = (kinds: LedgerKind[]) =>
+  sql<string>`coalesce(sum(${ledgerEntries.owedCents}) filter (where ${inArray(ledgerEntries.kind, kinds)}), 0)`;
+
+/** The company's invoices that still owe money, each with what it came to and what paid or credited it. */
+export async function owingInvoiceBalances(db: Database, companyId: string): Promise<InvoiceBalance[]> {
+  const balance = sql<string>`sum(${ledgerEntries.owedCents})`;
+  const rows = await db
+    .select({
+      orderId: ledgerEntries.orderId,
+      total: owedBy(["invoice"]),
+      paid: owedBy(["allocation", "card-payment"]),
+      credited: owedBy(["credit-note"]),
+      balance,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.companyId, companyId), isNotNull(ledgerEntries.orderId)))
+    .groupBy(ledgerEntries.orderId)
+    .having(sql`${balance} > 0`);
+  return rows.flatMap(({ orderId, total, paid, credited, balance: left }) =>
+    orderId
+      ? [
+          {
+            orderId,
+            totalCents: cents(total),
+            paidCents: -cents(paid),
+            creditedCents: -cents(credited),
+            balanceCents: cents(left),
+          },
+        ]
+      : [],
+  );
+}
+
+/** Every company's money received and not yet put against an invoice (kept beside the ledger, decision 041). */
+export async function unallocatedCredits(db: Database): Promise<Map<string, number>> {
+  const rows = await db.select().from(companyCredits);
+  return new Map(rows.map((row) => [row.companyId, row.creditCents]));
+}
