@@ -36,8 +36,8 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
     return { buyer, companyId, members: others };
   }
 
-  /** An order on account of `dollars` (100 pieces of a tool priced for it), shipped: its invoice issued. */
-  async function invoiced(buyer: TestAccount, dollars: number): Promise<Order> {
+  /** An order on account of `dollars` (100 pieces of a tool priced for it), placed; answers its id. */
+  async function placed(buyer: TestAccount, dollars: number): Promise<string> {
     tools += 1;
     const added = await call("POST", "/api/product", admin, {
       name: `Account Tool ${tools} ${Date.now()}`,
@@ -47,14 +47,19 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
       image: "/images/x.webp",
     });
     const tool = (await call("GET", `/api/product/${added.json().insertedId}`, null)).json<Product>();
-    const placed = await call("POST", "/api/ordering", buyer, {
+    const placement = await call("POST", "/api/ordering", buyer, {
       orderId: tool._id,
       quantity: 100,
       ...CONTACT,
       paymentMethod: "invoice",
     });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const id = placed.json().insertedId;
+    expect(placement.statusCode, placement.body).toBe(201);
+    return placement.json().insertedId;
+  }
+
+  /** An order on account of `dollars`, shipped: its invoice issued. */
+  async function invoiced(buyer: TestAccount, dollars: number): Promise<Order> {
+    const id = await placed(buyer, dollars);
     const shipped = await call("POST", `/api/admin/orders/${id}/ship`, admin, { carrier: "DHL", trackingNumber: "1" });
     expect(shipped.statusCode, shipped.body).toBe(200);
     return (await call("GET", `/api/ordering/${id}`, buyer)).json<Order>();
@@ -71,5 +76,5 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
     });
   }
 
-  return { call, companyOnAccount, invoiced, pay };
+  return { call, companyOnAccount, placed, invoiced, pay };
 }
