@@ -8,24 +8,18 @@ import {
 import { companiesOnAccount, paymentTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
 import { availableCents } from "../ordering/queries/credit.js";
-import { type OwingFigures, owingByCompany } from "../ordering/queries/owing.js";
+import { NOTHING_OWED, type OwingFigures, owingByCompany, owingInAll, owingRanks } from "../ordering/queries/owing.js";
 import { unallocatedCredits } from "./queries/ledger.js";
 import { agingOf } from "./statement.js";
 
 /**
  * What every company on account owes (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'), most overdue
  * first: its terms, the credit used and left, what its invoices owe and how long past due, the hold, and the
- * money it paid that waits for an invoice. Three reads of at most a row per company, put together here.
+ * money it paid that waits for an invoice. All companies are ranked by two sums each; only the page's are read
+ * in full.
  */
 
-const NOTHING: OwingFigures = {
-  usedCents: 0,
-  owedCents: 0,
-  overdueCents: 0,
-  dueNext7DaysCents: 0,
-  agingCents: { current: 0, days1To30: 0, days31To60: 0, days61To90: 0, over90: 0 },
-  hold: false,
-};
+const byName = new Intl.Collator("en").compare;
 
 const agingDollars = (agingCents: OwingFigures["agingCents"]) =>
   agingOf(AGING_BUCKETS.map(({ key }) => ({ bucket: key, cents: agingCents[key] })));
@@ -35,52 +29,49 @@ export async function adminReceivables(
   page: PageQuery,
   now = new Date(),
 ): Promise<{ answer: AdminReceivables; total: number }> {
-  const owing = await owingByCompany(db);
-  const companies = await companiesOnAccount(db, owing.keys());
-  const credits = await unallocatedCredits(db);
-  const rows = companies.map((company) => {
-    const figures = owing.get(company.id) ?? NOTHING;
-    const terms =
-      company.netDays !== null && company.creditLimitCents !== null
-        ? { netDays: company.netDays, creditLimitCents: company.creditLimitCents }
-        : null;
-    return { company, figures, terms, creditCents: credits.get(company.id) ?? 0 };
-  });
-  rows.sort(
-    (a, b) =>
-      b.figures.overdueCents - a.figures.overdueCents ||
-      b.figures.owedCents - a.figures.owedCents ||
-      a.company.name.localeCompare(b.company.name),
+  const [ranks, credits, inAll] = await Promise.all([owingRanks(db, now), unallocatedCredits(db), owingInAll(db, now)]);
+  const companies = await companiesOnAccount(db, ranks.keys());
+  const ranked = companies.map((company) => ({ company, ...(ranks.get(company.id) ?? NOTHING_OWED) }));
+  ranked.sort(
+    (a, b) => b.overdueCents - a.overdueCents || b.owedCents - a.owedCents || byName(a.company.name, b.company.name),
   );
-  const sum = (cents: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + cents(row), 0);
-  const companiesPage = rows.slice(page.offset, page.offset + page.limit).map(
-    ({ company, figures, terms, creditCents }): ReceivablesCompany => ({
-      companyId: company.id,
-      name: company.name,
-      paymentTerms: paymentTermsOf(company),
-      used: centsToDollars(figures.usedCents),
-      available: centsToDollars(availableCents({ terms, usedCents: figures.usedCents, hold: null })),
-      owed: centsToDollars(figures.owedCents),
-      overdue: centsToDollars(figures.overdueCents),
-      aging: agingDollars(figures.agingCents),
-      hold: figures.hold,
-      unallocatedCredit: centsToDollars(creditCents),
-    }),
+  const shown = ranked.slice(page.offset, page.offset + page.limit).map(({ company }) => company);
+  const figures = await owingByCompany(
+    db,
+    now,
+    shown.map((company) => company.id),
   );
-  const totalAging = Object.fromEntries(
-    AGING_BUCKETS.map(({ key }) => [key, sum((row) => row.figures.agingCents[key])]),
-  ) as OwingFigures["agingCents"];
+  let unallocatedCents = 0;
+  for (const cents of credits.values()) unallocatedCents += cents;
   return {
-    total: rows.length,
+    total: companies.length,
     answer: {
       asOf: now.toISOString(),
       totals: {
-        owed: centsToDollars(sum((row) => row.figures.owedCents)),
-        overdue: centsToDollars(sum((row) => row.figures.overdueCents)),
-        aging: agingDollars(totalAging),
-        unallocatedCredit: centsToDollars(sum((row) => row.creditCents)),
+        owed: centsToDollars(inAll.owedCents),
+        overdue: centsToDollars(inAll.overdueCents),
+        aging: agingDollars(inAll.agingCents),
+        unallocatedCredit: centsToDollars(unallocatedCents),
       },
-      companies: companiesPage,
+      companies: shown.map((company): ReceivablesCompany => {
+        const owing = figures.get(company.id) ?? NOTHING_OWED;
+        const terms =
+          company.netDays !== null && company.creditLimitCents !== null
+            ? { netDays: company.netDays, creditLimitCents: company.creditLimitCents }
+            : null;
+        return {
+          companyId: company.id,
+          name: company.name,
+          paymentTerms: paymentTermsOf(company),
+          used: centsToDollars(owing.usedCents),
+          available: centsToDollars(availableCents({ terms, usedCents: owing.usedCents, hold: null })),
+          owed: centsToDollars(owing.owedCents),
+          overdue: centsToDollars(owing.overdueCents),
+          aging: agingDollars(owing.agingCents),
+          hold: owing.hold,
+          unallocatedCredit: centsToDollars(credits.get(company.id) ?? 0),
+        };
+      }),
     },
   };
 }

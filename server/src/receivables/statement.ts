@@ -13,7 +13,13 @@ import {
 import type { Database } from "../db/client.js";
 import { companyCreditJson } from "../ordering/queries/credit.js";
 import { type InvoicedOrder, invoicedOrdersOf } from "../ordering/queries/owing.js";
-import { entriesBetween, type InvoiceBalance, owingInvoiceBalances, standingBefore } from "./queries/ledger.js";
+import {
+  entriesBetween,
+  type InvoiceBalance,
+  type LedgerLine,
+  owingInvoiceBalances,
+  standingBefore,
+} from "./queries/ledger.js";
 
 /**
  * A company's statement of a month (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): the balance as it
@@ -65,9 +71,13 @@ export async function companyStatement(
   now = new Date(),
 ): Promise<CompanyStatement> {
   const { from, to } = monthBounds(month);
-  const standing = await standingBefore(db, company.id, from);
-  const lines = await entriesBetween(db, company.id, { from, to }, standing.owedCents);
-  const owing = await owingInvoiceBalances(db, company.id);
+  const [standing, lines, owing, credit] = await Promise.all([
+    standingBefore(db, company.id, from),
+    entriesBetween(db, company.id, { from, to }),
+    owingInvoiceBalances(db, company.id),
+    companyCreditJson(db, company.id),
+  ]);
+  const balanceAfter = (line: LedgerLine) => standing.owedCents + line.sinceCents;
   const named = [...lines.flatMap((line) => (line.orderId ? [line.orderId] : [])), ...owing.map((row) => row.orderId)];
   const orders = await invoicedOrdersOf(db, company.id, [...new Set(named)]);
   const entries = lines.map((line): StatementEntry => {
@@ -80,7 +90,7 @@ export async function companyStatement(
       // Money put against an invoice moves what is owed from the invoice to the credit received earlier.
       amount: centsToDollars(line.kind === "allocation" ? -line.owedCents : Math.abs(change)),
       change: centsToDollars(change),
-      balance: centsToDollars(line.balanceCents),
+      balance: centsToDollars(balanceAfter(line)),
     };
   });
   const open = owing.map((balance) => ({ balance, invoice: openInvoice(balance, orders.get(balance.orderId), now) }));
@@ -93,7 +103,7 @@ export async function companyStatement(
     to: to.toISOString(),
     openingBalance: centsToDollars(standing.owedCents),
     entries,
-    closingBalance: centsToDollars(lines.at(-1)?.balanceCents ?? standing.owedCents),
+    closingBalance: centsToDollars(standing.owedCents + (lines.at(-1)?.sinceCents ?? 0)),
     asOf: now.toISOString(),
     openInvoices: open
       .map(({ invoice }) => invoice)
@@ -105,7 +115,7 @@ export async function companyStatement(
         cents: balance.balanceCents,
       })),
     ),
-    credit: await companyCreditJson(db, company.id),
+    credit,
     unallocatedCredit: centsToDollars(standing.unallocatedCents),
   };
 }

@@ -104,7 +104,7 @@ export async function adminStats(db: Database, range: DayRange, now = new Date()
     lowStockTools(db, STATS_LOW_STOCK_LISTED),
     orderStatuses(db, range, today),
     topToolsByRevenue(db, range, STATS_TOP_TOOLS),
-    owingInAll(db),
+    owingInAll(db, now),
   ]);
   const since = (from: string) => dollarsOver(recent, { from, to: today });
   return {

@@ -1,5 +1,5 @@
 import { centsToDollars, dollarsToCents, type NetDays, type PaymentTerms } from "@forgeline/contract";
-import { eq, inArray, isNotNull } from "drizzle-orm";
+import { eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { companies } from "../tables.js";
 
@@ -43,21 +43,36 @@ export async function storedTermsOf(
     : null;
 }
 
+/** A company on account as the receivables list names it. */
+export interface CompanyOnAccount {
+  id: string;
+  name: string;
+  netDays: number | null;
+  creditLimitCents: number | null;
+}
+
 /**
  * The companies on terms, and those of `owing` without (terms taken away while they still owe): each with its
- * name and terms, for the receivables list.
+ * name and terms, for the receivables list. As one row of JSON: a thousand companies mapped row by row cost the
+ * server more than the query.
  */
-export async function companiesOnAccount(db: Database, owing: Iterable<string>) {
-  const columns = {
-    id: companies.id,
-    name: companies.name,
-    netDays: companies.netDays,
-    creditLimitCents: companies.creditLimitCents,
+export async function companiesOnAccount(db: Database, owing: Iterable<string>): Promise<CompanyOnAccount[]> {
+  const known = new Set<string>();
+  const listed = async (which: SQL) => {
+    const [row] = await db
+      .select({
+        list: sql<
+          [string, string, number | null, number | null][] | null
+        >`json_agg(json_build_array(${companies.id}, ${companies.name}, ${companies.netDays}, ${companies.creditLimitCents}))`,
+      })
+      .from(companies)
+      .where(which);
+    return (row?.list ?? []).map(([id, name, netDays, creditLimitCents]) => {
+      known.add(id);
+      return { id, name, netDays, creditLimitCents };
+    });
   };
-  const onTerms = await db.select(columns).from(companies).where(isNotNull(companies.netDays));
-  const known = new Set(onTerms.map((row) => row.id));
+  const onTerms = await listed(isNotNull(companies.netDays));
   const without = [...owing].filter((id) => !known.has(id));
-  const formerly =
-    without.length > 0 ? await db.select(columns).from(companies).where(inArray(companies.id, without)) : [];
-  return [...onTerms, ...formerly];
+  return without.length > 0 ? [...onTerms, ...(await listed(inArray(companies.id, without)))] : onTerms;
 }

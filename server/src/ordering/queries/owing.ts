@@ -1,5 +1,5 @@
 import { AGING_BUCKETS, type AgingBucket, CREDIT_HOLD_AFTER_DAYS } from "@forgeline/contract";
-import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { orders, owingOnAccount } from "../tables.js";
 
@@ -12,36 +12,41 @@ import { orders, owingOnAccount } from "../tables.js";
 
 const owed = sql`${orders.totalCents} - ${orders.amountPaidCents}`;
 const due = orders.invoiceDueAt;
-/** Due more than `days` days ago (0: due already). */
-const pastDue = (days: number) => sql`${due} < now() - make_interval(days => ${days})`;
-/** Due `days` days ago or later (0: not due yet). */
-const notPastDue = (days: number) => sql`${due} >= now() - make_interval(days => ${days})`;
+const DAY_MS = 86_400_000;
 const centsWhere = (condition?: SQL) =>
   condition
     ? sql<string>`coalesce(sum(${owed}) filter (where ${condition}), 0)`
     : sql<string>`coalesce(sum(${owed}), 0)`;
 
-/** The bucket's invoices: past due by more than the bucket before it reaches, and by at most its own `upTo`. */
-function inBucket(index: number): SQL | undefined {
-  const { upTo } = AGING_BUCKETS[index] ?? { upTo: null };
-  const below = AGING_BUCKETS[index - 1]?.upTo;
-  return and(
-    isNotNull(due),
-    upTo === null ? undefined : notPastDue(upTo),
-    below === undefined || below === null ? undefined : pastDue(below),
-  );
+/**
+ * The figures, as of `now`: each boundary a moment worked out once and sent as a value, so the database compares
+ * every row with a constant (worked out per row, `now() - interval` made the overview's sum ten times slower).
+ */
+function figuresAt(now: Date) {
+  /** The moment `days` days before now (after, when negative). */
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const pastDue = (days: number) => lt(due, daysAgo(days));
+  /** The bucket's invoices: past due by more than the bucket before it reaches, and by at most its own `upTo`. */
+  const inBucket = (index: number) => {
+    const { upTo } = AGING_BUCKETS[index] ?? { upTo: null };
+    const below = AGING_BUCKETS[index - 1]?.upTo;
+    return and(
+      isNotNull(due),
+      upTo === null ? undefined : gte(due, daysAgo(upTo)),
+      below === undefined || below === null ? undefined : pastDue(below),
+    );
+  };
+  return {
+    /** What the credit counts: every order on account not paid, invoiced or not (as creditStanding). */
+    used: centsWhere(),
+    /** The open invoices' balances. */
+    owed: centsWhere(isNotNull(due)),
+    overdue: centsWhere(pastDue(0)),
+    dueNext7Days: centsWhere(and(gte(due, now), lt(due, daysAgo(-7)))),
+    ...Object.fromEntries(AGING_BUCKETS.map(({ key }, index) => [key, centsWhere(inBucket(index))])),
+    hold: sql<boolean>`coalesce(bool_or(${pastDue(CREDIT_HOLD_AFTER_DAYS)}), false)`,
+  } as Record<"used" | "owed" | "overdue" | "dueNext7Days" | AgingBucket, SQL<string>> & { hold: SQL<boolean> };
 }
-
-const FIGURES = {
-  /** What the credit counts: every order on account not paid, invoiced or not (as creditStanding). */
-  used: centsWhere(),
-  /** The open invoices' balances. */
-  owed: centsWhere(isNotNull(due)),
-  overdue: centsWhere(pastDue(0)),
-  dueNext7Days: centsWhere(sql`${notPastDue(0)} and ${due} < now() + make_interval(days => 7)`),
-  ...Object.fromEntries(AGING_BUCKETS.map(({ key }, index) => [key, centsWhere(inBucket(index))])),
-  hold: sql<boolean>`coalesce(bool_or(${pastDue(CREDIT_HOLD_AFTER_DAYS)}), false)`,
-} as Record<"used" | "owed" | "overdue" | "dueNext7Days" | AgingBucket, SQL<string>> & { hold: SQL<boolean> };
 
 export interface OwingFigures {
   usedCents: number;
@@ -53,7 +58,17 @@ export interface OwingFigures {
   hold: boolean;
 }
 
-type FigureRow = { [Key in keyof typeof FIGURES]: Key extends "hold" ? boolean : string };
+/** A company that owes nothing on account. */
+export const NOTHING_OWED: OwingFigures = {
+  usedCents: 0,
+  owedCents: 0,
+  overdueCents: 0,
+  dueNext7DaysCents: 0,
+  agingCents: Object.fromEntries(AGING_BUCKETS.map(({ key }) => [key, 0])) as Record<AgingBucket, number>,
+  hold: false,
+};
+
+type FigureRow = { [Key in keyof ReturnType<typeof figuresAt>]: Key extends "hold" ? boolean : string };
 
 function figuresOf(row: FigureRow): OwingFigures {
   return {
@@ -69,21 +84,87 @@ function figuresOf(row: FigureRow): OwingFigures {
   };
 }
 
-/** Each company's figures; a company that owes nothing on account is absent. */
-export async function owingByCompany(db: Database): Promise<Map<string, OwingFigures>> {
-  const rows = await db
-    .select({ companyId: orders.companyId, ...FIGURES })
+/**
+ * What each company owes, and how much of it is overdue, as of `now`: enough to rank them all (a company that owes
+ * nothing on account is absent). Their full figures are read for one page of them (`owingByCompany`).
+ */
+export async function owingRanks(
+  db: Database,
+  now: Date,
+): Promise<Map<string, { owedCents: number; overdueCents: number }>> {
+  const { owed: owedSum, overdue } = figuresAt(now);
+  const byCompany = db
+    .select({
+      companyId: sql`${orders.companyId}`.as("company_id"),
+      owed: owedSum.as("owed"),
+      overdue: overdue.as("overdue"),
+    })
     .from(orders)
     .where(owingOnAccount)
+    .groupBy(orders.companyId)
+    .as("by_company");
+  // As one row of JSON: mapping a thousand rows one by one costs the server more than the query.
+  const [row] = await db
+    .select({
+      ranks: sql<
+        [string | null, number, number][] | null
+      >`json_agg(json_build_array(${byCompany.companyId}, ${byCompany.owed}, ${byCompany.overdue}))`,
+    })
+    .from(byCompany);
+  return new Map(
+    (row?.ranks ?? []).flatMap(([companyId, owedCents, overdueCents]) =>
+      companyId ? [[companyId, { owedCents, overdueCents }]] : [],
+    ),
+  );
+}
+
+/** These companies' figures as of `now`; a company that owes nothing on account is absent. */
+export async function owingByCompany(
+  db: Database,
+  now: Date,
+  companyIds: string[],
+): Promise<Map<string, OwingFigures>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ companyId: orders.companyId, ...figuresAt(now) })
+    .from(orders)
+    .where(and(owingOnAccount, inArray(orders.companyId, companyIds)))
     .groupBy(orders.companyId);
   return new Map(rows.flatMap(({ companyId, ...row }) => (companyId ? [[companyId, figuresOf(row)]] : [])));
 }
 
-/** Every company's figures added up: what the shop is owed on account. */
-export async function owingInAll(db: Database): Promise<OwingFigures> {
-  const [row] = await db.select(FIGURES).from(orders).where(owingOnAccount);
-  if (!row) throw new Error("an aggregate answers one row");
-  return figuresOf(row);
+export type OwingTotals = Omit<OwingFigures, "hold">;
+
+/**
+ * Every company's figures added up, as of `now`: what the shop is owed on account. One sum per aging bucket
+ * (and the orders not invoiced yet), grouped: a dozen sums over every row would cost the planner's estimate
+ * enough to start a parallel worker, which costs more than the scan (docs/PERFORMANCE.md, 'Statements and
+ * receivables').
+ */
+export async function owingInAll(db: Database, now: Date): Promise<OwingTotals> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const buckets = AGING_BUCKETS.map(({ key, upTo }) =>
+    upTo === null ? sql`else ${key}` : sql`when ${due} >= ${daysAgo(upTo)} then ${key}`,
+  );
+  const rows = await db
+    .select({
+      bucket: sql<AgingBucket | null>`case when ${due} is null then null ${sql.join(buckets, sql` `)} end`,
+      cents: centsWhere(),
+      soonCents: centsWhere(and(gte(due, now), lt(due, daysAgo(-7)))),
+    })
+    .from(orders)
+    .where(owingOnAccount)
+    .groupBy(sql`1`);
+  const totals: OwingTotals = { ...NOTHING_OWED, agingCents: { ...NOTHING_OWED.agingCents } };
+  for (const { bucket, cents, soonCents } of rows) {
+    totals.usedCents += Number(cents);
+    totals.dueNext7DaysCents += Number(soonCents);
+    if (!bucket) continue;
+    totals.owedCents += Number(cents);
+    totals.agingCents[bucket] += Number(cents);
+    if (bucket !== "current") totals.overdueCents += Number(cents);
+  }
+  return totals;
 }
 
 /** What a statement names of a company's invoiced orders: their numbers, dates and due dates. */

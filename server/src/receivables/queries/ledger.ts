@@ -42,16 +42,18 @@ export interface LedgerLine {
   orderId: string | null;
   owedCents: number;
   creditCents: number;
-  /** What the company owed after this entry. */
-  balanceCents: number;
+  /** What the company owed after this entry, less what it owed as the range began. */
+  sinceCents: number;
 }
 
-/** The company's entries from `from` up to `to`, in order, each with the balance after it from `openingCents`. */
+/**
+ * The company's entries from `from` up to `to`, in order, each with what it owed after it less what it owed as
+ * the range began (add the opening balance, `standingBefore`).
+ */
 export async function entriesBetween(
   db: Database,
   companyId: string,
   range: { from: Date; to: Date },
-  openingCents: number,
 ): Promise<LedgerLine[]> {
   const rows = await db
     .select({
@@ -68,7 +70,7 @@ export async function entriesBetween(
       and(eq(ledgerEntries.companyId, companyId), gte(ledgerEntries.at, range.from), lt(ledgerEntries.at, range.to)),
     )
     .orderBy(...IN_ORDER);
-  return rows.map(({ runningCents, ...row }) => ({ ...row, balanceCents: openingCents + cents(runningCents) }));
+  return rows.map(({ runningCents, ...row }) => ({ ...row, sinceCents: cents(runningCents) }));
 }
 
 export interface InvoiceBalance {
