@@ -42,10 +42,13 @@ export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
  * An order on account with money still to come (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): what a
  * company's credit counts, and once invoiced (it has a due date) what it owes. A handful of rows per company
  * however long its history: the receivables and the overview read them through `orders_owing_on_account` alone.
- * Written out, not built from parameters, so the planner can match a query's condition to the index's.
+ * Written out, not built from parameters, so the planner can match a query's condition to the index's. A paid
+ * order owes nothing whatever its columns say; saying so also gives the planner a condition it can count (it
+ * takes `amount_paid_cents < total_cents` for a third of all orders, and plans for ten times the rows).
  */
 export const owingOnAccount = sql.raw(
-  "payment_method = 'invoice' and status not in ('cancelled', 'refunded') and amount_paid_cents < total_cents",
+  "payment_method = 'invoice' and status not in ('cancelled', 'refunded') and payment_status <> 'paid' " +
+    "and amount_paid_cents < total_cents",
 );
 
 /**

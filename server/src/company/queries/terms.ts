@@ -1,6 +1,7 @@
 import { centsToDollars, dollarsToCents, type NetDays, type PaymentTerms } from "@forgeline/contract";
-import { eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, not, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { companies } from "../tables.js";
 
 /** A company's terms on account (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit'), as stored and as said. */
@@ -51,28 +52,64 @@ export interface CompanyOnAccount {
   creditLimitCents: number | null;
 }
 
+const ON_ACCOUNT_COLUMNS = {
+  id: companies.id,
+  name: companies.name,
+  netDays: companies.netDays,
+  creditLimitCents: companies.creditLimitCents,
+};
+
 /**
- * The companies on terms, and those of `owing` without (terms taken away while they still owe): each with its
- * name and terms, for the receivables list. As one row of JSON: a thousand companies mapped row by row cost the
- * server more than the query.
+ * One of the ids of the parameter `ids`, sent joined by commas: one value however many there are (a thousand
+ * parameters cost more than the query), and one prepared statement for any number.
  */
-export async function companiesOnAccount(db: Database, owing: Iterable<string>): Promise<CompanyOnAccount[]> {
-  const known = new Set<string>();
-  const listed = async (which: SQL) => {
-    const [row] = await db
-      .select({
-        list: sql<
-          [string, string, number | null, number | null][] | null
-        >`json_agg(json_build_array(${companies.id}, ${companies.name}, ${companies.netDays}, ${companies.creditLimitCents}))`,
-      })
-      .from(companies)
-      .where(which);
-    return (row?.list ?? []).map(([id, name, netDays, creditLimitCents]) => {
-      known.add(id);
-      return { id, name, netDays, creditLimitCents };
-    });
-  };
-  const onTerms = await listed(isNotNull(companies.netDays));
-  const without = [...owing].filter((id) => !known.has(id));
-  return without.length > 0 ? [...onTerms, ...(await listed(inArray(companies.id, without)))] : onTerms;
+const oneOfIds = sql`${companies.id} = any(string_to_array(${sql.placeholder("ids")}, ',')::uuid[])`;
+
+const countQuery = preparedPerDatabase((db) =>
+  db
+    .select({ companies: count() })
+    .from(companies)
+    .where(or(isNotNull(companies.netDays), oneOfIds))
+    .prepare("companies_on_account"),
+);
+
+/**
+ * How many companies the receivables list holds: those on terms, and those of `owing` without (terms taken away
+ * while they still owe).
+ */
+export async function countCompaniesOnAccount(db: Database, owing: string[]): Promise<number> {
+  const [row] = await countQuery(db).execute({ ids: owing.join(",") });
+  return row?.companies ?? 0;
+}
+
+const byIdQuery = preparedPerDatabase((db) =>
+  db.select(ON_ACCOUNT_COLUMNS).from(companies).where(oneOfIds).prepare("companies_on_account_by_id"),
+);
+
+/** These companies, in the order of `ids`. */
+export async function companiesById(db: Database, ids: string[]): Promise<CompanyOnAccount[]> {
+  if (ids.length === 0) return [];
+  const rows = await byIdQuery(db).execute({ ids: ids.join(",") });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const besidesQuery = preparedPerDatabase((db) =>
+  db
+    .select(ON_ACCOUNT_COLUMNS)
+    .from(companies)
+    .where(and(isNotNull(companies.netDays), not(oneOfIds)))
+    .orderBy(asc(companies.name), asc(companies.id))
+    .offset(sql.placeholder("offset"))
+    .limit(sql.placeholder("limit"))
+    .prepare("companies_on_terms_besides"),
+);
+
+/** The companies on terms but those of `besides`, by name: a window of them. */
+export function companiesOnTermsBesides(
+  db: Database,
+  besides: string[],
+  window: { offset: number; limit: number },
+): Promise<CompanyOnAccount[]> {
+  return besidesQuery(db).execute({ ids: besides.join(","), ...window });
 }

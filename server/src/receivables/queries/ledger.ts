@@ -1,6 +1,7 @@
 import { LEDGER_KINDS, type LedgerKind } from "@forgeline/contract";
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { companyCredits, ledgerEntries } from "../tables.js";
 
 /**
@@ -115,8 +116,25 @@ export async function owingInvoiceBalances(db: Database, companyId: string): Pro
   );
 }
 
-/** Every company's money received and not yet put against an invoice (kept beside the ledger, decision 041). */
-export async function unallocatedCredits(db: Database): Promise<Map<string, number>> {
-  const rows = await db.select().from(companyCredits);
-  return new Map(rows.map((row) => [row.companyId, row.creditCents]));
+const creditsQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      totalCents: sql<string>`coalesce(sum(${companyCredits.creditCents}), 0)`,
+      shown: sql<Record<
+        string,
+        number
+      > | null>`json_object_agg(${companyCredits.companyId}, ${companyCredits.creditCents})
+        filter (where ${companyCredits.companyId} = any(string_to_array(${sql.placeholder("ids")}, ',')::uuid[]))`,
+    })
+    .from(companyCredits)
+    .prepare("unallocated_credits"),
+);
+
+/**
+ * The money received and not yet put against an invoice (kept beside the ledger, decision 041): every company's
+ * added up, and each of these companies'.
+ */
+export async function unallocatedCredits(db: Database, companyIds: string[]) {
+  const [row] = await creditsQuery(db).execute({ ids: companyIds.join(",") });
+  return { totalCents: cents(row?.totalCents), byCompany: new Map(Object.entries(row?.shown ?? {})) };
 }
