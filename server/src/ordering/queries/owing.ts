@@ -1,5 +1,5 @@
 import { AGING_BUCKETS, type AgingBucket, CREDIT_HOLD_AFTER_DAYS } from "@forgeline/contract";
-import { and, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { orders, owingOnAccount } from "../tables.js";
@@ -206,10 +206,8 @@ export async function rankedOwing(
   };
 }
 
-/** What a statement names of a company's invoiced orders: their numbers, dates and due dates. */
-export async function invoicedOrdersOf(db: Database, companyId: string, orderIds: string[]) {
-  if (orderIds.length === 0) return new Map<string, InvoicedOrder>();
-  const rows = await db
+const invoicedOrdersQuery = preparedPerDatabase((db) =>
+  db
     .select({
       orderId: orders.id,
       number: orders.number,
@@ -218,7 +216,19 @@ export async function invoicedOrdersOf(db: Database, companyId: string, orderIds
       dueAt: orders.invoiceDueAt,
     })
     .from(orders)
-    .where(and(eq(orders.companyId, companyId), inArray(orders.id, orderIds)));
+    .where(
+      and(
+        eq(orders.companyId, sql.placeholder("companyId")),
+        sql`${orders.id} = any(string_to_array(${sql.placeholder("ids")}, ',')::uuid[])`,
+      ),
+    )
+    .prepare("invoiced_orders_of"),
+);
+
+/** What a statement names of a company's invoiced orders: their numbers, dates and due dates. */
+export async function invoicedOrdersOf(db: Database, companyId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, InvoicedOrder>();
+  const rows = await invoicedOrdersQuery(db).execute({ companyId, ids: orderIds.join(",") });
   return new Map(rows.map((row) => [row.orderId, row]));
 }
 

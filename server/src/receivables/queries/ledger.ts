@@ -24,15 +24,25 @@ const KIND_ORDER = sql.raw(
 );
 const IN_ORDER = [asc(ledgerEntries.at), asc(ledgerEntries.createdAt), asc(KIND_ORDER), asc(ledgerEntries.id)];
 
-/** What the company owed before `at`, and the money it has received and not put against an invoice. */
-export async function standingBefore(db: Database, companyId: string, at: Date) {
-  const [row] = await db
+/** The company the prepared reads below read, and the range they read: their parameters. */
+const company = sql.placeholder("companyId");
+const from = sql.placeholder("from");
+const to = sql.placeholder("to");
+
+const standingQuery = preparedPerDatabase((db) =>
+  db
     .select({
-      owedCents: sql<string>`coalesce(sum(${change}) filter (where ${lt(ledgerEntries.at, at)}), 0)`,
+      owedCents: sql<string>`coalesce(sum(${change}) filter (where ${lt(ledgerEntries.at, from)}), 0)`,
       creditCents: sql<string>`coalesce(sum(${ledgerEntries.creditCents}), 0)`,
     })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.companyId, companyId));
+    .where(eq(ledgerEntries.companyId, company))
+    .prepare("ledger_standing"),
+);
+
+/** What the company owed before `at`, and the money it has received and not put against an invoice. */
+export async function standingBefore(db: Database, companyId: string, at: Date) {
+  const [row] = await standingQuery(db).execute({ companyId, from: at });
   return { owedCents: cents(row?.owedCents), unallocatedCents: cents(row?.creditCents) };
 }
 
@@ -56,7 +66,12 @@ export async function entriesBetween(
   companyId: string,
   range: { from: Date; to: Date },
 ): Promise<LedgerLine[]> {
-  const rows = await db
+  const rows = await entriesQuery(db).execute({ companyId, ...range });
+  return rows.map(({ runningCents, ...row }) => ({ ...row, sinceCents: cents(runningCents) }));
+}
+
+const entriesQuery = preparedPerDatabase((db) =>
+  db
     .select({
       kind: ledgerEntries.kind,
       at: ledgerEntries.at,
@@ -67,12 +82,10 @@ export async function entriesBetween(
       runningCents: sql<string>`sum(${change}) over (order by ${sql.join(IN_ORDER, sql`, `)})`,
     })
     .from(ledgerEntries)
-    .where(
-      and(eq(ledgerEntries.companyId, companyId), gte(ledgerEntries.at, range.from), lt(ledgerEntries.at, range.to)),
-    )
-    .orderBy(...IN_ORDER);
-  return rows.map(({ runningCents, ...row }) => ({ ...row, sinceCents: cents(runningCents) }));
-}
+    .where(and(eq(ledgerEntries.companyId, company), gte(ledgerEntries.at, from), lt(ledgerEntries.at, to)))
+    .orderBy(...IN_ORDER)
+    .prepare("ledger_entries_between"),
+);
 
 export interface InvoiceBalance {
   orderId: string;
@@ -86,10 +99,9 @@ export interface InvoiceBalance {
 const owedBy = (kinds: LedgerKind[]) =>
   sql<string>`coalesce(sum(${ledgerEntries.owedCents}) filter (where ${inArray(ledgerEntries.kind, kinds)}), 0)`;
 
-/** The company's invoices that still owe money, each with what it came to and what paid or credited it. */
-export async function owingInvoiceBalances(db: Database, companyId: string): Promise<InvoiceBalance[]> {
-  const balance = sql<string>`sum(${ledgerEntries.owedCents})`;
-  const rows = await db
+const balance = sql<string>`sum(${ledgerEntries.owedCents})`;
+const owingQuery = preparedPerDatabase((db) =>
+  db
     .select({
       orderId: ledgerEntries.orderId,
       total: owedBy(["invoice"]),
@@ -98,9 +110,15 @@ export async function owingInvoiceBalances(db: Database, companyId: string): Pro
       balance,
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.companyId, companyId), isNotNull(ledgerEntries.orderId)))
+    .where(and(eq(ledgerEntries.companyId, company), isNotNull(ledgerEntries.orderId)))
     .groupBy(ledgerEntries.orderId)
-    .having(sql`${balance} > 0`);
+    .having(sql`${balance} > 0`)
+    .prepare("ledger_owing_invoices"),
+);
+
+/** The company's invoices that still owe money, each with what it came to and what paid or credited it. */
+export async function owingInvoiceBalances(db: Database, companyId: string): Promise<InvoiceBalance[]> {
+  const rows = await owingQuery(db).execute({ companyId });
   return rows.flatMap(({ orderId, total, paid, credited, balance: left }) =>
     orderId
       ? [
