@@ -25,9 +25,9 @@ import { benchStats, STATS_P99_MS } from "./stats.mjs";
 const args = process.argv.slice(2);
 const check = args.includes("--check");
 const quick = args.includes("--quick");
-const only = (args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,auth,scale,stats,receivables,browser,import").split(
-  ",",
-);
+const only = (
+  args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,auth,scale,stats,receivables,browser,import"
+).split(",");
 const duration = quick ? 3 : 8;
 
 const sections = [];
