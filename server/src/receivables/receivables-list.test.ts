@@ -154,6 +154,16 @@ describe("receivables", () => {
     const second = await steps.call("GET", "/api/admin/receivables?limit=1&offset=1", admin);
     expect(second.json<AdminReceivables>().companies.map((row) => row.name)).toEqual(["Late Co"]);
     expect(second.json<AdminReceivables>().totals).toEqual(totals);
+    // A page across the companies that owe and those that do not, and one past the end.
+    for (const [query, names] of [
+      ["limit=2&offset=2", ["Former Co", "Ahead Co"]],
+      ["limit=5&offset=3", ["Ahead Co"]],
+      ["limit=5&offset=4", []],
+    ] as const) {
+      const found = await steps.call("GET", `/api/admin/receivables?${query}`, admin);
+      expect(found.json<AdminReceivables>().companies.map((row) => row.name)).toEqual(names);
+      expect(found.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe("4");
+    }
     for (const query of ["limit=0", "limit=101", "offset=-1", "limit=x"]) {
       expect((await steps.call("GET", `/api/admin/receivables?${query}`, admin)).statusCode).toBe(400);
     }

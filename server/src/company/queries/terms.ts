@@ -1,6 +1,7 @@
 import { centsToDollars, dollarsToCents, type NetDays, type PaymentTerms } from "@forgeline/contract";
 import { and, asc, count, eq, isNotNull, not, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { idList, isOneOfIds } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { companies } from "../tables.js";
 
@@ -59,11 +60,7 @@ const ON_ACCOUNT_COLUMNS = {
   creditLimitCents: companies.creditLimitCents,
 };
 
-/**
- * One of the ids of the parameter `ids`, sent joined by commas: one value however many there are (a thousand
- * parameters cost more than the query), and one prepared statement for any number.
- */
-const oneOfIds = sql`${companies.id} = any(string_to_array(${sql.placeholder("ids")}, ',')::uuid[])`;
+const oneOfIds = isOneOfIds(companies.id, "ids");
 
 const countQuery = preparedPerDatabase((db) =>
   db
@@ -78,7 +75,7 @@ const countQuery = preparedPerDatabase((db) =>
  * while they still owe).
  */
 export async function countCompaniesOnAccount(db: Database, owing: string[]): Promise<number> {
-  const [row] = await countQuery(db).execute({ ids: owing.join(",") });
+  const [row] = await countQuery(db).execute({ ids: idList(owing) });
   return row?.companies ?? 0;
 }
 
@@ -89,7 +86,7 @@ const byIdQuery = preparedPerDatabase((db) =>
 /** These companies, in the order of `ids`. */
 export async function companiesById(db: Database, ids: string[]): Promise<CompanyOnAccount[]> {
   if (ids.length === 0) return [];
-  const rows = await byIdQuery(db).execute({ ids: ids.join(",") });
+  const rows = await byIdQuery(db).execute({ ids: idList(ids) });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -111,5 +108,5 @@ export function companiesOnTermsBesides(
   besides: string[],
   window: { offset: number; limit: number },
 ): Promise<CompanyOnAccount[]> {
-  return besidesQuery(db).execute({ ids: besides.join(","), ...window });
+  return besidesQuery(db).execute({ ids: idList(besides), ...window });
 }

@@ -1,6 +1,7 @@
 import { AGING_BUCKETS, type AgingBucket, CREDIT_HOLD_AFTER_DAYS } from "@forgeline/contract";
 import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { idList, isOneOfIds } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { orders, owingOnAccount } from "../tables.js";
 
@@ -216,19 +217,14 @@ const invoicedOrdersQuery = preparedPerDatabase((db) =>
       dueAt: orders.invoiceDueAt,
     })
     .from(orders)
-    .where(
-      and(
-        eq(orders.companyId, sql.placeholder("companyId")),
-        sql`${orders.id} = any(string_to_array(${sql.placeholder("ids")}, ',')::uuid[])`,
-      ),
-    )
+    .where(and(eq(orders.companyId, sql.placeholder("companyId")), isOneOfIds(orders.id, "ids")))
     .prepare("invoiced_orders_of"),
 );
 
 /** What a statement names of a company's invoiced orders: their numbers, dates and due dates. */
 export async function invoicedOrdersOf(db: Database, companyId: string, orderIds: string[]) {
   if (orderIds.length === 0) return new Map<string, InvoicedOrder>();
-  const rows = await invoicedOrdersQuery(db).execute({ companyId, ids: orderIds.join(",") });
+  const rows = await invoicedOrdersQuery(db).execute({ companyId, ids: idList(orderIds) });
   return new Map(rows.map((row) => [row.orderId, row]));
 }
 

@@ -1,6 +1,7 @@
 import { LEDGER_KINDS, type LedgerKind } from "@forgeline/contract";
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { idList, isOneOfIds } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { companyCredits, ledgerEntries } from "../tables.js";
 
@@ -142,7 +143,7 @@ const creditsQuery = preparedPerDatabase((db) =>
         string,
         number
       > | null>`json_object_agg(${companyCredits.companyId}, ${companyCredits.creditCents})
-        filter (where ${companyCredits.companyId} = any(string_to_array(${sql.placeholder("ids")}, ',')::uuid[]))`,
+        filter (where ${isOneOfIds(companyCredits.companyId, "ids")})`,
     })
     .from(companyCredits)
     .prepare("unallocated_credits"),
@@ -153,6 +154,6 @@ const creditsQuery = preparedPerDatabase((db) =>
  * added up, and each of these companies'.
  */
 export async function unallocatedCredits(db: Database, companyIds: string[]) {
-  const [row] = await creditsQuery(db).execute({ ids: companyIds.join(",") });
+  const [row] = await creditsQuery(db).execute({ ids: idList(companyIds) });
   return { totalCents: cents(row?.totalCents), byCompany: new Map(Object.entries(row?.shown ?? {})) };
 }
