@@ -1,4 +1,4 @@
-// npm run bench [-- --check] [-- --only=api,auth,scale,stats,browser,import,soak] [-- --quick] [-- --minutes=N --rate=N]
+// npm run bench [-- --check] [-- --only=api,auth,scale,stats,receivables,browser,import,soak] [-- --quick] [-- --minutes=N --rate=N]
 // Measures, prints the tables, writes docs/PERFORMANCE.md, and with --check fails when a budget is missed.
 // The soak (10 minutes) runs only when named: --only=soak (it is also `npm run soak`).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,6 +9,7 @@ import { benchAuthenticated } from "./authenticated.mjs";
 import { benchBrowser, CONTENT_BUDGET_MS, CONTENT_CHAIN_BUDGET } from "./browser.mjs";
 import { benchCartImport, IMPORT_BUDGET_MS } from "./cart-import.mjs";
 import { root, table } from "./lib.mjs";
+import { benchReceivables, RECEIVABLES_P99_MS } from "./receivables.mjs";
 import { benchScale } from "./scale.mjs";
 import {
   benchSoak,
@@ -24,9 +25,9 @@ import { benchStats, STATS_P99_MS } from "./stats.mjs";
 const args = process.argv.slice(2);
 const check = args.includes("--check");
 const quick = args.includes("--quick");
-const only = (args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,auth,scale,stats,browser,import").split(
-  ",",
-);
+const only = (
+  args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,auth,scale,stats,receivables,browser,import"
+).split(",");
 const duration = quick ? 3 : 8;
 
 const sections = [];
@@ -192,6 +193,29 @@ if (only.includes("stats")) {
     `${stats.result.p99} ms`,
     stats.result.p99 < STATS_P99_MS && stats.result.non2xx + stats.result.errors === 0,
   );
+}
+
+if (only.includes("receivables")) {
+  const receivables = await benchReceivables({ duration });
+  if (!receivables) {
+    // Budgets for PostgreSQL (docs/decisions/029-budgets-on-the-embedded-database.md).
+    console.log(
+      "\nStatement and receivables: skipped on PGlite, their budgets are for PostgreSQL (set TEST_DATABASE_URL to one)",
+    );
+  } else {
+    console.log(`\nStatement and receivables on PostgreSQL (${duration} s, 10 connections)\n${receivables.text}`);
+    sections.push(
+      `## 9. Statements and receivables\n\nOn PostgreSQL, a fresh database holding the 12 seeded tools, 1 000 companies on net 30 and 100 000 invoices on account over two years with their payments, allocations and ledger entries (written straight into it with INSERT … SELECT from generate_series: bench/receivables.mjs); a company's statement of this month as one of its buyers, and the first page of GET /api/admin/receivables as an admin; autocannon, ${duration} s, 10 connections.\n\n${receivables.text}`,
+    );
+    for (const { call, result } of receivables.results) {
+      budget(
+        `${call}, p99`,
+        `< ${RECEIVABLES_P99_MS} ms, no failed answers`,
+        `${result.p99} ms`,
+        result.p99 < RECEIVABLES_P99_MS && result.non2xx + result.errors === 0,
+      );
+    }
+  }
 }
 
 if (only.includes("soak")) {

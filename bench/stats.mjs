@@ -68,7 +68,7 @@ insert into payment_refunds (id, intent_id, amount_cents, reason, created_at)
 select 're_' || id, id, amount_cents, 'order-refunded', created_at + interval '1 day' from intents`;
 
 /** A process's CPU time in seconds (user and system) from /proc; 0 where there is no /proc. */
-function cpuSecondsOf(pid) {
+export function cpuSecondsOf(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
     return (Number(fields[11]) + Number(fields[12])) / 100;

@@ -93,6 +93,13 @@ export const adminStatsSchema = z.object({
   approvalsPending: howMany,
   /** Requests for quote waiting for a price. */
   quotesToPrice: howMany,
+  /**
+   * Money on account (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'), in dollars, now: what every open
+   * invoice still owes, how much of that is past its due date, and how much falls due in the next 7 days.
+   */
+  owedToYou: dollars,
+  overdue: dollars,
+  dueNext7Days: dollars,
   /** Tools in the catalogue whose stock is below their threshold (default twice their rule's minimum), lowest first. */
   lowStock: z.object({
     count: howMany,

@@ -61,9 +61,11 @@ import { quoteRoutes } from "./quote/routes.js";
 import { sharedAddressStore } from "./rate-limit/address-store.js";
 import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
+import { adminReceivablesRoutes } from "./receivables/admin-routes.js";
 import { recordInvoiceIssued } from "./receivables/queries.js";
 import { startInvoiceReminders } from "./receivables/reminders.js";
 import { receivablesRoutes } from "./receivables/routes.js";
+import { statementRoutes } from "./receivables/statement-routes.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { startLowStockMail } from "./stats/low-stock-mail.js";
@@ -276,6 +278,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(quoteAdminRoutes);
       await api.register(statsRoutes);
       await api.register(receivablesRoutes);
+      await api.register(adminReceivablesRoutes);
+      await api.register(statementRoutes);
     },
     { prefix: "/api" },
   );

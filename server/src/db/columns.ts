@@ -23,3 +23,15 @@ function statusWord(word: string): string {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(word)) throw new Error(`not a status word: ${word}`);
   return `'${word}'`;
 }
+
+/**
+ * "This uuid column holds one of the ids in the prepared statement's parameter `name`", the ids sent joined by
+ * commas (`idList`): one value however many ids (a thousand parameters cost more than the query), one prepared
+ * statement for any number, and a subquery, so the list is read once, not for every row.
+ */
+export function isOneOfIds(column: Column, name: string): SQL {
+  return sql`${column} in (select unnest(string_to_array(${sql.placeholder(name)}, ',')::uuid[]))`;
+}
+
+/** The ids as isOneOfIds's parameter takes them. */
+export const idList = (ids: readonly string[]) => ids.join(",");

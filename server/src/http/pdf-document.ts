@@ -4,8 +4,8 @@ import type { FastifyReply } from "fastify";
 import PDFDocument from "pdfkit";
 
 /**
- * The one layout of the documents a customer downloads (an invoice, a quote): a title, the facts under it
- * (dates, numbers, terms), the parties one under the other, the lines as a table, the totals, then notes.
+ * The one layout of the documents a customer downloads (an invoice, a quote, a statement): a title, the facts
+ * under it (dates, numbers, terms), the parties one under the other, the lines as a table, the totals, then notes.
  * A resource says what goes in each part; this module alone knows how it looks, so every document looks
  * alike and a new fact (a due date, payment terms) is one more entry, not more layout.
  */
@@ -21,6 +21,11 @@ export interface PdfDocument {
   parties: { heading: string; lines: (string | null)[] }[];
   /** Each tool by its name and SKU, printed "name (SKU)". */
   lines: { name: string; sku: string; quantity: number; unitCents: Cents; totalCents: Cents }[];
+  /**
+   * A table of other rows than tools (a statement's entries), printed instead of `lines`: its columns, each a
+   * share of the width (the first left-aligned, the rest right), and its rows of text, one cell per column.
+   */
+  table?: { columns: { title: string; share: number }[]; rows: string[][] };
   /** The rows under the lines: a subtotal, a discount (`minus`), the tax, the total (`strong`); see `moneyRows`. */
   totals: { label: string; cents: Cents; minus?: boolean; strong?: boolean }[];
   /** Paragraphs after the totals: how it was paid, how long prices hold. An empty one is left out. */
@@ -108,12 +113,18 @@ export function pdfDocument(content: PdfDocument): Promise<Buffer> {
   }
   doc.moveDown(0.5);
 
-  const columns = [
-    { title: "Tool", x: left, width: width * 0.46, align: "left" as const },
-    { title: "Quantity", x: left + width * 0.46, width: width * 0.16, align: "right" as const },
-    { title: "Unit price", x: left + width * 0.62, width: width * 0.18, align: "right" as const },
-    { title: "Total", x: left + width * 0.8, width: width * 0.2, align: "right" as const },
+  const shares = content.table?.columns ?? [
+    { title: "Tool", share: 0.46 },
+    { title: "Quantity", share: 0.16 },
+    { title: "Unit price", share: 0.18 },
+    { title: "Total", share: 0.2 },
   ];
+  let x = left;
+  const columns = shares.map(({ title, share }, index) => {
+    const column = { title, x, width: width * share, align: index === 0 ? ("left" as const) : ("right" as const) };
+    x += column.width;
+    return column;
+  });
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const rule = () =>
     doc
@@ -162,10 +173,11 @@ export function pdfDocument(content: PdfDocument): Promise<Buffer> {
   for (const line of content.lines) {
     row([toolCell(line), String(line.quantity), formatCents(line.unitCents), formatCents(line.totalCents)], "regular");
   }
+  for (const cells of content.table?.rows ?? []) row(cells, "regular");
   rule();
   for (const total of content.totals) {
     const amount = `${total.minus ? "−" : ""}${formatCents(total.cents)}`;
-    row([total.label, "", "", amount], total.strong ? "bold" : "regular");
+    row([total.label, ...columns.slice(2).map(() => ""), amount], total.strong ? "bold" : "regular");
   }
 
   doc.moveDown();

@@ -220,7 +220,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Whoever may read the quote: its buyer, or a member of the company it was asked for; anyone else's is " +
           "404. A quote still waiting for its prices is 409. Downloads share the account's allowance of " +
-          "invoices and quotes (429).",
+          "invoices, quotes and statements (429).",
         tags: ["Quotes"],
         security: requires("accessToken"),
         params: idParamsSchema,

@@ -195,14 +195,16 @@ describe("per-account allowances", () => {
     expect(refused.json().message).toMatch(/^You can fill the cart from a list at most 60 times in 10 minutes\./);
   });
 
-  it("makes at most 60 invoices and quotes in 10 minutes per account", async () => {
+  it("makes at most 60 invoices, quotes and statements in 10 minutes per account", async () => {
     const customer = await signUp(ctx.app, { confirmed: true });
     const order = await steps.paidOrder(customer);
     const invoice = () => steps.call("GET", `/api/ordering/${order._id}/invoice`, customer);
     for (let n = 0; n < 60; n++) expect((await invoice()).statusCode).toBe(200);
     const refused = await invoice();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^You can download at most 60 invoices and quotes in 10 minutes\./);
+    expect(refused.json().message).toMatch(
+      /^You can download at most 60 invoices, quotes and statements in 10 minutes\./,
+    );
     // Another account's allowance is its own.
     expect((await steps.call("GET", `/api/ordering/${order._id}/invoice`, admin)).statusCode).toBe(200);
   });

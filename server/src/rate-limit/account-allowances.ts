@@ -13,7 +13,7 @@ const TEN_MINUTES = 10 * 60_000;
 type AllowanceSettings = Config["accountAllowances"];
 
 export const REVIEWS_PER_HOUR = 5;
-/** Invoices and quotes downloaded in 10 minutes: each PDF is made on request. */
+/** Invoices, quotes and statements downloaded in 10 minutes: each PDF is made on request. */
 const DOCUMENTS_PER_TEN_MINUTES = 60;
 const EXPORTS_PER_TEN_MINUTES = 10;
 /** Company invitations an owner may send in a day: each mails an address that may not be a customer yet. */
@@ -89,7 +89,7 @@ function allowanceFor(action: AccountAction, settings: AllowanceSettings, confir
         key: "document",
         rule: perWindow(DOCUMENTS_PER_TEN_MINUTES, TEN_MINUTES),
         refusal: (minutes) =>
-          `You can download at most ${DOCUMENTS_PER_TEN_MINUTES} invoices and quotes in 10 minutes. ${inMinutes(minutes)}`,
+          `You can download at most ${DOCUMENTS_PER_TEN_MINUTES} invoices, quotes and statements in 10 minutes. ${inMinutes(minutes)}`,
       };
     case "orders-export":
       return {

@@ -495,6 +495,22 @@ const MATRIX: Record<string, Row> = {
     expect: members(200, 200, 403),
     guard: { action: "read:credit", on: theCompanys },
   },
+  // What the company owes, as its credit: owners and buyers; its requesters 403, everyone outside 404.
+  "GET /api/companies/:id/statement": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}/statement` }),
+    expect: members(200, 200, 403),
+    guard: { action: "read:credit", on: theCompanys },
+  },
+  "GET /api/companies/:id/statement.pdf": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}/statement.pdf?month=2026-01` }),
+    expect: members(200, 200, 403),
+    guard: { action: "read:credit", on: theCompanys },
+  },
+  "GET /api/companies/:id/statement.csv": {
+    call: (f) => ({ url: `/api/companies/${f.companyId}/statement.csv?month=2026-01` }),
+    expect: members(200, 200, 403),
+    guard: { action: "read:credit", on: theCompanys },
+  },
   "PATCH /api/companies/:id": {
     call: (f) => ({ url: `/api/companies/${f.companyId}`, payload: { name: "Matrix Co" } }),
     expect: members(200, 403),
@@ -664,6 +680,7 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: adminOnly(201),
   },
+  "GET /api/admin/receivables": { call: () => ({ url: "/api/admin/receivables" }), expect: adminOnly(200) },
   "PUT /api/admin/companies/:id/tax-exemption": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}/tax-exemption`, payload: { taxExempt: false } }),
     expect: adminOnly(200),

@@ -1082,6 +1082,7 @@ describe("fuzzing the API", () => {
             [`/api/admin/orders/counts?q=${encodeURIComponent(q)}`, qValid],
             [`/api/admin/orders.csv?${filter}`, statusValid && qValid],
             [`/api/admin/audit?${query}`, paging],
+            [`/api/admin/receivables?${query}`, paging],
           ] as const;
           // The export allows an admin 10 in 10 minutes (account-allowances.test.ts); here only the input counts.
           await ctx.app.limits.clear(`orders-export:${admin.email}`);
@@ -1146,6 +1147,39 @@ describe("fuzzing the API", () => {
             if (!fromValid) expect(fields).toContain("from");
             if (!toValid) expect(fields).toContain("to");
           } else expect(response.json().revenueByDay).toHaveLength(span);
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it("a statement's month: YYYY-MM from 1900 to this month, else 400 naming `month`, never a 500", async () => {
+      const owner = await signUp(ctx.app, { name: "Fuzz Owner" });
+      const company = await call("POST", "/api/companies", owner, { name: "Fuzz Co" });
+      expect(company.statusCode).toBe(201);
+      const now = new Date();
+      const monthOf = (year: number, month: number) => `${year}-${String(month).padStart(2, "0")}`;
+      const monthText = fc.oneof(
+        fc
+          .record({
+            year: fc.integer({ min: 1890, max: now.getUTCFullYear() + 2 }),
+            month: fc.integer({ min: 1, max: 12 }),
+          })
+          .map(({ year, month }) => monthOf(year, month)),
+        anyText,
+        fc.constantFrom("2026-13", "2026-00", "2026-1", "2026-01-01", "202601", " 2026-01", "0000-01", "9999-12"),
+      );
+      const isMonth = (text: string) =>
+        /^\d{4}-(0[1-9]|1[0-2])$/.test(text) &&
+        Number(text.slice(0, 4)) >= 1900 &&
+        text <= now.toISOString().slice(0, 7);
+      await fc.assert(
+        fc.asyncProperty(monthText, async (month) => {
+          const url = `/api/companies/${company.json().insertedId}/statement?month=${encodeURIComponent(month)}`;
+          const response = await call("GET", url, owner);
+          const valid = isMonth(month);
+          expect({ url, status: response.statusCode }).toEqual({ url, status: valid ? 200 : 400 });
+          if (valid) expect(response.json().month).toBe(month);
+          else expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual(["month"]);
         }),
         { numRuns: 60 },
       );

@@ -10,6 +10,7 @@ import {
   STATS_TOP_TOOLS,
 } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
+import { owingInAll } from "../ordering/queries/owing.js";
 import {
   type DayRange,
   orderStatusesPlacedByDay,
@@ -95,7 +96,7 @@ export async function adminStats(db: Database, range: DayRange, now = new Date()
   const together = daysBetween(span.from, span.to) <= daysBetween(range.from, range.to) + STATS_RECENT_DAYS;
   // One after the other: both take the same lock when they count.
   for (const days of together ? [span] : [range, lastMonth]) await keepDays(db, cut(days, today).past);
-  const [recent, series, waiting, quotes, lowStock, statuses, top] = await Promise.all([
+  const [recent, series, waiting, quotes, lowStock, statuses, top, owing] = await Promise.all([
     revenueCentsByDay(db, together ? span : lastMonth, today),
     together ? null : revenueCentsByDay(db, range, today),
     ordersWaiting(db),
@@ -103,6 +104,7 @@ export async function adminStats(db: Database, range: DayRange, now = new Date()
     lowStockTools(db, STATS_LOW_STOCK_LISTED),
     orderStatuses(db, range, today),
     topToolsByRevenue(db, range, STATS_TOP_TOOLS),
+    owingInAll(db, now),
   ]);
   const since = (from: string) => dollarsOver(recent, { from, to: today });
   return {
@@ -113,6 +115,9 @@ export async function adminStats(db: Database, range: DayRange, now = new Date()
     ordersToShip: waiting.toShip,
     approvalsPending: waiting.toApprove,
     quotesToPrice: quotes,
+    owedToYou: centsToDollars(owing.owedCents),
+    overdue: centsToDollars(owing.overdueCents),
+    dueNext7Days: centsToDollars(owing.dueNext7DaysCents),
     lowStock,
     revenueByDay: everyDay(range, series ?? recent),
     ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),

@@ -20,6 +20,9 @@ const stats: AdminStats = {
   ordersToShip: 3,
   approvalsPending: 2,
   quotesToPrice: 1,
+  owedToYou: 5200,
+  overdue: 1200,
+  dueNext7Days: 800,
   lowStock: {
     count: 1,
     tools: [{ _id: "p1", name: "Bench vise", sku: "FL-VIS-6", quantity: 40, threshold: 200 }],

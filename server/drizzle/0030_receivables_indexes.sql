@@ -1,0 +1,1 @@
+CREATE INDEX "orders_owing_on_account" ON "orders" USING btree ("company_id","invoice_due_at","total_cents","amount_paid_cents") WHERE payment_method = 'invoice' and status not in ('cancelled', 'refunded') and payment_status <> 'paid' and amount_paid_cents < total_cents;

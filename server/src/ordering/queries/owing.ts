@@ -1,0 +1,237 @@
+import { AGING_BUCKETS, type AgingBucket, CREDIT_HOLD_AFTER_DAYS } from "@forgeline/contract";
+import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { idList, isOneOfIds } from "../../db/columns.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
+import { orders, owingOnAccount } from "../tables.js";
+
+/**
+ * What companies owe on account now, across all of them (docs/BUYING-ON-ACCOUNT.md, 'Statements and
+ * receivables'): the receivables list and the overview. Read from the balances kept beside the ledger
+ * (`amount_paid_cents`, docs/decisions/041-ledger-of-money-on-account.md), only the orders with money still to
+ * come, through the index `orders_owing_on_account` alone: the cost follows what is open, not the history.
+ */
+
+const owed = sql`${orders.totalCents} - ${orders.amountPaidCents}`;
+const due = orders.invoiceDueAt;
+const DAY_MS = 86_400_000;
+
+export interface OwingFigures {
+  /** What the credit counts: every order on account not paid, invoiced or not (as creditStanding). */
+  usedCents: number;
+  /** What the open invoices owe: their aging buckets added up. */
+  owedCents: number;
+  /** The buckets past due added up. */
+  overdueCents: number;
+  dueNext7DaysCents: number;
+  agingCents: Record<AgingBucket, number>;
+  /** An invoice more than CREDIT_HOLD_AFTER_DAYS overdue. */
+  hold: boolean;
+}
+
+/** A company that owes nothing on account. */
+export const NOTHING_OWED: OwingFigures = {
+  usedCents: 0,
+  owedCents: 0,
+  overdueCents: 0,
+  dueNext7DaysCents: 0,
+  agingCents: Object.fromEntries(AGING_BUCKETS.map(({ key }) => [key, 0])) as Record<AgingBucket, number>,
+  hold: false,
+};
+
+/** How many days before now (after, when negative) the sums compare due dates with. */
+const DAYS = [
+  ...new Set([0, -7, CREDIT_HOLD_AFTER_DAYS, ...AGING_BUCKETS.flatMap(({ upTo }) => (upTo === null ? [] : [upTo]))]),
+];
+const daysAgo = (days: number) => sql.placeholder(`daysAgo${days}`);
+
+/**
+ * The moments of `now` the sums compare with, worked out here and sent as values: the database compares each row
+ * with a constant (worked out per row, `now() - interval` made these sums ten times slower).
+ */
+const momentsOf = (now: Date) =>
+  Object.fromEntries(DAYS.map((days) => [`daysAgo${days}`, new Date(now.getTime() - days * DAY_MS)]));
+
+const cents = (condition?: SQL) =>
+  sql`coalesce(sum(${owed})${condition ? sql` filter (where ${condition})` : sql``}, 0)`;
+
+/**
+ * What is summed, in the order the database answers it: the credit used, each aging bucket, what falls due in
+ * the next 7 days; then whether an invoice holds new orders. The moments are the queries' parameters.
+ */
+const SUMS = {
+  used: cents(),
+  ...Object.fromEntries(
+    AGING_BUCKETS.map(({ key, upTo }, index) => {
+      const below = AGING_BUCKETS[index - 1]?.upTo;
+      const bounded = and(
+        upTo === null ? isNotNull(due) : gte(due, daysAgo(upTo)),
+        below === undefined || below === null ? undefined : lt(due, daysAgo(below)),
+      );
+      return [key, cents(bounded)];
+    }),
+  ),
+  dueNext7Days: cents(and(gte(due, daysAgo(0)), lt(due, daysAgo(-7)))),
+} as Record<"used" | AgingBucket | "dueNext7Days", SQL>;
+const HOLD = sql`coalesce(bool_or(${lt(due, daysAgo(CREDIT_HOLD_AFTER_DAYS))}), false)`;
+/** A company's sums: what falls due soon is only ever asked of all of them. */
+const COMPANY_SUMS = ["used", ...AGING_BUCKETS.map(({ key }) => key)] as const;
+
+/** The figures as the database answers them: [used, ...aging, dueNext7Days?, hold]. */
+type FigureValues = (number | boolean)[];
+
+function figuresOf(values: FigureValues, withDueSoon: boolean): OwingFigures {
+  const [used, ...rest] = values;
+  const agingCents = {} as Record<AgingBucket, number>;
+  let owedCents = 0;
+  let overdueCents = 0;
+  AGING_BUCKETS.forEach(({ key }, index) => {
+    const bucketCents = Number(rest[index]);
+    agingCents[key] = bucketCents;
+    owedCents += bucketCents;
+    if (index > 0) overdueCents += bucketCents;
+  });
+  return {
+    usedCents: Number(used),
+    owedCents,
+    overdueCents,
+    dueNext7DaysCents: withDueSoon ? Number(rest[AGING_BUCKETS.length]) : 0,
+    agingCents,
+    hold: rest.at(-1) === true,
+  };
+}
+
+const owingInAllQuery = preparedPerDatabase((db) =>
+  db
+    .select({ figures: sql<FigureValues>`json_build_array(${sql.join([...Object.values(SUMS), HOLD], sql`, `)})` })
+    .from(orders)
+    .where(owingOnAccount)
+    .prepare("owing_in_all"),
+);
+
+/** Every company's figures added up, as of `now`: what the shop is owed on account. */
+export async function owingInAll(db: Database, now: Date): Promise<OwingFigures> {
+  const [row] = await owingInAllQuery(db).execute(momentsOf(now));
+  return row ? figuresOf(row.figures, true) : NOTHING_OWED;
+}
+
+export interface RankedOwing {
+  /** Every company that owes on account, most overdue first, then most owed (the same by id). */
+  ranked: string[];
+  /** The figures of those ranked in the window asked for. */
+  window: Map<string, OwingFigures>;
+  /** All of them added up (but what falls due soon: owingInAll). */
+  totals: OwingFigures;
+}
+
+const rankedOwingQuery = preparedPerDatabase((db) => {
+  const column = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
+  const add = (names: readonly string[]) =>
+    sql.join(
+      names.map((name) => column("by_company", name)),
+      sql` + `,
+    );
+  const buckets = AGING_BUCKETS.map(({ key }) => key);
+  // Each a common table expression: read once, however often the answer's parts read it.
+  const byCompany = db.$with("by_company").as(
+    db
+      .select({
+        companyId: orders.companyId,
+        ...Object.fromEntries(COMPANY_SUMS.map((sum) => [sum, SUMS[sum].as(sum)])),
+        hold: HOLD.as("hold"),
+      })
+      .from(orders)
+      .where(owingOnAccount)
+      .groupBy(orders.companyId),
+  );
+  const ranked = db.$with("ranked").as(
+    db
+      .select({
+        companyId: sql<string>`${column("by_company", "company_id")}`.as("company_id"),
+        position:
+          sql`row_number() over (order by ${add(buckets.slice(1))} desc, ${add(buckets)} desc, ${column("by_company", "company_id")})`.as(
+            "position",
+          ),
+      })
+      .from(byCompany),
+  );
+  const totals = sql.join(
+    [
+      ...COMPANY_SUMS.map((sum) => sql`coalesce(sum(${column("by_company", sum)}), 0)`),
+      sql`coalesce(bool_or(${column("by_company", "hold")}), false)`,
+    ],
+    sql`, `,
+  );
+  const position = column("ranked", "position");
+  const companyId = column("ranked", "company_id");
+  const values = sql.join(
+    [...COMPANY_SUMS, "hold"].map((name) => column("by_company", name)),
+    sql`, `,
+  );
+  const shown = sql`${position} > ${sql.placeholder("offset")} and ${position} <= ${sql.placeholder("end")}`;
+  return db
+    .with(byCompany, ranked)
+    .select({
+      ranked: sql<
+        string | null
+      >`(select string_agg(${companyId}::text, ',' order by ${position}) from ${sql.identifier("ranked")})`,
+      shown: sql<
+        [string, FigureValues][] | null
+      >`(select json_agg(json_build_array(${companyId}, json_build_array(${values})))
+        from ${sql.identifier("ranked")} join ${sql.identifier("by_company")} using (company_id) where ${shown})`,
+      totals: sql<FigureValues>`json_build_array(${totals})`,
+    })
+    .from(byCompany)
+    .prepare("ranked_owing");
+});
+
+/**
+ * The companies that owe on account ranked, the figures of a window of them and of all, as of `now`: one pass
+ * over the open orders, a few sums per company, answered as one row (the ranking as one text, the window and the
+ * totals as JSON), since mapping a thousand rows one by one costs the server more than the query.
+ */
+export async function rankedOwing(
+  db: Database,
+  now: Date,
+  window: { offset: number; limit: number },
+): Promise<RankedOwing> {
+  const [row] = await rankedOwingQuery(db).execute({
+    ...momentsOf(now),
+    offset: window.offset,
+    end: window.offset + window.limit,
+  });
+  return {
+    ranked: row?.ranked?.split(",") ?? [],
+    window: new Map((row?.shown ?? []).map(([companyId, figures]) => [companyId, figuresOf(figures, false)])),
+    totals: row ? figuresOf(row.totals, false) : NOTHING_OWED,
+  };
+}
+
+const invoicedOrdersQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      orderId: orders.id,
+      number: orders.number,
+      invoiceNumber: orders.invoiceNumber,
+      issuedAt: orders.invoiceIssuedAt,
+      dueAt: orders.invoiceDueAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, sql.placeholder("companyId")), isOneOfIds(orders.id, "ids")))
+    .prepare("invoiced_orders_of"),
+);
+
+/** What a statement names of a company's invoiced orders: their numbers, dates and due dates. */
+export async function invoicedOrdersOf(db: Database, companyId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, InvoicedOrder>();
+  const rows = await invoicedOrdersQuery(db).execute({ companyId, ids: idList(orderIds) });
+  return new Map(rows.map((row) => [row.orderId, row]));
+}
+
+export interface InvoicedOrder {
+  orderId: string;
+  number: number;
+  invoiceNumber: string | null;
+  issuedAt: Date | null;
+  dueAt: Date | null;
+}

@@ -1,0 +1,121 @@
+import {
+  AGING_BUCKETS,
+  type Aging,
+  agingBucketOf,
+  type CompanyStatement,
+  centsToDollars,
+  daysOverdue,
+  monthBounds,
+  type OpenInvoice,
+  orderNumberText,
+  type StatementEntry,
+} from "@forgeline/contract";
+import type { Database } from "../db/client.js";
+import { companyCreditJson } from "../ordering/queries/credit.js";
+import { type InvoicedOrder, invoicedOrdersOf } from "../ordering/queries/owing.js";
+import {
+  entriesBetween,
+  type InvoiceBalance,
+  type LedgerLine,
+  owingInvoiceBalances,
+  standingBefore,
+} from "./queries/ledger.js";
+
+/**
+ * A company's statement of a month (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): the balance as it
+ * began, the month's entries each with the balance after it, and the closing balance, all from the ledger; then,
+ * as of now, its open invoices from the ledger too, their aging, and its credit. The invoices' numbers and due
+ * dates are the orders'.
+ */
+
+/** Adds cents by aging bucket, every bucket present; converted to dollars once. */
+export function agingOf(pairs: { bucket: keyof Aging; cents: number }[]): Aging {
+  const cents = Object.fromEntries(AGING_BUCKETS.map(({ key }) => [key, 0])) as Record<keyof Aging, number>;
+  for (const { bucket, cents: add } of pairs) cents[bucket] += add;
+  return Object.fromEntries(AGING_BUCKETS.map(({ key }) => [key, centsToDollars(cents[key])])) as Aging;
+}
+
+function entryInvoice(order: InvoicedOrder | undefined): StatementEntry["invoice"] {
+  if (!order) return null;
+  return {
+    orderId: order.orderId,
+    orderNumber: orderNumberText(order.number),
+    number: order.invoiceNumber,
+    dueAt: order.dueAt?.toISOString() ?? null,
+  };
+}
+
+function openInvoice(balance: InvoiceBalance, order: InvoicedOrder | undefined, now: Date): OpenInvoice {
+  // The ledger has an invoice entry only for an order invoiced on account: it has its number and dates.
+  if (!order?.invoiceNumber || !order.issuedAt || !order.dueAt) {
+    throw new Error(`order ${balance.orderId} owes on the ledger but has no invoice`);
+  }
+  return {
+    orderId: order.orderId,
+    orderNumber: orderNumberText(order.number),
+    number: order.invoiceNumber,
+    issuedAt: order.issuedAt.toISOString(),
+    dueAt: order.dueAt.toISOString(),
+    total: centsToDollars(balance.totalCents),
+    paid: centsToDollars(balance.paidCents),
+    credited: centsToDollars(balance.creditedCents),
+    balance: centsToDollars(balance.balanceCents),
+    daysOverdue: daysOverdue(order.dueAt, now),
+  };
+}
+
+export async function companyStatement(
+  db: Database,
+  company: { id: string; name: string },
+  month: string,
+  now = new Date(),
+): Promise<CompanyStatement> {
+  const { from, to } = monthBounds(month);
+  const [standing, lines, owing, credit] = await Promise.all([
+    standingBefore(db, company.id, from),
+    entriesBetween(db, company.id, { from, to }),
+    owingInvoiceBalances(db, company.id),
+    companyCreditJson(db, company.id),
+  ]);
+  const balanceAfter = (line: LedgerLine) => standing.owedCents + line.sinceCents;
+  const named = [...lines.flatMap((line) => (line.orderId ? [line.orderId] : [])), ...owing.map((row) => row.orderId)];
+  const orders = await invoicedOrdersOf(db, company.id, [...new Set(named)]);
+  const entries = lines.map((line): StatementEntry => {
+    const change = line.owedCents - line.creditCents;
+    return {
+      kind: line.kind,
+      at: line.at.toISOString(),
+      reference: line.reference,
+      invoice: entryInvoice(line.orderId ? orders.get(line.orderId) : undefined),
+      // Money put against an invoice moves what is owed from the invoice to the credit received earlier.
+      amount: centsToDollars(line.kind === "allocation" ? -line.owedCents : Math.abs(change)),
+      change: centsToDollars(change),
+      balance: centsToDollars(balanceAfter(line)),
+    };
+  });
+  const open = owing.map((balance) => ({ balance, invoice: openInvoice(balance, orders.get(balance.orderId), now) }));
+  const owedCents = owing.reduce((sum, row) => sum + row.balanceCents, 0);
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    month,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    openingBalance: centsToDollars(standing.owedCents),
+    entries,
+    closingBalance: centsToDollars(standing.owedCents + (lines.at(-1)?.sinceCents ?? 0)),
+    asOf: now.toISOString(),
+    openInvoices: open
+      .map(({ invoice }) => invoice)
+      .sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.number.localeCompare(b.number)),
+    owed: centsToDollars(owedCents),
+    aging: agingOf(
+      open.map(({ balance, invoice }) => ({
+        bucket: agingBucketOf(invoice.daysOverdue),
+        cents: balance.balanceCents,
+      })),
+    ),
+    credit,
+    unallocatedCredit: centsToDollars(standing.unallocatedCents),
+  };
+}

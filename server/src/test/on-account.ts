@@ -1,0 +1,80 @@
+import type { CompanyRole, Order, Product } from "@forgeline/contract";
+import { expect } from "vitest";
+import { companies, companyMembers } from "../company/tables.js";
+import { bearer, signUp, type TestAccount } from "./accounts.js";
+import { CONTACT } from "./orders.js";
+import type { createTestApp } from "./test-app.js";
+
+type Context = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Buying on account as tests need it, through the API: a company on terms, its invoices (orders on account,
+ * shipped by an admin) and the transfers an admin records.
+ */
+export function onAccountSteps(ctx: Context, admin: TestAccount) {
+  let tools = 0;
+  let references = 0;
+  const call = (method: "GET" | "POST" | "PATCH", url: string, who: TestAccount | null, payload?: object) =>
+    ctx.app.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
+
+  /** A company of one buyer on net 30 with a generous limit; `members` adds others in these roles. */
+  async function companyOnAccount(name = "Ledger Co", members: CompanyRole[] = []) {
+    const buyer = await signUp(ctx.app);
+    const [created] = await ctx.db.insert(companies).values({ name, createdBy: buyer.email }).returning();
+    const companyId = created?.id ?? "";
+    await ctx.db.insert(companyMembers).values({ email: buyer.email, companyId, role: "buyer" });
+    const others: TestAccount[] = [];
+    for (const role of members) {
+      const member = await signUp(ctx.app);
+      await ctx.db.insert(companyMembers).values({ email: member.email, companyId, role });
+      others.push(member);
+    }
+    const terms = await call("PATCH", `/api/admin/companies/${companyId}`, admin, {
+      paymentTerms: { netDays: 30, creditLimit: 1_000_000 },
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    return { buyer, companyId, members: others };
+  }
+
+  /** An order on account of `dollars` (100 pieces of a tool priced for it), placed; answers its id. */
+  async function placed(buyer: TestAccount, dollars: number): Promise<string> {
+    tools += 1;
+    const added = await call("POST", "/api/product", admin, {
+      name: `Account Tool ${tools} ${Date.now()}`,
+      price: dollars / 100,
+      quantity: 1000,
+      description: "For the tests on account.",
+      image: "/images/x.webp",
+    });
+    const tool = (await call("GET", `/api/product/${added.json().insertedId}`, null)).json<Product>();
+    const placement = await call("POST", "/api/ordering", buyer, {
+      orderId: tool._id,
+      quantity: 100,
+      ...CONTACT,
+      paymentMethod: "invoice",
+    });
+    expect(placement.statusCode, placement.body).toBe(201);
+    return placement.json().insertedId;
+  }
+
+  /** An order on account of `dollars`, shipped: its invoice issued. */
+  async function invoiced(buyer: TestAccount, dollars: number): Promise<Order> {
+    const id = await placed(buyer, dollars);
+    const shipped = await call("POST", `/api/admin/orders/${id}/ship`, admin, { carrier: "DHL", trackingNumber: "1" });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    return (await call("GET", `/api/ordering/${id}`, buyer)).json<Order>();
+  }
+
+  /** A transfer an admin records (today unless `receivedAt` says otherwise); answers the API's answer. */
+  function pay(companyId: string, amount: number, extra: object = {}) {
+    references += 1;
+    return call("POST", `/api/admin/companies/${companyId}/payments`, admin, {
+      amount,
+      receivedAt: new Date().toISOString().slice(0, 10),
+      reference: `TRF-${references}`,
+      ...extra,
+    });
+  }
+
+  return { call, companyOnAccount, placed, invoiced, pay };
+}
