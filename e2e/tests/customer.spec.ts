@@ -176,10 +176,10 @@ test.describe("a new customer", () => {
     consoleErrors.allow(/status of 401/);
     const email = uniqueEmail("stale");
     await signUpThroughPage(page, { name: "Stale Token", email, password: "stale-password" });
-    // The sign-up's own token is stored first, so that it cannot land after the forged one and replace it.
     await page.waitForFunction(() => localStorage.getItem("accessToken") !== null);
-    // A token that looks current to the browser but that the server never signed.
-    await page.evaluate((sub) => {
+    // A token that looks current to the browser but that the server never signed, stored as the next page
+    // starts: a token renewal the sign-up left on its way cannot land after it and replace it.
+    await page.addInitScript((sub) => {
       const encode = (value: object) =>
         btoa(JSON.stringify(value)).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
       const forged = `${encode({ alg: "HS256" })}.${encode({ sub, exp: Math.floor(Date.now() / 1000) + 3600 })}.forged`;
