@@ -210,6 +210,24 @@ describe("/dashboard/approvals", () => {
     expect(await screen.findByText("Rejected order FL-100001 (Torque wrench) by Rui")).toBeTruthy();
   });
 
+  it("says which waiting order goes on account, since approving it uses the company's credit", async () => {
+    const onAccount = {
+      ...wrenches,
+      ...accountOrder(2450),
+      fulfilmentStatus: "awaiting-approval",
+      status: "awaiting-approval",
+    } as const;
+    renderAs(<ApprovalsPage />, {
+      "GET /api/companies/mine": { body: acme },
+      [ORDERS]: { body: [onAccount, levels] },
+    });
+    await screen.findByRole("link", { name: "Order FL-100001" });
+    expect(item("Order FL-100001").textContent).toContain(
+      "On account (net 30): approved, it uses the company's credit",
+    );
+    expect(item("Order FL-100002").textContent).toContain("By card");
+  });
+
   it("tells a member who is no owner that owners decide, and a customer in no company where to start", async () => {
     renderAs(<ApprovalsPage />, { "GET /api/companies/mine": { body: { ...acme, role: "buyer", actions: [] } } });
     expect(await screen.findByText(/^Only the company's owners approve orders/)).toBeTruthy();

@@ -7,6 +7,7 @@ import { LinesInBrief } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateText } from "../../lib/date-text";
+import { onAccountTerm } from "../../lib/on-account";
 import type { Order } from "../../lib/order";
 import { notify } from "../../lib/toast";
 import { useCompanyOrders, useDecide } from "./api/orders";
@@ -71,6 +72,7 @@ function Approvals({ company, onDecided }: { company: Company; onDecided: () => 
                     {formatPrice(order.total)} by {buyerOf(order)}, {dateText(order.createdAt)}
                     {order.poNumber && `, PO ${order.poNumber}`}
                   </p>
+                  <HowItIsPaid order={order} />
                   <LinesInBrief lines={order.lines} />
                   <WhyItWaits order={order} />
                 </div>
@@ -142,6 +144,14 @@ function Decision({ company, order, onDecided }: { company: Company; order: Orde
         </button>
       </div>
     </div>
+  );
+}
+
+/** Approving an order on account lends the company credit, so the owner reads that it is one before deciding. */
+function HowItIsPaid({ order }: { order: Order }) {
+  const onAccount = onAccountTerm(order);
+  return (
+    <p className="text-sm">{onAccount ? `${onAccount.text}: approved, it uses the company's credit` : "By card"}</p>
   );
 }
 
