@@ -13,6 +13,12 @@ export const paymentIntentBodySchema = z.object({
 
 export const paymentIntentResponseSchema = z.object({ clientSecret: z.string() });
 
+/**
+ * POST /api/payments/{orderId}/balance-intent: the card payment of an invoice's balance. The server takes the
+ * amount from the ledger, never from the browser; the answer says it, in dollars, for the card form.
+ */
+export const balanceIntentResponseSchema = z.object({ clientSecret: z.string(), amount: z.number() });
+
 /** The test provider's confirmation, standing in for what Stripe.js sends to Stripe. */
 export const testCardConfirmationSchema = z.object({
   clientSecret: z.string().min(1).max(200),
@@ -25,5 +31,6 @@ export const paymentResultSchema = z.object({ status: z.literal("succeeded"), tr
 
 export type PaymentIntentBody = z.infer<typeof paymentIntentBodySchema>;
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+export type BalanceIntentResponse = z.infer<typeof balanceIntentResponseSchema>;
 export type TestCardConfirmation = z.infer<typeof testCardConfirmationSchema>;
 export type PaymentResult = z.infer<typeof paymentResultSchema>;

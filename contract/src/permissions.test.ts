@@ -27,6 +27,7 @@ const order = (userEmail: string, companyId: string | null = null, status: Order
   status,
   ...cardOrderFacts(status),
   invoiceNumber: null,
+  balance: 0,
 });
 
 describe("can: who may do what to an order", () => {

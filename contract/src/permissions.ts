@@ -1,7 +1,6 @@
+import { type BalanceToPay, balancePayable } from "./balance-payment.js";
 import type { CompanyRole } from "./company-terms.js";
-import type { OrderFacts } from "./order-facts.js";
 import { canTransition } from "./order-lifecycle.js";
-import type { OrderStatus } from "./order-status.js";
 import { QUOTE_LIFECYCLE, type QuoteTransition } from "./quote-lifecycle.js";
 import type { QuoteStatus } from "./quote-terms.js";
 
@@ -171,11 +170,12 @@ export const ORDER_ACTIONS = [
 ] as const satisfies readonly Action[];
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-type OrderState = Resource & OrderFacts & { status: OrderStatus; invoiceNumber: string | null };
+type OrderState = Resource & BalanceToPay;
 
 /** Beyond who may, what the order's state allows (order-lifecycle.ts is the state machine). */
 const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderState) => boolean> = {
-  "pay:order": (order) => canTransition("pay", order),
+  // A card order before it ships; an order on account once invoiced, its balance (balance-payment.ts).
+  "pay:order": (order) => canTransition("pay", order) || balancePayable(order),
   "cancel:order": (order) => canTransition("cancel", order),
   "invoice:order": (order) => order.invoiceNumber !== null,
   // An order that waits for an owner is not ordered again until the owner has decided.

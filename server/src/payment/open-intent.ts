@@ -5,8 +5,9 @@ import { changeIntentStatus, closedIntentCount, type IntentRow, openIntentOf, re
 import { type Payments, type Settlement, settleIntent } from "./settle.js";
 
 /**
- * The intent a Pay answers. The order's open intent is reused (same client secret) while the provider
- * still has it open for the order's amount; otherwise a new one is made, with an idempotency key from the
+ * The intent a Pay answers, for `amountCents`: the order's total, or for an order on account its invoice's
+ * balance (balance.ts). The order's open intent is reused (same client secret) while the provider
+ * still has it open for that amount; otherwise a new one is made, with an idempotency key from the
  * order and the attempt number, so a doubled or retried call still makes one. An open intent found
  * already authorized (its webhook is late) is settled instead, which pays the order.
  */
@@ -15,11 +16,12 @@ export async function openIntentFor(
   log: FastifyBaseLogger,
   order: OrderRow,
   email: string,
+  amountCents = order.totalCents,
 ): Promise<Outcome<{ clientSecret: string } | { settled: Settlement }>> {
   const { db, provider } = payments;
   const open = await openIntentOf(db, order.id);
   if (open) {
-    const reuse = await reusable(payments, log, open, order.totalCents);
+    const reuse = await reusable(payments, log, open, amountCents);
     if (!reuse.ok) return reuse;
     if (reuse.value === true) return ok({ clientSecret: open.clientSecret });
     if (reuse.value !== false) return ok({ settled: reuse.value });
@@ -30,7 +32,7 @@ export async function openIntentFor(
   const attempt = (await closedIntentCount(db, order.id)) + 1;
   const created = await provider.createIntent({
     orderId: order.id,
-    amountCents: order.totalCents,
+    amountCents,
     email,
     idempotencyKey: `order-${order.id}-attempt-${attempt}`,
   });

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { paymentIntents, paymentRefunds } from "./tables.js";
 
@@ -14,6 +14,17 @@ export async function openIntentOf(db: Database, orderId: string): Promise<Inten
     .from(paymentIntents)
     .where(and(eq(paymentIntents.orderId, orderId), eq(paymentIntents.status, "open")));
   return open;
+}
+
+/** The order's newest intent, whatever became of it. */
+export async function latestIntentOf(db: Database, orderId: string): Promise<IntentRow | undefined> {
+  const [latest] = await db
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.orderId, orderId))
+    .orderBy(desc(paymentIntents.createdAt))
+    .limit(1);
+  return latest;
 }
 
 /** How many of the order's intents are no longer open. */

@@ -1,5 +1,7 @@
 import {
+  balanceIntentResponseSchema,
   canTransition,
+  centsToDollars,
   dollarsToCents,
   formatCents,
   ORDER_STATUS_MESSAGES,
@@ -19,8 +21,9 @@ import { holderOf, otherOrdersRefusal, withBuyerLock } from "../ordering/order-r
 import { orderFor } from "../ordering/policy.js";
 import { findOrder, type OrderRow, stockLinesOf } from "../ordering/queries.js";
 import { stockCovers } from "../product/queries.js";
+import { balanceRefusalOf, owedCents } from "./balance.js";
 import { openIntentFor } from "./open-intent.js";
-import { findIntent, intentWithSecret, openIntentOf } from "./queries.js";
+import { findIntent, intentWithSecret, latestIntentOf, openIntentOf } from "./queries.js";
 import { type Payments, type Settlement, settleFromProvider, settleIntent } from "./settle.js";
 
 const OUT_OF_STOCK = "There is no longer enough stock for this order. Nothing was charged.";
@@ -44,6 +47,20 @@ async function callersUnpaidOrder(app: FastifyInstance, caller: Caller, orderId:
   if (!canTransition("pay", order)) throw notPayable(order);
   return order;
 }
+
+/** The caller's order while it can be paid now: a card order unpaid, an order on account its invoice's balance. */
+async function callersPayableOrder(app: FastifyInstance, caller: Caller, orderId: string) {
+  const order = await callersOrder(app, caller, orderId);
+  if (order.paymentMethod === "card") {
+    if (!canTransition("pay", order)) throw notPayable(order);
+    return order;
+  }
+  const refused = balanceRefusalOf(order);
+  if (refused) throw new HttpError(409, refused);
+  return order;
+}
+
+const orderIdParams = z.object({ id: z.uuid({ error: "id must be an order id" }) });
 
 /** Other orders may have been paid since this one was placed, and taken the stock its lines need. */
 async function stockStillCovers(app: FastifyInstance, order: OrderRow) {
@@ -150,7 +167,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "409 when the payment is not complete, was canceled, or the stock no longer covers the order.",
         tags: ["Payments"],
         security: requires("accessToken"),
-        params: z.object({ id: z.uuid({ error: "id must be an order id" }) }),
+        params: orderIdParams,
         response: {
           200: jsonAnswer("The order is paid.", paymentResultSchema),
           ...errorAnswers(400, 401, 404, 409, 429, 502),
@@ -159,6 +176,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await callersOrder(app, callerOf(request), request.params.id);
+      if (order.paymentMethod === "invoice") return reconcileBalance(order, request.log);
       let settlement: Settlement | undefined;
       if (canTransition("pay", order)) {
         const open = await openIntentOf(app.db, order.id);
@@ -177,6 +195,70 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new HttpError(409, (await stockStillCovers(app, order)) ? NOT_COMPLETE : OUT_OF_STOCK);
     },
   );
+
+  app.post(
+    "/payments/:id/balance-intent",
+    {
+      onRequest: app.authenticate,
+      config: { ...limit, idempotent: true },
+      schema: {
+        summary: "Open a card payment for what the invoice of an order on account still owes",
+        description:
+          "For the order's buyer, or an owner or buyer of its company (a requester: 403 on their own order, 404 " +
+          "on another's). The amount is the invoice's balance as the ledger keeps it, never one the browser " +
+          "sends; the answer says it in dollars. 409 for a card order, an order on account not shipped yet (it " +
+          "has no invoice), a cancelled or refunded one, and an invoice with nothing left to pay. The client " +
+          "secret goes to the card form as a card order's does (POST /api/payments/test/confirm, or Stripe " +
+          "Elements then POST /api/payments/{id}/reconcile); once authorized, the payment lowers the balance in " +
+          "the company's ledger (a `card-payment` entry) and takes no stock.",
+        tags: ["Payments"],
+        security: requires("accessToken"),
+        params: orderIdParams,
+        response: {
+          200: jsonAnswer("The payment is open, for this amount.", balanceIntentResponseSchema),
+          ...errorAnswers(400, 401, 403, 404, 409, 429, 502),
+        },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const order = await callersOrder(app, caller, request.params.id);
+      const refused = balanceRefusalOf(order);
+      if (refused) throw new HttpError(409, refused);
+      const amountCents = owedCents(order);
+      const opened = await openIntentFor(payments, request.log, order, caller.email, amountCents);
+      if (!opened.ok) throw unreachable(request.log, opened);
+      if ("clientSecret" in opened.value) return { ...opened.value, amount: centsToDollars(amountCents) };
+      // An open intent had been authorized already (its webhook was late): the invoice is settled now.
+      const now = await findOrder(app.db, order.id);
+      throw new HttpError(409, (now && balanceRefusalOf(now)) ?? ALREADY_PAID);
+    },
+  );
+
+  /**
+   * The payment page's reconcile for an order on account: its open intent is settled as the webhook would, and
+   * answered once it paid the invoice; an intent the webhook settled first is answered too.
+   */
+  async function reconcileBalance(order: OrderRow, log: FastifyBaseLogger) {
+    const open = await openIntentOf(app.db, order.id);
+    let settlement: Settlement | undefined;
+    if (open?.provider === provider.name) {
+      const settled = await settleFromProvider(payments, log, open);
+      if (!settled.ok) throw unreachable(log, settled);
+      settlement = settled.value;
+      if (settlement === "paid" || settlement === "already-paid") {
+        return { status: "succeeded" as const, transactionId: open.id };
+      }
+    }
+    const now = await findOrder(app.db, order.id);
+    const latest = await latestIntentOf(app.db, order.id);
+    if (now && owedCents(now) === 0 && latest?.status === "succeeded") {
+      return { status: "succeeded" as const, transactionId: latest.id };
+    }
+    const refused = now && balanceRefusalOf(now);
+    if (refused) throw new HttpError(409, refused);
+    throw settlement ? refusal(settlement) : new HttpError(409, NOT_COMPLETE);
+  }
 
   const { confirmCard } = provider;
   if (confirmCard) {
@@ -202,7 +284,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const caller = callerOf(request);
         const intent = await intentWithSecret(app.db, provider.name, request.body.clientSecret);
         if (!intent) throw new HttpError(404, "No such payment.");
-        await callersUnpaidOrder(app, caller, intent.orderId);
+        await callersPayableOrder(app, caller, intent.orderId);
         if (intent.status !== "open") throw new HttpError(409, CANCELED);
         const card = { number: request.body.cardNumber, expiry: request.body.expiry, cvc: request.body.cvc };
         const confirmed = await confirmCard(intent, card);

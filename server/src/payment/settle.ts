@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
-import { findOrder } from "../ordering/queries.js";
+import { findOrder, type OrderRow } from "../ordering/queries.js";
+import { takeBalancePayment } from "./balance.js";
 import { markOrderPaid } from "./mark-paid.js";
 import { type Outcome, ok, type PaymentProvider, type ProviderIntent } from "./providers.js";
 import { type IntentRow, type RefundReason, setIntentStatus } from "./queries.js";
@@ -32,12 +33,14 @@ export type Settlement =
 
 type Done = Outcome<undefined>;
 const done: Done = ok(undefined);
+const then = (result: Done, settlement: Settlement): Outcome<Settlement> => (result.ok ? ok(settlement) : result);
 
 /**
  * Applies what the provider says of one of the shop's intents: from the webhook, the payment page and a
  * new Pay alike. An authorized intent marks its order paid (one transaction with the stock) and only then
  * is captured; an intent the shop will not keep (its order was paid by another intent, or the stock is
  * gone) is canceled, or refunded if its money was already taken, and logged. A replay changes nothing.
+ * An intent for the balance of an order on account pays its invoice instead (`settleBalance`).
  */
 export async function settleIntent(
   payments: Payments,
@@ -45,7 +48,6 @@ export async function settleIntent(
   row: IntentRow,
   current: ProviderIntent,
 ): Promise<Outcome<Settlement>> {
-  const then = (result: Done, settlement: Settlement): Outcome<Settlement> => (result.ok ? ok(settlement) : result);
   if (current.state === "open") return ok("pending");
   if (current.state === "canceled") {
     await setIntentStatus(payments.db, row.id, "canceled");
@@ -55,6 +57,8 @@ export async function settleIntent(
     const why = `payment of ${current.amountCents} cents for an order of ${row.amountCents}: released`;
     return then(await release(payments, log, row, current, "amount-mismatch", why), "canceled");
   }
+  const placed = await findOrder(payments.db, row.orderId);
+  if (placed?.paymentMethod === "invoice") return settleBalance(payments, log, row, current, placed);
   const marked = await markOrderPaid(payments.db, row.orderId, row.id);
   if (marked === "paid") {
     await payments.stockTaken();
@@ -76,6 +80,33 @@ export async function settleIntent(
   }
   const why = `a second payment for an order already paid by ${order?.transactionId}: released`;
   return then(await release(payments, log, row, current, "duplicate", why), "paid-by-another");
+}
+
+/**
+ * An authorized intent for the balance of an invoice on account (balance.ts): its money goes into the ledger
+ * and only then is captured; when the invoice owes less by now, or its order was closed, it is given back.
+ */
+async function settleBalance(
+  payments: Payments,
+  log: FastifyBaseLogger,
+  row: IntentRow,
+  current: ProviderIntent,
+  order: OrderRow,
+): Promise<Outcome<Settlement>> {
+  const taken = await takeBalancePayment(payments.db, row, order);
+  if (taken === "paid") return then(await keep(payments, log, row, current), "paid");
+  if (taken === "recorded-already") return then(await keep(payments, log, row, current), "already-paid");
+  // Given back as a second payment, not as a refund of money the shop had counted (the overview's revenue).
+  if (taken === "closed") {
+    const why = "a card payment of an invoice whose order was cancelled or refunded meanwhile: released";
+    return then(await release(payments, log, row, current, "duplicate", why), "canceled");
+  }
+  if (taken === "paid-meanwhile") {
+    const why = "a card payment of an invoice paid meanwhile: released";
+    return then(await release(payments, log, row, current, "duplicate", why), "paid-by-another");
+  }
+  const why = "a card payment above what the invoice owes now: released, the buyer pays the new balance";
+  return then(await release(payments, log, row, current, "amount-mismatch", why), "canceled");
 }
 
 /** Asks the provider where one of the shop's intents stands now, and settles it. */

@@ -8,7 +8,7 @@ import {
   RECEIVABLES_MESSAGES,
   type ReminderStep,
 } from "@forgeline/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { type OwingInvoice, owingInvoices } from "../ordering/queries/credit.js";
@@ -185,6 +185,45 @@ export async function recordInvoiceIssued(
       by: invoice.by,
     });
   }
+}
+
+/** `paid`: recorded now; `recorded-already`: this card payment was (a replay); `not-owed`: the invoice owes less. */
+export type CardPaymentResult = "paid" | "recorded-already" | "not-owed";
+
+/**
+ * A buyer's card payment of an invoice's balance (payment/balance.ts, once the provider authorized it), in the
+ * caller's transaction: its ledger entry, named by the provider's payment id, and the order's amount paid. Under
+ * the company's money lock and then the order's row lock (as payments received take them), the invoice is read
+ * again: a payment recorded already changes nothing, and one above what the invoice owes now (a transfer or a
+ * credit note came first) is refused, so the caller gives the money back. No stock moves: an order on account
+ * took its pieces when it was placed.
+ */
+export async function recordCardPayment(
+  tx: Database,
+  payment: { companyId: string; orderId: string; reference: string; cents: number; by: string },
+): Promise<CardPaymentResult> {
+  const { companyId, orderId, reference, cents } = payment;
+  await lockCompanyMoney(tx, companyId);
+  const [recorded] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.orderId, orderId),
+        eq(ledgerEntries.kind, "card-payment"),
+        eq(ledgerEntries.reference, reference),
+      ),
+    );
+  if (recorded) return "recorded-already";
+  const [owing] = await owingInvoices(tx, companyId, [orderId]);
+  if (!owing || cents <= 0 || cents > owing.owedCents) return "not-owed";
+  await tx.insert(ledgerEntries).values({ companyId, orderId, kind: "card-payment", owedCents: -cents, reference });
+  const paid = await receiveOnOrder(tx, orderId, cents, {
+    by: payment.by,
+    note: `${formatCents(cents)} paid by card: ${reference}`,
+  });
+  if (!paid) throw new Error(`order ${orderId} could not take ${cents} cents`);
+  return "paid";
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { companies } from "../company/tables.js";
@@ -69,6 +70,8 @@ export const ledgerEntries = pgTable(
   (table) => [
     index("ledger_entries_by_company").on(table.companyId, table.at),
     index("ledger_entries_by_order").on(table.orderId),
+    // A card payment is the provider's payment id once: the same payment settled twice never credits twice.
+    uniqueIndex("ledger_entries_card_payment_once").on(table.reference).where(sql`${table.kind} = 'card-payment'`),
     check("ledger_entries_kind", isOneOf(table.kind, LEDGER_KINDS)),
     check(
       "ledger_entries_signs",

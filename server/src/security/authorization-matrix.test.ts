@@ -197,6 +197,36 @@ async function paidOrder(f: Fixtures, shipped = false): Promise<string> {
   return orderId;
 }
 
+/**
+ * A new order on account of the matrix company's buyer, shipped: its invoice issued, all of it owed. The company
+ * gets terms for it; the row's `after` takes them away again.
+ */
+async function invoicedOrder(f: Fixtures): Promise<string> {
+  const admin = bearer(f.admin.token);
+  const terms = { paymentTerms: { netDays: 30, creditLimit: 1_000_000 } };
+  await f.app.inject({ method: "PATCH", url: `/api/admin/companies/${f.companyId}`, headers: admin, payload: terms });
+  const placed = await f.app.inject({
+    method: "POST",
+    url: "/api/ordering",
+    headers: bearer(f.buyer.token),
+    payload: {
+      orderId: await addProduct(f),
+      quantity: 100,
+      phone: "5550100000",
+      address: "1 Road",
+      paymentMethod: "invoice",
+    },
+  });
+  const orderId = placed.json().insertedId;
+  await f.app.inject({
+    method: "POST",
+    url: `/api/admin/orders/${orderId}/ship`,
+    headers: admin,
+    payload: { carrier: "DHL", trackingNumber: "1" },
+  });
+  return orderId;
+}
+
 /** A new request for quote of the fixtures' customer, not priced yet. */
 async function customerQuote(f: Fixtures): Promise<string> {
   const { _id, sku, name, price } = f.product;
@@ -232,6 +262,7 @@ const customersOwn = (f: Fixtures): Resource => ({ userEmail: f.customer.email, 
 const theCompanys = (f: Fixtures): Resource => ({ companyId: f.companyId });
 const requestersOrder = (f: Fixtures): Resource => ({ userEmail: f.requester.email, companyId: f.companyId });
 const colleagues = (f: Fixtures): Resource => ({ userEmail: "colleague@example.com", companyId: f.companyId });
+const buyersOrder = (f: Fixtures): Resource => ({ userEmail: f.buyer.email, companyId: f.companyId });
 const customersAddress = (f: Fixtures): Resource => ({ userEmail: f.customer.email });
 
 interface Row {
@@ -353,6 +384,21 @@ const MATRIX: Record<string, Row> = {
   "POST /api/payments/:id/reconcile": {
     call: (f) => ({ url: `/api/payments/${f.orderId}/reconcile` }),
     expect: { none: 401, forged: 401, expired: 401, customer: 409, other: 404, admin: 404 },
+  },
+  // An invoice on account of the company's buyer: the buyer and the owners open a card payment of its balance;
+  // its requesters, outsiders and admins cannot tell it exists.
+  "POST /api/payments/:id/balance-intent": {
+    call: async (f) => ({ url: `/api/payments/${await invoicedOrder(f)}/balance-intent` }),
+    expect: { ...buyers(404), admin: 404, owner: 200, buyer: 200, requester: 404 },
+    guard: { action: "pay:order", on: buyersOrder },
+    after: async (f) => {
+      await f.app.inject({
+        method: "PATCH",
+        url: `/api/admin/companies/${f.companyId}`,
+        headers: bearer(f.admin.token),
+        payload: { paymentTerms: null },
+      });
+    },
   },
   "POST /api/ordering/:id/cancel": {
     call: async (f) => ({ url: `/api/ordering/${await unpaidOrder(f)}/cancel` }),
@@ -816,6 +862,7 @@ describe("authorization matrix", () => {
       "POST /api/create-payment-intent",
       "POST /api/payments/test/confirm",
       "POST /api/payments/:id/reconcile",
+      "POST /api/payments/:id/balance-intent",
       "POST /api/cart/checkout",
       "POST /api/quotes/:id/accept",
       "POST /api/admin/companies/:id/payments",

@@ -1272,6 +1272,10 @@ describe("fuzzing the API", () => {
           const settled = await call("POST", reconcile, customer);
           const expected = status === 200 ? 409 : status;
           expect({ url: reconcile, status: settled.statusCode }).toEqual({ url: reconcile, status: expected });
+          // The own order is a card order: it has no invoice balance to pay by card (409).
+          const balance = `/api/payments/${encodeURIComponent(orderId)}/balance-intent`;
+          const opened = await call("POST", balance, customer);
+          expect({ url: balance, status: opened.statusCode }).toEqual({ url: balance, status: expected });
           // The own order is unpaid, so it has no invoice yet (409).
           const invoice = `/api/ordering/${encodeURIComponent(orderId)}/invoice`;
           const pdf = await call("GET", invoice, customer);

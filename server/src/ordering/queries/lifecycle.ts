@@ -80,6 +80,8 @@ async function recordStatus(tx: Database, order: OrderRow, by: string, note: str
   // Paying is the only way into the payment statuses that hold the money, refunding the only way out.
   if (step === "pay" || step === "settle") await countSales(tx, order, 1);
   if (step === "refund") await countSales(tx, order, -1);
+  // Money received against an invoice leaves the order's word as it was (shipped, delivered): no mail says it again.
+  if (step === "payPart" || step === "settle") return;
   await enqueueStatusMails(tx, order, note, by);
 }
 

@@ -179,6 +179,19 @@ describe("the customer's order page", () => {
     ]);
     expect(screen.getByRole("button", { name: "Download invoice INV-2030-000009 (PDF)" })).toBeTruthy();
     expect(screen.queryByText(/^Placed on account/)).toBeNull();
+    // Its balance can be paid by card, on the payment page; its tools can still be ordered again.
+    const pay = screen.getByRole("link", { name: /^Pay \$3,675\.00 by card ?for Torque wrench$/ });
+    expect(pay.getAttribute("href")).toBe(`/dashboard/payment/${ORDER_ID}`);
+    expect(screen.getByRole("button", { name: /^Order again/ })).toBeTruthy();
+  });
+
+  it("offers no card payment of an invoice to a requester of the company: requesters see, they do not pay", async () => {
+    const invoice = { number: "INV-2030-000009", issuedAt: "2030-11-26T09:00:00.000Z", dueAt: null };
+    const order = { ...shipped, paid: false, transactionId: null, ...accountOrder(3675, invoice), companyId: "c1" };
+    serveApi({ [ORDER]: { body: withOrderActions(acme("requester"), { ...order, userEmail: "bea@example.com" }) } });
+    renderOrderPage();
+    await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
+    expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
   });
 
   it("marks an order on account overdue in words, and in the error colour", async () => {

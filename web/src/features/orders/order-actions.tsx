@@ -1,4 +1,4 @@
-import type { CartFillRow } from "@forgeline/contract";
+import { type CartFillRow, formatPrice } from "@forgeline/contract";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -11,19 +11,23 @@ import { useReorder } from "./api/reorder";
 
 /**
  * What the caller can do with an order, as the server's answer says (`actions`, from the contract's
- * permissions.ts): pay it, cancel it, and order all its lines again when it is not theirs to
- * pay now. The page works none of the rules out itself; the server checks each call again anyway.
+ * permissions.ts): pay it (an order on account: what its invoice still owes, by card), cancel it, and order all
+ * its lines again when it is not theirs to pay now. The page works none of the rules out itself; the server
+ * checks each call again anyway.
  */
 export function OrderActions({ order }: { order: Order }) {
   const payable = order.actions.includes("pay:order");
   const cancellable = order.actions.includes("cancel:order");
-  // One way forward at a time: an order the caller may pay is paid, not ordered again.
-  const again = order.actions.includes("reorder:order") && !payable;
+  const onAccount = order.paymentMethod === "invoice";
+  // One way forward at a time: a card order the caller may pay is paid, not ordered again. An invoice to pay
+  // is for goods already shipped: ordering them again is another matter.
+  const again = order.actions.includes("reorder:order") && (!payable || onAccount);
   return (
     <span className="flex flex-wrap gap-2">
       {payable && (
         <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
-          Pay<span className="sr-only"> for {order.productName}</span>
+          {onAccount ? `Pay ${formatPrice(order.balance)} by card` : "Pay"}
+          <span className="sr-only"> for {order.productName}</span>
         </Link>
       )}
       {cancellable && <CancelOrderButton order={order} />}

@@ -1,3 +1,5 @@
+import type { PaymentMethod, PaymentStatus } from "@forgeline/contract";
+
 /** What paying needs to know of an order (the orders feature's Order has it). */
 export interface OrderToPay {
   _id: string;
@@ -5,4 +7,16 @@ export interface OrderToPay {
   total: number;
   paid: boolean;
   transactionId: string | null;
+  /**
+   * On account (`invoice`), the card pays what the invoice still owes, `balance`, once the order shipped with its
+   * invoice; the server works the amount out itself (docs/BUYING-ON-ACCOUNT.md, 'Paying an invoice by card').
+   */
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  balance: number;
+  invoice: { number: string; dueAt: string | null } | null;
 }
+
+/** An order on account whose invoice still owes money: the card pays its balance. */
+export const owesOnInvoice = (order: OrderToPay) =>
+  order.paymentMethod === "invoice" && order.invoice !== null && order.balance > 0;

@@ -8,7 +8,24 @@ import type { OrderToPay } from "./order-to-pay";
 import { PaymentPanel } from "./payment-panel";
 
 const ORDER_ID = "7b0f6d1e-0000-4000-8000-000000000001";
-const unpaid: OrderToPay = { _id: ORDER_ID, total: 3675, paid: false, transactionId: null };
+const unpaid: OrderToPay = {
+  _id: ORDER_ID,
+  total: 3675,
+  paid: false,
+  transactionId: null,
+  paymentMethod: "card",
+  paymentStatus: "unpaid",
+  balance: 3675,
+  invoice: null,
+};
+/** An order on account, shipped with its invoice, of which $1,200 is still owed. */
+const invoiced: OrderToPay = {
+  ...unpaid,
+  paymentMethod: "invoice",
+  paymentStatus: "partially-paid",
+  balance: 1200,
+  invoice: { number: "INV-2030-000009", dueAt: "2030-12-26T09:00:00.000Z" },
+};
 const testPayments: PublicConfig = { payments: "test", stripePublishableKey: null, googleSignIn: false };
 
 function renderPanel(order: OrderToPay) {
@@ -74,6 +91,51 @@ describe("paying an order", () => {
     renderPanel({ ...unpaid, paid: true, transactionId: "pi_earlier" });
     expect(screen.getByText("Paid")).toBeTruthy();
     expect(screen.getByText("pi_earlier")).toBeTruthy();
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+  });
+});
+
+describe("paying an invoice's balance", () => {
+  it("asks the balance's intent (no amount sent: the server's ledger says it), pays, says the invoice is paid", async () => {
+    const sent = serveApi({
+      [`POST /api/payments/${ORDER_ID}/balance-intent`]: { body: { clientSecret: "pi_3_secret_4", amount: 1200 } },
+      "POST /api/payments/test/confirm": { body: { status: "succeeded", transactionId: "pi_3" } },
+    });
+    renderPanel(invoiced);
+    expect(screen.getByText(/^Invoice INV-2030-000009 has/).textContent).toBe(
+      "Invoice INV-2030-000009 has $1,200.00 left to pay, due Dec 26, 2030. Pay it by card here, or by bank transfer quoting the invoice number.",
+    );
+    await userEvent.type(screen.getByLabelText("Card number"), "4242424242424242");
+    await userEvent.type(screen.getByLabelText("Expiry (MM/YY)"), "1234");
+    await userEvent.type(screen.getByLabelText("CVC"), "123");
+    await userEvent.click(screen.getByRole("button", { name: "Pay" }));
+
+    expect(await screen.findByText("Congrats! Your Payment is completed.")).toBeTruthy();
+    expect(screen.getByText("Invoice INV-2030-000009 is paid.")).toBeTruthy();
+    expect(screen.getByText("pi_3")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to the order" }).getAttribute("href")).toBe(
+      `/dashboard/myorders/${ORDER_ID}`,
+    );
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: "POST", path: `/api/payments/${ORDER_ID}/balance-intent`, body: undefined },
+      {
+        method: "POST",
+        path: "/api/payments/test/confirm",
+        body: { clientSecret: "pi_3_secret_4", cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+      },
+    ]);
+  });
+
+  it("shows an invoice paid as Paid, and no card form", () => {
+    renderPanel({ ...invoiced, paid: true, paymentStatus: "paid", balance: 0 });
+    expect(screen.getByText("Paid")).toBeTruthy();
+    expect(screen.getByText("Invoice INV-2030-000009 is paid.")).toBeTruthy();
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+  });
+
+  it("has nothing to pay by card on an order on account that has not shipped", () => {
+    renderPanel({ ...invoiced, paymentStatus: "unpaid", balance: 3675, invoice: null });
+    expect(screen.getByText(/^Placed on account: nothing to pay now\./)).toBeTruthy();
     expect(screen.queryByLabelText("Card number")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  BalanceIntentResponse,
   CartFillAnswer,
   CartImportBody,
   Order,
@@ -23,6 +24,9 @@ export const orderApi = {
   cancelOrder: (orderId: string) => `POST /api/ordering/${part(orderId)}/cancel` as Route<Order>,
   reorder: (orderId: string) => `POST /api/ordering/${part(orderId)}/reorder` as Route<CartFillAnswer>,
   paymentIntent: "POST /api/create-payment-intent" as Route<PaymentIntentResponse, PaymentIntentBody>,
+  /** An order on account: a card payment of what its invoice still owes (the server says how much). */
+  balanceIntent: (orderId: string) =>
+    `POST /api/payments/${part(orderId)}/balance-intent` as Route<BalanceIntentResponse>,
   confirmTestPayment: "POST /api/payments/test/confirm" as Route<PaymentResult, TestCardConfirmation>,
   reconcilePayment: (orderId: string) => `POST /api/payments/${part(orderId)}/reconcile` as Route<PaymentResult>,
   invoice: (orderId: string) => `GET /api/ordering/${orderId}/invoice` as Route<Blob>,

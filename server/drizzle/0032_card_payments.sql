@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "ledger_entries_card_payment_once" ON "ledger_entries" USING btree ("reference") WHERE "ledger_entries"."kind" = 'card-payment';
