@@ -197,6 +197,52 @@ async function paidOrder(f: Fixtures, shipped = false): Promise<string> {
   return orderId;
 }
 
+/**
+ * A new order on account of the matrix company's buyer, shipped: invoiced. The company gets terms first (a row
+ * may have taken them away).
+ */
+async function invoicedOrder(f: Fixtures): Promise<string> {
+  const admin = bearer(f.admin.token);
+  await f.app.inject({
+    method: "PATCH",
+    url: `/api/admin/companies/${f.companyId}`,
+    headers: admin,
+    payload: { paymentTerms: { netDays: 30, creditLimit: 1_000_000 } },
+  });
+  const placed = await f.app.inject({
+    method: "POST",
+    url: "/api/ordering",
+    headers: bearer(f.buyer.token),
+    payload: {
+      orderId: await addProduct(f),
+      quantity: 100,
+      phone: "5550100000",
+      address: "1 Road",
+      paymentMethod: "invoice",
+    },
+  });
+  const orderId = placed.json().insertedId;
+  await f.app.inject({
+    method: "POST",
+    url: `/api/admin/orders/${orderId}/ship`,
+    headers: admin,
+    payload: { carrier: "DHL", trackingNumber: "1" },
+  });
+  return orderId;
+}
+
+/** A credit note of $1 on a new invoiced order: its PDF's path. */
+async function creditNotePath(f: Fixtures): Promise<string> {
+  const orderId = await invoicedOrder(f);
+  const credited = await f.app.inject({
+    method: "POST",
+    url: `/api/admin/orders/${orderId}/credit-notes`,
+    headers: bearer(f.admin.token),
+    payload: { amount: 1 },
+  });
+  return `/api/ordering/${orderId}/credit-notes/${credited.json().creditNotes[0].number}`;
+}
+
 /** A new request for quote of the fixtures' customer, not priced yet. */
 async function customerQuote(f: Fixtures): Promise<string> {
   const { _id, sku, name, price } = f.product;
@@ -232,6 +278,7 @@ const customersOwn = (f: Fixtures): Resource => ({ userEmail: f.customer.email, 
 const theCompanys = (f: Fixtures): Resource => ({ companyId: f.companyId });
 const requestersOrder = (f: Fixtures): Resource => ({ userEmail: f.requester.email, companyId: f.companyId });
 const colleagues = (f: Fixtures): Resource => ({ userEmail: "colleague@example.com", companyId: f.companyId });
+const buyersOrder = (f: Fixtures): Resource => ({ userEmail: f.buyer.email, companyId: f.companyId });
 const customersAddress = (f: Fixtures): Resource => ({ userEmail: f.customer.email });
 
 interface Row {
@@ -680,6 +727,17 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: adminOnly(201),
   },
+  // A credit note on a new invoiced order of the company's buyer, for each caller.
+  "POST /api/admin/orders/:id/credit-notes": {
+    call: async (f) => ({ url: `/api/admin/orders/${await invoicedOrder(f)}/credit-notes`, payload: { amount: 1 } }),
+    expect: adminOnly(201),
+  },
+  // Whoever gets the order's invoice gets its credit notes: its buyer, the company's members, admins.
+  "GET /api/ordering/:id/credit-notes/:number": {
+    call: async (f) => ({ url: await creditNotePath(f) }),
+    expect: { ...members(200), admin: 200 },
+    guard: { action: "invoice:order", on: buyersOrder },
+  },
   "GET /api/admin/receivables": { call: () => ({ url: "/api/admin/receivables" }), expect: adminOnly(200) },
   "PUT /api/admin/companies/:id/tax-exemption": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}/tax-exemption`, payload: { taxExempt: false } }),
@@ -819,6 +877,7 @@ describe("authorization matrix", () => {
       "POST /api/cart/checkout",
       "POST /api/quotes/:id/accept",
       "POST /api/admin/companies/:id/payments",
+      "POST /api/admin/orders/:id/credit-notes",
     ]);
   });
 
