@@ -1,4 +1,4 @@
-import { type CreditNoteBody, dollarsToCents, formatPrice, plainDollars } from "@forgeline/contract";
+import { type CreditNoteBody, dollarsToCents, formatPrice } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
@@ -28,7 +28,8 @@ export function CreditNoteButton({ order }: { order: Order }) {
 function CreditNoteDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const credit = useCreditNote(order._id);
   const leftCents = dollarsToCents(order.total) - dollarsToCents(order.credited);
-  const [amount, setAmount] = useState(plainDollars(leftCents / 100));
+  // Written out, not plainDollars: that would grow the chunk the catalogue shares with every page.
+  const [amount, setAmount] = useState((leftCents / 100).toFixed(2));
   const [restock, setRestock] = useState(false);
   // The pieces go back only with a credit note for all that is left (the server refuses it otherwise).
   const whole = dollarsToCents(Number(amount.trim().replace(/^\$/, "").replaceAll(",", ""))) === leftCents;
