@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "order.deliver",
   "order.cancel",
   "order.refund",
+  "order.credit-note",
   "order.export",
   "promotion.add",
   "promotion.edit",

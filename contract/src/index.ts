@@ -8,6 +8,7 @@ export * from "./business-stats.js";
 export * from "./catalogue.js";
 export * from "./company.js";
 export * from "./constants.js";
+export * from "./credit-notes.js";
 export * from "./field-rules.js";
 export * from "./image.js";
 export * from "./image-types.js";

@@ -36,7 +36,11 @@ export const FULFILMENT_TRANSITIONS = {
   refund: { from: ["open"], to: "cancelled", by: ["anyone"], done: "refunded" },
 } as const satisfies Record<string, Step<FulfilmentStatus, Anyone>>;
 
-/** Where the money is. Part payments and part refunds arrive with payments received and credit notes. */
+/**
+ * Where the money is. Part payments arrive with payments received; an order on account is refunded by credit
+ * notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): in part once nothing is owed on it, in full once its whole
+ * total is credited.
+ */
 export const PAYMENT_TRANSITIONS = {
   pay: { from: ["unpaid"], to: "paid", by: ["anyone"], done: "paid" },
   /** Money received against an invoice that leaves some of it owed. */
@@ -44,6 +48,20 @@ export const PAYMENT_TRANSITIONS = {
   /** Money received (or credit) that pays the rest of an invoice. */
   settle: { from: ["unpaid", "partially-paid"], to: "paid", by: ["anyone"], done: "paid" },
   refund: { from: ["paid"], to: "refunded", by: ["anyone"], done: "refunded" },
+  /** Credit notes that credit the whole total of an order on account, whatever was paid of it. */
+  creditAll: {
+    from: ["unpaid", "partially-paid", "paid", "partially-refunded"],
+    to: "refunded",
+    by: ["anyone"],
+    done: "refunded",
+  },
+  /** A credit note that leaves nothing owed and part of the total uncredited: the rest was paid. */
+  creditPart: {
+    from: ["partially-paid", "paid", "partially-refunded"],
+    to: "partially-refunded",
+    by: ["anyone"],
+    done: "refunded in part",
+  },
 } as const satisfies Record<string, Step<PaymentStatus, Anyone>>;
 
 export const FULFILMENT_LIFECYCLE = lifecycle<keyof typeof FULFILMENT_TRANSITIONS, FulfilmentStatus, Anyone>(

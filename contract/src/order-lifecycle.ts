@@ -73,7 +73,21 @@ export const ORDER_TRANSITIONS = {
       invoice: ["unpaid", "partially-paid", "paid", "partially-refunded"],
     },
   },
-  refund: { by: ["admin"], done: "refunded", payment: "refund", fulfilmentWhenItCan: "refund" },
+  /** A card order's money goes back through its payment; an order on account is refunded by credit notes. */
+  refund: {
+    by: ["admin"],
+    done: "refunded",
+    payment: "refund",
+    fulfilmentWhenItCan: "refund",
+    needsFulfilment: { card: ["open", "shipped", "delivered"], invoice: [] },
+  },
+  /**
+   * A credit note on an invoiced order on account (server/src/receivables/credit-notes.ts): one that credits
+   * all of its total left refunds it; one that leaves nothing owed but part of it uncredited refunds it in part.
+   * One that leaves money owed changes neither fact (`creditNoteStep`).
+   */
+  creditNote: { by: ["admin"], done: "refunded", payment: "creditAll", needsFulfilment: INVOICED },
+  creditNotePart: { by: ["admin"], done: "refunded in part", payment: "creditPart", needsFulfilment: INVOICED },
   /** A product withdrawn from the catalogue takes its unpaid orders that have not shipped with it. */
   withdraw: { by: ["server"], done: "withdrawn", fulfilment: "cancel", needsPayment: UNPAID },
 } as const satisfies Record<string, OrderStep>;

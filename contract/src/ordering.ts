@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
+import { creditNoteSchema } from "./credit-notes.js";
 import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-facts.js";
 import { ORDER_STATUSES } from "./order-status.js";
 import { addressField, paymentMethodField, phoneField } from "./ordering-fields.js";
@@ -109,8 +110,13 @@ export const orderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   /** The days its invoice gives to pay, when it is on account. */
   netDays: z.number().int().nullable(),
+  /** What the shop holds of what was paid: money a credit note gave back became the company's credit. */
   amountPaid: z.number(),
-  /** What is still owed: the total less what was paid; nothing on a cancelled or refunded order. */
+  /** What credit notes took off its total (an order on account, refunded after its invoice). */
+  credited: z.number(),
+  /** Its credit notes, oldest first (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */
+  creditNotes: z.array(creditNoteSchema),
+  /** What is still owed: the total less what was credited and paid; nothing on a cancelled or refunded order. */
   balance: z.number(),
   /** Its invoice once issued: when paid by card, or when an order on account ships (then with a due date). */
   invoice: z.object({ number: z.string(), issuedAt: z.string(), dueAt: z.string().nullable() }).nullable(),

@@ -62,6 +62,7 @@ import { sharedAddressStore } from "./rate-limit/address-store.js";
 import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
 import { adminReceivablesRoutes } from "./receivables/admin-routes.js";
+import { creditNoteRoutes } from "./receivables/credit-note-routes.js";
 import { recordInvoiceIssued } from "./receivables/queries.js";
 import { startInvoiceReminders } from "./receivables/reminders.js";
 import { receivablesRoutes } from "./receivables/routes.js";
@@ -278,6 +279,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(quoteAdminRoutes);
       await api.register(statsRoutes);
       await api.register(receivablesRoutes);
+      await api.register(creditNoteRoutes);
       await api.register(adminReceivablesRoutes);
       await api.register(statementRoutes);
     },

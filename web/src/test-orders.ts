@@ -15,6 +15,8 @@ type Priced = Pick<
   | "paymentMethod"
   | "netDays"
   | "amountPaid"
+  | "credited"
+  | "creditNotes"
   | "balance"
   | "invoice"
   | "overdue"
@@ -55,6 +57,8 @@ export function cardOrder(status: OrderStatus, total: number) {
     ...facts,
     netDays: null,
     amountPaid,
+    credited: 0,
+    creditNotes: [],
     balance: closed ? 0 : total - amountPaid,
     invoice: null,
     overdue: false,
@@ -66,12 +70,15 @@ export function cardOrder(status: OrderStatus, total: number) {
  * `invoice`, then shipped, `overdue` when the server read it so.
  */
 export function accountOrder(total: number, invoice: Order["invoice"] = null, overdue = false) {
+  const creditNotes: Order["creditNotes"] = [];
   return {
     fulfilmentStatus: invoice ? "shipped" : "open",
     paymentStatus: "unpaid",
     paymentMethod: "invoice",
     netDays: 30,
     amountPaid: 0,
+    credited: 0,
+    creditNotes,
     balance: total,
     invoice,
     overdue,

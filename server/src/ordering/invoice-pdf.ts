@@ -43,6 +43,8 @@ export interface InvoiceData {
         method: "invoice";
         netDays: number;
         dueAt: Date;
+        /** What credit notes took off its total (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */
+        creditedCents: number;
         amountPaidCents: number;
         balanceCents: number;
         bankDetails: string;
@@ -99,6 +101,7 @@ function paymentOf(order: OrderRow, bankDetails: string): InvoiceData["payment"]
       method: "invoice",
       netDays: order.netDays,
       dueAt: order.invoiceDueAt,
+      creditedCents: order.creditedCents,
       amountPaidCents: order.amountPaidCents,
       balanceCents: balanceCents(order),
       bankDetails,
@@ -142,6 +145,7 @@ export function invoiceDocument(invoice: InvoiceData): PdfDocument {
     totals: onAccount
       ? [
           ...moneyRows(invoice.figures, "Total"),
+          ...(payment.creditedCents > 0 ? [{ label: "Credit notes", cents: payment.creditedCents, minus: true }] : []),
           { label: "Amount paid", cents: payment.amountPaidCents, minus: true },
           { label: "Balance due", cents: payment.balanceCents, strong: true },
         ]

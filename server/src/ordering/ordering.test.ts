@@ -111,6 +111,8 @@ describe("ordering", () => {
         paymentMethod: "card",
         netDays: null,
         amountPaid: 0,
+        credited: 0,
+        creditNotes: [],
         balance: 8820,
         invoice: null,
         overdue: false,

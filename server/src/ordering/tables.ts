@@ -48,7 +48,7 @@ export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
  */
 export const owingOnAccount = sql.raw(
   "payment_method = 'invoice' and status not in ('cancelled', 'refunded') and payment_status <> 'paid' " +
-    "and amount_paid_cents < total_cents",
+    "and amount_paid_cents + credited_cents < total_cents",
 );
 
 /**
@@ -109,8 +109,13 @@ export const orders = pgTable(
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("card"),
     /** On account: the days its invoice gives to pay, as the company's terms stood when it was placed. */
     netDays: integer("net_days"),
-    /** What the shop has received for it; the balance is the total less this. */
+    /**
+     * What the shop has received for it and holds: the balance is the total less this and `creditedCents`. A
+     * credit note above the balance takes the money it gives back off this, as the company's credit.
+     */
     amountPaidCents: cents("amount_paid_cents").notNull().default(0),
+    /** What its credit notes took off its total (credit_notes), kept by adding each as it is issued. */
+    creditedCents: cents("credited_cents").notNull().default(0),
     /** True while the shop holds the money; the check below keeps it in step with the payment status. */
     paid: boolean("paid").notNull().default(false),
     transactionId: text("transaction_id"),
@@ -153,6 +158,10 @@ export const orders = pgTable(
       "orders_amount_paid_within_total",
       sql`${table.amountPaidCents} >= 0 and ${table.amountPaidCents} <= ${table.totalCents}`,
     ),
+    check(
+      "orders_credited_within_total",
+      sql`${table.creditedCents} >= 0 and ${table.amountPaidCents} + ${table.creditedCents} <= ${table.totalCents}`,
+    ),
     index("orders_by_status").on(table.status, table.createdAt),
     // The overview (GET /admin/stats) reads paid orders by the day they were paid: their totals by day, and
     // the ids of those the shop still holds the money of for the top tools. With those columns in it, both
@@ -163,7 +172,7 @@ export const orders = pgTable(
     // …and counts the orders placed in the range by status, from this index alone too.
     index("orders_by_created_at_status").on(table.createdAt, table.status),
     index("orders_owing_on_account")
-      .on(table.companyId, table.invoiceDueAt, table.totalCents, table.amountPaidCents)
+      .on(table.companyId, table.invoiceDueAt, table.totalCents, table.amountPaidCents, table.creditedCents)
       .where(owingOnAccount),
     check(
       "orders_total_adds_up",
@@ -229,6 +238,48 @@ export const invoiceCounters = pgTable("invoice_counters", {
   year: integer("year").primaryKey(),
   last: integer("last").notNull(),
 });
+
+/**
+ * The credit notes of orders on account (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), only ever added to. Each
+ * splits into what it took off the order's balance and what it gave back as the company's credit (money paid
+ * already): the two add up to its amount, as its ledger entry says.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    /** CN-000001: from credit_note_counter, in the transaction that issues it. */
+    number: text("number").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountCents: cents("amount_cents").notNull(),
+    offBalanceCents: cents("off_balance_cents").notNull(),
+    toCreditCents: cents("to_credit_cents").notNull(),
+    /** The admin who issued it. */
+    issuedBy: text("issued_by").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("credit_notes_by_order").on(table.orderId, table.issuedAt),
+    check(
+      "credit_notes_split",
+      sql`${table.amountCents} > 0 and ${table.offBalanceCents} >= 0 and ${table.toCreditCents} >= 0 and ${table.offBalanceCents} + ${table.toCreditCents} = ${table.amountCents}`,
+    ),
+  ],
+);
+
+/**
+ * The last credit note number given: one row. Taking the next locks it until the issuing transaction ends, so
+ * the numbers follow each other without a gap, as the invoices' do.
+ */
+export const creditNoteCounter = pgTable(
+  "credit_note_counter",
+  {
+    id: boolean("id").primaryKey().default(true),
+    last: integer("last").notNull(),
+  },
+  (table) => [check("credit_note_counter_one_row", sql`${table.id}`)],
+);
 
 /**
  * What each tool sold per UTC day it was paid (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'): the lines

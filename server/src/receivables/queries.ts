@@ -21,11 +21,11 @@ import { companyCredits, invoiceReminders, ledgerEntries, paymentsReceived } fro
  * company's credit). Under the company's money lock, so two payments at once never pay one balance twice.
  */
 
-async function lockCompanyMoney(tx: Database, companyId: string): Promise<void> {
+export async function lockCompanyMoney(tx: Database, companyId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`receivables:${companyId}`}))`);
 }
 
-async function moveCredit(tx: Database, companyId: string, cents: number): Promise<void> {
+export async function moveCredit(tx: Database, companyId: string, cents: number): Promise<void> {
   const add = sql`${companyCredits.creditCents} + ${cents}`;
   // Money put against an invoice comes from credit already received, so its row is there; money received may
   // be the company's first. (An insert's row is checked before its conflict: a negative one would be refused.)

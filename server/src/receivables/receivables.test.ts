@@ -193,7 +193,7 @@ describe("payments received and the ledger", () => {
     expect(composed.text).toContain(`$1,000.00 is still owed`);
   });
 
-  it("keeps every balance equal to a recount of the ledger after random histories", async () => {
+  it("keeps every balance equal to a recount of the ledger after random histories with credit notes", async () => {
     const { buyer, companyId } = await companyOnAccount();
     const step = fc.oneof(
       fc.record({
@@ -201,19 +201,47 @@ describe("payments received and the ledger", () => {
         dollars: fc.integer({ min: 1, max: 30 }).map((n) => n * 100),
       }),
       fc.record({ kind: fc.constant("payment" as const), dollars: fc.integer({ min: 1, max: 4000 }) }),
+      // A credit note on one of the invoices so far (which one: `pick`), of any amount, above what is left too.
+      fc.record({
+        kind: fc.constant("credit" as const),
+        dollars: fc.integer({ min: 1, max: 3000 }),
+        pick: fc.nat(),
+      }),
     );
+    const issued: Order[] = [];
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps) => {
-        for (const { kind, dollars } of steps) {
-          if (kind === "invoice") await invoiced(buyer, dollars);
-          else expect((await pay(companyId, dollars)).statusCode).toBe(201);
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
+        for (const { kind, dollars, ...rest } of steps) {
+          if (kind === "invoice") issued.push(await invoiced(buyer, dollars));
+          else if (kind === "payment") expect((await pay(companyId, dollars)).statusCode).toBe(201);
+          else {
+            const order = issued.length > 0 ? issued[("pick" in rest ? rest.pick : 0) % issued.length] : undefined;
+            if (!order) continue;
+            const before = await orderOf(buyer, order._id);
+            const left = before.price - before.credited;
+            const credited = await call("POST", `/api/admin/orders/${order._id}/credit-notes`, admin, {
+              amount: dollars,
+            });
+            expect(credited.statusCode, credited.body).toBe(left <= 0 || dollars > left ? 409 : 201);
+          }
         }
+        // Each order's balance, the money it holds and what was credited of it, against the ledger's entries.
         const byOrder = await ctx.db.execute(sql`
-          select o.id, o.total_cents - o.amount_paid_cents as kept,
-                 (select coalesce(sum(e.owed_cents), 0) from ${ledgerEntries} e where e.order_id = o.id) as recount
+          select o.total_cents - o.credited_cents - o.amount_paid_cents as kept,
+                 (select coalesce(sum(e.owed_cents), 0) from ${ledgerEntries} e where e.order_id = o.id) as recount,
+                 o.amount_paid_cents as paid,
+                 (select coalesce(sum(-e.owed_cents) filter (where e.kind <> 'credit-note'), 0)
+                       - coalesce(sum(e.credit_cents) filter (where e.kind = 'credit-note'), 0)
+                    from ${ledgerEntries} e where e.order_id = o.id and e.kind <> 'invoice') as paid_recount,
+                 o.credited_cents as credited,
+                 (select coalesce(sum(e.credit_cents - e.owed_cents), 0)
+                    from ${ledgerEntries} e where e.order_id = o.id and e.kind = 'credit-note') as credited_recount
             from ${orders} o where o.company_id = ${companyId} and o.invoice_number is not null`);
-        for (const row of (byOrder as unknown as { rows: { kept: string; recount: string }[] }).rows) {
+        type Kept = Record<"kept" | "recount" | "paid" | "paid_recount" | "credited" | "credited_recount", string>;
+        for (const row of (byOrder as unknown as { rows: Kept[] }).rows) {
           expect(Number(row.kept)).toBe(Number(row.recount));
+          expect(Number(row.paid)).toBe(Number(row.paid_recount));
+          expect(Number(row.credited)).toBe(Number(row.credited_recount));
         }
         const [kept] = await ctx.db.select().from(companyCredits).where(eq(companyCredits.companyId, companyId));
         const [recount] = await ctx.db
@@ -221,15 +249,28 @@ describe("payments received and the ledger", () => {
           .from(ledgerEntries)
           .where(eq(ledgerEntries.companyId, companyId));
         expect(kept?.creditCents ?? 0).toBe(Number(recount?.cents));
-        // No money made or lost: received = put against invoices + credit left.
+        // No money made or lost: received and given back by credit notes = put against invoices + credit left…
         const [money] = await ctx.db
           .select({
-            received: sql<string>`coalesce(sum(${ledgerEntries.creditCents}) filter (where ${ledgerEntries.kind} = 'payment'), 0)`,
+            received: sql<string>`coalesce(sum(${ledgerEntries.creditCents}) filter (where ${ledgerEntries.kind} in ('payment', 'credit-note')), 0)`,
             allocated: sql<string>`coalesce(-sum(${ledgerEntries.owedCents}) filter (where ${ledgerEntries.kind} = 'allocation'), 0)`,
           })
           .from(ledgerEntries)
           .where(eq(ledgerEntries.companyId, companyId));
         expect(Number(money?.received)).toBe(Number(money?.allocated) + (kept?.creditCents ?? 0));
+        // …and every invoice is what is owed on it, what it holds and what was credited of it.
+        const [whole] = await ctx.db
+          .select({
+            invoiced: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
+            parts: sql<string>`coalesce(sum(${orders.creditedCents} + ${orders.amountPaidCents}), 0)`,
+          })
+          .from(orders)
+          .where(sql`${orders.companyId} = ${companyId} and ${orders.invoiceNumber} is not null`);
+        const [owed] = await ctx.db
+          .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.owedCents}), 0)` })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.companyId, companyId));
+        expect(Number(whole?.invoiced)).toBe(Number(whole?.parts) + Number(owed?.cents));
       }),
       { numRuns: 6 },
     );

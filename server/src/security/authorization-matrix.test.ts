@@ -227,6 +227,18 @@ async function invoicedOrder(f: Fixtures): Promise<string> {
   return orderId;
 }
 
+/** A credit note of $1 on a new invoiced order: its PDF's path. */
+async function creditNotePath(f: Fixtures): Promise<string> {
+  const orderId = await invoicedOrder(f);
+  const credited = await f.app.inject({
+    method: "POST",
+    url: `/api/admin/orders/${orderId}/credit-notes`,
+    headers: bearer(f.admin.token),
+    payload: { amount: 1 },
+  });
+  return `/api/ordering/${orderId}/credit-notes/${credited.json().creditNotes[0].number}`;
+}
+
 /** A new request for quote of the fixtures' customer, not priced yet. */
 async function customerQuote(f: Fixtures): Promise<string> {
   const { _id, sku, name, price } = f.product;
@@ -726,6 +738,17 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: adminOnly(201),
   },
+  // A credit note on a new invoiced order of the company's buyer, for each caller.
+  "POST /api/admin/orders/:id/credit-notes": {
+    call: async (f) => ({ url: `/api/admin/orders/${await invoicedOrder(f)}/credit-notes`, payload: { amount: 1 } }),
+    expect: adminOnly(201),
+  },
+  // Whoever gets the order's invoice gets its credit notes: its buyer, the company's members, admins.
+  "GET /api/ordering/:id/credit-notes/:number": {
+    call: async (f) => ({ url: await creditNotePath(f) }),
+    expect: { ...members(200), admin: 200 },
+    guard: { action: "invoice:order", on: buyersOrder },
+  },
   "GET /api/admin/receivables": { call: () => ({ url: "/api/admin/receivables" }), expect: adminOnly(200) },
   "PUT /api/admin/companies/:id/tax-exemption": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}/tax-exemption`, payload: { taxExempt: false } }),
@@ -866,6 +889,7 @@ describe("authorization matrix", () => {
       "POST /api/cart/checkout",
       "POST /api/quotes/:id/accept",
       "POST /api/admin/companies/:id/payments",
+      "POST /api/admin/orders/:id/credit-notes",
     ]);
   });
 

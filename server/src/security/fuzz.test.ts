@@ -717,6 +717,22 @@ describe("fuzzing the API", () => {
       },
       {
         method: "POST",
+        // Both fields may be left out (all that is left, no restock); what is sent must be right.
+        url: "/api/admin/orders/00000000-0000-4000-8000-000000000000/credit-notes",
+        as: () => admin,
+        valid: () => ({ amount: 100, restock: false }),
+        hostile: {
+          amount: fc.oneof(notMoney(100_000_000), fc.constantFrom(0, null)),
+          restock: fc.oneof(
+            fc.integer(),
+            fc.string({ maxLength: 10 }),
+            fc.constantFrom(null, "true", 1, 0),
+            fc.array(fc.boolean(), { maxLength: 2 }),
+          ),
+        },
+      },
+      {
+        method: "POST",
         url: "/api/companies",
         as: () => customer,
         valid: () => ({ name: "Fuzz Fabrication", taxId: "DE 123/456" }),
@@ -1280,6 +1296,34 @@ describe("fuzzing the API", () => {
           const invoice = `/api/ordering/${encodeURIComponent(orderId)}/invoice`;
           const pdf = await call("GET", invoice, customer);
           expect({ url: invoice, status: pdf.statusCode }).toEqual({ url: invoice, status: expected });
+          // Nor any credit note: its number is looked up on an order the caller may read (404), like the order.
+          const creditNote = `/api/ordering/${encodeURIComponent(orderId)}/credit-notes/CN-000001`;
+          const note = await call("GET", creditNote, customer);
+          const missing = status === 200 ? 404 : status;
+          expect({ url: creditNote, status: note.statusCode }).toEqual({ url: creditNote, status: missing });
+          if (status !== 200) {
+            const credit = `/api/admin/orders/${encodeURIComponent(orderId)}/credit-notes`;
+            const credited = await call("POST", credit, admin, {});
+            expect({ url: credit, status: credited.statusCode }).toEqual({ url: credit, status });
+          }
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it("credit note numbers in paths: CN- and six digits or more is looked up (404 here), anything else 400", async () => {
+      const orderId = "00000000-0000-4000-8000-000000000000";
+      const number = fc.oneof(
+        fc.integer({ min: 0, max: 10_000_000 }).map((n) => `CN-${String(n).padStart(6, "0")}`),
+        fc.string({ minLength: 1, maxLength: 40 }).filter((text) => text !== "." && text !== ".."),
+        fc.constantFrom("CN-1", "cn-000001", "CN-000001.pdf", "INV-2026-000001", "CN-00000a"),
+      );
+      await fc.assert(
+        fc.asyncProperty(number, async (text) => {
+          const url = `/api/ordering/${orderId}/credit-notes/${encodeURIComponent(text)}`;
+          const response = await call("GET", url, customer);
+          const status = /^CN-\d{6,}$/.test(text) ? 404 : 400;
+          expect({ url, status: response.statusCode }).toEqual({ url, status });
         }),
         { numRuns: 60 },
       );

@@ -6,3 +6,8 @@ import type { Order } from "./order";
 export function downloadInvoice(order: Pick<Order, "_id" | "invoiceNumber">) {
   return downloadAuthed(orderApi.invoice(order._id), `${order.invoiceNumber}.pdf`);
 }
+
+/** GET /api/ordering/{id}/credit-notes/{number} (whoever gets the invoice): one credit note, saved as CN-….pdf. */
+export function downloadCreditNote(order: Pick<Order, "_id">, number: string) {
+  return downloadAuthed(orderApi.creditNote(order._id, number), `${number}.pdf`);
+}

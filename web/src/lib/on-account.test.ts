@@ -23,6 +23,13 @@ it("says where an order on account stands: its terms before the invoice, the due
     text: "On account, paid",
     overdue: false,
   });
+  // Credit notes: refunded in full, or in part with nothing owed.
+  expect(onAccountTerm({ ...onAccount, invoice, balance: 0, paymentStatus: "refunded" })?.text).toBe(
+    "On account, credited",
+  );
+  expect(onAccountTerm({ ...onAccount, invoice, balance: 0, paymentStatus: "partially-refunded" })?.text).toBe(
+    "On account, paid, part credited",
+  );
   // The due day is the invoice's UTC day, as its PDF dates it, wherever the page is read.
   expect(onAccountTerm({ ...onAccount, invoice: { ...invoice, dueAt: "2030-12-26T23:30:00.000Z" } })?.text).toBe(
     "On account, due Dec 26",

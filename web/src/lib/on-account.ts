@@ -17,5 +17,8 @@ export function onAccountTerm(order: OnAccountOrder): { text: string; overdue: b
   const dueAt = order.invoice?.dueAt;
   if (dueAt && order.balance > 0) return { text: `On account, due ${dueDayText(dueAt)}`, overdue: order.overdue };
   if (order.paymentStatus === "paid") return { text: "On account, paid", overdue: false };
+  // Credit notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): the status says refunded; in part, nothing is owed.
+  if (order.paymentStatus === "refunded") return { text: "On account, credited", overdue: false };
+  if (order.paymentStatus === "partially-refunded") return { text: "On account, paid, part credited", overdue: false };
   return { text: `On account (net ${order.netDays})`, overdue: false };
 }

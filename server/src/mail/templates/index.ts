@@ -14,7 +14,7 @@ import {
   paymentReceipt,
 } from "./order.js";
 import { quoteUpdate } from "./quote.js";
-import { invoiceReminder } from "./receivables.js";
+import { creditNote, invoiceReminder } from "./receivables.js";
 import { lowStock } from "./stock.js";
 
 export type { OrderMailData, Shop } from "./order.js";
@@ -35,6 +35,7 @@ export const MAIL_TEMPLATES = {
   "quote-update": quoteUpdate,
   "low-stock": lowStock,
   "invoice-reminder": invoiceReminder,
+  "credit-note": creditNote,
 };
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -43,3 +43,47 @@ export const invoiceReminder = {
     </MailLayout>
   ),
 };
+
+/** A credit note on an invoice on account (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), to the order's buyer. */
+export interface CreditNoteMailData {
+  /** The order's number, FL-100234. */
+  number: string;
+  orderId: string;
+  creditNoteNumber: string;
+  invoiceNumber: string;
+  /** As money: $120.00. */
+  amount: string;
+  /** What is still owed on the invoice after it, as money. */
+  balance: string;
+  /** What of it was paid already and is now the company's credit, as money; null when nothing. */
+  toCredit: string | null;
+  /** The order's whole total is credited now. */
+  refunded: boolean;
+}
+
+const creditNoteSubject = (data: CreditNoteMailData) =>
+  `Credit note ${data.creditNoteNumber} for invoice ${data.invoiceNumber}`;
+
+export const creditNote = {
+  subject: creditNoteSubject,
+  body: (data: CreditNoteMailData, shop: Shop) => (
+    <MailLayout
+      preview={creditNoteSubject(data)}
+      heading={data.refunded ? "Order refunded" : "Credit note"}
+      greeting="Hello,"
+      action={{
+        href: `${shop.publicUrl}/dashboard/myorders/${data.orderId}`,
+        label: "See the order and its credit note",
+      }}
+      after="The credit note (PDF) is on the order's page."
+    >
+      <Text>
+        {`We credited ${data.amount} against invoice ${data.invoiceNumber} for order ${data.number}` +
+          `${data.refunded ? ", refunding the whole order" : ""}. ${data.balance} is still owed on it.`}
+      </Text>
+      {data.toCredit && (
+        <Text>{`${data.toCredit} of it was paid already: it is your company's credit now and pays your next invoices.`}</Text>
+      )}
+    </MailLayout>
+  ),
+};

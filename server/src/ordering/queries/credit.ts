@@ -21,7 +21,7 @@ import { orders } from "../tables.js";
 const closed = ["cancelled", "refunded"] as const;
 const owedOnAccount = (companyId: string) =>
   and(eq(orders.companyId, companyId), eq(orders.paymentMethod, "invoice"), notInArray(orders.status, [...closed]));
-const owed = sql`${orders.totalCents} - ${orders.amountPaidCents}`;
+const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
 
 export interface CreditStanding {
   terms: { netDays: number; creditLimitCents: number } | null;

@@ -6,6 +6,7 @@ import {
   OPEN_ORDER_STATUSES,
   type OrderFacts,
   type OrderTransition,
+  owedCents,
   type PaymentMethod,
   type PaymentStatus,
 } from "@forgeline/contract";
@@ -75,13 +76,20 @@ export async function returnStockOf(tx: Database, orderId: string): Promise<void
  * Adds the line of the order's history for the status it has just reached and, in the same transaction,
  * counts what it sold and puts its mails in the outbox: the one way every change of an order is recorded.
  */
-async function recordStatus(tx: Database, order: OrderRow, by: string, note: string | null, step?: OrderTransition) {
+async function recordStatus(
+  tx: Database,
+  order: OrderRow,
+  by: string,
+  note: string | null,
+  step?: OrderTransition,
+  mails = true,
+) {
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
   // Paying is the only way into the payment statuses that hold the money, refunding the only way out.
   if (step === "pay" || step === "settle") await countSales(tx, order, 1);
-  if (step === "refund") await countSales(tx, order, -1);
+  if (step === "refund" || step === "creditNote") await countSales(tx, order, -1);
   // Money received against an invoice leaves the order's word as it was (shipped, delivered): no mail says it again.
-  if (step === "payPart" || step === "settle") return;
+  if (!mails || step === "payPart" || step === "settle") return;
   await enqueueStatusMails(tx, order, note, by);
 }
 
@@ -207,6 +215,7 @@ type StepField =
   | "invoiceIssuedAt"
   | "invoiceDueAt"
   | "amountPaidCents"
+  | "creditedCents"
   | "paidAt";
 /** A value, or SQL such as the transaction's `now()`. */
 type StepFields = { [Field in StepField]?: OrderRow[Field] | SQL };
@@ -252,7 +261,9 @@ export async function changeStatus(tx: Database, orderId: string, change: Status
     await returnStockOf(tx, orderId);
   }
   const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
-  await recordStatus(tx, after, change.by, note, change.transition);
+  // A customer hears of a status their order reaches, not again of one it stays in (money received on a shipped
+  // order on account leaves it shipped).
+  await recordStatus(tx, after, change.by, note, change.transition, after.status !== before.status);
   return { kind: "changed", before, after };
 }
 
@@ -291,9 +302,9 @@ export async function receiveOnOrder(
   change: { by: string; note: string },
 ): Promise<OrderRow | undefined> {
   const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!before || cents <= 0 || before.amountPaidCents + cents > before.totalCents) return undefined;
+  if (!before || cents <= 0 || cents > owedCents(before)) return undefined;
   const paid = before.amountPaidCents + cents;
-  const settles = paid === before.totalCents;
+  const settles = cents === owedCents(before);
   const changed = await changeStatus(tx, orderId, {
     ...change,
     transition: settles ? "settle" : "payPart",

@@ -32,7 +32,8 @@ const MAIL_ON: Partial<Record<OrderStatus, HoldableMailName>> = {
  * approval its company's owners'.
  */
 export async function enqueueStatusMails(tx: Database, order: OrderRow, note: string | null, by: string) {
-  const template = MAIL_ON[order.status];
+  // An order on account is refunded by credit notes, and the credit note's own mail says so (receivables/).
+  const template = order.paymentMethod === "invoice" && order.status === "refunded" ? undefined : MAIL_ON[order.status];
   if (!template) return;
   const lines = await linesOf(tx, order.id);
   // Until its owner confirms the address, the mail carries nothing the account wrote (its name, its PO

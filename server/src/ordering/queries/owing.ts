@@ -8,11 +8,12 @@ import { orders, owingOnAccount } from "../tables.js";
 /**
  * What companies owe on account now, across all of them (docs/BUYING-ON-ACCOUNT.md, 'Statements and
  * receivables'): the receivables list and the overview. Read from the balances kept beside the ledger
- * (`amount_paid_cents`, docs/decisions/041-ledger-of-money-on-account.md), only the orders with money still to
- * come, through the index `orders_owing_on_account` alone: the cost follows what is open, not the history.
+ * (`amount_paid_cents` and `credited_cents`, docs/decisions/041-ledger-of-money-on-account.md), only the orders
+ * with money still to come, through the index `orders_owing_on_account` alone: the cost follows what is open,
+ * not the history.
  */
 
-const owed = sql`${orders.totalCents} - ${orders.amountPaidCents}`;
+const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
 const due = orders.invoiceDueAt;
 const DAY_MS = 86_400_000;
 

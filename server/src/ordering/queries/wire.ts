@@ -1,9 +1,10 @@
-import { centsToDollars, type OrderRecord, orderNumberText } from "@forgeline/contract";
+import { centsToDollars, type OrderRecord, orderNumberText, owedCents } from "@forgeline/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { lineJson } from "../../pricing/price.js";
 import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "../queries.js";
 import { orderEvents } from "../tables.js";
+import { type CreditNoteRow, creditNoteJson, creditNotesByOrder } from "./credit-notes.js";
 
 /** SPEC.md's `order`: the first tool's name, and how many more the order holds. */
 export const orderTitle = (row: Pick<OrderRow, "productName" | "lineCount">) =>
@@ -14,7 +15,12 @@ export const orderTitle = (row: Pick<OrderRow, "productName" | "lineCount">) =>
  * name (and "+ N more"), `quantity` the pieces of all lines and `price` the order's total. Only here;
  * everywhere else they are productId, productName, quantity, total.
  */
-function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRow[]): OrderRecord {
+function toOrderJson(
+  row: OrderRow,
+  history: OrderEventRow[],
+  lines: OrderLineRow[],
+  credits: CreditNoteRow[],
+): OrderRecord {
   return {
     _id: row.id,
     number: orderNumberText(row.number),
@@ -57,6 +63,8 @@ function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRo
     paymentMethod: row.paymentMethod,
     netDays: row.netDays,
     amountPaid: centsToDollars(row.amountPaidCents),
+    credited: centsToDollars(row.creditedCents),
+    creditNotes: credits.map(creditNoteJson),
     balance: centsToDollars(balanceCents(row)),
     invoice:
       row.invoiceNumber && row.invoiceIssuedAt
@@ -70,49 +78,60 @@ function toOrderJson(row: OrderRow, history: OrderEventRow[], lines: OrderLineRo
   };
 }
 
-/** What is still owed on an order: its total less what was paid, and nothing once it is cancelled or refunded. */
-export function balanceCents(row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents">): number {
-  return row.status === "cancelled" || row.status === "refunded" ? 0 : row.totalCents - row.amountPaidCents;
+/**
+ * What is still owed on an order: its total less what credit notes took off and what was paid, and nothing once
+ * it is cancelled or refunded.
+ */
+export function balanceCents(
+  row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "creditedCents">,
+): number {
+  return row.status === "cancelled" || row.status === "refunded" ? 0 : owedCents(row);
 }
 
 /** A balance still owed after the invoice's due date. */
 export function isOverdue(
-  row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "invoiceDueAt">,
+  row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "creditedCents" | "invoiceDueAt">,
   now: Date,
 ): boolean {
   return row.invoiceDueAt !== null && row.invoiceDueAt < now && balanceCents(row) > 0;
 }
 
+/** Only orders something was credited of have credit notes: the others cost no query. */
+const creditedIds = (rows: OrderRow[]) => rows.filter((row) => row.creditedCents > 0).map((row) => row.id);
+
 /** The orders as the wire shows them, each with its lines and history (one query each for all of them). */
 export async function withHistory(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [events, lines] = await Promise.all([
+  const [events, lines, credits] = await Promise.all([
     db
       .select()
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     linesByOrder(db, ids),
+    creditNotesByOrder(db, creditedIds(rows)),
   ]);
   return rows.map((row) =>
     toOrderJson(
       row,
       events.filter((event) => event.orderId === row.id),
       lines.get(row.id) ?? [],
+      credits.get(row.id) ?? [],
     ),
   );
 }
 
 /** One order as the wire shows it, with its lines and history. */
 export async function orderWithHistory(db: Database, row: OrderRow): Promise<OrderRecord> {
-  const [history, lines] = await Promise.all([
+  const [history, lines, credits] = await Promise.all([
     db
       .select()
       .from(orderEvents)
       .where(eq(orderEvents.orderId, row.id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     linesOf(db, row.id),
+    creditNotesByOrder(db, creditedIds([row])),
   ]);
-  return toOrderJson(row, history, lines);
+  return toOrderJson(row, history, lines, credits.get(row.id) ?? []);
 }

@@ -246,4 +246,63 @@ describe("an admin's order page", () => {
       await expect.poll(() => sent.find((request) => request.method === "POST")?.body).toEqual(body);
     },
   );
+
+  it("refunds a shipped order on account by a credit note: a refusal stays in the dialog, then the note is listed", async () => {
+    const invoice = {
+      number: "INV-2030-000009",
+      issuedAt: "2030-11-26T09:00:00.000Z",
+      dueAt: "2030-12-26T09:00:00.000Z",
+    };
+    const shipped = order("shipped", { transactionId: null, paid: false, ...accountOrder(3675, invoice) });
+    let current = shipped;
+    const credited = {
+      ...shipped,
+      credited: 500,
+      balance: 3175,
+      creditNotes: [{ number: "CN-000004", issuedAt: "2030-11-28T10:00:00.000Z", amount: 500 }],
+    };
+    const sent = serveApi({
+      [ORDER]: () => ({ body: current }),
+      [`POST /api/admin/orders/${ID}/credit-notes`]: ({ body }) => {
+        if ((body as { amount: number }).amount > 3675) {
+          return { status: 409, body: { message: "Order FL-100042 has $3,675.00 left to credit." } };
+        }
+        current = credited;
+        return { status: 201, body: credited };
+      },
+    });
+    renderOrder();
+    fireEvent.click(await screen.findByRole("button", { name: "Refund by credit note" }));
+    const dialog = screen.getByRole("dialog", { name: "Refund order FL-100042 by a credit note" });
+    const amount = within(dialog).getByLabelText("Amount to credit in dollars") as HTMLInputElement;
+    // All that is left at first: then the pieces may go back too.
+    expect(amount.value).toBe("3675.00");
+    const stock = within(dialog).getByRole("checkbox", { name: "Return the pieces to stock (150)" });
+    expect((stock as HTMLInputElement).disabled).toBe(false);
+
+    fireEvent.change(amount, { target: { value: "4000" } });
+    expect((stock as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Issue credit note" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "Order FL-100042 has $3,675.00 left to credit.",
+    );
+
+    fireEvent.change(amount, { target: { value: "500" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Issue credit note" }));
+    await screen.findByRole("region", { name: "Credit notes" });
+    expect(sent.filter((request) => request.method === "POST").map((request) => request.body)).toEqual([
+      { amount: 4000, restock: false },
+      { amount: 500, restock: false },
+    ]);
+    const notes = screen.getByRole("region", { name: "Credit notes" });
+    expect(within(notes).getByRole("listitem").textContent).toContain("CN-000004");
+    expect(within(notes).getByRole("listitem").textContent).toContain("$500.00 credited");
+    expect(within(notes).getByRole("button", { name: "Download CN-000004 (PDF)" })).toBeTruthy();
+    const details = screen.getByRole("region", { name: "Details" });
+    const terms = within(details)
+      .getAllByRole("term")
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(terms).toContainEqual(["Credited", "$500.00"]);
+    expect(terms).toContainEqual(["Balance", "$3,175.00"]);
+  });
 });

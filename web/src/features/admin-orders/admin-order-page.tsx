@@ -1,6 +1,7 @@
 import { formatPrice } from "@forgeline/contract";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
+import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
 import { OrderHistory } from "../../components/order-history";
@@ -39,6 +40,7 @@ export default function AdminOrderPage() {
                   </h2>
                   <AdminOrderActions order={data} />
                 </section>
+                <CreditNotes order={data} headingId="order-credit-notes-heading" />
                 <OrderHistory id="order-history-heading" events={data.statusHistory} />
               </div>
             </div>
@@ -66,6 +68,7 @@ function OrderDetails({ order }: { order: Order }) {
     ["PO number", order.poNumber ?? "None"],
     ["Pieces", order.quantity],
     ["Payment", order.transactionId ?? (order.paymentMethod === "invoice" ? "By invoice, on account" : "None")],
+    ...(order.credited > 0 ? [["Credited", formatPrice(order.credited)] satisfies [string, ReactNode]] : []),
     ...(order.paymentMethod === "invoice"
       ? [["Balance", formatPrice(order.balance)] satisfies [string, ReactNode]]
       : []),
@@ -82,7 +85,8 @@ function OrderDetails({ order }: { order: Order }) {
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="font-medium">{term}</dt>
-            <dd className="break-all">{value}</dd>
+            {/* A long email breaks where it must; a button's words break between them, never inside one. */}
+            <dd className="[overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

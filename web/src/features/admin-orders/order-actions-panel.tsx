@@ -8,6 +8,7 @@ import type { Order } from "../../lib/order";
 import { notify, notifyError } from "../../lib/toast";
 import { toastOutcome } from "../../lib/toast-outcome";
 import { useOrderStep } from "./api/order-step";
+import { CreditNoteButton } from "./credit-note-dialog";
 
 /** The steps an admin may take on an order in its status, as the contract's one state machine says, and nothing else. */
 export function AdminOrderActions({ order }: { order: Order }) {
@@ -20,6 +21,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
         {actions.includes("deliver") && <DeliverButton order={order} />}
         {actions.includes("cancel") && <CancelButton order={order} />}
         {actions.includes("refund") && <RefundButton order={order} />}
+        {actions.includes("creditNote") && <CreditNoteButton order={order} />}
       </div>
     </div>
   );

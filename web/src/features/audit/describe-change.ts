@@ -10,6 +10,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "order.deliver": "Marked an order delivered",
   "order.cancel": "Cancelled an order",
   "order.refund": "Refunded an order",
+  "order.credit-note": "Issued a credit note",
   "order.export": "Exported orders",
   "promotion.add": "Started a promotion",
   "promotion.edit": "Edited a promotion",

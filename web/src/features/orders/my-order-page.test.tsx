@@ -194,6 +194,41 @@ describe("the customer's order page", () => {
     expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
   });
 
+  it("lists an order's credit notes with what they credited and their PDFs", async () => {
+    const invoice = {
+      number: "INV-2030-000009",
+      issuedAt: "2030-11-26T09:00:00.000Z",
+      dueAt: "2030-12-26T09:00:00.000Z",
+    };
+    const order = {
+      ...shipped,
+      paid: false,
+      transactionId: null,
+      ...accountOrder(3675, invoice),
+      companyId: "c1",
+      credited: 675,
+      balance: 3000,
+      creditNotes: [
+        { number: "CN-000004", issuedAt: "2030-11-28T10:00:00.000Z", amount: 500 },
+        { number: "CN-000011", issuedAt: "2030-11-30T10:00:00.000Z", amount: 175 },
+      ],
+    };
+    serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
+    renderOrderPage();
+    const notes = await screen.findByRole("region", { name: "Credit notes" });
+    expect(details()).toContainEqual(["Credited", "$675.00"]);
+    expect(details()).toContainEqual(["Balance", "$3,000.00"]);
+    expect(
+      within(notes)
+        .getAllByRole("listitem")
+        .map((item) => item.querySelector("span")?.textContent),
+    ).toEqual([
+      expect.stringMatching(/^CN-000004, .+: \$500\.00 credited$/),
+      expect.stringMatching(/^CN-000011, .+: \$175\.00 credited$/),
+    ]);
+    expect(within(notes).getByRole("button", { name: "Download CN-000011 (PDF)" })).toBeTruthy();
+  });
+
   it("marks an order on account overdue in words, and in the error colour", async () => {
     const invoice = {
       number: "INV-2030-000009",

@@ -1,5 +1,6 @@
 import { formatPrice, QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
 import { useParams } from "react-router";
+import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
 import { OrderHistory } from "../../components/order-history";
@@ -43,6 +44,12 @@ function OrderView({ order }: { order: Order }) {
             <dd>{order.invoiceNumber}</dd>
           </>
         )}
+        {order.credited > 0 && (
+          <>
+            <dt className="text-base-content/70">Credited</dt>
+            <dd>{formatPrice(order.credited)}</dd>
+          </>
+        )}
         {order.paymentMethod === "invoice" && order.invoice && (
           <>
             <dt className="text-base-content/70">Balance</dt>
@@ -73,6 +80,7 @@ function OrderView({ order }: { order: Order }) {
       )}
       <OrderActions order={order} />
       <InvoiceButton order={order} />
+      <CreditNotes order={order} headingId="credit-notes-heading" />
       <Tracking order={order} />
       <OrderHistory id="history-heading" events={order.statusHistory} />
     </section>

@@ -6,6 +6,7 @@ import type {
   AuditEntry,
   Company,
   ContractPrice,
+  CreditNoteBody,
   DeletedCount,
   InsertedId,
   ModifiedCountResponse,
@@ -64,6 +65,9 @@ export const adminApi = {
   order: (orderId: string) => `GET /api/admin/orders/${part(orderId)}` as Route<Order>,
   orderStep: <Step extends keyof OrderStepBodies>(orderId: string, step: Step) =>
     `POST /api/admin/orders/${part(orderId)}/${step}` as Route<Order, OrderStepBodies[Step]>,
+  /** An invoiced order on account refunded by a credit note, in full or in part (docs/BUYING-ON-ACCOUNT.md). */
+  creditNote: (orderId: string) =>
+    `POST /api/admin/orders/${part(orderId)}/credit-notes` as Route<Order, CreditNoteBody>,
 
   promotions: "GET /api/admin/promotions" as Route<Promotion[]>,
   addPromotion: "POST /api/admin/promotions" as Route<InsertedId, PromotionBody>,

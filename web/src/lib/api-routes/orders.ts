@@ -30,6 +30,8 @@ export const orderApi = {
   confirmTestPayment: "POST /api/payments/test/confirm" as Route<PaymentResult, TestCardConfirmation>,
   reconcilePayment: (orderId: string) => `POST /api/payments/${part(orderId)}/reconcile` as Route<PaymentResult>,
   invoice: (orderId: string) => `GET /api/ordering/${orderId}/invoice` as Route<Blob>,
+  creditNote: (orderId: string, number: string) =>
+    `GET /api/ordering/${part(orderId)}/credit-notes/${part(number)}` as Route<Blob>,
   /** What the server would charge for these lines, storing nothing. */
   price: "POST /api/pricing/quote" as Route<PricedOrder, PricingQuoteBody>,
   importRows: "POST /api/cart/import" as Route<CartFillAnswer, CartImportBody>,

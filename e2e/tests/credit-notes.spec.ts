@@ -1,0 +1,111 @@
+import type { Page } from "@playwright/test";
+import { bearerOf, E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
+import { productIdOf } from "../support/cart.js";
+import {
+  anotherPerson,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectVisibleFieldEdges,
+  test,
+} from "../support/fixtures.js";
+import { confirmAddress } from "../support/mail.js";
+import { pdfText } from "../support/pdf.js";
+
+// Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
+const TAPE = "Forgeline 25 ft. Tape Measure";
+const toast = (page: Page, text: RegExp) => page.locator(".Toastify").getByText(text);
+
+/**
+ * docs/BUYING-ON-ACCOUNT.md, 'Credit notes', in the browser: a buyer's order on account is shipped (invoiced, set up
+ * through the API as on-account.spec.ts does through the pages); the admin refunds part of it by a credit note from
+ * the order's page, which lists the note and lowers the balance; the buyer sees it on their order and downloads its
+ * PDF, which names the credit note, the invoice and the amount.
+ */
+test("an admin refunds part of an invoiced order by a credit note; the buyer downloads it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const buyer = await signUpThroughApi(page, newCustomer("Cora Credit", "cora"));
+  await confirmAddress(page, buyer.email);
+  const asBuyer = await bearerOf(page, buyer.email);
+  const made = await page.request.post("/api/companies", {
+    headers: asBuyer,
+    data: { name: `Credit Works ${testInfo.project.name} ${Date.now()}` },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const companyId = ((await made.json()) as { insertedId: string }).insertedId;
+
+  const admin = await anotherPerson(browser, testInfo);
+  await signInThroughApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
+  const asAdmin = await bearerOf(admin.page, E2E_ADMIN.email);
+  const terms = await admin.page.request.patch(`/api/admin/companies/${companyId}`, {
+    headers: asAdmin,
+    data: { paymentTerms: { netDays: 30, creditLimit: 50_000 } },
+  });
+  expect(terms.status(), await terms.text()).toBe(200);
+  const placed = await page.request.post("/api/ordering", {
+    headers: asBuyer,
+    data: {
+      orderId: await productIdOf(page, TAPE),
+      quantity: 100,
+      phone: "5550109000",
+      address: "9 Ledger Lane, Springfield",
+      paymentMethod: "invoice",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = ((await placed.json()) as { insertedId: string }).insertedId;
+  const shipped = await admin.page.request.post(`/api/admin/orders/${orderId}/ship`, {
+    headers: asAdmin,
+    data: { carrier: "UPS", trackingNumber: `1Z${Date.now()}` },
+  });
+  expect(shipped.status(), await shipped.text()).toBe(200);
+  const { price, invoice } = (await shipped.json()) as { price: number; invoice: { number: string } };
+  const money = (dollars: number) =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
+
+  // The admin refunds $100 of it by a credit note, from the order's page.
+  await admin.page.goto(`/dashboard/orders/${orderId}`);
+  const actions = admin.page.getByRole("region", { name: "Actions" });
+  await actions.getByRole("button", { name: "Refund by credit note" }).click();
+  const dialog = admin.page.getByRole("dialog", { name: /^Refund order FL-\d+ by a credit note$/ });
+  const amount = dialog.getByLabel("Amount to credit in dollars");
+  await expect(amount).toHaveValue(price.toFixed(2));
+  await amount.fill("100");
+  await expect(dialog.getByRole("checkbox", { name: "Return the pieces to stock (100)" })).toBeDisabled();
+  await expectAccessible(admin.page);
+  await expectVisibleFieldEdges(admin.page);
+  await admin.page.screenshot({ path: testInfo.outputPath("admin-credit-note-dialog.png") });
+  await dialog.getByRole("button", { name: "Issue credit note" }).click();
+  await expect(toast(admin.page, /^Credit note CN-\d{6} issued$/)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const notes = admin.page.getByRole("region", { name: "Credit notes" });
+  await expect(notes.getByRole("listitem")).toContainText("$100.00 credited");
+  const number = ((await notes.getByRole("listitem").textContent()) ?? "").match(/CN-\d{6}/)?.[0] ?? "";
+  expect(number).not.toBe("");
+  const details = admin.page.getByRole("region", { name: "Details" });
+  await expect(details.getByText(money(price - 100), { exact: true })).toBeVisible();
+  await expectAccessible(admin.page);
+  await expectNoHorizontalScroll(admin.page);
+  await admin.page.screenshot({ path: testInfo.outputPath("admin-order-credited.png"), fullPage: true });
+
+  // The buyer sees it on the order, and downloads its PDF.
+  await page.goto(`/dashboard/myorders/${orderId}`);
+  const listed = page.getByRole("region", { name: "Credit notes" });
+  await expect(listed.getByRole("listitem")).toContainText(`${number}`);
+  await expect(page.getByRole("definition").filter({ hasText: money(price - 100) })).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("buyer-order-credited.png"), fullPage: true });
+  const download = page.waitForEvent("download");
+  await listed.getByRole("button", { name: `Download ${number} (PDF)` }).click();
+  const text = await pdfText(await download);
+  expect(text).toContain(`Credit note ${number}`);
+  expect(text).toContain(`Credits invoice ${invoice.number}`);
+  expect(text).toContain("Credited $100.00");
+
+  expect(admin.errors, "console errors on the admin's page").toEqual([]);
+  await admin.close();
+});

@@ -1,0 +1,96 @@
+import { type CreditNoteBody, dollarsToCents, formatPrice } from "@forgeline/contract";
+import { type FormEvent, useState } from "react";
+import { Field } from "../../components/field";
+import { FormDialog } from "../../components/form-dialog";
+import { FormRefusal, fieldError, focusFirstRefused, formAmount } from "../../components/form-refusal";
+import type { Order } from "../../lib/order";
+import { notify } from "../../lib/toast";
+import { useCreditNote } from "./api/credit-note";
+
+const FIELDS = ["amount", "restock"];
+
+/**
+ * An invoiced order on account is refunded by a credit note (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): the admin
+ * says how much, all that is left to credit at first; the server's refusals stand beside the amount or above the form.
+ */
+export function CreditNoteButton({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-error" onClick={() => setOpen(true)}>
+        Refund by credit note
+      </button>
+      {open && <CreditNoteDialog order={order} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function CreditNoteDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const credit = useCreditNote(order._id);
+  const leftCents = dollarsToCents(order.total) - dollarsToCents(order.credited);
+  // Written out, not plainDollars: that would grow the chunk the catalogue shares with every page.
+  const [amount, setAmount] = useState((leftCents / 100).toFixed(2));
+  const [restock, setRestock] = useState(false);
+  // The pieces go back only with a credit note for all that is left (the server refuses it otherwise).
+  const whole = dollarsToCents(Number(amount.trim().replace(/^\$/, "").replaceAll(",", ""))) === leftCents;
+
+  async function submit(event: FormEvent<HTMLFormElement>, close: () => void) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    // What was typed goes as it is: the server names a wrong amount beside its field.
+    const body = { amount: formAmount(new FormData(form), "amount"), restock: whole && restock } as CreditNoteBody;
+    try {
+      const after = await credit.mutateAsync(body);
+      notify("success", `Credit note ${after.creditNotes.at(-1)?.number ?? ""} issued`);
+      close();
+    } catch (error) {
+      focusFirstRefused(form, error);
+    }
+  }
+
+  return (
+    <FormDialog title={`Refund order ${order.number} by a credit note`} onClose={onClose}>
+      {(close) => (
+        <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event, close)}>
+          <FormRefusal error={credit.error} fields={FIELDS} />
+          <Field
+            label="Amount to credit in dollars"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={fieldError(credit.error, "amount")}
+          />
+          <p className="text-sm text-base-content/80">
+            Up to {formatPrice(leftCents / 100)}: invoice {order.invoiceNumber} less earlier credit notes. It lowers
+            what is still owed ({formatPrice(order.balance)}) first; the rest was paid already and becomes the company's
+            credit, which pays its next invoices. The buyer is mailed the credit note.
+          </p>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              name="restock"
+              className="size-5 accent-primary"
+              checked={whole && restock}
+              disabled={!whole}
+              onChange={(event) => setRestock(event.target.checked)}
+            />
+            Return the pieces to stock ({order.quantity})
+          </label>
+          {!whole && (
+            <p className="text-sm text-base-content/80">Pieces go back only when all that is left is credited.</p>
+          )}
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-error" disabled={credit.isPending}>
+              Issue credit note
+            </button>
+          </div>
+        </form>
+      )}
+    </FormDialog>
+  );
+}
