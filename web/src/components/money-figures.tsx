@@ -1,5 +1,6 @@
 import { AGING_BUCKETS, type Aging, type AgingBucket, formatPrice } from "@forgeline/contract";
 import type { ReactNode } from "react";
+import { DataTable } from "./data-table";
 
 /**
  * Money on account as figures (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): a company's statement and
@@ -32,19 +33,46 @@ export function Figures({ label, children }: { label: string; children: ReactNod
   );
 }
 
-/** What open invoices owe by how long past due, every bucket a figure. */
-export function AgingFigures({ aging, label }: { aging: Aging; label: string }) {
+/**
+ * What open invoices owe in all and by days past their due date, as one row of a table under the buckets' short
+ * names, as the PDF writes them ("Current", "1-30 days", …; on a phone, a card of them): `of` names the row ("All
+ * open", "All on account") under the column `what`. The caller says above it that the days are past due.
+ */
+export function AgingTable({
+  aging,
+  owed,
+  what,
+  of,
+  caption,
+}: {
+  aging: Aging;
+  owed: number;
+  what: string;
+  of: string;
+  caption: string;
+}) {
+  const columns = [
+    { label: what },
+    { label: "Owed", numeric: true },
+    ...AGING_BUCKETS.map(({ label }) => ({ label, numeric: true })),
+  ];
   return (
-    <Figures label={label}>
-      {AGING_BUCKETS.map(({ key }) => (
-        <Figure
-          key={key}
-          label={agingLabel(key)}
-          value={formatPrice(aging[key])}
-          alarm={key !== "current" && aging[key] > 0}
-        />
-      ))}
-    </Figures>
+    <DataTable columns={columns} label={caption} caption={caption}>
+      <tr>
+        <th scope="row" className="font-medium">
+          {of}
+        </th>
+        <td className="text-right font-semibold tabular-nums">{formatPrice(owed)}</td>
+        {AGING_BUCKETS.map(({ key }) => (
+          <td
+            key={key}
+            className={`text-right tabular-nums ${key !== "current" && aging[key] > 0 ? "font-semibold text-error" : ""}`}
+          >
+            {formatPrice(aging[key])}
+          </td>
+        ))}
+      </tr>
+    </DataTable>
   );
 }
 

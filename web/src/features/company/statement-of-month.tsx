@@ -95,7 +95,9 @@ export function StatementOfMonth({
               <th scope="row" className="font-normal whitespace-nowrap">
                 {dueDayText(entry.at, true)}
               </th>
-              <td>{statementEntryText(entry)}</td>
+              <td>
+                <CodesWhole text={statementEntryText(entry)} />
+              </td>
               <td className="text-right tabular-nums">{charge(entry)}</td>
               <td className="text-right tabular-nums">{credit(entry)}</td>
               <td className="text-right tabular-nums">{formatPrice(entry.balance)}</td>
@@ -112,6 +114,28 @@ export function StatementOfMonth({
         <p className="text-sm">A balance below $0.00 is money of yours we hold: it pays your next invoices.</p>
       )}
     </section>
+  );
+}
+
+/**
+ * An entry's words with every hyphenated code (FL-100234, INV-2026-000012, 2026-12-27, a transfer's reference) kept
+ * on one line: a narrow card breaks the words between them, never a number at its hyphen.
+ */
+export function CodesWhole({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(\S+-\S+)/).map((part, index) =>
+        index % 2 === 1 ? (
+          // The parts of one text in its order, never reordered: their place is their key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          <span key={index} className="whitespace-nowrap">
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
-import { AgingFigures, Figure, Figures } from "../../components/money-figures";
+import { AgingTable, Figure, Figures } from "../../components/money-figures";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { holdInWords } from "../../lib/company-credit";
@@ -87,21 +87,30 @@ function OwedNow({ statement }: { statement: CompanyStatement }) {
         </p>
       </div>
       {hold && <p className="alert alert-error alert-soft">{hold}</p>}
-      <Figures label="Credit">
-        <Figure label="Owed on open invoices" value={formatPrice(statement.owed)} />
-        {terms && <Figure label="Credit limit" value={formatPrice(terms.creditLimit)} />}
-        <Figure label="Credit used" value={formatPrice(credit.used)} />
-        {terms && <Figure label="Credit available" value={formatPrice(credit.available)} />}
-        {statement.unallocatedCredit > 0 && (
-          <Figure label="Paid ahead, for the next invoices" value={formatPrice(statement.unallocatedCredit)} />
-        )}
-      </Figures>
-      <p className="text-sm text-base-content/80">
-        Credit used counts every order on account not yet paid, invoiced or not.
-      </p>
-      <h3 className="text-lg font-bold">Aging</h3>
-      <AgingFigures aging={aging} label="Aging of what the open invoices owe" />
+      {terms && (
+        <>
+          <Figures label="Credit">
+            <Figure label="Credit limit" value={formatPrice(terms.creditLimit)} />
+            <Figure label="Credit used" value={formatPrice(credit.used)} />
+            <Figure label="Credit available" value={formatPrice(credit.available)} />
+          </Figures>
+          <p className="text-sm text-base-content/80">
+            Credit used counts every order on account not yet paid, invoiced or not.
+          </p>
+        </>
+      )}
+      {statement.unallocatedCredit > 0 && (
+        <p>You paid {formatPrice(statement.unallocatedCredit)} ahead: it pays your next invoices as they are issued.</p>
+      )}
       <h3 className="text-lg font-bold">Open invoices</h3>
+      <p className="text-sm text-base-content/80">What they owe, by days past their due date:</p>
+      <AgingTable
+        aging={aging}
+        owed={statement.owed}
+        what="Invoices"
+        of="All open"
+        caption="What the open invoices owe, by days past due"
+      />
       {openInvoices.length === 0 ? (
         <p>No invoice is open: nothing is owed.</p>
       ) : (

@@ -71,8 +71,9 @@ describe("the dashboard's drawer by role", () => {
     expect(waiting[7]).toEqual(["Approvals2 waiting", "/dashboard/approvals"]);
   });
 
-  it("shows owners and buyers of a company on account its Statement; requesters and card-only companies none", async () => {
-    const terms = { paymentTerms: { netDays: 30, creditLimit: 50_000 } };
+  const terms = { paymentTerms: { netDays: 30, creditLimit: 50_000 } };
+
+  it("shows owners and buyers of a company on account its Statement", async () => {
     const buyer = await drawerFor(false, { ...company("buyer"), ...terms }, 10);
     expect(buyer.slice(5, 8)).toEqual([
       ["My Company", "/dashboard/company"],
@@ -85,7 +86,9 @@ describe("the dashboard's drawer by role", () => {
       ["Statement", "/dashboard/company/statement"],
       ["Approvals", "/dashboard/approvals"],
     ]);
-    cleanup();
+  });
+
+  it("shows no Statement to requesters, nor in a company that pays by card", async () => {
     const requester = await drawerFor(false, { ...company("requester"), ...terms }, 9);
     expect(requester.map(([label]) => label)).not.toContain("Statement");
     cleanup();

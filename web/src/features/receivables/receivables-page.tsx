@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
-import { AgingFigures, AgingInBrief, Figure, Figures } from "../../components/money-figures";
+import { AgingInBrief, AgingTable, Figure, Figures } from "../../components/money-figures";
 import { Pager, pageCountOf, requestedPage } from "../../components/pager";
 import { QueryState } from "../../components/query-state";
 import { RowActions } from "../../components/row-actions";
@@ -16,7 +16,6 @@ import { RecordPaymentDialog } from "./record-payment-dialog";
 const COLUMNS = [
   { label: "Company" },
   { label: "Credit used", numeric: true },
-  { label: "Available", numeric: true },
   { label: "Owed", numeric: true },
   { label: "Overdue", numeric: true },
   { label: "Aging" },
@@ -90,7 +89,14 @@ function Totals({ receivables }: { receivables: AdminReceivables & { total: numb
         <Figure label="Overdue" value={formatPrice(totals.overdue)} alarm={totals.overdue > 0} />
         <Figure label="Paid ahead, for next invoices" value={formatPrice(totals.unallocatedCredit)} />
       </Figures>
-      <AgingFigures aging={totals.aging} label="Aging of what is owed" />
+      <p className="text-sm text-base-content/80">What the companies owe, by days past the due date:</p>
+      <AgingTable
+        aging={totals.aging}
+        owed={totals.owed}
+        what="Companies"
+        of="All on account"
+        caption="What every company owes, by days past due"
+      />
     </div>
   );
 }
@@ -112,8 +118,10 @@ function CompaniesOnAccount({
               {company.paymentTerms ? termsInBrief(company.paymentTerms) : "Terms taken away"}
             </span>
           </th>
-          <td className="text-right tabular-nums">{formatPrice(company.used)}</td>
-          <td className="text-right tabular-nums">{company.paymentTerms ? formatPrice(company.available) : "—"}</td>
+          <td className="text-right tabular-nums">
+            {formatPrice(company.used)}
+            {company.paymentTerms && <span className="block text-xs">{formatPrice(company.available)} available</span>}
+          </td>
           <td className="text-right tabular-nums">
             <span className="font-semibold">{formatPrice(company.owed)}</span>
             {company.unallocatedCredit > 0 && (
