@@ -6,7 +6,6 @@ import { Link } from "../../components/link";
 import { AgingInBrief, AgingTable, Figure, Figures } from "../../components/money-figures";
 import { Pager, pageCountOf, requestedPage } from "../../components/pager";
 import { QueryState } from "../../components/query-state";
-import { RowActions } from "../../components/row-actions";
 import { companyPaths } from "../../config/dashboard-paths";
 import { termsInBrief } from "../../lib/company-credit";
 import { dateTimeText } from "../../lib/date-text";
@@ -135,11 +134,12 @@ function CompaniesOnAccount({
             <AgingInBrief aging={company.aging} />
           </td>
           <td>{company.hold ? <strong className="text-error">On hold</strong> : "No"}</td>
-          <RowActions>
+          {/* One button, straight in its cell: the table then gives the column the button's whole width. */}
+          <td>
             <button type="button" className="btn btn-sm" onClick={() => onPay(company)}>
               Record a payment<span className="sr-only"> from {company.name}</span>
             </button>
-          </RowActions>
+          </td>
         </tr>
       ))}
     </DataTable>
