@@ -136,7 +136,7 @@ function CompaniesOnAccount({
           <td>{company.hold ? <strong className="text-error">On hold</strong> : "No"}</td>
           {/* One button, straight in its cell: the table then gives the column the button's whole width. */}
           <td>
-            <button type="button" className="btn btn-sm" onClick={() => onPay(company)}>
+            <button type="button" className="btn btn-sm whitespace-nowrap" onClick={() => onPay(company)}>
               Record a payment<span className="sr-only"> from {company.name}</span>
             </button>
           </td>
