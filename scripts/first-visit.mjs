@@ -32,6 +32,10 @@ export const FIRST_VISIT_PAGES = [
   // Quick order and quotes (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder' and 'Quotes').
   ...pages("customer", ["/quick-order", "/dashboard/quotes", NO_QUOTE]),
   ...pages("admin", ["/dashboard/quotes", NO_QUOTE]),
+  // Buying on account (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): a company's statement (a new
+  // customer: in no company, the page's code all the same) and the admins' receivables.
+  ...pages("customer", ["/dashboard/company/statement"]),
+  ...pages("admin", ["/dashboard/receivables"]),
 ];
 
 /**

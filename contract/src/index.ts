@@ -41,6 +41,7 @@ export * from "./quote-lifecycle.js";
 export * from "./quote-terms.js";
 export * from "./receivables.js";
 export * from "./receivables-reports.js";
+export * from "./receivables-terms.js";
 export * from "./review.js";
 export * from "./rules.js";
 export * from "./state-machine.js";

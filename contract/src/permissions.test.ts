@@ -141,9 +141,10 @@ describe("the actions answers carry", () => {
     );
   });
 
-  it("offers in a company the owners' acts to owners only", () => {
+  it("offers in a company the owners' acts to owners only, and its credit to those who spend", () => {
     expect(companyActions(member("owner"), ACME)).toEqual([...COMPANY_ACTIONS]);
-    expect(companyActions(member("buyer"), ACME)).toEqual([]);
+    expect(companyActions(member("buyer"), ACME)).toEqual(["read:credit"]);
+    expect(companyActions(member("requester"), ACME)).toEqual([]);
     expect(companyActions(admin, ACME)).toEqual([]);
   });
 });

@@ -207,7 +207,10 @@ export function quoteActions(actor: Actor, quote: Resource & { status: QuoteStat
   );
 }
 
-/** The actions a company answer carries: what its caller may do in it beyond reading (leaving is every member's). */
+/**
+ * The actions a company answer carries: what its caller may do in it beyond reading its members and orders
+ * (leaving is every member's), and whether they read what it owes on account (`read:credit`).
+ */
 export const COMPANY_ACTIONS = [
   "update:company",
   "update:member",
@@ -215,6 +218,8 @@ export const COMPANY_ACTIONS = [
   "manage:invitation",
   "manage:address",
   "approve:order",
+  // Owners and buyers read what the company owes on account: its credit and its statement.
+  "read:credit",
 ] as const satisfies readonly Action[];
 export type CompanyAction = (typeof COMPANY_ACTIONS)[number];
 

@@ -1,26 +1,23 @@
 import { z } from "zod";
 import { DAY_YEARS } from "./admin-stats.js";
 import { companyCreditSchema, paymentTermsSchema } from "./company.js";
-import { formatPrice } from "./money.js";
-import { LEDGER_KINDS, type LedgerKind } from "./receivables.js";
+import { isoMonth, LEDGER_KINDS } from "./receivables-terms.js";
 
 /**
  * What a company owes on account, read (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): a company's
  * statement of a month (GET /api/companies/{id}/statement), what every company owes (GET /api/admin/receivables),
- * and the aging both share. Months are UTC (docs/decisions/043-statements-by-utc-month.md).
+ * and the aging both share. Months are UTC (docs/decisions/043-statements-by-utc-month.md). What the pages read
+ * without zod (months, aging buckets, an entry in words) is in receivables-terms.ts, re-exported here.
  */
-
-const DAY_MS = 86_400_000;
-
-/** A month as YYYY-MM (UTC). */
-export const isoMonth = (date: Date) => date.toISOString().slice(0, 7);
-
-/** The month's first moment and the next month's (UTC): a statement covers `from` up to, not including, `to`. */
-export function monthBounds(month: string): { from: Date; to: Date } {
-  const year = Number(month.slice(0, 4));
-  const index = Number(month.slice(5, 7)) - 1;
-  return { from: new Date(Date.UTC(year, index, 1)), to: new Date(Date.UTC(year, index + 1, 1)) };
-}
+export {
+  AGING_BUCKETS,
+  type AgingBucket,
+  agingBucketOf,
+  daysOverdue,
+  isoMonth,
+  monthBounds,
+  statementEntryText,
+} from "./receivables-terms.js";
 
 const MONTH_TEXT = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -37,28 +34,6 @@ export const monthField = (field: string) =>
 
 /** GET /api/companies/{id}/statement (and .pdf, .csv): `month`, this month (UTC) when left out. */
 export const statementQuerySchema = z.object({ month: monthField("month").optional() });
-
-/**
- * The aging buckets: how long the money of an open invoice has been past its due date, each up to `upTo` whole
- * days (a day begun counts: an invoice due an hour ago is 1 day overdue), `current` not yet due.
- */
-export const AGING_BUCKETS = [
-  { key: "current", label: "Current", upTo: 0 },
-  { key: "days1To30", label: "1-30 days", upTo: 30 },
-  { key: "days31To60", label: "31-60 days", upTo: 60 },
-  { key: "days61To90", label: "61-90 days", upTo: 90 },
-  { key: "over90", label: "Over 90 days", upTo: null },
-] as const;
-export type AgingBucket = (typeof AGING_BUCKETS)[number]["key"];
-
-/** Whole days past `dueAt`, a day begun counted: 0 until it is due. */
-export const daysOverdue = (dueAt: Date, now: Date) =>
-  Math.max(0, Math.ceil((now.getTime() - dueAt.getTime()) / DAY_MS));
-
-export function agingBucketOf(days: number): AgingBucket {
-  const bucket = AGING_BUCKETS.find(({ upTo }) => upTo === null || days <= upTo);
-  return bucket?.key ?? "over90";
-}
 
 const dollars = z.number();
 
@@ -164,18 +139,3 @@ export type CompanyStatement = z.infer<typeof companyStatementSchema>;
 export type Aging = z.infer<typeof agingSchema>;
 export type ReceivablesCompany = z.infer<typeof receivablesCompanySchema>;
 export type AdminReceivables = z.infer<typeof adminReceivablesSchema>;
-
-const day = (iso: string | null) => iso?.slice(0, 10) ?? "";
-
-const ENTRY_TEXT: Record<LedgerKind, (entry: StatementEntry, invoice: string) => string> = {
-  invoice: ({ invoice }, number) =>
-    `Invoice ${number} for order ${invoice?.orderNumber ?? ""}, due ${day(invoice?.dueAt ?? null)}`,
-  payment: ({ reference }) => `Payment received: ${reference}`,
-  allocation: ({ reference, amount }, number) => `${reference}: ${formatPrice(amount)} paid against invoice ${number}`,
-  "card-payment": ({ reference }, number) => `Card payment of invoice ${number}: ${reference}`,
-  "credit-note": ({ reference }, number) => `Credit note ${reference} for invoice ${number}`,
-};
-
-/** An entry as a person reads it on the statement, its PDF and its CSV. */
-export const statementEntryText = (entry: StatementEntry) =>
-  ENTRY_TEXT[entry.kind](entry, entry.invoice?.number ?? entry.reference);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dayField, isoDay } from "./admin-stats.js";
 import { moneyField } from "./company.js";
+import { duplicateReferenceMessage, PAYMENT_REFERENCE_MAX } from "./receivables-terms.js";
 import { requiredText } from "./text-field.js";
 
 /**
@@ -8,8 +9,7 @@ import { requiredText } from "./text-field.js";
  * append-only ledger per company, each entry moving an order's balance, the company's unallocated credit, or
  * both. Every balance the shop shows is a sum of it.
  */
-export const LEDGER_KINDS = ["invoice", "payment", "allocation", "card-payment", "credit-note"] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export { LEDGER_KINDS, type LedgerKind } from "./receivables-terms.js";
 
 /**
  * The reminders of an invoice on account with money owed, each sent once: days from its due date (3 before,
@@ -25,7 +25,7 @@ export const REMINDER_DAYS: Record<ReminderStep, number> = {
 };
 
 export const RECEIVABLES_LIMITS = {
-  reference: 100,
+  reference: PAYMENT_REFERENCE_MAX,
   /** Allocations one payment may name. */
   allocations: 100,
   /** One payment received, in dollars. */
@@ -33,7 +33,7 @@ export const RECEIVABLES_LIMITS = {
 } as const;
 
 export const RECEIVABLES_MESSAGES = {
-  duplicateReference: (reference: string) => `A payment with the reference ${reference} is recorded already.`,
+  duplicateReference: duplicateReferenceMessage,
   notThisCompanys: "No such order of this company on account.",
   notInvoiced: "This order has no invoice yet: it can be paid once it ships.",
   aboveBalance: (number: string, balance: string) => `Order ${number} has ${balance} left to pay.`,

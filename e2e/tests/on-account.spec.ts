@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { bearerOf, E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
+import { E2E_ADMIN, signInThroughApi } from "../support/accounts.js";
 import { productIdOf } from "../support/cart.js";
 import { anotherPerson, expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
-import { confirmAddress, mailsTo } from "../support/mail.js";
+import { companyWithBuyer } from "../support/on-account.js";
 import { pdfText } from "../support/pdf.js";
 
 // Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
@@ -20,12 +20,6 @@ function dueDay(dueAt: Date) {
   };
 }
 
-/** The link of the company invitation mailed to `email`. */
-async function invitationToken(email: string): Promise<string> {
-  const tokens = (await mailsTo(email)).map((mail) => mail.raw.match(/\/invitations\/([A-Za-z0-9_-]{43})/)?.[1]);
-  return tokens.filter(Boolean).at(-1) ?? "";
-}
-
 /**
  * docs/BUYING-ON-ACCOUNT.md in the browser: an admin gives a company net 30 and a $50,000 credit limit on the
  * companies page; a buyer of the company checks out from the cart by invoice, seeing the credit left, and lands on
@@ -40,26 +34,7 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   const companyName = `Ledger Works ${testInfo.project.name} ${Date.now()}`;
 
   // The company (company.spec.ts makes one through the pages): an owner, and a buyer who joins by the mailed link.
-  const owner = await anotherPerson(browser, testInfo);
-  const ownerAccount = await signUpThroughApi(owner.page, newCustomer("Otto Owner", "otto"));
-  await confirmAddress(owner.page, ownerAccount.email);
-  const asOwner = await bearerOf(owner.page, ownerAccount.email);
-  const made = await owner.page.request.post("/api/companies", { headers: asOwner, data: { name: companyName } });
-  expect(made.status(), await made.text()).toBe(201);
-  const companyId = ((await made.json()) as { insertedId: string }).insertedId;
-  const buyerAccount = await signUpThroughApi(page, newCustomer("Bea Buyer", "bea"));
-  const invited = await owner.page.request.post(`/api/companies/${companyId}/invitations`, {
-    headers: asOwner,
-    data: { email: buyerAccount.email, role: "buyer" },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  await confirmAddress(page, buyerAccount.email);
-  await expect.poll(() => invitationToken(buyerAccount.email)).not.toBe("");
-  const asBuyer = await bearerOf(page, buyerAccount.email);
-  const joined = await page.request.post(`/api/invitations/${await invitationToken(buyerAccount.email)}/accept`, {
-    headers: asBuyer,
-  });
-  expect(joined.status(), await joined.text()).toBe(200);
+  const { owner, asBuyer } = await companyWithBuyer(page, browser, testInfo, companyName);
 
   // The admin gives it terms: net 30, a limit of $50,000.
   const admin = await anotherPerson(browser, testInfo);

@@ -24,7 +24,9 @@ const PromotionsPage = lazy(() => import("../features/promotions/promotions-page
 const CompanyPage = lazy(() => import("../features/company/company-page"));
 const CompanyOrdersPage = lazy(() => import("../features/company/company-orders-page"));
 const ApprovalsPage = lazy(() => import("../features/company/approvals-page"));
+const StatementPage = lazy(() => import("../features/company/statement-page"));
 const AdminCompaniesPage = lazy(() => import("../features/admin-companies/admin-companies-page"));
+const ReceivablesPage = lazy(() => import("../features/receivables/receivables-page"));
 const QuotesPage = lazy(() => import("../features/quotes/quotes-page"));
 const QuotePage = lazy(() => import("../features/quotes/quote-page"));
 const AdminQuotesPage = lazy(() => import("../features/quotes/admin-quotes-page"));
@@ -49,6 +51,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: "payment/:id", element: <PaymentPage /> },
       { path: "company", element: <CompanyPage /> },
       { path: "company/orders", element: <CompanyOrdersPage /> },
+      { path: "company/statement", element: <StatementPage /> },
       { path: "approvals", element: <ApprovalsPage /> },
       // Quotes (docs/SELLING-TO-BUSINESSES.md, 'Quotes'): one address, the page by role, as the dashboard's home is.
       { path: "quotes", element: <DashboardHome customer={<QuotesPage />} admin={<AdminQuotesPage />} /> },
@@ -114,6 +117,14 @@ export const dashboardRoutes: RouteObject[] = [
         element: (
           <RequireAdmin>
             <AdminCompaniesPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "receivables",
+        element: (
+          <RequireAdmin>
+            <ReceivablesPage />
           </RequireAdmin>
         ),
       },

@@ -6,9 +6,13 @@
 export const companyPaths = {
   company: "/dashboard/company",
   companyOrders: "/dashboard/company/orders",
+  /** Owners and buyers: what the company owes on account, and a month's statement (docs/BUYING-ON-ACCOUNT.md). */
+  statement: "/dashboard/company/statement",
   approvals: "/dashboard/approvals",
   /** Admins: every company, its tax exemption and price list. */
   companies: "/dashboard/companies",
+  /** Admins: what every company on account owes, and the money it paid recorded. */
+  receivables: "/dashboard/receivables",
 } as const;
 
 /** Both answer by role: a customer's own quotes, an admin's list of every quote and its pricing. */

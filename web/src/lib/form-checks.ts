@@ -10,6 +10,7 @@ export {
   newProductSchema,
   orderFormSchema,
   orderQuantityField,
+  paymentReceivedBodySchema,
   paymentTermsSchema,
   productBodySchema,
   productEditSchema,

@@ -72,6 +72,14 @@ function CompanyView({ company, me }: { company: Company; me: string }) {
         <Link className="link link-primary" to={companyPaths.companyOrders}>
           The company's orders
         </Link>
+        {may("read:credit") && company.paymentTerms && (
+          <>
+            {" · "}
+            <Link className="link link-primary" to={companyPaths.statement}>
+              Statement: what the company owes
+            </Link>
+          </>
+        )}
         {may("approve:order") && (
           <>
             {" · "}

@@ -71,11 +71,37 @@ describe("the dashboard's drawer by role", () => {
     expect(waiting[7]).toEqual(["Approvals2 waiting", "/dashboard/approvals"]);
   });
 
+  const terms = { paymentTerms: { netDays: 30, creditLimit: 50_000 } };
+
+  it("shows owners and buyers of a company on account its Statement", async () => {
+    const buyer = await drawerFor(false, { ...company("buyer"), ...terms }, 10);
+    expect(buyer.slice(5, 8)).toEqual([
+      ["My Company", "/dashboard/company"],
+      ["Company Orders", "/dashboard/company/orders"],
+      ["Statement", "/dashboard/company/statement"],
+    ]);
+    cleanup();
+    const owner = await drawerFor(false, { ...company("owner"), ...terms }, 11);
+    expect(owner.slice(7, 9)).toEqual([
+      ["Statement", "/dashboard/company/statement"],
+      ["Approvals", "/dashboard/approvals"],
+    ]);
+  });
+
+  it("shows no Statement to requesters, nor in a company that pays by card", async () => {
+    const requester = await drawerFor(false, { ...company("requester"), ...terms }, 9);
+    expect(requester.map(([label]) => label)).not.toContain("Statement");
+    cleanup();
+    const byCard = await drawerFor(false, { ...company("buyer"), paymentTerms: null }, 9);
+    expect(byCard.map(([label]) => label)).not.toContain("Statement");
+  });
+
   it("shows admins their Overview first, Companies, and no customer's company items", async () => {
-    const admin = await drawerFor(true, null, 11);
+    const admin = await drawerFor(true, null, 12);
     expect(admin[0]).toEqual(["Overview", "/dashboard"]);
     expect(admin.map(([label]) => label)).toContain("Companies");
     expect(admin).toContainEqual(["Companies", "/dashboard/companies"]);
+    expect(admin).toContainEqual(["Receivables", "/dashboard/receivables"]);
     expect(admin.map(([label]) => label)).not.toContain("My Company");
   });
 
@@ -87,7 +113,7 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("offers admins the quotes list", async () => {
-    const admin = await drawerFor(true, null, 11);
+    const admin = await drawerFor(true, null, 12);
     expect(admin).toContainEqual(["Quotes", "/dashboard/quotes"]);
     expect(admin.map(([label]) => label)).not.toContain("Quick Order");
   });

@@ -31,6 +31,7 @@ const adminItems = [
   { to: paths.adminOrders, label: "Orders" },
   { to: paths.promotions, label: "Promotions" },
   { to: companyPaths.companies, label: "Companies" },
+  { to: companyPaths.receivables, label: "Receivables" },
   { to: quotePaths.quotes, label: "Quotes" },
   { to: paths.audit, label: "Audit log" },
 ];
@@ -43,12 +44,15 @@ interface MenuItem {
 }
 
 /**
- * A customer's company items: My Company always (to create or join one); with a company, its orders; for
- * its owners, the orders that wait for their approval.
+ * A customer's company items: My Company always (to create or join one); with a company, its orders; for its
+ * owners and buyers, when it buys on account, its statement; for its owners, the orders that wait for their approval.
  */
 function companyItems(company: Company | null | undefined) {
   const items: MenuItem[] = [{ to: companyPaths.company, label: "My Company" }];
   if (company) items.push({ to: companyPaths.companyOrders, label: "Company Orders" });
+  if (company?.paymentTerms && company.actions.includes("read:credit")) {
+    items.push({ to: companyPaths.statement, label: "Statement" });
+  }
   if (company?.actions.includes("approve:order")) {
     items.push({ to: companyPaths.approvals, label: "Approvals", waiting: company.awaitingApproval });
   }

@@ -84,6 +84,12 @@ describe("/dashboard for an admin: the overview", () => {
       "/dashboard/orders?status=awaiting-approval",
     );
     expect(screen.getByRole("link", { name: "Open the quotes" }).getAttribute("href")).toBe("/dashboard/quotes");
+    expect(figure("Owed to you")).toBe("$5,200.00");
+    expect(figure("Overdue")).toBe("$1,200.00");
+    expect(figure("Due in the next 7 days")).toBe("$800.00");
+    expect(screen.getByRole("link", { name: "Open the receivables" }).getAttribute("href")).toBe(
+      "/dashboard/receivables",
+    );
   });
 
   it("lists the tools low in stock with their threshold, and links to Manage Products", async () => {

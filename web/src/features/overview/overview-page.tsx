@@ -4,7 +4,7 @@ import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { ORDER_STATUS_LABELS } from "../../components/order-status-badge";
 import { QueryState } from "../../components/query-state";
-import { quotePaths } from "../../config/dashboard-paths";
+import { companyPaths, quotePaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { dayText } from "../../lib/date-text";
 import { useAdminStats } from "./api/get-admin-stats";
@@ -97,6 +97,14 @@ function Figures({ stats }: { stats: AdminStats }) {
         value={count.format(stats.approvalsPending)}
         link={{ to: `${paths.adminOrders}?status=awaiting-approval`, text: "Open the orders awaiting approval" }}
       />
+      {/* Money on account (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): what invoices still owe. */}
+      <Figure
+        label="Owed to you"
+        value={formatPrice(stats.owedToYou)}
+        link={{ to: companyPaths.receivables, text: "Open the receivables" }}
+      />
+      <Figure label="Overdue" value={formatPrice(stats.overdue)} />
+      <Figure label="Due in the next 7 days" value={formatPrice(stats.dueNext7Days)} />
     </dl>
   );
 }

@@ -2,6 +2,7 @@ import type {
   AdminCompany,
   AdminCompanyPatchBody,
   AdminQuote,
+  AdminReceivables,
   AdminStats,
   AuditEntry,
   Company,
@@ -12,6 +13,8 @@ import type {
   ModifiedCountResponse,
   Order,
   OrderCounts,
+  PaymentReceived,
+  PaymentReceivedBody,
   Product,
   ProductBody,
   ProductPatch,
@@ -83,6 +86,13 @@ export const adminApi = {
   pricesCsv: (companyId: string) => `GET ${prices(companyId)}.csv` as Route<Blob>,
   /** The whole price list replaced by a CSV file's text, or nothing when any row is bad. */
   replacePrices: (companyId: string) => `PUT ${prices(companyId)}.csv` as Route<ContractPrice[]>,
+
+  /** What every company on account owes, most overdue first, a page at a time (X-Total-Count: how many). */
+  receivables: (limit: number, offset: number) =>
+    `GET /api/admin/receivables?limit=${limit}&offset=${offset}` as Route<AdminReceivables>,
+  /** Money a company paid by transfer (idempotent: sent with a key), against its oldest invoices or as allocated. */
+  recordPayment: (companyId: string) =>
+    `POST /api/admin/companies/${part(companyId)}/payments` as Route<PaymentReceived, PaymentReceivedBody>,
 
   quotes: "GET /api/admin/quotes" as Route<Quote[]>,
   quote: (quoteId: string) => `GET /api/admin/quotes/${part(quoteId)}` as Route<AdminQuote>,

@@ -3,6 +3,7 @@ import type {
   CompanyAddressBody,
   CompanyMember,
   CompanySettingsBody,
+  CompanyStatement,
   DeletedCount,
   InsertedId,
   Invitation,
@@ -46,6 +47,11 @@ export const companyApi = {
       Order,
       { note?: string | undefined } | undefined
     >,
+  /** Its statement of a month (YYYY-MM, UTC), as JSON, or as the PDF and the CSV a person downloads. */
+  statement: (companyId: string, month: string) =>
+    `GET ${company(companyId)}/statement?month=${part(month)}` as Route<CompanyStatement>,
+  statementFile: (companyId: string, month: string, type: "pdf" | "csv") =>
+    `GET ${company(companyId)}/statement.${type}?month=${part(month)}` as Route<Blob>,
   invitation: (token: string) => `GET /api/invitations/${part(token)}` as Route<InvitationView>,
   acceptInvitation: (token: string) => `POST /api/invitations/${part(token)}/accept` as Route<Company>,
 };

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { adminOrdersQueryKey } from "../../../lib/admin-query-keys";
 import { apiAuthedPage } from "../../../lib/api-authed";
 import { adminApi } from "../../../lib/api-routes/admin";
 import { orderFromWire } from "../../../lib/order";
 import { type OrderListState, orderListQuery } from "../order-list-state";
 
-/** Every admin order query starts with this key: a status change refreshes them all. */
-export const adminOrdersQueryKey = ["admin-orders"] as const;
+/** Every admin order query starts with this key (lib/admin-query-keys.ts): a status change refreshes them all. */
+export { adminOrdersQueryKey };
 
 /** GET /api/admin/orders (admins): one page of the filtered orders, newest first, and how many there are. */
 export const adminOrdersQuery = (state: OrderListState) =>

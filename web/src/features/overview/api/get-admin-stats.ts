@@ -1,9 +1,10 @@
 import type { AdminStatsQuery } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { adminStatsQueryKey } from "../../../lib/admin-query-keys";
 import { apiAuthed } from "../../../lib/api-authed";
 import { adminApi } from "../../../lib/api-routes/admin";
 
-export const adminStatsQueryKey = ["admin-stats"] as const;
+export { adminStatsQueryKey };
 
 /**
  * GET /api/admin/stats?from=&to= (admins): the shop owner's overview (contract/src/admin-stats.ts). Without a
