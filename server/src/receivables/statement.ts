@@ -13,13 +13,7 @@ import {
 import type { Database } from "../db/client.js";
 import { companyCreditJson } from "../ordering/queries/credit.js";
 import { type InvoicedOrder, invoicedOrdersOf } from "../ordering/queries/owing.js";
-import {
-  entriesBetween,
-  type InvoiceBalance,
-  type LedgerLine,
-  owingInvoiceBalances,
-  standingBefore,
-} from "./queries/ledger.js";
+import { companyLedger, type InvoiceBalance, type LedgerLine } from "./queries/ledger.js";
 
 /**
  * A company's statement of a month (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): the balance as it
@@ -71,10 +65,8 @@ export async function companyStatement(
   now = new Date(),
 ): Promise<CompanyStatement> {
   const { from, to } = monthBounds(month);
-  const [standing, lines, owing, credit] = await Promise.all([
-    standingBefore(db, company.id, from),
-    entriesBetween(db, company.id, { from, to }),
-    owingInvoiceBalances(db, company.id),
+  const [{ standing, lines, owing }, credit] = await Promise.all([
+    companyLedger(db, company.id, { from, to }),
     companyCreditJson(db, company.id),
   ]);
   const balanceAfter = (line: LedgerLine) => standing.owedCents + line.sinceCents;

@@ -68,7 +68,16 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index("ledger_entries_by_company").on(table.companyId, table.at),
+    // A company's entries by date, with what the statement sums of each (receivables/queries/ledger.ts): its
+    // balance before a month and what each of its invoices owes are read from this index alone.
+    index("ledger_entries_by_company_cover").on(
+      table.companyId,
+      table.at,
+      table.orderId,
+      table.kind,
+      table.owedCents,
+      table.creditCents,
+    ),
     index("ledger_entries_by_order").on(table.orderId),
     // A card payment is the provider's payment id once: the same payment settled twice never credits twice.
     uniqueIndex("ledger_entries_card_payment_once").on(table.reference).where(sql`${table.kind} = 'card-payment'`),

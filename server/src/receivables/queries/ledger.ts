@@ -1,7 +1,7 @@
 import { LEDGER_KINDS, type LedgerKind } from "@forgeline/contract";
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { idList, isOneOfIds } from "../../db/columns.js";
+import { idList, isOneOf, isOneOfIds } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { companyCredits, ledgerEntries } from "../tables.js";
 
@@ -25,27 +25,11 @@ const KIND_ORDER = sql.raw(
 );
 const IN_ORDER = [asc(ledgerEntries.at), asc(ledgerEntries.createdAt), asc(KIND_ORDER), asc(ledgerEntries.id)];
 
-/** The company the prepared reads below read, and the range they read: their parameters. */
+/** The company the prepared read below reads, and the month it reads: its parameters. */
 const company = sql.placeholder("companyId");
 const from = sql.placeholder("from");
 const to = sql.placeholder("to");
-
-const standingQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      owedCents: sql<string>`coalesce(sum(${change}) filter (where ${lt(ledgerEntries.at, from)}), 0)`,
-      creditCents: sql<string>`coalesce(sum(${ledgerEntries.creditCents}), 0)`,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.companyId, company))
-    .prepare("ledger_standing"),
-);
-
-/** What the company owed before `at`, and the money it has received and not put against an invoice. */
-export async function standingBefore(db: Database, companyId: string, at: Date) {
-  const [row] = await standingQuery(db).execute({ companyId, from: at });
-  return { owedCents: cents(row?.owedCents), unallocatedCents: cents(row?.creditCents) };
-}
+const ofCompany = eq(ledgerEntries.companyId, company);
 
 export interface LedgerLine {
   kind: LedgerKind;
@@ -58,36 +42,6 @@ export interface LedgerLine {
   sinceCents: number;
 }
 
-/**
- * The company's entries from `from` up to `to`, in order, each with what it owed after it less what it owed as
- * the range began (add the opening balance, `standingBefore`).
- */
-export async function entriesBetween(
-  db: Database,
-  companyId: string,
-  range: { from: Date; to: Date },
-): Promise<LedgerLine[]> {
-  const rows = await entriesQuery(db).execute({ companyId, ...range });
-  return rows.map(({ runningCents, ...row }) => ({ ...row, sinceCents: cents(runningCents) }));
-}
-
-const entriesQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      kind: ledgerEntries.kind,
-      at: ledgerEntries.at,
-      reference: ledgerEntries.reference,
-      orderId: ledgerEntries.orderId,
-      owedCents: ledgerEntries.owedCents,
-      creditCents: ledgerEntries.creditCents,
-      runningCents: sql<string>`sum(${change}) over (order by ${sql.join(IN_ORDER, sql`, `)})`,
-    })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.companyId, company), gte(ledgerEntries.at, from), lt(ledgerEntries.at, to)))
-    .orderBy(...IN_ORDER)
-    .prepare("ledger_entries_between"),
-);
-
 export interface InvoiceBalance {
   orderId: string;
   totalCents: number;
@@ -97,42 +51,106 @@ export interface InvoiceBalance {
   balanceCents: number;
 }
 
-const owedBy = (kinds: LedgerKind[]) =>
-  sql<string>`coalesce(sum(${ledgerEntries.owedCents}) filter (where ${inArray(ledgerEntries.kind, kinds)}), 0)`;
+/** A month of a company's ledger: where it stood as the month began, the month's entries, its open invoices. */
+export interface CompanyLedger {
+  /** What the company owed before the month, and the money it has received and not put against an invoice. */
+  standing: { owedCents: number; unallocatedCents: number };
+  /** The month's entries in order, each with what the company owed after it less what it owed before the month. */
+  lines: LedgerLine[];
+  /** The company's invoices that still owe money, each with what it came to and what paid or credited it. */
+  owing: InvoiceBalance[];
+}
 
-const balance = sql<string>`sum(${ledgerEntries.owedCents})`;
-const owingQuery = preparedPerDatabase((db) =>
-  db
+const owedBy = (kinds: LedgerKind[]) =>
+  sql<string>`coalesce(sum(${ledgerEntries.owedCents}) filter (where ${isOneOf(ledgerEntries.kind, kinds)}), 0)`;
+
+/** The entries and the balances as the database answers them: arrays of values, dates as ISO text. */
+type LineValues = [LedgerKind, string, string, string | null, number, number, number];
+type BalanceValues = [string, number, number, number, number];
+
+const ledgerQuery = preparedPerDatabase((db) => {
+  const month = db
     .select({
+      kind: ledgerEntries.kind,
+      at: ledgerEntries.at,
+      reference: ledgerEntries.reference,
       orderId: ledgerEntries.orderId,
-      total: owedBy(["invoice"]),
-      paid: owedBy(["allocation", "card-payment"]),
-      credited: owedBy(["credit-note"]),
-      balance,
+      owedCents: ledgerEntries.owedCents,
+      creditCents: ledgerEntries.creditCents,
+      running: sql`sum(${change}) over (order by ${sql.join(IN_ORDER, sql`, `)})`.as("running"),
+      position: sql`row_number() over (order by ${sql.join(IN_ORDER, sql`, `)})`.as("position"),
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.companyId, company), isNotNull(ledgerEntries.orderId)))
+    .where(and(ofCompany, gte(ledgerEntries.at, from), lt(ledgerEntries.at, to)))
+    .as("month");
+  const lines = db
+    .select({
+      lines: sql`json_agg(json_build_array(${month.kind}, ${month.at}, ${month.reference}, ${month.orderId},
+        ${month.owedCents}, ${month.creditCents}, ${month.running}) order by ${month.position})`,
+    })
+    .from(month);
+  const balance = sql<string>`sum(${ledgerEntries.owedCents})`;
+  const invoices = db
+    .select({
+      orderId: ledgerEntries.orderId,
+      total: owedBy(["invoice"]).as("total"),
+      paid: owedBy(["allocation", "card-payment"]).as("paid"),
+      credited: owedBy(["credit-note"]).as("credited"),
+      balance: balance.as("balance"),
+    })
+    .from(ledgerEntries)
+    .where(and(ofCompany, isNotNull(ledgerEntries.orderId)))
     .groupBy(ledgerEntries.orderId)
     .having(sql`${balance} > 0`)
-    .prepare("ledger_owing_invoices"),
-);
+    .as("invoices");
+  const owing = db
+    .select({
+      owing: sql`json_agg(json_build_array(${invoices.orderId}, ${invoices.total}, ${invoices.paid},
+        ${invoices.credited}, ${invoices.balance}))`,
+    })
+    .from(invoices);
+  return db
+    .select({
+      owedCents: sql<string>`coalesce(sum(${change}) filter (where ${lt(ledgerEntries.at, from)}), 0)`,
+      creditCents: sql<string>`coalesce(sum(${ledgerEntries.creditCents}), 0)`,
+      lines: sql<LineValues[] | null>`(${lines})`,
+      owing: sql<BalanceValues[] | null>`(${owing})`,
+    })
+    .from(ledgerEntries)
+    .where(ofCompany)
+    .prepare("company_ledger");
+});
 
-/** The company's invoices that still owe money, each with what it came to and what paid or credited it. */
-export async function owingInvoiceBalances(db: Database, companyId: string): Promise<InvoiceBalance[]> {
-  const rows = await owingQuery(db).execute({ companyId });
-  return rows.flatMap(({ orderId, total, paid, credited, balance: left }) =>
-    orderId
-      ? [
-          {
-            orderId,
-            totalCents: cents(total),
-            paidCents: -cents(paid),
-            creditedCents: -cents(credited),
-            balanceCents: cents(left),
-          },
-        ]
-      : [],
-  );
+/**
+ * A month of the company's ledger (`from` up to `to`) in one read, each part from the index
+ * `ledger_entries_by_company_cover` (the month's entries also from their rows): add the opening balance to each
+ * line's `sinceCents` for the balance after it.
+ */
+export async function companyLedger(
+  db: Database,
+  companyId: string,
+  range: { from: Date; to: Date },
+): Promise<CompanyLedger> {
+  const [row] = await ledgerQuery(db).execute({ companyId, ...range });
+  return {
+    standing: { owedCents: cents(row?.owedCents), unallocatedCents: cents(row?.creditCents) },
+    lines: (row?.lines ?? []).map(([kind, at, reference, orderId, owedCents, creditCents, running]) => ({
+      kind,
+      at: new Date(at),
+      reference,
+      orderId,
+      owedCents: Number(owedCents),
+      creditCents: Number(creditCents),
+      sinceCents: Number(running),
+    })),
+    owing: (row?.owing ?? []).map(([orderId, total, paid, credited, left]) => ({
+      orderId,
+      totalCents: Number(total),
+      paidCents: -Number(paid),
+      creditedCents: -Number(credited),
+      balanceCents: Number(left),
+    })),
+  };
 }
 
 const creditsQuery = preparedPerDatabase((db) =>

@@ -1,0 +1,2 @@
+DROP INDEX "ledger_entries_by_company";--> statement-breakpoint
+CREATE INDEX "ledger_entries_by_company_cover" ON "ledger_entries" USING btree ("company_id","at","order_id","kind","owed_cents","credit_cents");
