@@ -31,15 +31,20 @@ export async function setPaymentTerms(db: Database, id: string, terms: PaymentTe
   return row;
 }
 
+const storedTermsQuery = preparedPerDatabase((db) =>
+  db
+    .select({ netDays: companies.netDays, creditLimitCents: companies.creditLimitCents })
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder("companyId")))
+    .prepare("stored_terms"),
+);
+
 /** The company's terms as stored (cents), or null when it pays by card or does not exist. */
 export async function storedTermsOf(
   db: Database,
   companyId: string,
 ): Promise<{ netDays: number; creditLimitCents: number } | null> {
-  const [row] = await db
-    .select({ netDays: companies.netDays, creditLimitCents: companies.creditLimitCents })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+  const [row] = await storedTermsQuery(db).execute({ companyId });
   return row?.netDays != null && row.creditLimitCents != null
     ? { netDays: row.netDays, creditLimitCents: row.creditLimitCents }
     : null;

@@ -6,9 +6,10 @@ import {
   type NetDays,
   ON_ACCOUNT_MESSAGES,
 } from "@forgeline/contract";
-import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, notInArray, type Placeholder, sql } from "drizzle-orm";
 import { storedTermsOf } from "../../company/queries/terms.js";
 import type { Database } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { orders } from "../tables.js";
 
 /**
@@ -19,7 +20,7 @@ import { orders } from "../tables.js";
  */
 
 const closed = ["cancelled", "refunded"] as const;
-const owedOnAccount = (companyId: string) =>
+const owedOnAccount = (companyId: string | Placeholder) =>
   and(eq(orders.companyId, companyId), eq(orders.paymentMethod, "invoice"), notInArray(orders.status, [...closed]));
 const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
 
@@ -30,28 +31,34 @@ export interface CreditStanding {
   hold: { invoiceNumber: string; dueAt: Date } | null;
 }
 
+/** An invoice more than CREDIT_HOLD_AFTER_DAYS past its due date with money still owed. */
+const holding = and(
+  gt(owed, 0),
+  sql`${orders.invoiceDueAt} < now() - ${sql.raw(`make_interval(days => ${CREDIT_HOLD_AFTER_DAYS})`)}`,
+);
+
+/** What is used and what holds new orders (the oldest holding invoice), in one pass over the orders on account. */
+const standingQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      usedCents: sql<string>`coalesce(sum(${owed}), 0)`,
+      holdNumber: sql<
+        string | null
+      >`(array_agg(${orders.invoiceNumber} order by ${orders.invoiceDueAt}) filter (where ${holding}))[1]`,
+      holdDueAt: sql`min(${orders.invoiceDueAt}) filter (where ${holding})`.mapWith(orders.invoiceDueAt),
+    })
+    .from(orders)
+    .where(owedOnAccount(sql.placeholder("companyId")))
+    .prepare("credit_standing"),
+);
+
 export async function creditStanding(db: Database, companyId: string): Promise<CreditStanding> {
   const terms = await storedTermsOf(db, companyId);
-  const [used] = await db
-    .select({ cents: sql<string>`coalesce(sum(${owed}), 0)` })
-    .from(orders)
-    .where(owedOnAccount(companyId));
-  const [held] = await db
-    .select({ invoiceNumber: orders.invoiceNumber, dueAt: orders.invoiceDueAt })
-    .from(orders)
-    .where(
-      and(
-        owedOnAccount(companyId),
-        gt(owed, 0),
-        sql`${orders.invoiceDueAt} < now() - make_interval(days => ${CREDIT_HOLD_AFTER_DAYS})`,
-      ),
-    )
-    .orderBy(asc(orders.invoiceDueAt))
-    .limit(1);
+  const [row] = await standingQuery(db).execute({ companyId });
   return {
     terms,
-    usedCents: Number(used?.cents ?? 0),
-    hold: held?.invoiceNumber && held.dueAt ? { invoiceNumber: held.invoiceNumber, dueAt: held.dueAt } : null,
+    usedCents: Number(row?.usedCents ?? 0),
+    hold: row?.holdNumber && row.holdDueAt ? { invoiceNumber: row.holdNumber, dueAt: row.holdDueAt } : null,
   };
 }
 
