@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../company/policy.js";
-import { findCompany } from "../company/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { authorize } from "../http/guard.js";
@@ -130,7 +129,10 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const monthOf = (query: StatementQuery) => query.month ?? isoMonth(new Date());
 
-/** The company, once the caller may read its statement: 404 to anyone outside it, 403 to its requesters. */
+/**
+ * The company, once the caller may read its statement: 404 to anyone outside it, 403 to its requesters. Only its
+ * members may, so it is the caller's membership's, read with it: no second read of the company.
+ */
 async function companyForStatement(app: FastifyInstance, request: FastifyRequest, id: string) {
   const actor = await actorOf(app.db, callerOf(request));
   authorize(
@@ -139,7 +141,8 @@ async function companyForStatement(app: FastifyInstance, request: FastifyRequest
     { companyId: id },
     { seeing: "read:company", missing: NO_SUCH_COMPANY, forbidden: SPENDERS_ONLY },
   );
-  const company = await findCompany(app.db, id);
-  if (!company) throw new HttpError(404, NO_SUCH_COMPANY);
-  return company;
+  const { membership } = actor;
+  if (membership?.companyId !== id) throw new HttpError(404, NO_SUCH_COMPANY);
+  const { name, taxId, billingAddress } = membership.company;
+  return { id, name, taxId, billingAddress };
 }
