@@ -1,7 +1,7 @@
 import { centsToDollars, dollarsToCents, type NetDays, type PaymentTerms } from "@forgeline/contract";
-import { and, asc, count, eq, isNotNull, not, or, sql } from "drizzle-orm";
+import { eq, isNotNull, or, type SQL, type Subquery, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
-import { idList, isOneOfIds } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { companies } from "../tables.js";
 
@@ -65,53 +65,20 @@ const ON_ACCOUNT_COLUMNS = {
   creditLimitCents: companies.creditLimitCents,
 };
 
-const oneOfIds = isOneOfIds(companies.id, "ids");
-
-const countQuery = preparedPerDatabase((db) =>
-  db
-    .select({ companies: count() })
-    .from(companies)
-    .where(or(isNotNull(companies.netDays), oneOfIds))
-    .prepare("companies_on_account"),
-);
+/** What the receivables list needs of those that owe (ordering/queries/owing.ts): who, and in which place. */
+export type OwingCompanies = Subquery & { companyId: AnyPgColumn; place: SQL.Aliased<number> };
 
 /**
- * How many companies the receivables list holds: those on terms, and those of `owing` without (terms taken away
- * while they still owe).
+ * The companies the receivables list holds, as a common table expression named `on_account` beside `owing`:
+ * those on terms, and those that owe without (terms taken away while they still owe), each with its place among
+ * those that owe (null: it owes nothing).
  */
-export async function countCompaniesOnAccount(db: Database, owing: string[]): Promise<number> {
-  const [row] = await countQuery(db).execute({ ids: idList(owing) });
-  return row?.companies ?? 0;
-}
-
-const byIdQuery = preparedPerDatabase((db) =>
-  db.select(ON_ACCOUNT_COLUMNS).from(companies).where(oneOfIds).prepare("companies_on_account_by_id"),
-);
-
-/** These companies, in the order of `ids`. */
-export async function companiesById(db: Database, ids: string[]): Promise<CompanyOnAccount[]> {
-  if (ids.length === 0) return [];
-  const rows = await byIdQuery(db).execute({ ids: idList(ids) });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-const besidesQuery = preparedPerDatabase((db) =>
-  db
-    .select(ON_ACCOUNT_COLUMNS)
-    .from(companies)
-    .where(and(isNotNull(companies.netDays), not(oneOfIds)))
-    .orderBy(asc(companies.name), asc(companies.id))
-    .offset(sql.placeholder("offset"))
-    .limit(sql.placeholder("limit"))
-    .prepare("companies_on_terms_besides"),
-);
-
-/** The companies on terms but those of `besides`, by name: a window of them. */
-export function companiesOnTermsBesides(
-  db: Database,
-  besides: string[],
-  window: { offset: number; limit: number },
-): Promise<CompanyOnAccount[]> {
-  return besidesQuery(db).execute({ ids: idList(besides), ...window });
+export function companiesOnAccount(db: Database, owing: OwingCompanies) {
+  return db.$with("on_account").as(
+    db
+      .select({ ...ON_ACCOUNT_COLUMNS, position: sql<number | null>`${owing.place}`.as("position") })
+      .from(companies)
+      .leftJoin(owing, eq(owing.companyId, companies.id))
+      .where(or(isNotNull(companies.netDays), isNotNull(owing.companyId))),
+  );
 }

@@ -79,7 +79,7 @@ const HOLD = sql`coalesce(bool_or(${lt(due, daysAgo(CREDIT_HOLD_AFTER_DAYS))}), 
 const COMPANY_SUMS = ["used", ...AGING_BUCKETS.map(({ key }) => key)] as const;
 
 /** The figures as the database answers them: [used, ...aging, dueNext7Days?, hold]. */
-type FigureValues = (number | boolean)[];
+export type FigureValues = (number | boolean)[];
 
 function figuresOf(values: FigureValues, withDueSoon: boolean): OwingFigures {
   const [used, ...rest] = values;
@@ -116,97 +116,70 @@ export async function owingInAll(db: Database, now: Date): Promise<OwingFigures>
   return row ? figuresOf(row.figures, true) : NOTHING_OWED;
 }
 
-export interface RankedOwing {
-  /** Every company that owes on account, most overdue first, then most owed (the same by id). */
-  ranked: string[];
-  /** The figures of those ranked in the window asked for. */
-  window: Map<string, OwingFigures>;
-  /** All of them added up (but what falls due soon: owingInAll). */
-  totals: OwingFigures;
-}
+/** The moments of `now` as the parameters of a query built with `owingByCompany`. */
+export const owingMoments = momentsOf;
 
-const rankedOwingQuery = preparedPerDatabase((db) => {
-  const column = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
-  const add = (names: readonly string[]) =>
+/**
+ * Every company that owes on account, as a common table expression named `owing` for the one query that pages
+ * the receivables list (receivables/queries/receivables-page.ts): one pass over the open orders, a few sums per
+ * company, and its place, most overdue first, then most owed (the same by id). Its moments are that query's
+ * parameters (`owingMoments`); `owingFigures` and `owingTotals` read its sums.
+ */
+export function owingByCompany(db: Database) {
+  const byCompany = db
+    .select({
+      companyId: orders.companyId,
+      ...(Object.fromEntries(COMPANY_SUMS.map((sum) => [sum, SUMS[sum].as(sum)])) as Record<
+        (typeof COMPANY_SUMS)[number],
+        SQL.Aliased<number>
+      >),
+      hold: HOLD.as("hold"),
+    })
+    .from(orders)
+    .where(owingOnAccount)
+    .groupBy(orders.companyId)
+    .as("by_company");
+  const add = (keys: readonly AgingBucket[]) =>
     sql.join(
-      names.map((name) => column("by_company", name)),
+      keys.map((key) => byCompany[key]),
       sql` + `,
     );
   const buckets = AGING_BUCKETS.map(({ key }) => key);
-  // Each a common table expression: read once, however often the answer's parts read it.
-  const byCompany = db.$with("by_company").as(
+  return db.$with("owing").as(
     db
       .select({
-        companyId: orders.companyId,
-        ...Object.fromEntries(COMPANY_SUMS.map((sum) => [sum, SUMS[sum].as(sum)])),
-        hold: HOLD.as("hold"),
-      })
-      .from(orders)
-      .where(owingOnAccount)
-      .groupBy(orders.companyId),
-  );
-  const ranked = db.$with("ranked").as(
-    db
-      .select({
-        companyId: sql<string>`${column("by_company", "company_id")}`.as("company_id"),
-        position:
-          sql`row_number() over (order by ${add(buckets.slice(1))} desc, ${add(buckets)} desc, ${column("by_company", "company_id")})`.as(
-            "position",
+        companyId: byCompany.companyId,
+        ...(Object.fromEntries(COMPANY_SUMS.map((sum) => [sum, byCompany[sum]])) as Pick<
+          typeof byCompany,
+          (typeof COMPANY_SUMS)[number]
+        >),
+        hold: byCompany.hold,
+        place:
+          sql<number>`row_number() over (order by ${add(buckets.slice(1))} desc, ${add(buckets)} desc, ${byCompany.companyId})`.as(
+            "place",
           ),
       })
       .from(byCompany),
   );
-  const totals = sql.join(
-    [
-      ...COMPANY_SUMS.map((sum) => sql`coalesce(sum(${column("by_company", sum)}), 0)`),
-      sql`coalesce(bool_or(${column("by_company", "hold")}), false)`,
-    ],
-    sql`, `,
-  );
-  const position = column("ranked", "position");
-  const companyId = column("ranked", "company_id");
-  const values = sql.join(
-    [...COMPANY_SUMS, "hold"].map((name) => column("by_company", name)),
-    sql`, `,
-  );
-  const shown = sql`${position} > ${sql.placeholder("offset")} and ${position} <= ${sql.placeholder("end")}`;
-  return db
-    .with(byCompany, ranked)
-    .select({
-      ranked: sql<
-        string | null
-      >`(select string_agg(${companyId}::text, ',' order by ${position}) from ${sql.identifier("ranked")})`,
-      shown: sql<
-        [string, FigureValues][] | null
-      >`(select json_agg(json_build_array(${companyId}, json_build_array(${values})))
-        from ${sql.identifier("ranked")} join ${sql.identifier("by_company")} using (company_id) where ${shown})`,
-      totals: sql<FigureValues>`json_build_array(${totals})`,
-    })
-    .from(byCompany)
-    .prepare("ranked_owing");
-});
-
-/**
- * The companies that owe on account ranked, the figures of a window of them and of all, as of `now`: one pass
- * over the open orders, a few sums per company, answered as one row (the ranking as one text, the window and the
- * totals as JSON), since mapping a thousand rows one by one costs the server more than the query.
- */
-export async function rankedOwing(
-  db: Database,
-  now: Date,
-  window: { offset: number; limit: number },
-): Promise<RankedOwing> {
-  const [row] = await rankedOwingQuery(db).execute({
-    ...momentsOf(now),
-    offset: window.offset,
-    end: window.offset + window.limit,
-  });
-  return {
-    ranked: row?.ranked?.split(",") ?? [],
-    window: new Map((row?.shown ?? []).map(([companyId, figures]) => [companyId, figuresOf(figures, false)])),
-    totals: row ? figuresOf(row.totals, false) : NOTHING_OWED,
-  };
 }
+
+type Owing = ReturnType<typeof owingByCompany>;
+const figureColumns = (owing: Owing) => [...COMPANY_SUMS.map((sum) => owing[sum]), owing.hold];
+
+/** A company's figures as JSON, null when it owes nothing (read them with `owingFiguresOf`). */
+export const owingFigures = (owing: Owing) => sql<FigureValues | null>`case when ${owing.companyId} is null then null
+  else json_build_array(${sql.join(figureColumns(owing), sql`, `)}) end`;
+
+/** Every company's figures added up, as JSON (an aggregate over `owing`; read them with `owingFiguresOf`). */
+export const owingTotals = (owing: Owing) =>
+  sql<FigureValues>`json_build_array(${sql.join(
+    [...COMPANY_SUMS.map((sum) => sql`coalesce(sum(${owing[sum]}), 0)`), sql`coalesce(bool_or(${owing.hold}), false)`],
+    sql`, `,
+  )})`;
+
+/** The figures `owingFigures` and `owingTotals` answer (what falls due soon: owingInAll). */
+export const owingFiguresOf = (values: FigureValues | null): OwingFigures =>
+  values ? figuresOf(values, false) : NOTHING_OWED;
 
 const invoicedOrdersQuery = preparedPerDatabase((db) =>
   db

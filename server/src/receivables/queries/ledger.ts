@@ -1,9 +1,9 @@
 import { LEDGER_KINDS, type LedgerKind } from "@forgeline/contract";
 import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { idList, isOneOf, isOneOfIds } from "../../db/columns.js";
+import { isOneOf } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { companyCredits, ledgerEntries } from "../tables.js";
+import { ledgerEntries } from "../tables.js";
 
 /**
  * The ledger read (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): a company's balance at a moment,
@@ -151,27 +151,4 @@ export async function companyLedger(
       balanceCents: Number(left),
     })),
   };
-}
-
-const creditsQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      totalCents: sql<string>`coalesce(sum(${companyCredits.creditCents}), 0)`,
-      shown: sql<Record<
-        string,
-        number
-      > | null>`json_object_agg(${companyCredits.companyId}, ${companyCredits.creditCents})
-        filter (where ${isOneOfIds(companyCredits.companyId, "ids")})`,
-    })
-    .from(companyCredits)
-    .prepare("unallocated_credits"),
-);
-
-/**
- * The money received and not yet put against an invoice (kept beside the ledger, decision 041): every company's
- * added up, and each of these companies'.
- */
-export async function unallocatedCredits(db: Database, companyIds: string[]) {
-  const [row] = await creditsQuery(db).execute({ ids: idList(companyIds) });
-  return { totalCents: cents(row?.totalCents), byCompany: new Map(Object.entries(row?.shown ?? {})) };
 }
