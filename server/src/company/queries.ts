@@ -8,6 +8,7 @@ import {
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { preparedPerDatabase } from "../db/prepared.js";
 import { paymentTermsOf } from "./queries/terms.js";
 import { companies, companyAddresses, companyInvitations, companyMembers, companyPrices } from "./tables.js";
 
@@ -25,12 +26,14 @@ export interface Membership {
     billingAddress: string | null;
     /** Its terms' days to pay when it buys on account; null: it pays by card. */
     netDays: number | null;
+    /** Its terms' credit limit in cents; null: it pays by card. */
+    creditLimitCents: number | null;
   };
 }
 
-/** The company this account belongs to, and as what; undefined when it belongs to none. */
-export async function membershipOf(db: Database, email: string): Promise<Membership | undefined> {
-  const [row] = await db
+// Read on every call about a company by one of its members: built once, prepared.
+const membershipQuery = preparedPerDatabase((db) =>
+  db
     .select({
       companyId: companyMembers.companyId,
       role: companyMembers.role,
@@ -41,10 +44,17 @@ export async function membershipOf(db: Database, email: string): Promise<Members
       poRequired: companies.poRequired,
       billingAddress: companies.billingAddress,
       netDays: companies.netDays,
+      creditLimitCents: companies.creditLimitCents,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(companyMembers.email, email));
+    .where(eq(companyMembers.email, sql.placeholder("email")))
+    .prepare("membership_of"),
+);
+
+/** The company this account belongs to, and as what; undefined when it belongs to none. */
+export async function membershipOf(db: Database, email: string): Promise<Membership | undefined> {
+  const [row] = await membershipQuery(db).execute({ email });
   if (!row) return undefined;
   const { companyId, role, monthlyLimitCents, ...company } = row;
   return { companyId, role, monthlyLimitCents, company };
