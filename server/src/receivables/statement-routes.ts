@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../company/policy.js";
+import { termsOfRow } from "../company/queries/terms.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { authorize } from "../http/guard.js";
@@ -131,7 +132,7 @@ const monthOf = (query: StatementQuery) => query.month ?? isoMonth(new Date());
 
 /**
  * The company, once the caller may read its statement: 404 to anyone outside it, 403 to its requesters. Only its
- * members may, so it is the caller's membership's, read with it: no second read of the company.
+ * members may, so it is the caller's membership's, read with it (its terms too): no second read of the company.
  */
 async function companyForStatement(app: FastifyInstance, request: FastifyRequest, id: string) {
   const actor = await actorOf(app.db, callerOf(request));
@@ -144,5 +145,5 @@ async function companyForStatement(app: FastifyInstance, request: FastifyRequest
   const { membership } = actor;
   if (membership?.companyId !== id) throw new HttpError(404, NO_SUCH_COMPANY);
   const { name, taxId, billingAddress } = membership.company;
-  return { id, name, taxId, billingAddress };
+  return { id, name, taxId, billingAddress, terms: termsOfRow(membership.company) };
 }

@@ -11,7 +11,7 @@ import {
   type StatementEntry,
 } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
-import { companyCreditJson } from "../ordering/queries/credit.js";
+import { type CreditStanding, companyCreditJson } from "../ordering/queries/credit.js";
 import { type InvoicedOrder, invoicedOrdersOf } from "../ordering/queries/owing.js";
 import { companyLedger, type InvoiceBalance, type LedgerLine } from "./queries/ledger.js";
 
@@ -60,14 +60,14 @@ function openInvoice(balance: InvoiceBalance, order: InvoicedOrder | undefined, 
 
 export async function companyStatement(
   db: Database,
-  company: { id: string; name: string },
+  company: { id: string; name: string; terms?: CreditStanding["terms"] },
   month: string,
   now = new Date(),
 ): Promise<CompanyStatement> {
   const { from, to } = monthBounds(month);
   const [{ standing, lines, owing }, credit] = await Promise.all([
     companyLedger(db, company.id, { from, to }),
-    companyCreditJson(db, company.id),
+    companyCreditJson(db, company.id, company.terms),
   ]);
   const balanceAfter = (line: LedgerLine) => standing.owedCents + line.sinceCents;
   const named = [...lines.flatMap((line) => (line.orderId ? [line.orderId] : [])), ...owing.map((row) => row.orderId)];

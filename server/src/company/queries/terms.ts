@@ -39,15 +39,20 @@ const storedTermsQuery = preparedPerDatabase((db) =>
     .prepare("stored_terms"),
 );
 
+/** Terms as the shop's code holds them (cents), from a company's row: null when it pays by card. */
+export function termsOfRow(row: StoredTerms | undefined): { netDays: number; creditLimitCents: number } | null {
+  return row?.netDays != null && row.creditLimitCents != null
+    ? { netDays: row.netDays, creditLimitCents: row.creditLimitCents }
+    : null;
+}
+
 /** The company's terms as stored (cents), or null when it pays by card or does not exist. */
 export async function storedTermsOf(
   db: Database,
   companyId: string,
 ): Promise<{ netDays: number; creditLimitCents: number } | null> {
   const [row] = await storedTermsQuery(db).execute({ companyId });
-  return row?.netDays != null && row.creditLimitCents != null
-    ? { netDays: row.netDays, creditLimitCents: row.creditLimitCents }
-    : null;
+  return termsOfRow(row);
 }
 
 /** A company on account as the receivables list names it. */

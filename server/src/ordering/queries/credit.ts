@@ -52,8 +52,13 @@ const standingQuery = preparedPerDatabase((db) =>
     .prepare("credit_standing"),
 );
 
-export async function creditStanding(db: Database, companyId: string): Promise<CreditStanding> {
-  const terms = await storedTermsOf(db, companyId);
+/** The company's standing; `terms` when the caller has just read its row (undefined: they are read here). */
+export async function creditStanding(
+  db: Database,
+  companyId: string,
+  known?: CreditStanding["terms"],
+): Promise<CreditStanding> {
+  const terms = known !== undefined ? known : await storedTermsOf(db, companyId);
   const [row] = await standingQuery(db).execute({ companyId });
   return {
     terms,
@@ -67,8 +72,12 @@ export const availableCents = (standing: CreditStanding) =>
   Math.max(0, (standing.terms?.creditLimitCents ?? 0) - standing.usedCents);
 
 /** The standing as the wire says it (GET /api/companies/{id}/credit). */
-export async function companyCreditJson(db: Database, companyId: string): Promise<CompanyCredit> {
-  const standing = await creditStanding(db, companyId);
+export async function companyCreditJson(
+  db: Database,
+  companyId: string,
+  known?: CreditStanding["terms"],
+): Promise<CompanyCredit> {
+  const standing = await creditStanding(db, companyId, known);
   const { terms, hold } = standing;
   return {
     paymentTerms: terms && { netDays: terms.netDays as NetDays, creditLimit: centsToDollars(terms.creditLimitCents) },
