@@ -1,8 +1,8 @@
-import os from "node:os";
 import pg from "pg";
 import { apiCustomer, apiSignIn } from "../scripts/server-process.mjs";
-import { autocannon, BENCH_ADMIN, catalogueOf, postgresDatabase, startStorefront, stop, table } from "./lib.mjs";
-import { cpuSecondsOf } from "./stats.mjs";
+import { BENCH_ADMIN, startStorefront, stop, table } from "./lib.mjs";
+import { LOAD_COLUMNS, loadCells, measuredLoad, seededDatabase } from "./seeded-load.mjs";
+import { STATS_CONNECTIONS, STATS_P99_MS } from "./stats.mjs";
 
 /** How many invoices on account the receivables' bench writes, and over how many companies. */
 export const RECEIVABLES_INVOICES = 100_000;
@@ -81,34 +81,22 @@ const SEED = [
      from orders o join payments_received p on p.company_id = o.company_id and p.reference = 'TRF-' || o.number`,
   `insert into company_credits (company_id, credit_cents)
    select company_id, sum(credit_cents) from ledger_entries group by company_id having sum(credit_cents) > 0`,
-  // What autovacuum does to tables grown by inserts: statistics, and the visibility map index-only scans need.
-  "vacuum analyze",
 ];
 
 /** A fresh PostgreSQL database with the seed and two years of invoices; null on the embedded default. */
-export async function databaseWithInvoices() {
-  const postgres = await postgresDatabase();
-  if (!postgres) return null;
-  const dataDir = await catalogueOf(0, postgres.url);
-  const client = new pg.Client({ connectionString: postgres.url });
-  await client.connect();
-  const started = Date.now();
-  try {
-    for (const statement of SEED) await client.query(statement);
-    const { rows } = await client.query(
-      `select (select id from companies where name = 'Bench Company 10') company_id,
-              (select count(*) from ledger_entries)::int entries,
-              (select count(*) from orders where amount_paid_cents < total_cents)::int open`,
-    );
-    return { postgres, dataDir, seconds: ((Date.now() - started) / 1000).toFixed(1), ...rows[0] };
-  } finally {
-    await client.end();
-  }
+export function databaseWithInvoices() {
+  return seededDatabase({
+    steps: SEED,
+    counts: `select (select id from companies where name = 'Bench Company 10') company_id,
+                    (select count(*) from ledger_entries)::int entries,
+                    (select count(*) from orders where amount_paid_cents < total_cents)::int open`,
+    postgresOnly: true,
+  });
 }
 
 /**
  * A company's statement (this month, as a buyer of it) and GET /api/admin/receivables (its first page, as an
- * admin), 10 connections each, on PostgreSQL: their budget is PostgreSQL's (docs/decisions/029), so on the
+ * admin), 10 connections each, and the overview with these invoices' money on account, on PostgreSQL: their budget is PostgreSQL's (docs/decisions/029), so on the
  * embedded default this answers null and the run says it skipped them.
  */
 export async function benchReceivables({ duration }) {
@@ -138,44 +126,34 @@ export async function benchReceivables({ duration }) {
         url: `http://127.0.0.1:${port}/api/admin/receivables`,
         token: admin.token,
       },
+      // The overview's money on account (owed to you, overdue, due in 7 days) over these open invoices, at its
+      // own budget and connections (stats.mjs).
+      {
+        call: "GET /api/admin/stats (90 days, with the money on account of these invoices)",
+        url: `http://127.0.0.1:${port}/api/admin/stats`,
+        token: admin.token,
+        connections: STATS_CONNECTIONS,
+        p99Ms: STATS_P99_MS,
+      },
     ];
     const rows = [];
     const results = [];
-    for (const { call, url, token } of calls) {
+    for (const { call, url, token, connections = CONNECTIONS, p99Ms = RECEIVABLES_P99_MS } of calls) {
       const headers = { authorization: `Bearer ${token}` };
       const first = await fetch(url, { headers });
       if (first.status !== 200) throw new Error(`${call}: ${first.status} ${await first.text()}`);
-      // A second of load first, so the server's code is compiled and the database's pages are read.
-      await autocannon({ url, headers, duration: 1, connections: CONNECTIONS });
-      const cpuBefore = cpuSecondsOf(server.pid);
-      const loadBefore = os.loadavg()[0];
-      const result = await autocannon({ url, headers, duration, connections: CONNECTIONS });
-      const cpuPerAnswer = ((cpuSecondsOf(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
-      rows.push([
-        "PostgreSQL",
-        call,
-        CONNECTIONS,
-        result.rps,
-        `${result.p50} / ${result.p99}`,
-        cpuPerAnswer.toFixed(1),
-        result.non2xx + result.errors,
-        `${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
-      ]);
-      results.push({ call: `${call} on PostgreSQL`, result });
+      const measured = await measuredLoad({
+        pid: server.pid,
+        url,
+        headers,
+        duration,
+        connections,
+        databaseUrl: postgres.url,
+      });
+      rows.push(["PostgreSQL", call, ...loadCells(measured)]);
+      results.push({ call: `${call} on PostgreSQL`, result: measured.result, p99Ms });
     }
-    const text = table(
-      [
-        "database",
-        "call",
-        "connections",
-        "req/s",
-        "p50 / p99 ms",
-        "server CPU ms per answer",
-        "non-2xx + errors",
-        "machine load (1 min)",
-      ],
-      rows,
-    );
+    const text = table(["database", "call", ...LOAD_COLUMNS], rows);
     const seed = `Seeded in ${seeded.seconds} s: ${RECEIVABLES_INVOICES.toLocaleString("en-US")} invoices of ${RECEIVABLES_COMPANIES.toLocaleString("en-US")} companies, ${seeded.entries.toLocaleString("en-US")} ledger entries, ${seeded.open.toLocaleString("en-US")} invoices owing money.`;
     return { text: `${text}\n\n${seed}`, results };
   } finally {

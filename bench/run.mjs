@@ -9,7 +9,7 @@ import { benchAuthenticated } from "./authenticated.mjs";
 import { benchBrowser, CONTENT_BUDGET_MS, CONTENT_CHAIN_BUDGET } from "./browser.mjs";
 import { benchCartImport, IMPORT_BUDGET_MS } from "./cart-import.mjs";
 import { root, table } from "./lib.mjs";
-import { benchReceivables, RECEIVABLES_P99_MS } from "./receivables.mjs";
+import { benchReceivables } from "./receivables.mjs";
 import { benchScale } from "./scale.mjs";
 import {
   benchSoak,
@@ -205,14 +205,14 @@ if (only.includes("receivables")) {
   } else {
     console.log(`\nStatement and receivables on PostgreSQL (${duration} s, 10 connections)\n${receivables.text}`);
     sections.push(
-      `## 9. Statements and receivables\n\nOn PostgreSQL, a fresh database holding the 12 seeded tools, 1 000 companies on net 30 and 100 000 invoices on account over two years with their payments, allocations and ledger entries (written straight into it with INSERT … SELECT from generate_series: bench/receivables.mjs); a company's statement of this month as one of its buyers, and the first page of GET /api/admin/receivables as an admin; autocannon, ${duration} s, 10 connections.\n\n${receivables.text}`,
+      `## 9. Statements and receivables\n\nOn PostgreSQL, a fresh database holding the 12 seeded tools, 1 000 companies on net 30 and 100 000 invoices on account over two years with their payments, allocations and ledger entries (written straight into it with INSERT … SELECT from generate_series: bench/receivables.mjs); a company's statement of this month as one of its buyers, and the first page of GET /api/admin/receivables as an admin, autocannon, ${duration} s, 10 connections; then GET /api/admin/stats on the same database (its figures of money on account add up these open invoices) at the overview's 2 connections and budget. The server's CPU time per answer, and PostgreSQL's (its processes serving the storefront's connections), say what a call costs whatever else the machine runs.\n\n${receivables.text}`,
     );
-    for (const { call, result } of receivables.results) {
+    for (const { call, result, p99Ms } of receivables.results) {
       budget(
         `${call}, p99`,
-        `< ${RECEIVABLES_P99_MS} ms, no failed answers`,
+        `< ${p99Ms} ms, no failed answers`,
         `${result.p99} ms`,
-        result.p99 < RECEIVABLES_P99_MS && result.non2xx + result.errors === 0,
+        result.p99 < p99Ms && result.non2xx + result.errors === 0,
       );
     }
   }

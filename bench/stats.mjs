@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import os from "node:os";
 import { apiSignIn } from "../scripts/server-process.mjs";
-import { autocannon, BENCH_ADMIN, catalogueOf, postgresDatabase, root, startStorefront, stop, table } from "./lib.mjs";
+import { BENCH_ADMIN, root, startStorefront, stop, table } from "./lib.mjs";
+import { LOAD_COLUMNS, loadCells, measuredLoad, seededDatabase } from "./seeded-load.mjs";
 
 /** How many orders the overview's bench adds, spread over the last 180 days. */
 export const STATS_ORDERS = 100_000;
@@ -14,7 +13,8 @@ export const STATS_P99_MS = 100;
  * An admin or two opening the overview at once: the page is no public one (docs/SELLING-TO-BUSINESSES.md, 'Overview for
  * the shop owner').
  */
-const CONNECTIONS = 2;
+export const STATS_CONNECTIONS = 2;
+const CONNECTIONS = STATS_CONNECTIONS;
 
 /**
  * 100 000 orders of the seeded tools written straight into the database with one INSERT … SELECT from
@@ -67,34 +67,20 @@ with intents as (
 insert into payment_refunds (id, intent_id, amount_cents, reason, created_at)
 select 're_' || id, id, amount_cents, 'order-refunded', created_at + interval '1 day' from intents`;
 
-/** A process's CPU time in seconds (user and system) from /proc; 0 where there is no /proc. */
-export function cpuSecondsOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** A fresh database (PostgreSQL when TEST_DATABASE_URL is set, else PGlite) with the seed and the orders. */
-export async function databaseWithOrders() {
-  const postgres = await postgresDatabase();
-  const dataDir = await catalogueOf(0, postgres?.url);
-  const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
-  const { recountSalesByDay } = await import(`${root}/server/dist/ordering/queries/sales.js`);
-  const { sql } = await import("drizzle-orm");
-  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir });
-  const started = Date.now();
-  // Then what autovacuum does to a table grown by inserts (PostgreSQL 13 and later): statistics for the
-  // planner, and the visibility map, without which no scan reads an index alone.
-  for (const statement of [SEED_ORDERS, SEED_LINES, SEED_REFUNDS]) await database.db.execute(sql.raw(statement));
-  // Orders written without the shop: what each tool sold per day, counted from them as the shop would have.
-  await recountSalesByDay(database.db);
-  await database.db.execute(sql.raw("vacuum analyze"));
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  await database.close();
-  return { postgres, dataDir, seconds };
+export function databaseWithOrders() {
+  return seededDatabase({
+    steps: [
+      SEED_ORDERS,
+      SEED_LINES,
+      SEED_REFUNDS,
+      // Orders written without the shop: what each tool sold per day, counted from them as the shop would have.
+      async (db) => {
+        const { recountSalesByDay } = await import(`${root}/server/dist/ordering/queries/sales.js`);
+        await recountSalesByDay(db);
+      },
+    ],
+  });
 }
 
 /**
@@ -118,47 +104,23 @@ export async function benchStats({ duration }) {
     const firstMs = performance.now() - firstStarted;
     if (answer.status !== 200) throw new Error(`GET /api/admin/stats: ${answer.status} ${await answer.text()}`);
     const stats = await answer.json();
-    // A second of load first, so the server's code is compiled and the database's pages are read.
-    await autocannon({ url, headers, duration: 1, connections: CONNECTIONS });
-    // The server's CPU time per answer alongside the latencies: on a machine other work keeps busy the
-    // latencies follow the load, the CPU time much less (PGlite's queries run inside this process).
-    const cpuBefore = cpuSecondsOf(server.pid);
-    const loadBefore = os.loadavg()[0];
-    const result = await autocannon({ url, headers, duration, connections: CONNECTIONS });
-    const cpuPerAnswer = ((cpuSecondsOf(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
-    const load = `${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`;
+    // The server's CPU time per answer alongside the latencies (PGlite's queries run inside its process).
+    const measured = await measuredLoad({
+      pid: server.pid,
+      url,
+      headers,
+      duration,
+      connections: CONNECTIONS,
+      databaseUrl: postgres?.url,
+    });
     const database = postgres ? "PostgreSQL" : "PGlite";
     const call = `GET /api/admin/stats (90 days) on ${STATS_ORDERS.toLocaleString("en-US")} orders`;
     const text = table(
-      [
-        "database",
-        "call",
-        "connections",
-        "req/s",
-        "p50 / p99 ms",
-        "server CPU ms per answer",
-        "non-2xx + errors",
-        "first answer (counts the past days)",
-        "machine load (1 min)",
-        "seeded in",
-      ],
-      [
-        [
-          database,
-          call,
-          CONNECTIONS,
-          result.rps,
-          `${result.p50} / ${result.p99}`,
-          cpuPerAnswer.toFixed(1),
-          result.non2xx + result.errors,
-          `${Math.round(firstMs)} ms`,
-          load,
-          `${seconds} s`,
-        ],
-      ],
+      ["database", "call", ...LOAD_COLUMNS, "first answer (counts the past days)", "seeded in"],
+      [[database, call, ...loadCells(measured), `${Math.round(firstMs)} ms`, `${seconds} s`]],
     );
     const figures = `The answer: ${stats.ordersToShip} orders to ship, ${stats.topTools.length} top tools, ${stats.revenueByDay.length} days.`;
-    return { text: `${text}\n\n${figures}`, call: `${call} on ${database}`, result };
+    return { text: `${text}\n\n${figures}`, call: `${call} on ${database}`, result: measured.result };
   } finally {
     await stop(server);
     await postgres?.drop();
