@@ -24,14 +24,12 @@ export interface Membership {
     taxExempt: boolean;
     poRequired: boolean;
     billingAddress: string | null;
-    /** Its terms' days to pay when it buys on account; null: it pays by card. */
+    /** Its terms when it buys on account: days to pay and the credit limit in cents; null: it pays by card. */
     netDays: number | null;
-    /** Its terms' credit limit in cents; null: it pays by card. */
     creditLimitCents: number | null;
   };
 }
 
-// Read on every call about a company by one of its members: built once, prepared.
 const membershipQuery = preparedPerDatabase((db) =>
   db
     .select({
@@ -52,7 +50,7 @@ const membershipQuery = preparedPerDatabase((db) =>
     .prepare("membership_of"),
 );
 
-/** The company this account belongs to, and as what; undefined when it belongs to none. */
+/** The company this account belongs to, and as what; undefined when it belongs to none (prepared: read per call). */
 export async function membershipOf(db: Database, email: string): Promise<Membership | undefined> {
   const [row] = await membershipQuery(db).execute({ email });
   if (!row) return undefined;
