@@ -385,7 +385,7 @@ describe("attacks on the identity calls", () => {
         });
         expect(refused.statusCode).toBe(429);
       }
-    });
+    }, 120_000); // 60 password checks one after another: slow on a loaded machine, and no user waits on them
 
     it("counts wrong passwords from a trusted browser per browser: 10 lock it too", async () => {
       const account = await signUp(ctx.app);
