@@ -27,6 +27,16 @@ export function cpuSecondsOf(pid) {
 export async function seededDatabase({ steps, counts, postgresOnly = false }) {
   const postgres = await postgresDatabase();
   if (!postgres && postgresOnly) return null;
+  try {
+    return await seeded(postgres, steps, counts);
+  } catch (error) {
+    // A seed that fails leaves no database behind on the shared server.
+    await postgres?.drop();
+    throw error;
+  }
+}
+
+async function seeded(postgres, steps, counts) {
   const dataDir = await catalogueOf(0, postgres?.url);
   const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
   const { sql } = await import("drizzle-orm");
