@@ -53,7 +53,7 @@ export function StatementOfMonth({
         <SelectField
           label="Month"
           name="month"
-          className="w-full sm:w-56"
+          className="w-full max-w-xs"
           value={month}
           options={months}
           onChange={(event) => onMonth(event.target.value)}
