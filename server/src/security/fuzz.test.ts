@@ -1,5 +1,5 @@
 import type { Order, Product } from "@forgeline/contract";
-import { count } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -159,15 +159,14 @@ describe("fuzzing the API", () => {
   });
   afterAll(() => ctx.close());
 
-  const counts = async () =>
-    Object.fromEntries(
-      await Promise.all(
-        Object.entries(TABLES).map(async ([name, table]) => [
-          name,
-          (await ctx.db.select({ n: count() }).from(table))[0]?.n,
-        ]),
-      ),
+  /** Every table's rows counted in one statement: a property asks it twice per run, hundreds of runs. */
+  const counts = async () => {
+    const each = Object.entries(TABLES).map(
+      ([name, table]) => sql`(select count(*)::int from ${table}) as ${sql.identifier(name)}`,
     );
+    const result = await ctx.db.execute(sql`select ${sql.join(each, sql`, `)}`);
+    return (result as unknown as { rows: Record<string, number>[] }).rows[0];
+  };
 
   /** One request from a new client address; `json` is sent as it is, so it may be broken on purpose. */
   const call = (
