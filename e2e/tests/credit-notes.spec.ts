@@ -1,8 +1,6 @@
 import type { Page } from "@playwright/test";
-import { bearerOf, E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
-import { productIdOf } from "../support/cart.js";
+import { bearerOf, newCustomer, signUpThroughApi } from "../support/accounts.js";
 import {
-  anotherPerson,
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -10,6 +8,7 @@ import {
   test,
 } from "../support/fixtures.js";
 import { confirmAddress } from "../support/mail.js";
+import { adminAtAnotherBrowser, giveTerms, placeOnAccount, shipThroughApi } from "../support/on-account.js";
 import { pdfText } from "../support/pdf.js";
 
 // Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
@@ -37,32 +36,10 @@ test("an admin refunds part of an invoiced order by a credit note; the buyer dow
   expect(made.status(), await made.text()).toBe(201);
   const companyId = ((await made.json()) as { insertedId: string }).insertedId;
 
-  const admin = await anotherPerson(browser, testInfo);
-  await signInThroughApi(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
-  const asAdmin = await bearerOf(admin.page, E2E_ADMIN.email);
-  const terms = await admin.page.request.patch(`/api/admin/companies/${companyId}`, {
-    headers: asAdmin,
-    data: { paymentTerms: { netDays: 30, creditLimit: 50_000 } },
-  });
-  expect(terms.status(), await terms.text()).toBe(200);
-  const placed = await page.request.post("/api/ordering", {
-    headers: asBuyer,
-    data: {
-      orderId: await productIdOf(page, TAPE),
-      quantity: 100,
-      phone: "5550109000",
-      address: "9 Ledger Lane, Springfield",
-      paymentMethod: "invoice",
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const orderId = ((await placed.json()) as { insertedId: string }).insertedId;
-  const shipped = await admin.page.request.post(`/api/admin/orders/${orderId}/ship`, {
-    headers: asAdmin,
-    data: { carrier: "UPS", trackingNumber: `1Z${Date.now()}` },
-  });
-  expect(shipped.status(), await shipped.text()).toBe(200);
-  const { price, invoice } = (await shipped.json()) as { price: number; invoice: { number: string } };
+  const admin = await adminAtAnotherBrowser(browser, testInfo);
+  await giveTerms(admin.page, admin.asAdmin, companyId);
+  const orderId = await placeOnAccount(page, asBuyer, TAPE, 100);
+  const { price, invoice } = await shipThroughApi(admin.page, admin.asAdmin, orderId);
   const money = (dollars: number) =>
     new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
 
