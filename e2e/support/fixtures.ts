@@ -61,8 +61,22 @@ export async function anotherPerson(browser: Browser, testInfo: TestInfo, allowe
   return { page, errors, close: () => context.close() };
 }
 
+/**
+ * Brings what is moving on the page to where it comes to rest (a dialog fading in, a toast sliding): a person
+ * reads the page once it stands still, and axe judged half-faded text as too faint on a busy machine. Endless
+ * animations (a spinner) have no end to jump to and are left as they are.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY) animation.finish();
+    }
+  });
+}
+
 /** No serious or critical accessibility violation (axe-core, WCAG 2.1 A and AA rules). */
 export async function expectAccessible(page: Page) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
