@@ -1,7 +1,14 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, signInThroughApi } from "../support/accounts.js";
 import { productIdOf } from "../support/cart.js";
-import { anotherPerson, expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import {
+  anotherPerson,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectToastAccessible,
+  test,
+} from "../support/fixtures.js";
 import { companyWithBuyer } from "../support/on-account.js";
 import { pdfText } from "../support/pdf.js";
 
@@ -92,6 +99,7 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   await actions.getByRole("button", { name: "Ship order" }).click();
   const due = dueDay(new Date(Date.now() + 30 * DAY_MS));
   await expect(toast(admin.page, "Order shipped")).toBeVisible();
+  await expectToastAccessible(admin.page, "Order shipped");
   const details = admin.page.getByRole("region", { name: "Details" });
   await expect(details.getByText(`On account, due ${due.short}`, { exact: true })).toBeVisible();
   await expectAccessible(admin.page);
