@@ -24,7 +24,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
-    trace: "retain-on-failure",
+    // Recording a trace of every test took a fifth of the suite's CPU (its screencast most); for a failure,
+    // run that test again with `npm run test:e2e -- --trace on` and open it with `npx playwright show-trace`.
+    trace: "off",
   },
   projects: [
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
