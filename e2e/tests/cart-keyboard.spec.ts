@@ -3,6 +3,11 @@ import { cartLine, cartLink, productIdOf } from "../support/cart.js";
 import { expect, expectAccessible, test } from "../support/fixtures.js";
 import { tabTo } from "../support/keyboard.js";
 
+test.skip(
+  ({ isMobile }) => isMobile,
+  "the keyboard alone is a desktop's way in: a touch phone's person taps (cart.spec.ts taps it on the phone)",
+);
+
 const HAMMER = "Forgeline 16 oz Claw Hammer";
 const toast = (page: import("@playwright/test").Page, text: string) =>
   page.locator(".Toastify").getByText(text, { exact: true });

@@ -3,6 +3,8 @@ import { newCustomer, signUpThroughApi } from "../support/accounts.js";
 import { expect, test } from "../support/fixtures.js";
 import { pngPicture } from "../support/pictures.js";
 
+test.skip(({ isMobile }) => isMobile, "the form's wait for an upload is the same script in every window; checked once");
+
 const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text);
 
 /** How long the upload stays held after the submit: a form that did not wait would have sent or refused by then. */
