@@ -1,3 +1,4 @@
+import { dayInWords } from "./company-terms.js";
 import { formatPrice } from "./money.js";
 
 /**
@@ -52,8 +53,6 @@ export const PAYMENT_REFERENCE_MAX = 100;
 export const duplicateReferenceMessage = (reference: string) =>
   `A payment with the reference ${reference} is recorded already.`;
 
-const day = (iso: string | null) => iso?.slice(0, 10) ?? "";
-
 /** What the words of an entry need of it (a StatementEntry of receivables-reports.ts). */
 interface EntryInWords {
   kind: LedgerKind;
@@ -64,7 +63,7 @@ interface EntryInWords {
 
 const ENTRY_TEXT: Record<LedgerKind, (entry: EntryInWords, invoice: string) => string> = {
   invoice: ({ invoice }, number) =>
-    `Invoice ${number} for order ${invoice?.orderNumber ?? ""}, due ${day(invoice?.dueAt ?? null)}`,
+    `Invoice ${number} for order ${invoice?.orderNumber ?? ""}, due ${invoice?.dueAt ? dayInWords(invoice.dueAt) : ""}`,
   payment: ({ reference }) => `Payment received: ${reference}`,
   allocation: ({ reference, amount }, number) => `${reference}: ${formatPrice(amount)} paid against invoice ${number}`,
   "card-payment": ({ reference }, number) => `Card payment of invoice ${number}: ${reference}`,

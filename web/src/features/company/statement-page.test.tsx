@@ -192,12 +192,12 @@ describe("/dashboard/company/statement", () => {
       ["Feb 1, 2027", "Opening balance", "", "", "$4,000.00"],
       ["Feb 3, 2027", "Payment received: TRF-7", "", "$1,500.00", "$2,500.00"],
       ["Feb 3, 2027", "TRF-7: $1,500.00 paid against invoice INV-2027-000011", "", "", "$2,500.00"],
-      ["Feb 5, 2027", "Invoice INV-2027-000015 for order FL-100202, due 2027-03-07", "$1,200.00", "", "$3,700.00"],
+      ["Feb 5, 2027", "Invoice INV-2027-000015 for order FL-100202, due 7 March 2027", "$1,200.00", "", "$3,700.00"],
       ["Feb 10, 2027", "Balance now", "", "", "$3,700.00"],
     ]);
     // A narrow card breaks the words, never a code at its hyphen.
     expect(within(month).getByText("FL-100202,").className).toBe("whitespace-nowrap");
-    expect(within(month).getByText("2027-03-07").className).toBe("whitespace-nowrap");
+    expect(within(month).getByText("INV-2027-000015").className).toBe("whitespace-nowrap");
     expect(screen.getByText("February 2027: 1 invoice and 1 payment received.").getAttribute("role")).toBe("status");
   });
 
