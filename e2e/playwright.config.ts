@@ -61,6 +61,8 @@ export default defineConfig({
         // The specs place many orders per customer; the allowances are proven in the API suite.
         ACCOUNT_ORDERS_PER_HOUR: "100000",
         UNCONFIRMED_ORDERS_PER_DAY: "100000",
+        // Every spec signs accounts up and in; a sixteenth of the shop's scrypt cost (server/src/test/test-app.ts).
+        PASSWORD_HASH_COST: "10",
         AUTH_SECRET: "e2e-secret-0123456789abcdef0123456789abcdef",
         SEED_ADMIN_EMAIL: E2E_ADMIN.email,
         SEED_ADMIN_PASSWORD: E2E_ADMIN.password,

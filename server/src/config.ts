@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PASSWORD_HASH_COST } from "./identity/password-hash.js";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -54,6 +55,12 @@ const envSchema = z.object({
   UNCONFIRMED_ORDERS_PER_DAY: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: trustProxySetting.default(false),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(10, "PASSWORD_HASH_COST must be from 10 to 20 (scrypt's N as a power of two)")
+    .max(20, "PASSWORD_HASH_COST must be from 10 to 20 (scrypt's N as a power of two)")
+    .default(DEFAULT_PASSWORD_HASH_COST),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(6, "SEED_ADMIN_PASSWORD must be at least 6 characters").optional(),
   SMTP_URL: z
@@ -149,6 +156,8 @@ export interface Config {
   trustProxy: number | string[] | false;
   /** Signs sessions and access tokens; outside production a generated one is kept in DATA_DIR. */
   authSecret: string | undefined;
+  /** scrypt's N as a power of two for new password hashes (identity/password-hash.ts). */
+  passwordHashCost: number;
   /** The first admin; without a password one is generated on the first start and kept in DATA_DIR. */
   seedAdmin: { email: string; password: string | undefined } | undefined;
   smtpUrl: string | undefined;
@@ -211,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === "production";
   const problems: string[] = [];
   if (production && !e.AUTH_SECRET) problems.push("AUTH_SECRET: required in production (32+ random characters)");
+  if (production && e.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST) {
+    problems.push(
+      `PASSWORD_HASH_COST: at least ${DEFAULT_PASSWORD_HASH_COST} in production (lower is for the test suites)`,
+    );
+  }
   if (production && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (e.g. https://shop.example.com)");
   if (production && e.PUBLIC_URL && !isSecureOrLocal(e.PUBLIC_URL)) {
     problems.push("PUBLIC_URL: must be https:// in production (sessions and card payments need it)");
@@ -288,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     seedAdmin,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -7,6 +7,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { dropHeldMails, enqueueMail, releaseHeldMails } from "../mail/queries.js";
 import type { Limits } from "../rate-limit/queries.js";
+import { passwordHasher } from "./password-hash.js";
 import { forgetDevices } from "./queries.js";
 import { authAccounts, authSessions, authUsers, authVerifications } from "./tables.js";
 
@@ -72,6 +73,7 @@ export function createIdentity(options: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      password: passwordHasher(config.passwordHashCost),
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

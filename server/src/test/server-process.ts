@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { TEST_PASSWORD_HASH_COST } from "./test-app.js";
 
 const serverJs = path.resolve(import.meta.dirname, "../../dist/server.js");
 
@@ -40,6 +41,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: "error",
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

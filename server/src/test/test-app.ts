@@ -50,6 +50,13 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions["logger"];
 }
 
+/**
+ * The suites sign up and in thousands of times: at the shop's cost a hash takes about 160 ms of a core here,
+ * at this one a sixteenth of it. The hashes are real scrypt all the same; the default cost is proven in
+ * identity/password-hash.test.ts.
+ */
+export const TEST_PASSWORD_HASH_COST = "10";
+
 export const TEST_AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 
 /** The real app on a fresh database, for `app.inject`. Call `close()` in afterAll. */
@@ -67,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // defaults in rate-limit/account-allowances.test.ts.
     ACCOUNT_ORDERS_PER_HOUR: "100000",
     UNCONFIRMED_ORDERS_PER_DAY: "100000",
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
     ...options.env,
   });
