@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import { paths } from "../config/paths";
 import { apiAuthed } from "../lib/api-authed";
 import { cartApi } from "../lib/api-routes/cart";
@@ -14,6 +15,26 @@ export function cartLinkName(lines: number | undefined): string {
   return `Cart, ${lines} ${lines === 1 ? "line" : "lines"}`;
 }
 
+function onReadyMark(changed: () => void) {
+  const observer = new MutationObserver(changed);
+  observer.observe(document.documentElement, { attributeFilter: ["data-ready"] });
+  return () => observer.disconnect();
+}
+
+/**
+ * Whether the page's content is live (`<html data-ready>`, set once it has hydrated or rendered: app/app.tsx). A
+ * server-rendered tool must first render in the browser what the server rendered for nobody: contract prices
+ * cached before the page's code came would change its text while it hydrates, a mismatch React answers by
+ * throwing the page's markup away.
+ */
+function usePageLive(): boolean {
+  return useSyncExternalStore(
+    onReadyMark,
+    () => document.documentElement.dataset.ready === "true",
+    () => false,
+  );
+}
+
 /**
  * The navbar's "Quick Order" and "Cart (2)" for a signed-in customer (not an admin): the buyer's two ways in, and the
  * number of lines of their cart
@@ -26,10 +47,11 @@ export default function CartLink() {
   const buyer = admin.data === false;
   const cart = useQuery({ ...cartQuery, enabled: buyer });
   // Here, once, for every tool on the page: the catalogue shows a member the contract price beside the list price.
+  const live = usePageLive();
   useQuery({
     queryKey: contractPricesQueryKey,
     queryFn: () => apiAuthed(cartApi.contractPrices),
-    enabled: buyer,
+    enabled: buyer && live,
     staleTime: 60_000,
   });
   if (!buyer) return null;

@@ -56,6 +56,22 @@ describe("the navbar's cart", () => {
     expect(screen.getByRole("link", { name: "Quick Order" }).getAttribute("href")).toBe("/quick-order");
   });
 
+  it("asks for the company's contract prices only once the page is live, never while it hydrates", async () => {
+    const sent = serveApi({
+      [ADMIN_CHECK]: { body: { admin: false } },
+      "GET /api/cart": { body: cartOf(1) },
+      "GET /api/companies/mine/prices": { body: { "FL-TW-150": 20 } },
+    });
+    delete document.documentElement.dataset.ready;
+    renderNavbar(true);
+    await screen.findByRole("link", { name: "Cart, 1 line" }, { timeout: 5000 });
+    const pricesAsked = () => sent.some((request) => request.path === "/api/companies/mine/prices");
+    expect(pricesAsked()).toBe(false);
+    document.documentElement.dataset.ready = "true";
+    await expect.poll(pricesAsked).toBe(true);
+    delete document.documentElement.dataset.ready;
+  });
+
   it("shows an admin no cart, and asks for none", async () => {
     const sent = serveApi({ [ADMIN_CHECK]: { body: { admin: true } } });
     renderNavbar(true);
