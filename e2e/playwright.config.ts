@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, findChromium } from "../scripts/chromium.mjs";
+import { chromiumArgs, findTestChromium } from "../scripts/chromium.mjs";
 import { E2E_ADMIN } from "./support/accounts.js";
 
 const port = Number(process.env.E2E_PORT ?? 5055);
@@ -23,7 +23,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findTestChromium(), args: chromiumArgs },
     // Recording a trace of every test took a fifth of the suite's CPU (its screencast most); for a failure,
     // run that test again with `npm run test:e2e -- --trace on` and open it with `npx playwright show-trace`.
     trace: "off",

@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { findChromium } from "../scripts/chromium.mjs";
+import { findTestChromium } from "../scripts/chromium.mjs";
 
 /** Playwright's own browser, only if its file is really there: executablePath() names where it would be. */
 function playwrightsOwnBrowser() {
@@ -14,7 +14,7 @@ function playwrightsOwnBrowser() {
   }
 }
 
-const chosen = findChromium();
+const chosen = findTestChromium();
 if (chosen && !existsSync(chosen)) {
   console.error(`CHROMIUM_PATH names ${chosen}, which does not exist.`);
   process.exit(1);
@@ -23,7 +23,7 @@ if (!chosen && !playwrightsOwnBrowser()) {
   console.error(
     [
       "No Chromium found for the browser tests. Install one of:",
-      "  Debian/Ubuntu: sudo apt-get install -y chromium   (then it is found at /usr/bin/chromium)",
+      "  Debian/Ubuntu: sudo apt-get install -y chromium-headless-shell   (found at /usr/bin/chromium-headless-shell)",
       "  any system:    npx playwright install chromium",
       "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
     ].join("\n"),
