@@ -8,6 +8,7 @@ import {
   test,
 } from "../support/fixtures.js";
 import { confirmAddress } from "../support/mail.js";
+import { dollars } from "../support/money.js";
 import { adminAtAnotherBrowser, giveTerms, placeOnAccount, shipThroughApi } from "../support/on-account.js";
 import { pdfText } from "../support/pdf.js";
 
@@ -40,8 +41,6 @@ test("an admin refunds part of an invoiced order by a credit note; the buyer dow
   await giveTerms(admin.page, admin.asAdmin, companyId);
   const orderId = await placeOnAccount(page, asBuyer, TAPE, 100);
   const { price, invoice } = await shipThroughApi(admin.page, admin.asAdmin, orderId);
-  const money = (dollars: number) =>
-    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
 
   // The admin refunds $100 of it by a credit note, from the order's page.
   await admin.page.goto(`/dashboard/orders/${orderId}`);
@@ -63,7 +62,7 @@ test("an admin refunds part of an invoiced order by a credit note; the buyer dow
   const number = ((await notes.getByRole("listitem").textContent()) ?? "").match(/CN-\d{6}/)?.[0] ?? "";
   expect(number).not.toBe("");
   const details = admin.page.getByRole("region", { name: "Details" });
-  await expect(details.getByText(money(price - 100), { exact: true })).toBeVisible();
+  await expect(details.getByText(dollars(price - 100), { exact: true })).toBeVisible();
   await expectAccessible(admin.page);
   await expectNoHorizontalScroll(admin.page);
   await admin.page.screenshot({ path: testInfo.outputPath("admin-order-credited.png"), fullPage: true });
@@ -72,7 +71,7 @@ test("an admin refunds part of an invoiced order by a credit note; the buyer dow
   await page.goto(`/dashboard/myorders/${orderId}`);
   const listed = page.getByRole("region", { name: "Credit notes" });
   await expect(listed.getByRole("listitem")).toContainText(`${number}`);
-  await expect(page.getByRole("definition").filter({ hasText: money(price - 100) })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: dollars(price - 100) })).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: testInfo.outputPath("buyer-order-credited.png"), fullPage: true });

@@ -1,5 +1,6 @@
 import { payWithTestCard } from "../support/cart.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { dollars } from "../support/money.js";
 import {
   adminAtAnotherBrowser,
   companyWithBuyer,
@@ -10,8 +11,6 @@ import {
 
 // Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
 const TAPE = "Forgeline 25 ft. Tape Measure";
-const dollars = (amount: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount);
 
 /**
  * docs/BUYING-ON-ACCOUNT.md, 'Paying an invoice by card': the buyer opens the shipped order on account, pays its

@@ -3,8 +3,7 @@ import { E2E_ADMIN, signInThroughApi, signUpThroughApi } from "../support/accoun
 import { payWithTestCard } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
-
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+import { dollars } from "../support/money.js";
 
 /** The admin's access token, as the pages take it after signing in. */
 async function adminHeaders(page: Page) {
@@ -106,7 +105,7 @@ test("the admin's /dashboard is the overview: figures, low stock and three chart
   );
   await expect(page.getByRole("img", { name: /^Top \d+ tools by revenue: / })).toHaveAttribute(
     "aria-label",
-    new RegExp(`${name}, ${money.format(lathe?.revenue ?? 0).replace("$", "\\$")}`),
+    new RegExp(`${name}, ${dollars(lathe?.revenue ?? 0).replace("$", "\\$")}`),
   );
 
   // Their tables: the top tools' lists the lathe with its pieces and revenue.
@@ -114,7 +113,7 @@ test("the admin's /dashboard is the overview: figures, low stock and three chart
   const topTools = page.getByRole("table", { name: /^Top tools by revenue/ });
   await expect(topTools.getByRole("row").filter({ hasText: name }).getByRole("cell")).toHaveText([
     "100",
-    money.format(lathe?.revenue ?? 0),
+    dollars(lathe?.revenue ?? 0),
   ]);
   await page.getByText("Orders by status: the figures as a table").click();
   await expect(

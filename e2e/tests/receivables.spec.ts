@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { tabTo } from "../support/keyboard.js";
+import { dollars } from "../support/money.js";
 import {
   adminAtAnotherBrowser,
   companyWithBuyer,
@@ -16,8 +17,6 @@ import { pdfText } from "../support/pdf.js";
 const TAPE = "Forgeline 25 ft. Tape Measure";
 const HAMMER = "Forgeline 16 oz Claw Hammer";
 
-const money = (dollars: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
 /** A day as the statement writes it, in UTC: "Dec 26, 2026". */
 const dayText = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
@@ -60,28 +59,28 @@ test("a buyer of a company on net 30 reads its statement and downloads the month
   // What the company owes now: the invoice, not yet due, and the credit it uses.
   await expect(page.getByRole("heading", { name: `What ${companyName} owes now` })).toBeVisible();
   await expect(figure(page, "Credit", "Credit limit")).toHaveText("$50,000.00");
-  await expect(figure(page, "Credit", "Credit used")).toHaveText(money(order.balance));
+  await expect(figure(page, "Credit", "Credit used")).toHaveText(dollars(order.balance));
   await expect(figure(page, "Credit", "Credit available")).toHaveText(
-    money((5_000_000 - Math.round(order.balance * 100)) / 100),
+    dollars((5_000_000 - Math.round(order.balance * 100)) / 100),
   );
   const aging = page.getByRole("table", { name: "What the open invoices owe, by days past due" });
   await expect(aging.getByRole("cell")).toHaveText([
-    money(order.balance),
-    money(order.balance),
+    dollars(order.balance),
+    dollars(order.balance),
     ...Array(4).fill("$0.00"),
   ]);
   const invoices = page.getByRole("table", { name: "Open invoices, the first due first" });
   const invoiceRow = invoices.getByRole("row").filter({ hasText: order.invoice.number });
   await expect(invoiceRow).toContainText(order.number);
   await expect(invoiceRow).toContainText(dayText(order.invoice.dueAt));
-  await expect(invoiceRow).toContainText(money(order.balance));
+  await expect(invoiceRow).toContainText(dollars(order.balance));
   await expect(invoiceRow).toContainText("Not yet due");
 
   // This month: the invoice among its entries, the balance after it.
   const month = page.getByRole("table", { name: /^Statement of / });
   const entry = month.getByRole("row").filter({ hasText: `Invoice ${order.invoice.number} for order ${order.number}` });
-  await expect(entry).toContainText(money(order.balance));
-  await expect(month.getByRole("row").filter({ hasText: "Balance now" })).toContainText(money(order.balance));
+  await expect(entry).toContainText(dollars(order.balance));
+  await expect(month.getByRole("row").filter({ hasText: "Balance now" })).toContainText(dollars(order.balance));
   await expect(page.getByLabel("Month")).toHaveValue(monthNow());
   // This month first, never a later one.
   await expect(page.getByLabel("Month").locator("option").first()).toHaveText(monthInWords(monthNow()));
@@ -131,8 +130,8 @@ test("an admin records a transfer that pays two invoices; both orders then read 
   await expect(admin.page.getByRole("heading", { level: 1, name: "Receivables" })).toBeVisible();
   const row = admin.page.getByRole("row").filter({ has: admin.page.getByRole("rowheader", { name: companyName }) });
   await expect(row).toContainText("Net 30 · limit $50,000.00");
-  await expect(row).toContainText(money(owed));
-  await expect(row).toContainText(`Current (not yet due): ${money(owed)}`);
+  await expect(row).toContainText(dollars(owed));
+  await expect(row).toContainText(`Current (not yet due): ${dollars(owed)}`);
   await expectAccessible(admin.page);
   await expectNoHorizontalScroll(admin.page);
 
@@ -148,7 +147,7 @@ test("an admin records a transfer that pays two invoices; both orders then read 
   await expect(
     toast(
       admin.page,
-      `${money(owed)} from ${companyName} recorded: paid ${tapes.number} (${money(tapes.balance)}) and ${hammers.number} (${money(hammers.balance)}).`,
+      `${dollars(owed)} from ${companyName} recorded: paid ${tapes.number} (${dollars(tapes.balance)}) and ${hammers.number} (${dollars(hammers.balance)}).`,
     ),
   ).toBeVisible();
   await expect(dialog).toHaveCount(0);
