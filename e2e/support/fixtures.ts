@@ -1,5 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import type { AxeResults } from "axe-core";
+import { axeFindings } from "./axe.js";
 
 export interface ConsoleWatch {
   /** Lets errors matching the pattern pass: a test that provokes a refusal on purpose says so. */
@@ -76,7 +77,7 @@ async function animationsSettled(page: Page) {
 
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-function expectNoSeriousViolation(results: Awaited<ReturnType<AxeBuilder["analyze"]>>) {
+function expectNoSeriousViolation(results: AxeResults) {
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(
@@ -93,7 +94,7 @@ function expectNoSeriousViolation(results: Awaited<ReturnType<AxeBuilder["analyz
  */
 export async function expectAccessible(page: Page) {
   await animationsSettled(page);
-  expectNoSeriousViolation(await new AxeBuilder({ page }).withTags(WCAG_21_AA).exclude(".Toastify").analyze());
+  expectNoSeriousViolation(await axeFindings(page, { exclude: [".Toastify"] }, WCAG_21_AA));
   await expectVisibleFieldEdges(page);
 }
 
@@ -101,7 +102,7 @@ export async function expectAccessible(page: Page) {
 export async function expectToastAccessible(page: Page, text: string | RegExp) {
   await page.locator(".Toastify").getByText(text).hover();
   await animationsSettled(page);
-  expectNoSeriousViolation(await new AxeBuilder({ page }).withTags(WCAG_21_AA).include(".Toastify").analyze());
+  expectNoSeriousViolation(await axeFindings(page, { include: [".Toastify"] }, WCAG_21_AA));
 }
 
 /** What WCAG 2.2 (1.4.11) asks of the edge that shows where a field is, against what surrounds it. */
