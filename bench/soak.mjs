@@ -1,4 +1,4 @@
-// npm run soak [-- --minutes=10|30] [-- --rate=8] [-- --check] [-- --cluster]
+// npm run soak [-- --minutes=10|30] [-- --rate=8] [-- --check | --check=outcomes] [-- --cluster]
 // One storefront under a mixed load for a set time (docs/PERFORMANCE.md, 'The soak'): visitors browse and search,
 // customers fill carts, check out and pay, admins list and ship orders, in fixed proportions at a fixed arrival rate.
 // Also run by `npm run bench -- --only=soak`. On PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
@@ -39,6 +39,12 @@ const PRODUCTS = 1000;
 const STOCK = 1_000_000;
 const SAMPLE_EVERY_MS = 30_000;
 const BUDGET_P99_MS = 250;
+/**
+ * Marks a budget row of time or memory. `--check=outcomes` (the drill in `npm test`, beside lint on 2 cores)
+ * fails only on what was lost, doubled or refused: how fast the machine was is the bench's to judge, never a
+ * test's (a p99 of 546 ms against 500 failed one such run while type checks shared the cores).
+ */
+const TIMED = "timed";
 /**
  * The memory budget. A run of 10 minutes compares its last RSS with the one at 2:00 (the start's caches and
  * the JIT's first work are done by then): under 10%. A long run (30 minutes or more) can tell a slow leak
@@ -517,6 +523,7 @@ function memoryBudget(samples, durationMs) {
     `< ${rule.limit * 100}%`,
     `${percent(growth)} (${mb(base.rss)} → ${mb(worst.rss)} MB${rule.every ? ` at ${clock(worst.at)}, ${mb(last.rss)} MB at the end` : ""}; heap used ${heap} to the end)`,
     growth < rule.limit,
+    TIMED,
   ];
 }
 
@@ -601,6 +608,7 @@ function report({ stats, windows, samples, flowFailures, counts, arrivals, durat
       `< ${budgetP99} ms`,
       worstStep ? `${ms(worstStep[1])} ms at most (${worstStep[0]})` : "no steps",
       Boolean(worstStep) && Object.values(p99s).every((p99) => p99 < budgetP99),
+      TIMED,
     ],
   ];
   if (memory) budgets.push(memory);
@@ -749,8 +757,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   if (!result.memoryMeasured) console.log("(memory is measured from 2:00 on: runs of 3 minutes or more)");
   // Only a run of the full length rewrites the report's soak section.
   if (result.minutes >= SOAK_MINUTES) writeSoakSection(soakSection(result, commandLine("npm run soak", args)));
-  if (args.includes("--check") && result.budgets.some(([, , , ok]) => !ok)) {
-    console.error("\nSome soak budgets are missed.");
+  const check = args.find((arg) => arg === "--check" || arg === "--check=outcomes");
+  const missed = result.budgets.filter(([, , , ok, kind]) => !ok && !(check === "--check=outcomes" && kind === TIMED));
+  if (check && missed.length > 0) {
+    console.error(`\nSome soak budgets are missed: ${missed.map(([what]) => what).join("; ")}.`);
     process.exit(1);
   }
 }
