@@ -6,7 +6,7 @@ import type { AxeResults } from "axe-core";
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Which part of the page to check, by CSS selectors (axe-core's context). */
-export type AxeScope = { include: string[] } | { exclude: string[] };
+type AxeScope = { include: string[] } | { exclude: string[] };
 
 /**
  * axe-core's findings on the page as it stands, for the rules of `tags`, within `scope`. axe runs in the page
@@ -16,12 +16,12 @@ export type AxeScope = { include: string[] } | { exclude: string[] };
  */
 export async function axeFindings(page: Page, scope: AxeScope, tags: string[]): Promise<AxeResults> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const found = await page.evaluate(
-    async ({ scope, tags }) => {
+  const found: unknown = await page.evaluate(
+    ({ scope, tags }) => {
       const { axe } = window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } };
-      return JSON.stringify(await axe.run(scope, { runOnly: { type: "tag", values: tags } }));
+      return axe.run(scope, { runOnly: { type: "tag", values: tags } });
     },
     { scope, tags },
   );
-  return JSON.parse(found) as AxeResults;
+  return found as AxeResults;
 }
