@@ -209,7 +209,15 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   app.decorate("limits", limits);
   app.decorate(
     "identity",
-    createIdentity({ db, config, authSecret, limits, addressLimits, roleOf: (email) => findRole(db, email) }),
+    createIdentity({
+      db,
+      config,
+      authSecret,
+      limits,
+      addressLimits,
+      roleOf: (email) => findRole(db, email),
+      log: app.log,
+    }),
   );
   app.decorate("accessTokens", accessTokens(authSecret));
   app.decorate("deviceCookies", deviceCookies(authSecret, config.publicUrl.startsWith("https:"), db));

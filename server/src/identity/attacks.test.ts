@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, ORIGIN, sessionCookie, signUp, uniqueEmail } from "../test/accounts.js";
 import { firstLink, startSmtpStandIn } from "../test/smtp-stand-in.js";
 import { createTestApp } from "../test/test-app.js";
@@ -480,6 +480,19 @@ describe("attacks on the identity calls", () => {
       for (let attempt = 1; attempt <= 11; attempt++) await signIn(account.email, `wrong-${attempt}`, "203.0.113.66");
       expect((await signIn(account.email, account.password, "203.0.113.66")).statusCode).toBe(429);
       expect((await signIn(account.email, account.password, "192.0.2.10")).statusCode).toBe(200);
+    });
+
+    it("writes Better Auth's warning about a wrong password into the shop's log, not onto the console", async () => {
+      const account = await signUp(ctx.app);
+      const consoleWarn = vi.spyOn(console, "warn");
+      const from = logLines.length;
+      const refused = await signIn(account.email, "not-the-password", "203.0.113.67");
+      const warnedOnConsole = consoleWarn.mock.calls.length;
+      consoleWarn.mockRestore();
+      expect(refused.statusCode).toBe(401);
+      const logged = logLines.slice(from).map((line) => JSON.parse(line));
+      expect(logged).toContainEqual(expect.objectContaining({ level: 40, msg: "Better Auth: Invalid password" }));
+      expect(warnedOnConsole).toBe(0);
     });
   });
 });

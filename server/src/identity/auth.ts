@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { customSession } from "better-auth/plugins/custom-session";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { dropHeldMails, enqueueMail, releaseHeldMails } from "../mail/queries.js";
@@ -27,6 +28,8 @@ export function createIdentity(options: {
   addressLimits: Limits | undefined;
   /** The account's role in the shop (the users table), which the session's answer carries. */
   roleOf: (email: string) => Promise<string | undefined>;
+  /** The app's log: Better Auth's own warnings join it. */
+  log: FastifyBaseLogger;
 }) {
   const { config, addressLimits } = options;
   const origin = new URL(config.publicUrl);
@@ -69,6 +72,11 @@ export function createIdentity(options: {
       },
     },
     advanced: { cookiePrefix: "forgeline", useSecureCookies: origin.protocol === "https:" },
+    // Its warnings (a wrong password, an unknown address) are lines of the shop's log, at the shop's level,
+    // rather than text on the console beside it.
+    logger: {
+      log: (level, message, ...args) => options.log[level](args.length > 0 ? { args } : {}, `Better Auth: ${message}`),
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
