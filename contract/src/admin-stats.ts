@@ -83,9 +83,9 @@ export const adminStatsSchema = z.object({
   /** The range the series cover, both ends included (UTC days). */
   from: z.string(),
   to: z.string(),
-  /** Paid minus refunded, in dollars, by the day each happened (UTC): today, the last 7 and 30 days (today included). */
+  /** Paid minus refunded and credited, in dollars, by the day each happened (UTC): today, the last 7 and 30 days. */
   revenue: z.object({ today: dollars, last7Days: dollars, last30Days: dollars }),
-  /** Paid minus refunded over the whole range, in dollars: the days of `revenueByDay` added in cents, on the server. */
+  /** Revenue over the whole range, in dollars: the days of `revenueByDay` added in cents, on the server. */
   revenueInRange: dollars,
   /** Orders paid and not shipped yet. */
   ordersToShip: howMany,

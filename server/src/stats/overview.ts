@@ -12,6 +12,7 @@ import {
 import type { Database } from "../db/client.js";
 import { owingInAll } from "../ordering/queries/owing.js";
 import {
+  creditedCentsByDay,
   type DayRange,
   orderStatusesPlacedByDay,
   ordersWaiting,
@@ -36,17 +37,21 @@ function cut(range: DayRange, today: string): { past: DayRange; live: DayRange }
 }
 const isEmpty = (range: DayRange) => range.from > range.to;
 
-/** Revenue in cents per UTC day of the range: paid minus refunded, each on the day it happened. */
+/**
+ * Revenue in cents per UTC day of the range: paid minus refunded and credited, each on the day it happened (a
+ * credit note on an order paid later counts on the day of the payment: creditedCentsByDay).
+ */
 async function revenueCentsByDay(db: Database, range: DayRange, today: string): Promise<Map<string, number>> {
   const { past, live } = cut(range, today);
   const none = new Map<string, number>();
-  const [kept, paid, refunded] = await Promise.all([
+  const [kept, paid, refunded, credited] = await Promise.all([
     isEmpty(past) ? none : keptRevenueByDay(db, past),
     isEmpty(live) ? none : paidCentsByDay(db, live),
     isEmpty(live) ? none : refundedCentsByDay(db, live),
+    isEmpty(live) ? none : creditedCentsByDay(db, live),
   ]);
   const net = new Map([...kept, ...paid]);
-  for (const [day, cents] of refunded) net.set(day, (net.get(day) ?? 0) - cents);
+  for (const [day, cents] of [...refunded, ...credited]) net.set(day, (net.get(day) ?? 0) - cents);
   return net;
 }
 

@@ -1,7 +1,12 @@
 import { addDays, daysBetween, type OrderStatus } from "@forgeline/contract";
 import { and, count, gte, lte, sql, sum } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { type DayRange, orderStatusesPlacedByDay, paidCentsByDay } from "../ordering/queries/reports.js";
+import {
+  creditedCentsByDay,
+  type DayRange,
+  orderStatusesPlacedByDay,
+  paidCentsByDay,
+} from "../ordering/queries/reports.js";
 import { refundedCentsByDay } from "../payment/queries.js";
 import { lowStockMailDays, statsDayStatuses, statsDays } from "./tables.js";
 
@@ -26,8 +31,8 @@ const within = (column: typeof statsDays.day | typeof statsDayStatuses.day, rang
   and(gte(column, range.from), lte(column, range.to));
 
 /**
- * Counts the days of `range` not kept yet, once: what orders paid each day brought, what was refunded that
- * day, and the orders placed that day by status. Only for days before today: from then on the triggers keep
+ * Counts the days of `range` not kept yet, once: what orders paid each day brought, what was refunded and
+ * credited that day, and the orders placed that day by status. Only for days before today: from then on the triggers keep
  * them (docs/decisions/029-budgets-on-the-embedded-database.md). The first overview of a shop counts its
  * range (as every overview did before); later ones count only the day that has just ended.
  */
@@ -50,23 +55,34 @@ export async function keepDays(db: Database, range: DayRange): Promise<void> {
     const span = { from: first, to: last };
     const paid = await paidCentsByDay(tx, span);
     const refunded = await refundedCentsByDay(tx, span);
+    const credited = await creditedCentsByDay(tx, span);
     const statuses = await orderStatusesPlacedByDay(tx, span);
-    await tx
-      .insert(statsDays)
-      .values(missing.map((day) => ({ day, paidCents: paid.get(day) ?? 0, refundedCents: refunded.get(day) ?? 0 })));
+    await tx.insert(statsDays).values(
+      missing.map((day) => ({
+        day,
+        paidCents: paid.get(day) ?? 0,
+        refundedCents: refunded.get(day) ?? 0,
+        creditedCents: credited.get(day) ?? 0,
+      })),
+    );
     const counted = new Set(missing);
     const rows = statuses.filter((row) => counted.has(row.day));
     if (rows.length > 0) await tx.insert(statsDayStatuses).values(rows);
   });
 }
 
-/** Revenue in cents per kept day of the range (paid minus refunded); call keepDays first. */
+/** Revenue in cents per kept day of the range (paid minus refunded and credited); call keepDays first. */
 export async function keptRevenueByDay(db: Database, range: DayRange): Promise<Map<string, number>> {
   const rows = await db
-    .select({ day: statsDays.day, paid: statsDays.paidCents, refunded: statsDays.refundedCents })
+    .select({
+      day: statsDays.day,
+      paid: statsDays.paidCents,
+      refunded: statsDays.refundedCents,
+      credited: statsDays.creditedCents,
+    })
     .from(statsDays)
     .where(within(statsDays.day, range));
-  return new Map(rows.map((row) => [row.day, Number(row.paid) - Number(row.refunded)]));
+  return new Map(rows.map((row) => [row.day, Number(row.paid) - Number(row.refunded) - Number(row.credited)]));
 }
 
 /** The orders placed on the kept days of the range, by status now; call keepDays first. */

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { mailsTo } from "../mail/queries.js";
 import { recountSalesByDay } from "../ordering/queries/sales.js";
-import { orders, salesByDay } from "../ordering/tables.js";
+import { creditNotes, orders, salesByDay } from "../ordering/tables.js";
 import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { insertQuote } from "../quote/queries.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { onAccountSteps } from "../test/on-account.js";
 import { orderSteps } from "../test/orders.js";
 import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
@@ -207,6 +208,92 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
     await ctx.db.delete(statsDayStatuses);
     await ctx.db.delete(statsDays);
     expect(await figures()).toEqual(after);
+  });
+
+  it("takes a credit note off revenue once its order is paid, on the later of the two days; kept days agree", async () => {
+    const account = onAccountSteps(ctx, admin);
+    const creditNote = (orderId: string, amount: number) =>
+      ctx.app.inject({
+        method: "POST",
+        url: `/api/admin/orders/${orderId}/credit-notes`,
+        headers: bearer(admin.token),
+        payload: { amount },
+      });
+    // Earlier tests moved payments into the past by hand: what the tools sold is counted again from them first.
+    await recountSalesByDay(ctx.db);
+    const before = await figures();
+    const revenueToday = async () => (await figures()).revenue.today;
+    const start = before.revenue.today;
+
+    // Paid in full, then credited $400: the $1,000 counts, the $400 comes off.
+    const paidFirst = await account.companyOnAccount("Paid Then Credited Co");
+    const paidOrder = await account.invoiced(paidFirst.buyer, 1000);
+    expect((await account.pay(paidFirst.companyId, 1000)).statusCode).toBe(201);
+    expect(await revenueToday()).toBe(start + 1000);
+    expect((await creditNote(paidOrder._id, 400)).statusCode).toBe(201);
+    expect(await revenueToday()).toBe(start + 600);
+
+    // Credited $300 before it is paid: nothing counts yet; once paid, the $700 received.
+    const creditedFirst = await account.companyOnAccount("Credited Then Paid Co");
+    const creditedOrder = await account.invoiced(creditedFirst.buyer, 1000);
+    expect((await creditNote(creditedOrder._id, 300)).statusCode).toBe(201);
+    expect(await revenueToday()).toBe(start + 600);
+    expect((await account.pay(creditedFirst.companyId, 700)).statusCode).toBe(201);
+    expect(await revenueToday()).toBe(start + 1300);
+
+    // Paid $600 of $1,000, the rest credited: settled so, it brings the $600 received.
+    const paidInPart = await account.companyOnAccount("Paid In Part Co");
+    const partOrder = await account.invoiced(paidInPart.buyer, 1000);
+    expect((await account.pay(paidInPart.companyId, 600)).statusCode).toBe(201);
+    expect(await revenueToday()).toBe(start + 1300);
+    expect((await creditNote(partOrder._id, 400)).statusCode).toBe(201);
+    expect(await revenueToday()).toBe(start + 1900);
+
+    // Credited and still owing: it never counted, so its credit note takes nothing off.
+    const owing = await account.companyOnAccount("Still Owing Co");
+    const owingOrder = await account.invoiced(owing.buyer, 500);
+    expect((await creditNote(owingOrder._id, 200)).statusCode).toBe(201);
+    expect(await revenueToday()).toBe(start + 1900);
+
+    // What the tools sold, as kept step by step, is what the orders say now.
+    const sold = () => ctx.db.select().from(salesByDay).orderBy(salesByDay.day, salesByDay.productId);
+    const keptSales = await sold();
+    expect(keptSales.filter((row) => row.cents > 0).map((row) => row.cents)).toContain(100_000);
+    await recountSalesByDay(ctx.db);
+    expect(await sold()).toEqual(keptSales.filter((row) => row.pieces !== 0));
+
+    // Into days already kept: paid 5 days ago and credited 3 days ago; credited 6 days ago and paid 4 days ago
+    // (that credit note counts on the day of the payment).
+    const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
+    await ctx.db
+      .update(orders)
+      .set({ paidAt: daysAgo(5) })
+      .where(eq(orders.id, paidOrder._id));
+    await ctx.db
+      .update(creditNotes)
+      .set({ issuedAt: daysAgo(3) })
+      .where(eq(creditNotes.orderId, paidOrder._id));
+    await ctx.db
+      .update(creditNotes)
+      .set({ issuedAt: daysAgo(6) })
+      .where(eq(creditNotes.orderId, creditedOrder._id));
+    await ctx.db
+      .update(orders)
+      .set({ paidAt: daysAgo(4) })
+      .where(eq(orders.id, creditedOrder._id));
+    const moved = await figures();
+    const day = (stats: AdminStats, days: number) =>
+      stats.revenueByDay.find((row) => row.date === addDays(today, -days))?.revenue ?? 0;
+    expect(moved.revenue.today).toBe(start + 600);
+    expect(day(moved, 5)).toBe(day(before, 5) + 1000);
+    expect(day(moved, 4)).toBe(day(before, 4) + 700);
+    expect(day(moved, 3)).toBe(day(before, 3) - 400);
+    expect(day(moved, 6)).toBe(day(before, 6));
+    expect(moved.revenueInRange).toBe(before.revenueInRange + 1900);
+    // Every day counted afresh from the orders and credit notes says the same as the days the triggers kept.
+    await ctx.db.delete(statsDayStatuses);
+    await ctx.db.delete(statsDays);
+    expect(await figures()).toEqual(moved);
   });
 
   it("a tool crosses its threshold: by default twice its rule's minimum, else its own", async () => {

@@ -14,14 +14,17 @@ export const lowStockMailDays = pgTable("low_stock_mail_days", {
 
 /**
  * The overview's figures of a past UTC day, counted once (docs/decisions/029-budgets-on-the-embedded-database.md):
- * a row here says the day is kept, with what orders paid that day brought and what was refunded that day.
- * Triggers on `orders` and `payment_refunds` (migration 0020) keep a kept day right whatever writes them
- * later; today is never kept, so the shop's own orders and payments touch no row here.
+ * a row here says the day is kept, with what orders paid that day brought, what was refunded that day and what
+ * credit notes took off that day. Triggers on `orders` and `payment_refunds` (migration 0020) and on
+ * `credit_notes` (migration 0034) keep a kept day right whatever writes them later; today is never kept, so the
+ * shop's own orders and payments touch no row here.
  */
 export const statsDays = pgTable("stats_days", {
   day: date("day", { mode: "string" }).primaryKey(),
   paidCents: bigint("paid_cents", { mode: "number" }).notNull(),
   refundedCents: bigint("refunded_cents", { mode: "number" }).notNull(),
+  /** Credit notes on paid orders, each on the later of its own day and its order's payment (ordering/queries/reports.ts). */
+  creditedCents: bigint("credited_cents", { mode: "number" }).notNull().default(0),
 });
 
 /** How many orders placed on a kept day (statsDays) stand in each status now; kept by the same triggers. */

@@ -16,6 +16,7 @@ import type { OrderRow } from "../queries.js";
 import { creditNoteCounter, creditNotes, orderEvents, orders } from "../tables.js";
 import type { CreditNoteRow } from "./credit-notes.js";
 import { changeStatus, returnStockOf } from "./lifecycle.js";
+import { countSales } from "./sales.js";
 
 /**
  * Issuing a credit note on an invoiced order on account (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), in the
@@ -88,9 +89,18 @@ export async function creditOnOrder(
   }${request.restock ? ". Pieces returned to stock" : ""}`;
   let after: OrderRow | undefined;
   if (step) {
-    const changed = await changeStatus(tx, orderId, { transition: step, by: request.by, note, fields });
+    // Closing the balance of an order paid in part settles it, as a last payment would: from then the overview
+    // counts it as paid, less its credit notes (reports.ts, creditedCentsByDay), and its tools as sold.
+    const settles = step === "creditNotePart" && before.paidAt === null;
+    const changed = await changeStatus(tx, orderId, {
+      transition: step,
+      by: request.by,
+      note,
+      fields: settles ? { ...fields, paidAt: sql`now()` } : fields,
+    });
     if (changed.kind !== "changed") throw new Error(`order ${orderId} refused ${step} it was allowed`);
     after = changed.after;
+    if (settles) await countSales(tx, after, 1);
   } else {
     // Money is still owed after it: neither fact moves, so no step of the state machine; its line says why.
     [after] = await tx.update(orders).set(fields).where(eq(orders.id, orderId)).returning();

@@ -85,7 +85,8 @@ async function recordStatus(
   mails = true,
 ) {
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
-  // Paying is the only way into the payment statuses that hold the money, refunding the only way out.
+  // Paying is the way into the payment statuses that hold the money, refunding the way out (a credit note that
+  // settles an order paid in part counts its sales itself: credit-on-order.ts).
   if (step === "pay" || step === "settle") await countSales(tx, order, 1);
   if (step === "refund" || step === "creditNote") await countSales(tx, order, -1);
   // Money received against an invoice leaves the order's word as it was (shipped, delivered): no mail says it again.
