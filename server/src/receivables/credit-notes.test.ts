@@ -28,13 +28,7 @@ describe("credit notes", () => {
   });
   afterAll(() => ctx.close());
 
-  const credit = (orderId: string, body: object = {}, headers: Record<string, string> = {}) =>
-    ctx.app.inject({
-      method: "POST",
-      url: `/api/admin/orders/${orderId}/credit-notes`,
-      headers: { authorization: `Bearer ${admin.token}`, ...headers },
-      payload: body,
-    });
+  const credit = (...args: Parameters<typeof steps.credit>) => steps.credit(...args);
   const orderOf = async (who: TestAccount, id: string) =>
     (await steps.call("GET", `/api/ordering/${id}`, who)).json<Order>();
   const statement = async (companyId: string, who: TestAccount) =>

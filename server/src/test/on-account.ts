@@ -9,7 +9,7 @@ type Context = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
  * Buying on account as tests need it, through the API: a company on terms, its invoices (orders on account,
- * shipped by an admin) and the transfers an admin records.
+ * shipped by an admin), the transfers an admin records and the credit notes an admin issues.
  */
 export function onAccountSteps(ctx: Context, admin: TestAccount) {
   let tools = 0;
@@ -76,5 +76,15 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
     });
   }
 
-  return { call, companyOnAccount, placed, invoiced, pay };
+  /** A credit note an admin issues on an invoiced order: `amount` dollars, or all that is left without it. */
+  function credit(orderId: string, body: object = {}, headers: Record<string, string> = {}) {
+    return ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/credit-notes`,
+      headers: { ...bearer(admin.token), ...headers },
+      payload: body,
+    });
+  }
+
+  return { call, companyOnAccount, placed, invoiced, pay, credit };
 }
