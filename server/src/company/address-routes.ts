@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { addAddress, addressesOf, countAddresses, lockCompany, removeAddress } from "./queries.js";
+import { addAddress, addressesOf, countAddresses, removeAddress } from "./queries/addresses.js";
+import { lockCompany } from "./queries/companies.js";
 import { companyFor } from "./route-access.js";
 
 /** The company's delivery addresses: members read them, owners keep them. */

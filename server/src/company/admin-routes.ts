@@ -27,16 +27,16 @@ import {
   type RowProblem,
   readPriceListCsv,
 } from "./price-list.js";
-import { paymentTermsOf, setPaymentTerms } from "./queries/terms.js";
 import {
   allCompanies,
   type CompanyRow,
   companyJson,
   findCompany,
   lockCompany,
-  replaceContractPrices,
   setTaxExemption,
-} from "./queries.js";
+} from "./queries/companies.js";
+import { replaceContractPrices } from "./queries/prices.js";
+import { paymentTermsOf, setPaymentTerms } from "./queries/terms.js";
 
 const NO_SUCH_COMPANY = "No such company.";
 /** A price list sent as a file: at most this many bytes (2 000 rows fit many times over). */

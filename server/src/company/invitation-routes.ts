@@ -20,17 +20,16 @@ import { enqueueAccountMail, findAccount } from "../identity/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { invitationTokenHash, newInvitationToken } from "./invitation-token.js";
 import { actorOf, mayInvite } from "./policy.js";
+import { companyJson } from "./queries/companies.js";
 import {
-  addMember,
-  companyJson,
-  findMember,
   markInvitationAccepted,
-  membershipOf,
   pendingInvitationByHash,
   pendingInvitations,
   replaceInvitation,
   withdrawInvitation,
-} from "./queries.js";
+} from "./queries/invitations.js";
+import { addMember, findMember } from "./queries/members.js";
+import { membershipOf } from "./queries/membership.js";
 import { ALREADY_IN_A_COMPANY, COMPANY_ANSWER, companyFor, existingCompany } from "./route-access.js";
 
 const NO_SUCH_INVITATION = "No such invitation.";

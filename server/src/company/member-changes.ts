@@ -3,15 +3,9 @@ import { recordAudit } from "../audit/queries.js";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { leavesNoOwner, mayInvite } from "./policy.js";
-import {
-  changeMember,
-  countOwners,
-  findMember,
-  lockCompany,
-  type MemberRow,
-  removeMember,
-  withdrawInvitationsSentBy,
-} from "./queries.js";
+import { lockCompany } from "./queries/companies.js";
+import { withdrawInvitationsSentBy } from "./queries/invitations.js";
+import { changeMember, countOwners, findMember, type MemberRow, removeMember } from "./queries/members.js";
 
 const NO_SUCH_MEMBER = "No such member of this company.";
 const LAST_OWNER = "A company needs an owner: make another member an owner first.";

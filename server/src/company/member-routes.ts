@@ -18,7 +18,7 @@ import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { accountNames } from "../identity/queries.js";
 import { changeMemberTerms, removeFromCompany } from "./member-changes.js";
 import { mayChangeOwnTerms } from "./policy.js";
-import { type MemberRow, membersOf } from "./queries.js";
+import { type MemberRow, membersOf } from "./queries/members.js";
 import { companyFor } from "./route-access.js";
 
 const OWN_TERMS = "Another owner sets your monthly limit and role: you cannot change your own.";

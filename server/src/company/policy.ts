@@ -2,7 +2,8 @@ import { type Actor, COMPANY_ROLES, type CompanyRole, can, type Resource } from 
 import type { Database } from "../db/client.js";
 import type { Caller } from "../http/caller.js";
 import { personalActor } from "../http/guard.js";
-import { type MemberRow, type Membership, membershipOf } from "./queries.js";
+import type { MemberRow } from "./queries/members.js";
+import { type Membership, membershipOf } from "./queries/membership.js";
 
 /**
  * Who may do what is the contract's (permissions.ts), asked through the one guard (http/guard.ts). What

@@ -11,7 +11,7 @@ import {
 import type { Database } from "../db/client.js";
 import { csvLine, readCsv } from "../http/csv.js";
 import { productsByIds, productsBySkus } from "../product/queries.js";
-import { contractPriceList } from "./queries.js";
+import { contractPriceList } from "./queries/prices.js";
 
 /**
  * A company's price list (docs/SELLING-TO-BUSINESSES.md, 'Companies') as admins send it, as JSON or CSV, and as they

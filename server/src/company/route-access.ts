@@ -6,7 +6,8 @@ import { HttpError } from "../http/errors.js";
 import { authorize } from "../http/guard.js";
 import { jsonAnswer } from "../http/route-schema.js";
 import { actorOf } from "./policy.js";
-import { findCompany, type Membership } from "./queries.js";
+import { findCompany } from "./queries/companies.js";
+import type { Membership } from "./queries/membership.js";
 
 /** What the company's route files (routes.ts registers them) share: the guard's answer as HTTP, and words. */
 

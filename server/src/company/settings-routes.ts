@@ -12,7 +12,7 @@ import { HttpError } from "../http/errors.js";
 import { requireBuyer } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { actorOf } from "./policy.js";
-import { companyJson, createCompany, findCompany, updateCompanySettings } from "./queries.js";
+import { companyJson, createCompany, findCompany, updateCompanySettings } from "./queries/companies.js";
 
 import { ALREADY_IN_A_COMPANY, COMPANY_ANSWER, companyFor, existingCompany, NO_SUCH_COMPANY } from "./route-access.js";
 

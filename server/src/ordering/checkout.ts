@@ -1,6 +1,8 @@
 import { formatCents, rolePays } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
-import { companyDelivery, contractPricesFor, type Membership, membershipOf } from "../company/queries.js";
+import { companyDelivery } from "../company/queries/addresses.js";
+import { type Membership, membershipOf } from "../company/queries/membership.js";
+import { contractPricesFor } from "../company/queries/prices.js";
 import type { Database } from "../db/client.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
 import { type BuyerLine, firstOrderEligible, type OrderHolder } from "./order-rules.js";

@@ -1,6 +1,6 @@
 import type { Company } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember } from "../company/queries.js";
+import { addMember } from "../company/queries/members.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps } from "../test/orders.js";
 import { pdfText } from "../test/pdf.js";

@@ -1,6 +1,6 @@
 import { quoteTitle } from "@forgeline/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { findCompany } from "../company/queries.js";
+import { findCompany } from "../company/queries/companies.js";
 import { HttpError } from "../http/errors.js";
 import {
   moneyRows,

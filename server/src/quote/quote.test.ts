@@ -1,7 +1,7 @@
 import type { Order, Product, Quote } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember } from "../company/queries.js";
+import { addMember } from "../company/queries/members.js";
 import { mailsTo } from "../mail/queries.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT } from "../test/orders.js";

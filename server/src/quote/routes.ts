@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cartLinesOf, clearCart } from "../cart/queries.js";
 import { actorOf } from "../company/policy.js";
-import { findCompany } from "../company/queries.js";
+import { findCompany } from "../company/queries/companies.js";
 import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { errorBody, HttpError } from "../http/errors.js";

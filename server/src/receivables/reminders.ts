@@ -1,6 +1,6 @@
 import { formatCents, orderNumberText, REMINDER_DAYS, REMINDER_STEPS, type ReminderStep } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
-import { ownersOf } from "../company/queries.js";
+import { ownersOf } from "../company/queries/members.js";
 import type { Database } from "../db/client.js";
 import { repeatingJob } from "../events/repeating-job.js";
 import { enqueueAccountMail } from "../identity/queries.js";

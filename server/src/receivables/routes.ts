@@ -1,7 +1,7 @@
 import { companyIdParamsSchema, paymentReceivedBodySchema, paymentReceivedSchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../audit/queries.js";
-import { findCompany } from "../company/queries.js";
+import { findCompany } from "../company/queries/companies.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";

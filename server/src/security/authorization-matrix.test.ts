@@ -4,16 +4,11 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { newInvitationToken } from "../company/invitation-token.js";
-import {
-  addAddress,
-  addMember,
-  addressesOf,
-  membershipOf,
-  removeAddress,
-  removeMember,
-  replaceContractPrices,
-  replaceInvitation,
-} from "../company/queries.js";
+import { addAddress, addressesOf, removeAddress } from "../company/queries/addresses.js";
+import { replaceInvitation } from "../company/queries/invitations.js";
+import { addMember, removeMember } from "../company/queries/members.js";
+import { membershipOf } from "../company/queries/membership.js";
+import { replaceContractPrices } from "../company/queries/prices.js";
 import { findQuote, insertQuote, updateQuote } from "../quote/queries.js";
 import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";

@@ -5,7 +5,7 @@ import {
   type OrderStatus,
   orderNumberText,
 } from "@forgeline/contract";
-import { ownersOf } from "../../company/queries.js";
+import { ownersOf } from "../../company/queries/members.js";
 import type { Database } from "../../db/client.js";
 import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
 import type { HoldableMailName } from "../../mail/hold.js";
