@@ -1,14 +1,20 @@
 import { formatPrice } from "@forgeline/contract";
 import { dateText } from "../lib/date-text";
 import { downloadCreditNote } from "../lib/invoice";
-import type { Order } from "../lib/order";
+import type { PageOrder } from "../lib/order";
 import { DownloadButton } from "./download-button";
 
 /**
  * The credit notes of an order on account (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), oldest first, each with its
  * date, amount and PDF: on the customer's and the admin's order pages; nothing while it has none.
  */
-export function CreditNotes({ order, headingId }: { order: Pick<Order, "_id" | "creditNotes">; headingId: string }) {
+export function CreditNotes({
+  order,
+  headingId,
+}: {
+  order: Pick<PageOrder, "_id" | "creditNotes">;
+  headingId: string;
+}) {
   if (order.creditNotes.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>

@@ -1,9 +1,9 @@
 import { downloadInvoice } from "../lib/invoice";
-import type { Order } from "../lib/order";
+import type { PageOrder } from "../lib/order";
 import { DownloadButton } from "./download-button";
 
 /** The order's invoice (PDF), on the customer's and the admin's order pages; nothing before it is issued. */
-export function InvoiceButton({ order }: { order: Pick<Order, "_id" | "invoiceNumber"> }) {
+export function InvoiceButton({ order }: { order: Pick<PageOrder, "_id" | "invoiceNumber"> }) {
   if (!order.invoiceNumber) return null;
   return (
     <DownloadButton

@@ -1,10 +1,10 @@
 import { paths } from "../config/paths";
-import type { Order } from "../lib/order";
+import type { PageOrder } from "../lib/order";
 import { Link } from "./link";
 import { LinesInBrief } from "./priced-order";
 
 /** An order's row heading in a buyer's list: its number, a link to the order's page, over its tools. */
-export function OrderRowHeading({ order }: { order: Pick<Order, "_id" | "number" | "lines"> }) {
+export function OrderRowHeading({ order }: { order: Pick<PageOrder, "_id" | "number" | "lines"> }) {
   return (
     <th scope="row" className="font-medium">
       <Link className="link whitespace-nowrap" to={paths.myOrder(order._id)}>

@@ -1,10 +1,13 @@
 import { dayText } from "./date-text";
-import type { Order } from "./order";
+import type { PageOrder } from "./order";
 
 /** An instant's UTC day, as an invoice dates it: "Dec 26" ("Dec 26, 2026" when `long`). */
 export const dueDayText = (iso: string, long = false) => dayText(iso.slice(0, 10), long);
 
-type OnAccountOrder = Pick<Order, "paymentMethod" | "netDays" | "invoice" | "balance" | "paymentStatus" | "overdue">;
+type OnAccountOrder = Pick<
+  PageOrder,
+  "paymentMethod" | "netDays" | "invoice" | "balance" | "paymentStatus" | "overdue"
+>;
 
 /**
  * Where an order on account stands with its money (docs/BUYING-ON-ACCOUNT.md), in the one wording of every order

@@ -1,10 +1,10 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import type { Order } from "@forgeline/contract";
 import { expect, it } from "vitest";
 import { cardOrder } from "../test-orders";
 import { orderFromWire } from "./order";
 
 type Lifecycle = Pick<
-  OrderOnTheWire,
+  Order,
   "status" | "statusHistory" | "carrier" | "trackingNumber" | "trackingUrl" | "invoiceNumber"
 >;
 
@@ -24,7 +24,7 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
   };
   // Nor have the priced order's fields: the lines and the figures under them.
   const priced: Pick<
-    OrderOnTheWire,
+    Order,
     "lines" | "subtotal" | "promotion" | "discount" | "taxRate" | "tax" | "poNumber" | "companyId"
   > = {
     lines: [
@@ -50,7 +50,7 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
   };
   // Nor have the two facts and the money: paid by card, shipped.
   const money = cardOrder("shipped", 2572.5);
-  const onTheWire: OrderOnTheWire = {
+  const onTheWire: Order = {
     _id: "7b0f6d1e-0000-4000-8000-000000000001",
     number: "FL-100001",
     orderId: "3c1d2e3f-0000-4000-8000-000000000002",

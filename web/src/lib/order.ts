@@ -1,13 +1,13 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import type { Order } from "@forgeline/contract";
 
 /**
- * An order as the shop's code speaks of it. The spec's wire names stay on the wire, where `orderId` is the
- * first line's product id, `order` its name ("+ N more" when the order has more lines) and `price` the
- * order's total; they are renamed here, once. Everything else keeps its wire name: the lifecycle's fields
+ * An order as the pages speak of it (the contract's `Order` is the API's answer). The spec's wire names stay
+ * on the wire, where `orderId` is the first line's product id, `order` its name ("+ N more" when the order has
+ * more lines) and `price` the order's total; they are renamed here, once. Everything else keeps its wire name: the lifecycle's fields
  * (`status`, `statusHistory`, `carrier`, `trackingNumber`, `trackingUrl`, `invoiceNumber`) and the priced
  * order's (`lines`, `subtotal`, `promotion`, `discount`, `taxRate`, `tax`, `poNumber`, `companyId`).
  */
-export type Order = Omit<OrderOnTheWire, "orderId" | "order" | "price"> & {
+export type PageOrder = Omit<Order, "orderId" | "order" | "price"> & {
   /** The first line's product. */
   productId: string;
   /** The first line's name, with "+ N more" when the order has more lines. */
@@ -16,6 +16,6 @@ export type Order = Omit<OrderOnTheWire, "orderId" | "order" | "price"> & {
   total: number;
 };
 
-export function orderFromWire({ orderId, order, price, ...rest }: OrderOnTheWire): Order {
+export function orderFromWire({ orderId, order, price, ...rest }: Order): PageOrder {
   return { ...rest, productId: orderId, productName: order, total: price };
 }

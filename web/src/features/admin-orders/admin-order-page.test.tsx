@@ -1,4 +1,4 @@
-import type { Order as OrderOnTheWire, OrderStatus } from "@forgeline/contract";
+import type { Order, OrderStatus } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountOrder, cardOrder, listLine, pricedOrder } from "../../test-orders";
@@ -8,7 +8,7 @@ import AdminOrderPage from "./admin-order-page";
 const ID = "6f1a2b3c-0000-4000-8000-000000000001";
 const ORDER = `GET /api/admin/orders/${ID}`;
 
-const order = (status: OrderStatus, overrides: Partial<OrderOnTheWire> = {}): OrderOnTheWire => ({
+const order = (status: OrderStatus, overrides: Partial<Order> = {}): Order => ({
   _id: ID,
   number: "FL-100042",
   orderId: "p1",

@@ -10,7 +10,7 @@ import { PricedLines } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
-import type { Order } from "../../lib/order";
+import type { PageOrder } from "../../lib/order";
 import { useAdminOrder } from "./api/get-admin-order";
 import { AdminOrderActions } from "./order-actions-panel";
 
@@ -57,7 +57,7 @@ export default function AdminOrderPage() {
   );
 }
 
-function OrderDetails({ order }: { order: Order }) {
+function OrderDetails({ order }: { order: PageOrder }) {
   const rows: [string, ReactNode][] = [
     ["Status", <OrderStatusBadge key="status" order={order} />],
     ["Placed", dateTimeText(order.createdAt)],
@@ -94,7 +94,7 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
-function TrackingNumber({ order }: { order: Order }) {
+function TrackingNumber({ order }: { order: PageOrder }) {
   if (!order.trackingNumber) return <>Not shipped</>;
   if (!order.trackingUrl) return <>{order.trackingNumber}</>;
   return (

@@ -1,4 +1,4 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import type { Order } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { accountOrder, listLine, pricedOrder } from "../../test-orders";
@@ -17,7 +17,7 @@ const COUNTS = {
   refunded: 0,
 };
 
-const order = (overrides: Partial<OrderOnTheWire>): OrderOnTheWire => ({
+const order = (overrides: Partial<Order>): Order => ({
   _id: "6f1a2b3c-0000-4000-8000-000000000001",
   number: "FL-100042",
   orderId: "p1",

@@ -1,18 +1,12 @@
-import {
-  cardOrderFacts,
-  ORDER_STATUSES,
-  type Order as OrderOnTheWire,
-  type OrderStatus,
-  transitionsFor,
-} from "@forgeline/contract";
+import { cardOrderFacts, ORDER_STATUSES, type Order, type OrderStatus, transitionsFor } from "@forgeline/contract";
 import { screen } from "@testing-library/react";
 import { expect, it } from "vitest";
-import { type Order, orderFromWire } from "../../lib/order";
+import { orderFromWire, type PageOrder } from "../../lib/order";
 import { cardOrder, listLine, pricedOrder } from "../../test-orders";
 import { renderPage } from "../../test-utils";
 import { AdminOrderActions } from "./order-actions-panel";
 
-const order = (status: OrderStatus): Order =>
+const order = (status: OrderStatus): PageOrder =>
   orderFromWire({
     _id: "6f1a2b3c-0000-4000-8000-000000000001",
     number: "FL-100042",
@@ -40,7 +34,7 @@ const order = (status: OrderStatus): Order =>
       3675,
     ),
     ...cardOrder(status, 3675),
-  } satisfies OrderOnTheWire);
+  } satisfies Order);
 
 /** The button each of an admin's steps shows as. */
 const BUTTON_OF = { cancel: "Cancel order", ship: "Ship order", deliver: "Mark delivered", refund: "Refund" } as const;

@@ -4,14 +4,14 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
 import { fieldError } from "../../components/form-refusal";
 import { ApiError } from "../../lib/api-client";
-import type { Order } from "../../lib/order";
+import type { PageOrder } from "../../lib/order";
 import { notify, notifyError } from "../../lib/toast";
 import { toastOutcome } from "../../lib/toast-outcome";
 import { useOrderStep } from "./api/order-step";
 import { CreditNoteButton } from "./credit-note-dialog";
 
 /** The steps an admin may take on an order in its status, as the contract's one state machine says, and nothing else. */
-export function AdminOrderActions({ order }: { order: Order }) {
+export function AdminOrderActions({ order }: { order: PageOrder }) {
   const actions = transitionsFor("admin", order);
   if (actions.length === 0) return <p>This order is {order.status}: there is nothing more to do.</p>;
   return (
@@ -27,7 +27,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
   );
 }
 
-function ShipForm({ order }: { order: Order }) {
+function ShipForm({ order }: { order: PageOrder }) {
   const ship = useOrderStep(order._id, "ship");
   const headingId = useId();
 
@@ -80,7 +80,7 @@ function ShipForm({ order }: { order: Order }) {
   );
 }
 
-function DeliverButton({ order }: { order: Order }) {
+function DeliverButton({ order }: { order: PageOrder }) {
   const deliver = useOrderStep(order._id, "deliver");
   async function markDelivered() {
     await toastOutcome(deliver.mutateAsync(undefined), "Order marked delivered");
@@ -92,7 +92,7 @@ function DeliverButton({ order }: { order: Order }) {
   );
 }
 
-function CancelButton({ order }: { order: Order }) {
+function CancelButton({ order }: { order: PageOrder }) {
   const cancel = useOrderStep(order._id, "cancel");
   return (
     <Confirmed
@@ -110,7 +110,7 @@ function CancelButton({ order }: { order: Order }) {
   );
 }
 
-function RefundButton({ order }: { order: Order }) {
+function RefundButton({ order }: { order: PageOrder }) {
   const refund = useOrderStep(order._id, "refund");
   const asksAboutStock = refundAsksAboutStock(order.status);
   const [restock, setRestock] = useState(false);

@@ -1,4 +1,4 @@
-import { type Company, companyActions, type Order as OrderOnTheWire, withOrderActions } from "@forgeline/contract";
+import { type Company, companyActions, type Order, withOrderActions } from "@forgeline/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -26,7 +26,7 @@ const acme: Company = {
   actions: companyActions(olga, "c1"),
 };
 
-function order(id: string, name: string, status: OrderOnTheWire["status"], by = "rui@example.com"): OrderOnTheWire {
+function order(id: string, name: string, status: Order["status"], by = "rui@example.com"): Order {
   return withOrderActions(olga, {
     _id: id,
     number: `FL-10000${id.slice(1)}`,

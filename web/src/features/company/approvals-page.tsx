@@ -8,14 +8,14 @@ import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateText } from "../../lib/date-text";
 import { onAccountTerm } from "../../lib/on-account";
-import type { Order } from "../../lib/order";
+import type { PageOrder } from "../../lib/order";
 import { notify } from "../../lib/toast";
 import { useCompanyOrders, useDecide } from "./api/orders";
 import { CompanyRequired } from "./company-required";
 import { memberName } from "./roles";
 
-const awaiting = (orders: Order[]) => orders.filter((order) => order.status === "awaiting-approval");
-const buyerOf = (order: Order) => memberName({ name: order.userName, email: order.userEmail });
+const awaiting = (orders: PageOrder[]) => orders.filter((order) => order.status === "awaiting-approval");
+const buyerOf = (order: PageOrder) => memberName({ name: order.userName, email: order.userEmail });
 
 /**
  * /dashboard/approvals (company owners; docs/SELLING-TO-BUSINESSES.md, 'Companies'): the company's orders that wait,
@@ -95,7 +95,7 @@ function Approvals({ company, onDecided }: { company: Company; onDecided: () => 
  * reject. The server's refusal of the note stands beside the field, which takes the focus; any other
  * refusal (a 409: another owner decided first) above it. Tab from the note reaches Approve, then Reject.
  */
-function Decision({ company, order, onDecided }: { company: Company; order: Order; onDecided: () => void }) {
+function Decision({ company, order, onDecided }: { company: Company; order: PageOrder; onDecided: () => void }) {
   const decide = useDecide(company._id);
   const [note, setNote] = useState("");
   const field = useRef<HTMLTextAreaElement>(null);
@@ -148,7 +148,7 @@ function Decision({ company, order, onDecided }: { company: Company; order: Orde
 }
 
 /** Approving an order on account lends the company credit, so the owner reads that it is one before deciding. */
-function HowItIsPaid({ order }: { order: Order }) {
+function HowItIsPaid({ order }: { order: PageOrder }) {
   const onAccount = onAccountTerm(order);
   return (
     <p className="text-sm">{onAccount ? `${onAccount.text}: approved, it uses the company's credit` : "By card"}</p>
@@ -156,7 +156,7 @@ function HowItIsPaid({ order }: { order: Order }) {
 }
 
 /** Why the order waits (a requester's, or over a monthly limit), as its history's first line says it. */
-function WhyItWaits({ order }: { order: Order }) {
+function WhyItWaits({ order }: { order: PageOrder }) {
   const why = order.statusHistory[0]?.note?.match(/Waits for an owner: .*/)?.[0];
   return why ? <p className="text-sm">{why}</p> : null;
 }

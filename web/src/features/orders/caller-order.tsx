@@ -3,14 +3,14 @@ import { NotFound } from "../../components/not-found";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api-client";
-import type { Order } from "../../lib/order";
+import type { PageOrder } from "../../lib/order";
 import { useOrder } from "./api/get-order";
 
 /**
  * One of the caller's orders, loaded by id, for the pages that show it (its own page, the payment page).
  * Another customer's order and no order at all are answered alike by the server, and so here: the 404 page.
  */
-export function CallerOrder({ id, children }: { id: string; children: (order: Order) => ReactNode }) {
+export function CallerOrder({ id, children }: { id: string; children: (order: PageOrder) => ReactNode }) {
   const order = useOrder(id);
   if (order.isPending) return <Spinner label="Loading the order" />;
   if (order.isError) {

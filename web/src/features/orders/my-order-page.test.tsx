@@ -1,4 +1,4 @@
-import { type Actor, type CompanyRole, type Order as OrderOnTheWire, withOrderActions } from "@forgeline/contract";
+import { type Actor, type CompanyRole, type Order, withOrderActions } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
@@ -14,7 +14,7 @@ const ana = actor(EMAIL);
 /** Ana as a member of the company c1, in this role. */
 const acme = (role: CompanyRole): Actor => actor(EMAIL, { id: "c1", role });
 const placed = { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" } as const;
-const unpaid: OrderOnTheWire = withOrderActions(ana, {
+const unpaid: Order = withOrderActions(ana, {
   _id: ORDER_ID,
   number: "FL-100007",
   orderId: "3c1d2e3f-0000-4000-8000-000000000002",
@@ -48,7 +48,7 @@ const unpaid: OrderOnTheWire = withOrderActions(ana, {
     3675,
   ),
 });
-const shipped: OrderOnTheWire = withOrderActions(ana, {
+const shipped: Order = withOrderActions(ana, {
   ...unpaid,
   paid: true,
   transactionId: "pi_7",
@@ -263,7 +263,7 @@ describe("the customer's order page", () => {
 
   const colleagues = { ...unpaid, userEmail: "rui@example.com", userName: "Rui", companyId: "c1" };
   /** The order as the server answers a member of c1 in this role. */
-  const seenAs = (role: CompanyRole, order: OrderOnTheWire) => withOrderActions(acme(role), order);
+  const seenAs = (role: CompanyRole, order: Order) => withOrderActions(acme(role), order);
 
   it("lets a buyer colleague pay a company order (its buyer alone cancels it)", async () => {
     serveApi({ [ORDER]: { body: seenAs("buyer", colleagues) } });
@@ -363,7 +363,7 @@ describe("the customer's order page", () => {
           taxRate: 6.5,
           tax: 299.33,
           poNumber: "PO-7781",
-        } satisfies OrderOnTheWire,
+        } satisfies Order,
       },
     });
     renderOrderPage();

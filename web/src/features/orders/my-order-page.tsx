@@ -7,7 +7,7 @@ import { OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { paths } from "../../config/paths";
-import type { Order } from "../../lib/order";
+import type { PageOrder } from "../../lib/order";
 import { CallerOrder } from "./caller-order";
 import { OrderActions } from "./order-actions";
 
@@ -17,7 +17,7 @@ export default function MyOrderPage() {
   return <CallerOrder id={id}>{(order) => <OrderView order={order} />}</CallerOrder>;
 }
 
-function OrderView({ order }: { order: Order }) {
+function OrderView({ order }: { order: PageOrder }) {
   return (
     <section aria-labelledby="order-heading" className="flex max-w-2xl flex-col gap-6">
       <div>
@@ -88,7 +88,7 @@ function OrderView({ order }: { order: Order }) {
 }
 
 /** Where the parcel is: once the order has left, its carrier, tracking number and tracking link. */
-function Tracking({ order }: { order: Order }) {
+function Tracking({ order }: { order: PageOrder }) {
   if (!order.trackingNumber || !SENT_ORDER_STATUSES.includes(order.status)) return null;
   return (
     <section aria-labelledby="tracking-heading" className="rounded-box border border-base-300 p-4">

@@ -7,7 +7,7 @@ import { OrderStatusBadge } from "../../components/order-status-badge";
 import { promotionLabel } from "../../components/priced-order";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
-import type { Order } from "../../lib/order";
+import type { PageOrder } from "../../lib/order";
 import { useMyOrders } from "./api/get-orders";
 import { OrderActions } from "./order-actions";
 
@@ -65,7 +65,7 @@ export default function MyOrdersPage() {
 }
 
 /** Under a total in the list: the promotion and its discount, the tax, the PO number, when there are any. */
-function TotalNotes({ order }: { order: Order }) {
+function TotalNotes({ order }: { order: PageOrder }) {
   const notes = [
     order.promotion ? `${promotionLabel(order.promotion)}: −${formatPrice(order.discount)}` : null,
     order.taxRate > 0 ? `Tax (${order.taxRate}%): ${formatPrice(order.tax)}` : null,

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
-import type { Order } from "../../lib/order";
+import type { PageOrder } from "../../lib/order";
 import { notify, notifyError } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
 import { useReorder } from "./api/reorder";
@@ -15,7 +15,7 @@ import { useReorder } from "./api/reorder";
  * its lines again when it is not theirs to pay now. The page works none of the rules out itself; the server
  * checks each call again anyway.
  */
-export function OrderActions({ order }: { order: Order }) {
+export function OrderActions({ order }: { order: PageOrder }) {
   const payable = order.actions.includes("pay:order");
   const cancellable = order.actions.includes("cancel:order");
   const onAccount = order.paymentMethod === "invoice";
@@ -41,7 +41,7 @@ export function OrderActions({ order }: { order: Order }) {
  * line could not be added (withdrawn, above stock), every line's note is said here (a quantity moved to today's
  * rule among them), beside a link to the cart.
  */
-function OrderAgainButton({ order }: { order: Order }) {
+function OrderAgainButton({ order }: { order: PageOrder }) {
   const navigate = useNavigate();
   const reorder = useReorder();
   const [notes, setNotes] = useState<CartFillRow[]>([]);
@@ -86,7 +86,7 @@ function OrderAgainButton({ order }: { order: Order }) {
 }
 
 /** Cancel, after the customer confirms it in a dialog; a toast says how it went. */
-function CancelOrderButton({ order }: { order: Order }) {
+function CancelOrderButton({ order }: { order: PageOrder }) {
   const [asking, setAsking] = useState(false);
   const cancelOrder = useCancelOrder();
 

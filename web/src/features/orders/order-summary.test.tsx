@@ -1,4 +1,4 @@
-import type { Order as OrderOnTheWire } from "@forgeline/contract";
+import type { Order } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { orderFromWire } from "../../lib/order";
@@ -6,7 +6,7 @@ import { listLine, pricedOrder } from "../../test-orders";
 import { renderPage } from "../../test-utils";
 import { OrderSummary } from "./order-summary";
 
-const order: OrderOnTheWire = {
+const order: Order = {
   _id: "7b0f6d1e-0000-4000-8000-000000000001",
   number: "FL-100001",
   orderId: "p1",

@@ -1,9 +1,9 @@
 import { QUANTITY_UNIT } from "@forgeline/contract";
 import { PricedLines } from "../../components/priced-order";
-import type { Order } from "../../lib/order";
+import type { PageOrder } from "../../lib/order";
 
 /** What an order is for (the payment page): every line as it was priced, the totals and the PO number. */
-export function OrderSummary({ order }: { order: Order }) {
+export function OrderSummary({ order }: { order: PageOrder }) {
   return (
     <div className="mb-6 flex flex-col gap-2">
       <p className="text-sm text-base-content/80">
