@@ -9,8 +9,8 @@ import { isoFromInput, localInputValue } from "./describe-promotion";
 /** The browser's hints; the schema, loaded with the first check, decides. */
 const LIMITS = PROMOTION_LIMITS;
 
-/** The form as typed. */
-type PromotionForm = {
+/** The form's fields as typed. */
+type PromotionFields = {
   name: string;
   percent: string;
   firstOrder: boolean;
@@ -19,7 +19,7 @@ type PromotionForm = {
   endsAt: string;
 };
 
-function formOf(promotion: Promotion | null): PromotionForm {
+function formOf(promotion: Promotion | null): PromotionFields {
   return {
     name: promotion?.name ?? "",
     percent: promotion ? String(promotion.percent) : "",
@@ -31,7 +31,7 @@ function formOf(promotion: Promotion | null): PromotionForm {
 }
 
 /** The form's values as the API's body takes them: numbers, null for an empty limit, ISO dates. */
-function bodyOf(form: PromotionForm): PromotionInput {
+function bodyOf(form: PromotionFields): PromotionInput {
   return {
     name: form.name,
     // No number: the schema says it is required.
@@ -51,12 +51,12 @@ function bodyOf(form: PromotionForm): PromotionInput {
 export function PromotionForm({ promotion, onDone }: { promotion: Promotion | null; onDone: () => void }) {
   const add = useAddPromotion();
   const update = useUpdatePromotion();
-  const form = useCheckedForm<PromotionForm, PromotionBody>(formOf(promotion), async () => {
+  const form = useCheckedForm<PromotionFields, PromotionBody>(formOf(promotion), async () => {
     const { schemaCheck, promotionBodySchema } = await import("../../lib/form-checks");
     const check = schemaCheck(promotionBodySchema);
     return (values) => {
       const result = check(bodyOf(values));
-      return result.ok ? result : { ok: false, errors: result.errors as FormErrors<PromotionForm> };
+      return result.ok ? result : { ok: false, errors: result.errors as FormErrors<PromotionFields> };
     };
   });
   const { errors, isSubmitting } = form;
