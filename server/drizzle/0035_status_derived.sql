@@ -14,8 +14,9 @@ CREATE INDEX "orders_by_status" ON "orders" USING btree ("status","created_at");
 CREATE INDEX "orders_by_paid_at_cover" ON "orders" USING btree ("paid_at","status","total_cents","id") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
 CREATE INDEX "orders_by_created_at_status" ON "orders" USING btree ("created_at","status");--> statement-breakpoint
 CREATE INDEX "orders_owing_on_account" ON "orders" USING btree ("company_id","invoice_due_at","total_cents","amount_paid_cents","credited_cents") WHERE payment_method = 'invoice' and status not in ('cancelled', 'refunded') and payment_status <> 'paid' and amount_paid_cents + credited_cents < total_cents;--> statement-breakpoint
--- A status changes when a fact does: the trigger fires on an update of the facts the status is generated from.
-CREATE TRIGGER "orders_stats_days_changed" AFTER UPDATE OF "status", "created_at", "paid_at", "total_cents" ON "orders"
+-- No write names the status now: its facts, which it is generated from, are what an update names.
+CREATE TRIGGER "orders_stats_days_changed"
+AFTER UPDATE OF "fulfilment_status", "payment_status", "created_at", "paid_at", "total_cents" ON "orders"
 FOR EACH ROW WHEN (
   OLD."status" IS DISTINCT FROM NEW."status" OR OLD."created_at" IS DISTINCT FROM NEW."created_at"
   OR OLD."paid_at" IS DISTINCT FROM NEW."paid_at" OR OLD."total_cents" IS DISTINCT FROM NEW."total_cents"
