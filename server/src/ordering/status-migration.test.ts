@@ -38,7 +38,7 @@ const OLD_ORDERS: OldOrder[] = PAYMENT_METHODS.flatMap((method) =>
   POSSIBLE_FACTS.filter(
     ({ fulfilment, payment }) =>
       method === "invoice" ||
-      !SENT_ORDER_STATUSES.includes(fulfilment) ||
+      !SENT_ORDER_STATUSES.some((sent) => sent === fulfilment) ||
       !["unpaid", "partially-paid"].includes(payment),
   ).map(({ fulfilment, payment }) => ({ fulfilment, payment, method })),
 ).map((order, n) => ({ ...order, id: `90000000-0000-4000-8000-${String(n).padStart(12, "0")}` }));
