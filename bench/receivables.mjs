@@ -46,15 +46,14 @@ const SEED = [
        from generated
    )
    insert into orders (product_id, product_name, unit_price_cents, quantity, line_count, subtotal_cents, total_cents,
-                       company_id, company_name, user_email, user_name, phone, address, status, fulfilment_status,
-                       payment_status, payment_method, net_days, amount_paid_cents, paid, paid_at, invoice_number,
+                       company_id, company_name, user_email, user_name, phone, address, fulfilment_status,
+                       payment_status, payment_method, net_days, amount_paid_cents, paid_at, invoice_number,
                        invoice_issued_at, invoice_due_at, created_at)
    select product_id, product_name, total_cents / 100, 100, 1, total_cents, total_cents, company_id, company_name,
           'bench.buyer.' || (g % 5000) || '@example.com', 'Bench Buyer', '5550100000', '1 Bench Road',
           case when age_days > 10 then 'delivered' else 'shipped' end,
-          case when age_days > 10 then 'delivered' else 'shipped' end,
           case when paid_cents = total_cents then 'paid' when paid_cents > 0 then 'partially-paid' else 'unpaid' end,
-          'invoice', 30, paid_cents, paid_cents = total_cents,
+          'invoice', 30, paid_cents,
           case when paid_cents = total_cents then issued_at + interval '14 days' end,
           'INV-B-' || lpad(g::text, 6, '0'), issued_at, issued_at + interval '30 days', issued_at - interval '2 days'
      from settled`,

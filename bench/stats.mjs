@@ -37,15 +37,14 @@ with tools as (
     from generate_series(1, ${STATS_ORDERS}) g, tools
 )
 insert into orders (product_id, product_name, unit_price_cents, quantity, line_count, subtotal_cents, total_cents,
-                    user_email, user_name, phone, address, status, fulfilment_status, payment_status,
-                    amount_paid_cents, paid, paid_at, created_at)
+                    user_email, user_name, phone, address, fulfilment_status, payment_status, amount_paid_cents,
+                    paid_at, created_at)
 select product_id, product_name, unit_cents, quantity, 1, unit_cents * quantity, unit_cents * quantity,
-       'stats.buyer.' || (g % 2000) || '@example.com', 'Bench Buyer', '5550100000', '1 Bench Road', status,
+       'stats.buyer.' || (g % 2000) || '@example.com', 'Bench Buyer', '5550100000', '1 Bench Road',
        case when status in ('unpaid', 'paid') then 'open' when status = 'refunded' then 'cancelled' else status end,
        case when status in ('paid', 'shipped', 'delivered') then 'paid' when status = 'refunded' then 'refunded'
             else 'unpaid' end,
        case when status in ('paid', 'shipped', 'delivered') then unit_cents * quantity else 0 end,
-       status in ('paid', 'shipped', 'delivered'),
        case when status in ('paid', 'shipped', 'delivered', 'refunded') then created_at + interval '1 hour' end,
        created_at
   from generated`;

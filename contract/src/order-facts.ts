@@ -75,7 +75,8 @@ export const PAYMENT_LIFECYCLE = lifecycle<keyof typeof PAYMENT_TRANSITIONS, Pay
 
 /**
  * SPEC.md's one word for the two facts: waiting for an owner, refunded, cancelled, shipped and delivered say
- * themselves; an open order is `paid` once the money is in, else `unpaid`.
+ * themselves; an open order is `paid` once the money is in, else `unpaid`. The orders table's generated `status`
+ * is written from it for every pair of facts (server/src/ordering/tables.ts).
  */
 export function derivedStatus(fulfilment: FulfilmentStatus, payment: PaymentStatus): OrderStatus {
   if (fulfilment === "awaiting-approval") return "awaiting-approval";

@@ -19,7 +19,8 @@ export function isOneOfRows(columns: readonly Column[], rows: readonly (readonly
   return sql`(${sql.join([...columns], sql`, `)}) in (${sql.raw(list)})`;
 }
 
-function statusWord(word: string): string {
+/** A status word as an SQL literal, for the words a constraint or a generated column writes in. */
+export function statusWord(word: string): string {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(word)) throw new Error(`not a status word: ${word}`);
   return `'${word}'`;
 }

@@ -1,6 +1,15 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { MONEY_HELD_PAYMENTS, QUOTE_STATUSES } from "@forgeline/contract";
+import {
+  derivedStatus,
+  FULFILMENT_STATUSES,
+  type FulfilmentStatus,
+  MONEY_HELD_PAYMENTS,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  POSSIBLE_FACTS,
+  QUOTE_STATUSES,
+} from "@forgeline/contract";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -11,10 +20,7 @@ import { migrationsFolder, postgresDatabase } from "./client.js";
 describe("the migrated check constraints", () => {
   // The tables write these constraints from the contract's status sets; a set that changes without a
   // migration leaves the database checking the old one.
-  it.each([
-    ["orders_paid_while_money_held", MONEY_HELD_PAYMENTS],
-    ["quotes_status", QUOTE_STATUSES],
-  ])("%s names exactly the contract's statuses", async (name, statuses) => {
+  it.each([["quotes_status", QUOTE_STATUSES]])("%s names exactly the contract's statuses", async (name, statuses) => {
     const ctx = await createTestApp();
     try {
       const found = (await ctx.db.execute(
@@ -23,6 +29,53 @@ describe("the migrated check constraints", () => {
       expect(found.rows).toHaveLength(1);
       const words = [...(found.rows[0]?.definition ?? "").matchAll(/'([^']*)'/g)].map((match) => match[1]);
       expect(words.sort()).toEqual([...statuses].sort());
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+/**
+ * The orders' status, paid flag and which facts may stand together, as migrated: each expression the database holds
+ * is worked out for every pair of facts and held to the contract's (docs/decisions/053-status-derived.md).
+ */
+describe("the migrated orders derive what the contract derives", () => {
+  const pairs = FULFILMENT_STATUSES.flatMap((fulfilment) =>
+    PAYMENT_STATUSES.map((payment) => ({ fulfilment, payment })),
+  );
+  const possible = new Set(POSSIBLE_FACTS.map(({ fulfilment, payment }) => `${fulfilment}/${payment}`));
+
+  it("for every pair of facts: its status, whether the shop holds the money, and whether it may stand", async () => {
+    const ctx = await createTestApp();
+    try {
+      const expressions = (await ctx.db.execute(sql`
+        select
+          (select pg_get_expr(d.adbin, d.adrelid) from pg_attrdef d join pg_attribute a
+             on a.attrelid = d.adrelid and a.attnum = d.adnum
+           where d.adrelid = 'orders'::regclass and a.attname = 'status' and a.attgenerated = 's') as status,
+          (select pg_get_expr(d.adbin, d.adrelid) from pg_attrdef d join pg_attribute a
+             on a.attrelid = d.adrelid and a.attnum = d.adnum
+           where d.adrelid = 'orders'::regclass and a.attname = 'paid' and a.attgenerated = 's') as paid,
+          (select pg_get_expr(conbin, conrelid) from pg_constraint where conname = 'orders_facts_agree') as agree
+      `)) as unknown as { rows: { status: string; paid: string; agree: string }[] };
+      const [migrated] = expressions.rows;
+      if (!migrated?.status || !migrated.paid || !migrated.agree) throw new Error("an expression is missing");
+      const values = pairs.map(({ fulfilment, payment }) => sql`(${fulfilment}, ${payment})`);
+      const worked = (await ctx.db.execute(sql`
+        select fulfilment_status as fulfilment, payment_status as payment, ${sql.raw(migrated.status)} as status,
+          ${sql.raw(migrated.paid)} as paid, ${sql.raw(migrated.agree)} as may_stand
+        from (values ${sql.join(values, sql`, `)}) as orders (fulfilment_status, payment_status)
+      `)) as unknown as { rows: { fulfilment: FulfilmentStatus; payment: PaymentStatus }[] };
+      expect(worked.rows).toHaveLength(pairs.length);
+      expect(worked.rows).toEqual(
+        pairs.map(({ fulfilment, payment }) => ({
+          fulfilment,
+          payment,
+          status: derivedStatus(fulfilment, payment),
+          paid: MONEY_HELD_PAYMENTS.includes(payment),
+          may_stand: possible.has(`${fulfilment}/${payment}`),
+        })),
+      );
     } finally {
       await ctx.close();
     }

@@ -9,7 +9,7 @@ import {
   PRICE_SOURCES,
   SENT_ORDER_STATUSES,
 } from "@forgeline/contract";
-import { sql } from "drizzle-orm";
+import { type Column, type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -24,7 +24,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, isOneOf, isOneOfRows } from "../db/columns.js";
+import { createdAt, isOneOf, isOneOfRows, statusWord } from "../db/columns.js";
 
 /**
  * Money in bigint cents (docs/SELLING-TO-BUSINESSES.md, 'One price function'); read as numbers, exact far beyond any
@@ -50,6 +50,20 @@ export const owingOnAccount = sql.raw(
   "payment_method = 'invoice' and status not in ('cancelled', 'refunded') and payment_status <> 'paid' " +
     "and amount_paid_cents + credited_cents < total_cents",
 );
+
+/**
+ * The database's `derivedStatus`: the contract's word for every pair of facts, possible or not, written in. A pair
+ * the contract does not allow gets its word too, so that `orders_facts_agree` refuses it by name (a status left
+ * null would be refused first, by the column's not-null).
+ */
+function derivedStatusOf(fulfilment: Column, payment: Column): SQL {
+  const pairs = FULFILMENT_STATUSES.flatMap((f) => PAYMENT_STATUSES.map((p) => [f, p] as const));
+  const branches = ORDER_STATUSES.map((status) => {
+    const rows = pairs.filter(([f, p]) => derivedStatus(f, p) === status);
+    return sql`when ${isOneOfRows([fulfilment, payment], rows)} then ${sql.raw(statusWord(status))}`;
+  });
+  return sql`case ${sql.join(branches, sql` `)} end`;
+}
 
 /**
  * An order keeps a copy of what it was priced with (its lines in order_lines, the promotion, the tax), so
@@ -97,10 +111,12 @@ export const orders = pgTable(
      */
     billingAddress: text("billing_address"),
     /**
-     * SPEC.md's one word, derived from the two facts below (contract `derivedStatus`) and kept beside them
-     * so the lists, counts and indexes that read it stay as they were; the check below holds the three together.
+     * SPEC.md's one word, which the database derives from the two facts below (docs/decisions/053-status-derived.md):
+     * no write can set it, and the lists, counts and indexes that read it read it as cheaply as a column.
      */
-    status: text("status", { enum: ORDER_STATUSES }).notNull().default("unpaid"),
+    status: text("status", { enum: ORDER_STATUSES })
+      .notNull()
+      .generatedAlwaysAs((): SQL => derivedStatusOf(orders.fulfilmentStatus, orders.paymentStatus)),
     /** Where the goods are (contract FULFILMENT_TRANSITIONS). */
     fulfilmentStatus: text("fulfilment_status", { enum: FULFILMENT_STATUSES }).notNull().default("open"),
     /** Where the money is (contract PAYMENT_TRANSITIONS). */
@@ -116,8 +132,10 @@ export const orders = pgTable(
     amountPaidCents: cents("amount_paid_cents").notNull().default(0),
     /** What its credit notes took off its total (credit_notes), kept by adding each as it is issued. */
     creditedCents: cents("credited_cents").notNull().default(0),
-    /** True while the shop holds the money; the check below keeps it in step with the payment status. */
-    paid: boolean("paid").notNull().default(false),
+    /** True while the shop holds the money (contract MONEY_HELD_PAYMENTS), derived from the payment status. */
+    paid: boolean("paid")
+      .notNull()
+      .generatedAlwaysAs((): SQL => isOneOf(orders.paymentStatus, MONEY_HELD_PAYMENTS)),
     transactionId: text("transaction_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     carrier: text("carrier"),
@@ -137,13 +155,12 @@ export const orders = pgTable(
     index("orders_by_user").on(table.userEmail, table.createdAt),
     index("orders_by_company").on(table.companyId, table.createdAt),
     check("orders_quantity_positive", sql`${table.quantity} > 0`),
-    // db/migrate.test.ts fails when a migrated constraint and the contract's sets disagree.
-    check("orders_paid_while_money_held", sql`${table.paid} = (${isOneOf(table.paymentStatus, MONEY_HELD_PAYMENTS)})`),
+    // db/migrate.test.ts fails when a migrated constraint or derived column and the contract disagree.
     check(
       "orders_facts_agree",
       isOneOfRows(
-        [table.fulfilmentStatus, table.paymentStatus, table.status],
-        POSSIBLE_FACTS.map(({ fulfilment, payment }) => [fulfilment, payment, derivedStatus(fulfilment, payment)]),
+        [table.fulfilmentStatus, table.paymentStatus],
+        POSSIBLE_FACTS.map(({ fulfilment, payment }) => [fulfilment, payment]),
       ),
     ),
     check("orders_payment_method", isOneOf(table.paymentMethod, PAYMENT_METHODS)),

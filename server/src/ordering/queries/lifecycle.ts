@@ -1,7 +1,5 @@
 import {
-  derivedStatus,
   type FulfilmentStatus,
-  MONEY_HELD_PAYMENTS,
   nextFacts,
   OPEN_ORDER_STATUSES,
   type OrderFacts,
@@ -43,14 +41,12 @@ export interface NewOrder {
   priced: PricedOrderCents;
 }
 
-/** The columns that say where an order stands: its two facts, SPEC.md's word for them, and `paid`. */
+/**
+ * The columns that say where an order stands: its two facts. The database derives SPEC.md's word (`status`) and
+ * `paid` from them (ordering/tables.ts).
+ */
 export function factColumns(fulfilmentStatus: FulfilmentStatus, paymentStatus: PaymentStatus) {
-  return {
-    fulfilmentStatus,
-    paymentStatus,
-    status: derivedStatus(fulfilmentStatus, paymentStatus),
-    paid: MONEY_HELD_PAYMENTS.includes(paymentStatus),
-  };
+  return { fulfilmentStatus, paymentStatus };
 }
 
 /**
