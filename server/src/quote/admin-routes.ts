@@ -40,7 +40,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/quotes",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary: "Every quote, newest first (admins only)",
         tags: ["Admin quotes"],
@@ -57,7 +57,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/quotes/:id",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary: "One quote, and what its lines would cost the buyer today (admins only)",
         description:
@@ -84,7 +84,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/quotes/:id/preview",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary:
           "Price a quote's lines at unit prices being typed, beside today's price; nothing is kept (admins only)",
@@ -115,7 +115,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/quotes/:id/pdf",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary: "Download any priced quote (PDF), as its buyer gets it (admins only)",
         description: "An unknown quote is 404; one still waiting for its prices 409.",
@@ -134,7 +134,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/quotes/:id/send",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary: "Price each line of a quote, set its expiry and send it to the buyer (admins only)",
         description:
