@@ -192,6 +192,12 @@ describe("the actions answers carry", () => {
     expect(quoteActions(member("owner"), { userEmail: "rui@example.com", companyId: ACME, status: "sent" })).toEqual(
       [],
     );
+    const inTheBackOffice = (status: "requested" | "sent" | "accepted") =>
+      quoteActions(admin, { ...quote, status, ...BACK_OFFICE });
+    expect(inTheBackOffice("requested")).toEqual(["price:quote"]);
+    expect(inTheBackOffice("sent")).toEqual(["price:quote"]);
+    expect(inTheBackOffice("accepted")).toEqual([]);
+    expect(quoteActions(admin, { ...quote, status: "requested" })).toEqual([]);
   });
 
   it("offers in a company the owners' acts to owners only, and its credit to those who spend", () => {

@@ -254,12 +254,17 @@ export const withBackOfficeOrderActions = <Answer extends OrderState>(actor: Act
   return { ...order, actions: ORDER_ACTIONS.filter((action) => actions.has(action)) };
 };
 
-/** The actions a quote answer carries. */
-export const QUOTE_ACTIONS = ["accept:quote", "decline:quote"] as const satisfies readonly Action[];
+/** The actions a quote answer carries; an admin route's, asked of `{ ...quote, ...BACK_OFFICE }`, whether to price it. */
+export const QUOTE_ACTIONS = ["accept:quote", "decline:quote", "price:quote"] as const satisfies readonly Action[];
 export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
 
 /** Beyond who may, what the quote's state allows (quote-lifecycle.ts is its state machine). */
-const QUOTE_STEP: Record<QuoteAction, QuoteTransition> = { "accept:quote": "accept", "decline:quote": "decline" };
+const QUOTE_STEP: Record<QuoteAction, QuoteTransition> = {
+  "accept:quote": "accept",
+  "decline:quote": "decline",
+  // An admin prices a quote and sends it, again as a revision, until the buyer decides.
+  "price:quote": "send",
+};
 
 export function quoteActions(actor: Actor, quote: Resource & { status: QuoteStatus }): QuoteAction[] {
   return QUOTE_ACTIONS.filter(

@@ -1,5 +1,6 @@
 import {
   adminQuoteSchema,
+  BACK_OFFICE,
   centsToDollars,
   idParamsSchema,
   QUOTE_LIFECYCLE,
@@ -50,7 +51,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await actorOf(app.db, callerOf(request));
-      return Promise.all((await allQuotes(app.db)).map((row) => quoteAnswer(app, app.db, row, admin)));
+      return Promise.all((await allQuotes(app.db)).map((row) => quoteAnswer(app, app.db, row, admin, BACK_OFFICE)));
     },
   );
 
@@ -76,7 +77,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await quoteOr404(app.db, request.params.id);
       const admin = await actorOf(app.db, callerOf(request));
-      const quote = await quoteAnswer(app, app.db, row, admin);
+      const quote = await quoteAnswer(app, app.db, row, admin, BACK_OFFICE);
       return { ...quote, today: todayJson(await todayOf(app, row)) };
     },
   );
@@ -203,7 +204,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return after;
       });
-      return quoteAnswer(app, app.db, row, await actorOf(app.db, callerOf(request)));
+      return quoteAnswer(app, app.db, row, await actorOf(app.db, callerOf(request)), BACK_OFFICE);
     },
   );
 };
