@@ -18,12 +18,12 @@ import { refusalSentence } from "./state-machine.js";
 /**
  * The one order state machine (docs/ARCHITECTURE.md, 'Order lifecycle'; docs/BUYING-ON-ACCOUNT.md): every step
  * an order can take, which of its two facts it moves (order-facts.ts has each fact's table), what the other
- * fact must be meanwhile, by payment method, and who may take it. The server changes an order only through
- * it (server/src/ordering/queries/lifecycle.ts `changeStatus`) and the pages offer only the buttons it allows.
- * No zod here: the order pages read it without loading a schema library.
+ * fact must be meanwhile, by payment method. Who may take a step is the permission vocabulary's
+ * (permissions.ts): the server changes an order only through this table (server/src/ordering/queries/lifecycle.ts
+ * `changeStatus`), and the answers' `actions` offer only the steps it allows. No zod here: the order pages read it
+ * without loading a schema library.
  */
 interface OrderStep {
-  readonly by: readonly OrderActor[];
   /** The step as a refusal ends: "only a paid order can be shipped". */
   readonly done: string;
   readonly fulfilment?: keyof typeof FULFILMENT_TRANSITIONS;
@@ -44,28 +44,26 @@ export const ORDER_TRANSITIONS = {
    * A successful card payment; only the server makes it (payment/mark-paid.ts). A card order is paid before
    * it ships; an order on account is paid by the payments the shop receives, not through this step.
    */
-  pay: { by: ["server"], done: "paid", payment: "pay", needsFulfilment: { card: ["open"], invoice: [] } },
+  pay: { done: "paid", payment: "pay", needsFulfilment: { card: ["open"], invoice: [] } },
   /**
    * Money received against the invoice of an order on account (a transfer, the company's credit): some of it,
    * or the rest. Only the server takes them, from the ledger (server/src/receivables/).
    */
-  payPart: { by: ["server"], done: "paid in part", payment: "payPart", needsFulfilment: INVOICED },
-  settle: { by: ["server"], done: "paid", payment: "settle", needsFulfilment: INVOICED },
+  payPart: { done: "paid in part", payment: "payPart", needsFulfilment: INVOICED },
+  settle: { done: "paid", payment: "settle", needsFulfilment: INVOICED },
   /** A company owner lets a requester's, or an over-limit, order go ahead. */
-  approve: { by: ["company-owner"], done: "approved", fulfilment: "approve" },
+  approve: { done: "approved", fulfilment: "approve" },
   /** A company owner turns it down, with a note. */
-  reject: { by: ["company-owner"], done: "rejected", fulfilment: "reject" },
-  cancel: { by: ["customer", "admin"], done: "cancelled", fulfilment: "cancel", needsPayment: UNPAID },
+  reject: { done: "rejected", fulfilment: "reject" },
+  cancel: { done: "cancelled", fulfilment: "cancel", needsPayment: UNPAID },
   /** A card order ships once paid; an order on account ships unpaid, with its invoice. */
   ship: {
-    by: ["admin"],
     done: "shipped",
     fulfilment: "ship",
     needsPayment: { card: ["paid"], invoice: ["unpaid", "partially-paid", "paid"] },
   },
   /** A refunded order's goods are no longer the buyer's business: it stays as the refund left it. */
   deliver: {
-    by: ["admin"],
     done: "marked delivered",
     fulfilment: "deliver",
     needsPayment: {
@@ -75,7 +73,6 @@ export const ORDER_TRANSITIONS = {
   },
   /** A card order's money goes back through its payment; an order on account is refunded by credit notes. */
   refund: {
-    by: ["admin"],
     done: "refunded",
     payment: "refund",
     fulfilmentWhenItCan: "refund",
@@ -86,13 +83,12 @@ export const ORDER_TRANSITIONS = {
    * all of its total left refunds it; one that leaves nothing owed but part of it uncredited refunds it in part.
    * One that leaves money owed changes neither fact (`creditNoteStep`).
    */
-  creditNote: { by: ["admin"], done: "refunded", payment: "creditAll", needsFulfilment: INVOICED },
-  creditNotePart: { by: ["admin"], done: "refunded in part", payment: "creditPart", needsFulfilment: INVOICED },
+  creditNote: { done: "refunded", payment: "creditAll", needsFulfilment: INVOICED },
+  creditNotePart: { done: "refunded in part", payment: "creditPart", needsFulfilment: INVOICED },
   /** A product withdrawn from the catalogue takes its unpaid orders that have not shipped with it. */
-  withdraw: { by: ["server"], done: "withdrawn", fulfilment: "cancel", needsPayment: UNPAID },
+  withdraw: { done: "withdrawn", fulfilment: "cancel", needsPayment: UNPAID },
 } as const satisfies Record<string, OrderStep>;
 
-export type OrderActor = "customer" | "company-owner" | "admin" | "server";
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
 
 /** The two facts after this step, or undefined when the order's facts do not allow it. */
@@ -117,13 +113,6 @@ export function nextFacts(
 /** Whether an order with these facts may take this step. */
 export const canTransition = (transition: OrderTransition, order: OrderFacts): boolean =>
   nextFacts(transition, order) !== undefined;
-
-/** The steps this actor may take on an order with these facts, in the table's order. */
-export function transitionsFor(actor: OrderActor, order: OrderFacts): OrderTransition[] {
-  return (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).filter(
-    (step) => (ORDER_TRANSITIONS[step].by as readonly OrderActor[]).includes(actor) && canTransition(step, order),
-  );
-}
 
 /** The statuses (SPEC.md's word) from which orders paid this way may take one of these steps. */
 export function statusesFrom(steps: readonly OrderTransition[], methods: readonly PaymentMethod[]): OrderStatus[] {

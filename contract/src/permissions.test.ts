@@ -4,12 +4,15 @@ import { cardOrderFacts } from "./order-facts.js";
 import type { OrderStatus } from "./order-status.js";
 import {
   type Actor,
+  BACK_OFFICE,
+  backOfficePermissions,
   COMPANY_ACTIONS,
   can,
   companyActions,
   orderActions,
   quoteActions,
   rolePays,
+  withBackOfficeOrderActions,
 } from "./permissions.js";
 
 const ACME = "acme";
@@ -79,6 +82,30 @@ describe("can: who may do what to an order", () => {
   });
 });
 
+describe("can: the back office", () => {
+  const actionOf = (permission: string) => permission.split(":").slice(0, 2).join(":") as Parameters<typeof can>[1];
+
+  it("lets an admin do every back-office thing there, and nobody else any", () => {
+    for (const permission of backOfficePermissions()) {
+      const action = actionOf(permission);
+      expect({ permission, admin: can(admin, action, BACK_OFFICE) }).toEqual({ permission, admin: true });
+      for (const actor of [customer, member("owner"), member("buyer"), member("requester")]) {
+        expect({ permission, actor: actor.email, can: can(actor, action, BACK_OFFICE) }).toEqual({
+          permission,
+          actor: actor.email,
+          can: false,
+        });
+      }
+    }
+  });
+
+  it("opens no customer's route to an admin: the back office's grants judge only the back office", () => {
+    expect(can(admin, "cancel:order", order("rui@example.com"))).toBe(false);
+    expect(can(admin, "cancel:order", { ...order("rui@example.com"), ...BACK_OFFICE })).toBe(true);
+    expect(can(member("owner"), "cancel:order", { ...order("owner@example.com", ACME), ...BACK_OFFICE })).toBe(false);
+  });
+});
+
 describe("can: quotes and companies", () => {
   it("lets whoever asked a quote decide it, and their colleagues only read it", () => {
     const asked = { userEmail: "rui@example.com", companyId: ACME };
@@ -131,6 +158,32 @@ describe("the actions answers carry", () => {
     expect(orderActions(admin, order("rui@example.com"))).toEqual([]);
   });
 
+  it("offers each actor the steps the table gives them", () => {
+    const onAccount = (status: OrderStatus, fulfilmentStatus: "open" | "shipped", paymentStatus: "unpaid") => ({
+      ...order("rui@example.com", ACME, status),
+      fulfilmentStatus,
+      paymentStatus,
+      paymentMethod: "invoice" as const,
+    });
+    expect(orderActions(customer, order(customer.email, null, "awaiting-approval"))).toEqual(["cancel:order"]);
+    const waiting = order("rui@example.com", ACME, "awaiting-approval");
+    expect(orderActions(member("owner"), waiting)).toEqual(["approve:order", "reject:order"]);
+    const inTheBackOffice = (of: ReturnType<typeof order>) => withBackOfficeOrderActions(admin, of).actions;
+    expect(inTheBackOffice(order("rui@example.com", null, "paid"))).toEqual(["ship:order", "refund:order"]);
+    expect(inTheBackOffice(order("rui@example.com", null, "cancelled"))).toEqual([]);
+    expect(inTheBackOffice(onAccount("unpaid", "open", "unpaid"))).toEqual(["cancel:order", "ship:order"]);
+    // Invoiced on account: delivered and credited by a credit note while something is left to credit.
+    expect(inTheBackOffice({ ...onAccount("shipped", "shipped", "unpaid"), invoiceNumber: "INV-1" })).toEqual([
+      "invoice:order",
+      "deliver:order",
+      "credit:order",
+    ]);
+  });
+
+  it("offers an admin in the back office their own orders' customer steps beside the shop's", () => {
+    expect(withBackOfficeOrderActions(admin, order(admin.email)).actions).toEqual(["pay:order", "cancel:order"]);
+  });
+
   it("offers on a quote accept once it is priced, decline until it is decided", () => {
     const quote = { userEmail: customer.email, companyId: null };
     expect(quoteActions(customer, { ...quote, status: "requested" })).toEqual(["decline:quote"]);
@@ -139,6 +192,12 @@ describe("the actions answers carry", () => {
     expect(quoteActions(member("owner"), { userEmail: "rui@example.com", companyId: ACME, status: "sent" })).toEqual(
       [],
     );
+    const inTheBackOffice = (status: "requested" | "sent" | "accepted") =>
+      quoteActions(admin, { ...quote, status, ...BACK_OFFICE });
+    expect(inTheBackOffice("requested")).toEqual(["price:quote"]);
+    expect(inTheBackOffice("sent")).toEqual(["price:quote"]);
+    expect(inTheBackOffice("accepted")).toEqual([]);
+    expect(quoteActions(admin, { ...quote, status: "requested" })).toEqual([]);
   });
 
   it("offers in a company the owners' acts to owners only, and its credit to those who spend", () => {

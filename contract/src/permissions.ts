@@ -77,8 +77,8 @@ const OWNER = [
 ] as const;
 
 /**
- * An admin runs the shop through the admin routes and does not buy. An account made admin keeps the orders
- * it placed as a customer; of the customers' routes, an admin fetches any order's invoice.
+ * An admin runs the shop through the admin routes (`BACK_OFFICE`) and does not buy. An account made admin keeps
+ * the orders it placed as a customer; of the customers' routes, an admin fetches any order's invoice.
  */
 const ADMIN = [
   "read:order:own",
@@ -88,6 +88,34 @@ const ADMIN = [
   "invoice:order:any",
   "read:user:any",
   "read:review:own",
+] as const;
+
+/**
+ * What an admin does in the shop's back office, one permission per thing (docs/ARCHITECTURE.md, 'Who may call
+ * what'): each admin route asks one of these of `BACK_OFFICE` before it reads the request. Asked of a record
+ * through the customers' routes they count for nothing, so a customer's order stays 404 to an admin there.
+ */
+const SHOP = [
+  // The order desk: every order listed, counted and opened, its export, and the steps after it was placed.
+  "read:order:any",
+  "export:order:any",
+  "ship:order:any",
+  "deliver:order:any",
+  "cancel:order:any",
+  "refund:order:any",
+  "credit:order:any",
+  // Companies on account: their terms (and tax exemption), contract prices, payments received, what they owe.
+  "manage:terms:any",
+  "manage:price:any",
+  "record:payment:any",
+  "read:receivables:any",
+  "price:quote:any",
+  "manage:product:any",
+  "manage:promotion:any",
+  "read:user:any",
+  "manage:user:any",
+  "read:audit:any",
+  "read:stats:any",
 ] as const;
 
 const ROLE_GRANTS: Record<CompanyRole, readonly Permission[]> = {
@@ -102,12 +130,16 @@ export type Permission =
   | (typeof MEMBER)[number]
   | (typeof SPENDER)[number]
   | (typeof OWNER)[number]
-  | (typeof ADMIN)[number];
+  | (typeof ADMIN)[number]
+  | (typeof SHOP)[number];
 
 /** Every permission granted to anyone, once each: the authorization matrix checks each against a route. */
 export const allPermissions = (): Permission[] => [
-  ...new Set<Permission>([...CUSTOMER, ...MEMBER, ...SPENDER, ...OWNER, ...ADMIN]),
+  ...new Set<Permission>([...CUSTOMER, ...MEMBER, ...SPENDER, ...OWNER, ...ADMIN, ...SHOP]),
 ];
+
+/** The back office's permissions: the authorization matrix checks that an admin route asks each. */
+export const backOfficePermissions = (): Permission[] => [...SHOP];
 
 /** Whether a member in this role spends: buyers and owners pay the company's orders, requesters none. */
 export const rolePays = (role: CompanyRole): boolean => ROLE_GRANTS[role].includes("pay:order:own");
@@ -130,7 +162,12 @@ export interface Actor {
 export interface Resource {
   userEmail?: string | undefined;
   companyId?: string | null | undefined;
+  /** Acted on through the admin routes: judged by what admins do in the shop (`SHOP`), whoever's it is. */
+  backOffice?: true;
 }
+
+/** What the admin routes act on: the shop's records, anyone's. */
+export const BACK_OFFICE = { backOffice: true } as const satisfies Resource;
 
 const ofActorsCompany = (actor: Actor, resource: Resource) =>
   actor.company !== null && resource.companyId === actor.company.id;
@@ -143,11 +180,12 @@ export function accessTo(actor: Actor, action: Action, resource: Resource): Acce
 }
 
 /**
- * The grants that judge this record: an admin's; a member's role's for their company's records (a requester's
- * own company order is not theirs to pay); a customer's for everything else (so an account that left a
- * company still pays its own orders).
+ * The grants that judge this record: in the back office the shop's, which only admins hold; elsewhere an
+ * admin's; a member's role's for their company's records (a requester's own company order is not theirs to
+ * pay); a customer's for everything else (so an account that left a company still pays its own orders).
  */
 function grantsFor(actor: Actor, resource: Resource): readonly Permission[] {
+  if (resource.backOffice) return actor.role === "admin" ? SHOP : [];
   if (actor.role === "admin") return ADMIN;
   return actor.company && ofActorsCompany(actor, resource) ? ROLE_GRANTS[actor.company.role] : CUSTOMER;
 }
@@ -159,7 +197,10 @@ export function can(actor: Actor, action: Action, resource?: Resource): boolean 
   return grants.includes(`${action}:${access}`) || grants.includes(`${action}:any`);
 }
 
-/** The actions an order answer carries: what its caller may do to it now. */
+/**
+ * The actions an order answer carries: what its caller may do to it now. An admin route's answer adds what the
+ * admin may do there (ship, deliver, cancel, refund, credit), so the admin's order page offers those buttons.
+ */
 export const ORDER_ACTIONS = [
   "pay:order",
   "cancel:order",
@@ -167,6 +208,10 @@ export const ORDER_ACTIONS = [
   "reorder:order",
   "approve:order",
   "reject:order",
+  "ship:order",
+  "deliver:order",
+  "refund:order",
+  "credit:order",
 ] as const satisfies readonly Action[];
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -182,6 +227,12 @@ const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderState) => boolean> = 
   "reorder:order": (order) => order.status !== "awaiting-approval",
   "approve:order": (order) => canTransition("approve", order),
   "reject:order": (order) => canTransition("reject", order),
+  "ship:order": (order) => canTransition("ship", order),
+  "deliver:order": (order) => canTransition("deliver", order),
+  // A card order's money goes back through its payment; an order on account's by a credit note, once it is
+  // invoiced and while something is left to credit (a credit note for all of it refunds the order).
+  "refund:order": (order) => canTransition("refund", order),
+  "credit:order": (order) => canTransition("creditNote", order),
 };
 
 export function orderActions(actor: Actor, order: OrderState): OrderAction[] {
@@ -194,12 +245,26 @@ export const withOrderActions = <Answer extends OrderState>(actor: Actor, order:
   actions: orderActions(actor, order),
 });
 
-/** The actions a quote answer carries. */
-export const QUOTE_ACTIONS = ["accept:quote", "decline:quote"] as const satisfies readonly Action[];
+/**
+ * An admin route's order answer: what its admin may do to it in the back office, and through the customers'
+ * routes as before (its invoice; the orders the account placed as a customer).
+ */
+export const withBackOfficeOrderActions = <Answer extends OrderState>(actor: Actor, order: Answer) => {
+  const actions = new Set([...orderActions(actor, order), ...orderActions(actor, { ...order, ...BACK_OFFICE })]);
+  return { ...order, actions: ORDER_ACTIONS.filter((action) => actions.has(action)) };
+};
+
+/** The actions a quote answer carries; an admin route's, asked of `{ ...quote, ...BACK_OFFICE }`, whether to price it. */
+export const QUOTE_ACTIONS = ["accept:quote", "decline:quote", "price:quote"] as const satisfies readonly Action[];
 export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
 
 /** Beyond who may, what the quote's state allows (quote-lifecycle.ts is its state machine). */
-const QUOTE_STEP: Record<QuoteAction, QuoteTransition> = { "accept:quote": "accept", "decline:quote": "decline" };
+const QUOTE_STEP: Record<QuoteAction, QuoteTransition> = {
+  "accept:quote": "accept",
+  "decline:quote": "decline",
+  // An admin prices a quote and sends it, again as a revision, until the buyer decides.
+  "price:quote": "send",
+};
 
 export function quoteActions(actor: Actor, quote: Resource & { status: QuoteStatus }): QuoteAction[] {
   return QUOTE_ACTIONS.filter(

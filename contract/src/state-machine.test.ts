@@ -18,7 +18,6 @@ import {
   refundAsksAboutStock,
   SPENDING_ORDER_STATUSES,
   statusesFrom,
-  transitionsFor,
 } from "./order-lifecycle.js";
 import { ORDER_STATUSES, statusInWords } from "./order-status.js";
 import { QUOTE_LIFECYCLE } from "./quote-lifecycle.js";
@@ -154,14 +153,6 @@ describe("the order lifecycle's status sets", () => {
     expect(ORDER_STATUSES.filter(refundAsksAboutStock)).toEqual(["shipped", "delivered"]);
     expect(statusesFrom(["ship"], ["card"])).toEqual(["paid"]);
     expect(statusesFrom(["ship"], ["invoice"])).toEqual(["unpaid", "paid"]);
-  });
-
-  it("offers each actor the steps the table gives them", () => {
-    expect(transitionsFor("customer", cardOrderFacts("awaiting-approval"))).toEqual(["cancel"]);
-    expect(transitionsFor("company-owner", cardOrderFacts("awaiting-approval"))).toEqual(["approve", "reject"]);
-    expect(transitionsFor("admin", cardOrderFacts("paid"))).toEqual(["ship", "refund"]);
-    expect(transitionsFor("admin", cardOrderFacts("cancelled"))).toEqual([]);
-    expect(transitionsFor("admin", onAccount("open", "unpaid"))).toEqual(["cancel", "ship"]);
   });
 });
 

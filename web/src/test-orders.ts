@@ -1,4 +1,11 @@
-import { type Actor, cardOrderFacts, type Order, type OrderStatus, type PricedLine } from "@forgeline/contract";
+import {
+  type Actor,
+  cardOrderFacts,
+  type Order,
+  type OrderStatus,
+  type PricedLine,
+  withBackOfficeOrderActions,
+} from "@forgeline/contract";
 
 type Priced = Pick<
   Order,
@@ -89,3 +96,7 @@ export function accountOrder(total: number, invoice: Order["invoice"] = null, ov
 
 /** Who the server worked an answer's `actions` out for: a customer, or a member of `company` in a role. */
 export const actor = (email: string, company: Actor["company"] = null): Actor => ({ email, role: "customer", company });
+
+/** An order as an admin route answers it: with what an admin may do to it there, worked out as the server does. */
+export const inTheBackOffice = (order: Order): Order =>
+  withBackOfficeOrderActions({ email: "owner@example.com", role: "admin", company: null }, order);

@@ -8,7 +8,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/audit",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("read:audit"),
       schema: {
         summary: "Read the audit log of admin actions and company member changes (admins only)",
         description:

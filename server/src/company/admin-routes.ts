@@ -66,7 +66,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/companies",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:terms"),
       schema: {
         summary: "Every company, newest first, with its member count (admins only)",
         tags: ["Admin companies"],
@@ -86,7 +86,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/admin/companies/:id/tax-exemption",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:terms"),
       schema: {
         summary: "Mark a company tax-exempt, or not (admins only)",
         description:
@@ -115,7 +115,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/admin/companies/:id",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:terms"),
       schema: {
         summary: "Give a company terms on account, or take them away (admins only)",
         description:
@@ -166,7 +166,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/companies/:id/prices",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:price"),
       schema: {
         summary: "A company's contract price list (admins only)",
         tags: ["Admin companies"],
@@ -184,7 +184,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/companies/:id/prices.csv",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:price"),
       schema: {
         summary: "A company's contract price list as CSV (admins only)",
         description:
@@ -237,7 +237,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/admin/companies/:id/prices",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:price"),
       schema: {
         summary: "Replace a company's contract price list (admins only)",
         description:
@@ -267,7 +267,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
     csvOnly.put(
       "/admin/companies/:id/prices.csv",
       {
-        onRequest: app.requireAdmin,
+        onRequest: app.backOffice("manage:price"),
         schema: {
           summary: "Replace a company's contract price list from a CSV file (admins only)",
           description:

@@ -10,12 +10,12 @@ export interface Caller {
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by the `authenticate` and `requireAdmin` hooks (user/auth-guard.ts); null on a public route. */
+    /** Set by the `authenticate` and `backOffice` hooks (user/auth-guard.ts); null on a public route. */
     caller: Caller | null;
   }
 }
 
-/** The caller of a route behind `authenticate` or `requireAdmin`. */
+/** The caller of a route behind `authenticate` or `backOffice`. */
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new HttpError(401, "Please sign in to continue.");
   return request.caller;

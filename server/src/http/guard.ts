@@ -1,4 +1,4 @@
-import { type Action, type Actor, can, type Resource } from "@forgeline/contract";
+import { type Action, type Actor, BACK_OFFICE, can, MESSAGES, type Resource } from "@forgeline/contract";
 import type { Caller } from "./caller.js";
 import { HttpError } from "./errors.js";
 
@@ -41,4 +41,12 @@ const ADMINS_DO_NOT_BUY = {
 export function requireBuyer(caller: Caller, action: keyof typeof ADMINS_DO_NOT_BUY): string {
   authorize(personalActor(caller), action, undefined, { forbidden: ADMINS_DO_NOT_BUY[action] });
   return caller.email;
+}
+
+/**
+ * Every admin route asks this first (`app.backOffice`, user/auth-guard.ts): whether the caller may do this in the
+ * shop's back office, which only admins may; anyone else is told "Admin Access Only".
+ */
+export function authorizeBackOffice(caller: Caller, action: Action): void {
+  authorize(personalActor(caller), action, BACK_OFFICE, { forbidden: MESSAGES.adminOnly });
 }

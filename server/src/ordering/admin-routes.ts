@@ -13,7 +13,7 @@ import {
   plainDollars,
   shipBodySchema,
   TOTAL_COUNT_HEADER,
-  withOrderActions,
+  withBackOfficeOrderActions,
 } from "@forgeline/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -83,9 +83,9 @@ const auditView = (row: OrderRow) => ({
 
 /** The admins' side of the order lifecycle (docs/SPEC-CONFORMANCE.md, "Additions"); refunds are in payment/. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The order as its admin caller reads it: with what they may do to it through the customers' routes. */
+  /** The order as its admin caller reads it: with what they may do to it here and through the customers' routes. */
   const adminAnswer = async (request: FastifyRequest, row: OrderRow) =>
-    withOrderActions(personalActor(callerOf(request)), await orderWithHistory(app.db, row));
+    withBackOfficeOrderActions(personalActor(callerOf(request)), await orderWithHistory(app.db, row));
 
   /**
    * One admin step: the status change, its history line and its audit entry in one transaction, so a
@@ -122,7 +122,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/orders",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("read:order"),
       schema: {
         summary: "List every order, newest first (admins only)",
         description:
@@ -145,14 +145,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { items, total } = await listOrders(app.db, { status, q }, { limit, offset });
       reply.header(TOTAL_COUNT_HEADER, total);
       const admin = personalActor(callerOf(request));
-      return items.map((order) => withOrderActions(admin, order));
+      return items.map((order) => withBackOfficeOrderActions(admin, order));
     },
   );
 
   app.get(
     "/admin/orders.csv",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("export:order"),
       schema: {
         summary: "Download every order the list's filter finds, as CSV (admins only)",
         description:
@@ -193,7 +193,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/orders/counts",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("read:order"),
       schema: {
         summary: "Count the orders per status, for the status tabs (admins only)",
         tags: ["Admin orders"],
@@ -211,7 +211,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/orders/:id",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("read:order"),
       schema: {
         summary: "Read any order with its history (admins only)",
         tags: ["Admin orders"],
@@ -233,7 +233,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/orders/:id/ship",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("ship:order"),
       schema: {
         summary: "Ship an order with its carrier and tracking number (admins only)",
         description:
@@ -267,7 +267,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/orders/:id/deliver",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("deliver:order"),
       schema: {
         summary: "Mark a shipped order delivered (admins only)",
         tags: ["Admin orders"],
@@ -288,7 +288,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/orders/:id/cancel",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("cancel:order"),
       schema: {
         summary: "Cancel an unpaid order (admins only)",
         description: "No money moved, so nothing is refunded. A paid order is refunded instead.",

@@ -1,4 +1,4 @@
-import { idParamsSchema, orderSchema, refundBodySchema, withOrderActions } from "@forgeline/contract";
+import { idParamsSchema, orderSchema, refundBodySchema, withBackOfficeOrderActions } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callerOf } from "../http/caller.js";
 import { personalActor } from "../http/guard.js";
@@ -10,7 +10,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/orders/:id/refund",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("refund:order"),
       schema: {
         summary: "Refund a paid, shipped or delivered order in full (admins only)",
         description:
@@ -36,7 +36,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         restock: request.body.restock,
       });
       if (restocked) await app.listChanged("catalogue");
-      return withOrderActions(personalActor(callerOf(request)), order);
+      return withBackOfficeOrderActions(personalActor(callerOf(request)), order);
     },
   );
 };

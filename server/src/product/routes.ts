@@ -148,7 +148,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/product",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:product"),
       schema: {
         summary: "Add a product to the catalogue (admins only)",
         description:
@@ -197,7 +197,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/product/:id",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:product"),
       schema: {
         summary: "Withdraw a product from the catalogue (admins only)",
         description:
@@ -239,7 +239,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/product/:id",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:product"),
       schema: {
         summary: "Edit or restock a product (admins only)",
         description:

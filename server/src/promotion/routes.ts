@@ -45,7 +45,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/promotions",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:promotion"),
       schema: {
         summary: "Every promotion, newest first (admins only)",
         tags: ["Promotions"],
@@ -59,7 +59,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/promotions",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:promotion"),
       schema: {
         summary: "Start a promotion (admins only)",
         description:
@@ -95,7 +95,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/admin/promotions/:id",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:promotion"),
       schema: {
         summary: "Edit or end a promotion (admins only)",
         description: "`active: false` ends it: it leaves the banner on every instance and no new order gets it.",

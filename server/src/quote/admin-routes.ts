@@ -1,5 +1,6 @@
 import {
   adminQuoteSchema,
+  BACK_OFFICE,
   centsToDollars,
   idParamsSchema,
   QUOTE_LIFECYCLE,
@@ -40,7 +41,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/quotes",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary: "Every quote, newest first (admins only)",
         tags: ["Admin quotes"],
@@ -50,14 +51,14 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await actorOf(app.db, callerOf(request));
-      return Promise.all((await allQuotes(app.db)).map((row) => quoteAnswer(app, app.db, row, admin)));
+      return Promise.all((await allQuotes(app.db)).map((row) => quoteAnswer(app, app.db, row, admin, BACK_OFFICE)));
     },
   );
 
   app.get(
     "/admin/quotes/:id",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary: "One quote, and what its lines would cost the buyer today (admins only)",
         description:
@@ -76,7 +77,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await quoteOr404(app.db, request.params.id);
       const admin = await actorOf(app.db, callerOf(request));
-      const quote = await quoteAnswer(app, app.db, row, admin);
+      const quote = await quoteAnswer(app, app.db, row, admin, BACK_OFFICE);
       return { ...quote, today: todayJson(await todayOf(app, row)) };
     },
   );
@@ -84,7 +85,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/quotes/:id/preview",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary:
           "Price a quote's lines at unit prices being typed, beside today's price; nothing is kept (admins only)",
@@ -115,7 +116,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/quotes/:id/pdf",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary: "Download any priced quote (PDF), as its buyer gets it (admins only)",
         description: "An unknown quote is 404; one still waiting for its prices 409.",
@@ -134,7 +135,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/quotes/:id/send",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("price:quote"),
       schema: {
         summary: "Price each line of a quote, set its expiry and send it to the buyer (admins only)",
         description:
@@ -203,7 +204,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return after;
       });
-      return quoteAnswer(app, app.db, row, await actorOf(app.db, callerOf(request)));
+      return quoteAnswer(app, app.db, row, await actorOf(app.db, callerOf(request)), BACK_OFFICE);
     },
   );
 };

@@ -82,6 +82,12 @@ describe("quotes", () => {
     expect(revised.statusCode, revised.body).toBe(200);
     const quote = revised.json<Quote>();
     expect(quote).toMatchObject({ status: "sent", revision: 2 });
+    // The admin's answer says it may be priced again until the buyer decides; the buyer's, what they may do.
+    expect(quote.actions).toEqual(["price:quote"]);
+    expect((await call("GET", `/api/quotes/${id}`, buyer)).json<Quote>().actions).toEqual([
+      "accept:quote",
+      "decline:quote",
+    ]);
     // 150 × 8.33 + 120 × 7.17 = 1249.50 + 860.40 = 2109.90; tax 8.875% = 187.253625 → 187.25.
     expect(quote.priced).toMatchObject({ subtotal: 2109.9, discount: 0, tax: 187.25, total: 2297.15, promotion: null });
 
@@ -97,6 +103,7 @@ describe("quotes", () => {
     expect(again.statusCode).toBe(409);
     expect((await send(id, a, b, [1, 1])).statusCode).toBe(409);
     expect((await call("GET", `/api/quotes/${id}`, buyer)).json()).toMatchObject({ status: "accepted" });
+    expect((await call("GET", `/api/admin/quotes/${id}`, admin)).json<Quote>().actions).toEqual([]);
     const steps = (await mailsTo(ctx.db, buyer.email)).filter((mail) => mail.template === "quote-update");
     expect(steps.map((mail) => (mail.data as { step: string }).step)).toEqual([
       "requested",

@@ -14,6 +14,7 @@ import {
   quoteAcceptBodySchema,
   quoteActions,
   quoteSchema,
+  type Resource,
 } from "@forgeline/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -66,10 +67,19 @@ export async function quoteTaxRate(app: FastifyInstance, db: Database, row: Pick
   return taxRateFor(company, app.config.taxRateMilli);
 }
 
-/** A quote as the wire shows it to this caller, with what they may do to it. */
-export async function quoteAnswer(app: FastifyInstance, db: Database, row: QuoteRow, actor: Actor): Promise<Quote> {
+/**
+ * A quote as the wire shows it to this caller, with what they may do to it: through the customers' routes, or
+ * in the back office (`BACK_OFFICE`, the admin routes).
+ */
+export async function quoteAnswer(
+  app: FastifyInstance,
+  db: Database,
+  row: QuoteRow,
+  actor: Actor,
+  where: Resource = {},
+): Promise<Quote> {
   const quote = quoteJson(row, await quoteTaxRate(app, db, row));
-  return { ...quote, actions: quoteActions(actor, quote) };
+  return { ...quote, actions: quoteActions(actor, { ...quote, ...where }) };
 }
 
 /** Why the buyer may not take this step now, as a 409's message (from the quote's table); undefined when they may. */

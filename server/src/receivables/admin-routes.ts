@@ -8,7 +8,7 @@ export const adminReceivablesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/receivables",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("read:receivables"),
       schema: {
         summary: "Every company on account with what it owes, most overdue first (admins only)",
         description:

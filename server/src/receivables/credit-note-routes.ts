@@ -5,7 +5,7 @@ import {
   dollarsToCents,
   idParamsSchema,
   orderSchema,
-  withOrderActions,
+  withBackOfficeOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../audit/queries.js";
@@ -30,7 +30,7 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/orders/:id/credit-notes",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("credit:order"),
       config: { idempotent: true },
       schema: {
         summary: "Refund an invoiced order on account by a credit note, in full or in part (admins only)",
@@ -85,7 +85,7 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
         return { order: await orderWithHistory(tx, after), restocked };
       });
       if (answer.restocked) await app.listChanged("catalogue");
-      return reply.code(201).send(withOrderActions(personalActor(callerOf(request)), answer.order));
+      return reply.code(201).send(withBackOfficeOrderActions(personalActor(callerOf(request)), answer.order));
     },
   );
 

@@ -12,7 +12,7 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/companies/:id/payments",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("record:payment"),
       config: { idempotent: true },
       schema: {
         summary: "Record money a company paid by bank transfer (admins only)",

@@ -1,5 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { type Action, type Actor, allPermissions, can, type Product, type Resource } from "@forgeline/contract";
+import {
+  type Action,
+  type Actor,
+  allPermissions,
+  BACK_OFFICE,
+  backOfficePermissions,
+  can,
+  MESSAGES,
+  type Product,
+  type Resource,
+} from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
@@ -271,6 +281,8 @@ const requestersOrder = (f: Fixtures): Resource => ({ userEmail: f.requester.ema
 const colleagues = (f: Fixtures): Resource => ({ userEmail: "colleague@example.com", companyId: f.companyId });
 const buyersOrder = (f: Fixtures): Resource => ({ userEmail: f.buyer.email, companyId: f.companyId });
 const customersAddress = (f: Fixtures): Resource => ({ userEmail: f.customer.email });
+/** The shop's records, as every admin route asks its permission of them. */
+const backOffice = (): Resource => BACK_OFFICE;
 
 interface Row {
   call: (f: Fixtures) => Promise<Call> | Call;
@@ -279,6 +291,12 @@ interface Row {
   /** Undoes what the row's calls changed that later rows would notice. */
   after?: (f: Fixtures) => Promise<void>;
 }
+
+/** An admin route: it asks this permission of the back office; admins get `status`, everyone else 401 or 403. */
+const inTheBackOffice = (action: Action, status: number): Pick<Row, "expect" | "guard"> => ({
+  expect: adminOnly(status),
+  guard: { action, on: backOffice },
+});
 
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: anyone(200) },
@@ -306,7 +324,7 @@ const MATRIX: Record<string, Row> = {
       url: "/api/product",
       payload: { name: `Matrix ${fresh()}`, price: 5, quantity: 100, description: "d", image: "/images/x.webp" },
     }),
-    expect: adminOnly(201),
+    ...inTheBackOffice("manage:product", 201),
   },
   "PATCH /api/product/:id": {
     // The low-stock threshold is an admin's edit like the stock.
@@ -314,11 +332,11 @@ const MATRIX: Record<string, Row> = {
       url: `/api/product/${await addProduct(f)}`,
       payload: { quantity: 500, lowStockThreshold: 50 },
     }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:product", 200),
   },
   "DELETE /api/product/:id": {
     call: async (f) => ({ url: `/api/product/${await addProduct(f)}` }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:product", 200),
   },
   "GET /api/review": { call: () => ({ url: "/api/review" }), expect: anyone(200) },
   "POST /api/review": {
@@ -418,42 +436,57 @@ const MATRIX: Record<string, Row> = {
     expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 200 },
     guard: { action: "invoice:order", on: customersOwn },
   },
-  "GET /api/admin/orders": { call: () => ({ url: "/api/admin/orders?status=unpaid" }), expect: adminOnly(200) },
-  "GET /api/admin/orders/counts": { call: () => ({ url: "/api/admin/orders/counts" }), expect: adminOnly(200) },
-  "GET /api/admin/orders.csv": { call: () => ({ url: "/api/admin/orders.csv?status=paid" }), expect: adminOnly(200) },
-  "GET /api/admin/orders/:id": { call: (f) => ({ url: `/api/admin/orders/${f.orderId}` }), expect: adminOnly(200) },
+  "GET /api/admin/orders": {
+    call: () => ({ url: "/api/admin/orders?status=unpaid" }),
+    ...inTheBackOffice("read:order", 200),
+  },
+  "GET /api/admin/orders/counts": {
+    call: () => ({ url: "/api/admin/orders/counts" }),
+    ...inTheBackOffice("read:order", 200),
+  },
+  "GET /api/admin/orders.csv": {
+    call: () => ({ url: "/api/admin/orders.csv?status=paid" }),
+    ...inTheBackOffice("export:order", 200),
+  },
+  "GET /api/admin/orders/:id": {
+    call: (f) => ({ url: `/api/admin/orders/${f.orderId}` }),
+    ...inTheBackOffice("read:order", 200),
+  },
   "POST /api/admin/orders/:id/ship": {
     call: async (f) => ({
       url: `/api/admin/orders/${await paidOrder(f)}/ship`,
       payload: { carrier: "DHL", trackingNumber: "00340434" },
     }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("ship:order", 200),
   },
   "POST /api/admin/orders/:id/deliver": {
     call: async (f) => ({ url: `/api/admin/orders/${await paidOrder(f, true)}/deliver` }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("deliver:order", 200),
   },
   "POST /api/admin/orders/:id/cancel": {
     call: async (f) => ({ url: `/api/admin/orders/${await unpaidOrder(f)}/cancel` }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("cancel:order", 200),
   },
   "POST /api/admin/orders/:id/refund": {
     call: async (f) => ({ url: `/api/admin/orders/${await paidOrder(f)}/refund`, payload: { restock: true } }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("refund:order", 200),
   },
-  "GET /api/admin/audit": { call: () => ({ url: "/api/admin/audit" }), expect: adminOnly(200) },
+  "GET /api/admin/audit": { call: () => ({ url: "/api/admin/audit" }), ...inTheBackOffice("read:audit", 200) },
   // The shop owner's overview (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner'): figures of the whole
   // shop, for admins only.
   "GET /api/admin/stats": {
     call: () => ({ url: "/api/admin/stats?from=2026-01-01&to=2026-03-31" }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("read:stats", 200),
   },
   "GET /api/promotions": { call: () => ({ url: "/api/promotions" }), expect: anyone(200) },
-  "GET /api/admin/promotions": { call: () => ({ url: "/api/admin/promotions" }), expect: adminOnly(200) },
+  "GET /api/admin/promotions": {
+    call: () => ({ url: "/api/admin/promotions" }),
+    ...inTheBackOffice("manage:promotion", 200),
+  },
   // Promotions no order of the matrix reaches (9 000 000 pieces), so the other rows' prices stay as they are.
   "POST /api/admin/promotions": {
     call: () => ({ url: "/api/admin/promotions", payload: { name: `M ${fresh()}`, percent: 5, minPieces: 9_000_000 } }),
-    expect: adminOnly(201),
+    ...inTheBackOffice("manage:promotion", 201),
   },
   "PATCH /api/admin/promotions/:id": {
     call: async (f) => {
@@ -465,7 +498,7 @@ const MATRIX: Record<string, Row> = {
       });
       return { url: `/api/admin/promotions/${added.json().insertedId}`, payload: { active: false } };
     },
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:promotion", 200),
   },
   "GET /api/cart": { call: () => ({ url: "/api/cart" }), expect: buyers(200), guard: { action: "create:order" } },
   "PUT /api/cart/lines/:productId": {
@@ -510,14 +543,14 @@ const MATRIX: Record<string, Row> = {
     expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 403, admin: 200 },
     guard: { action: "read:user", on: customersAddress },
   },
-  "GET /api/user": { call: () => ({ url: "/api/user" }), expect: adminOnly(200) },
+  "GET /api/user": { call: () => ({ url: "/api/user" }), ...inTheBackOffice("read:user", 200) },
   "PUT /api/user/admin/:email": {
     call: async (f) => {
       const customer = await signUp(f.app);
       await markAddressConfirmed(f.app, customer.email);
       return { url: `/api/user/admin/${customer.email}` };
     },
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:user", 200),
   },
   // Trading a session for a token needs the identity session's cookie: a bearer token is not enough.
   "PUT /api/user/:email": { call: (f) => ({ url: `/api/user/${f.customer.email}` }), expect: anyone(401) },
@@ -695,21 +728,21 @@ const MATRIX: Record<string, Row> = {
     expect: { ...buyers(404), customer: 200 },
     guard: { action: "decline:quote", on: customersOwn },
   },
-  "GET /api/admin/quotes": { call: () => ({ url: "/api/admin/quotes" }), expect: adminOnly(200) },
+  "GET /api/admin/quotes": { call: () => ({ url: "/api/admin/quotes" }), ...inTheBackOffice("price:quote", 200) },
   "GET /api/admin/quotes/:id": {
     call: async (f) => ({ url: `/api/admin/quotes/${await customerQuote(f)}` }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("price:quote", 200),
   },
   "POST /api/admin/quotes/:id/preview": {
     call: async (f) => ({
       url: `/api/admin/quotes/${await customerQuote(f)}/preview`,
       payload: { lines: [{ productId: f.product._id, unitPrice: 5 }] },
     }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("price:quote", 200),
   },
   "GET /api/admin/quotes/:id/pdf": {
     call: async (f) => ({ url: `/api/admin/quotes/${await pricedQuote(f)}/pdf` }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("price:quote", 200),
   },
   "POST /api/admin/quotes/:id/send": {
     call: async (f) => ({
@@ -719,24 +752,27 @@ const MATRIX: Record<string, Row> = {
         expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
       },
     }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("price:quote", 200),
   },
-  "GET /api/admin/companies": { call: () => ({ url: "/api/admin/companies" }), expect: adminOnly(200) },
+  "GET /api/admin/companies": {
+    call: () => ({ url: "/api/admin/companies" }),
+    ...inTheBackOffice("manage:terms", 200),
+  },
   "PATCH /api/admin/companies/:id": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}`, payload: { paymentTerms: null } }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:terms", 200),
   },
   "POST /api/admin/companies/:id/payments": {
     call: (f) => ({
       url: `/api/admin/companies/${f.companyId}/payments`,
       payload: { amount: 1, receivedAt: "2026-01-02", reference: `MATRIX-${randomUUID()}` },
     }),
-    expect: adminOnly(201),
+    ...inTheBackOffice("record:payment", 201),
   },
   // A credit note on a new invoiced order of the company's buyer, for each caller.
   "POST /api/admin/orders/:id/credit-notes": {
     call: async (f) => ({ url: `/api/admin/orders/${await invoicedOrder(f)}/credit-notes`, payload: { amount: 1 } }),
-    expect: adminOnly(201),
+    ...inTheBackOffice("credit:order", 201),
   },
   // Whoever gets the order's invoice gets its credit notes: its buyer, the company's members, admins.
   "GET /api/ordering/:id/credit-notes/:number": {
@@ -744,26 +780,29 @@ const MATRIX: Record<string, Row> = {
     expect: { ...members(200), admin: 200 },
     guard: { action: "invoice:order", on: buyersOrder },
   },
-  "GET /api/admin/receivables": { call: () => ({ url: "/api/admin/receivables" }), expect: adminOnly(200) },
+  "GET /api/admin/receivables": {
+    call: () => ({ url: "/api/admin/receivables" }),
+    ...inTheBackOffice("read:receivables", 200),
+  },
   "PUT /api/admin/companies/:id/tax-exemption": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}/tax-exemption`, payload: { taxExempt: false } }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:terms", 200),
   },
   "GET /api/admin/companies/:id/prices": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}/prices` }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:price", 200),
   },
   "PUT /api/admin/companies/:id/prices": {
     call: (f) => ({
       url: `/api/admin/companies/${f.companyId}/prices`,
       payload: [{ sku: f.product.sku, unitPrice: f.product.price }],
     }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:price", 200),
     after: (f) => replaceContractPrices(f.app.db, f.companyId, []),
   },
   "GET /api/admin/companies/:id/prices.csv": {
     call: (f) => ({ url: `/api/admin/companies/${f.companyId}/prices.csv` }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:price", 200),
   },
   "PUT /api/admin/companies/:id/prices.csv": {
     call: (f) => ({
@@ -771,7 +810,7 @@ const MATRIX: Record<string, Row> = {
       payload: Buffer.from("sku,unitPrice\r\n"),
       headers: { "content-type": "text/csv" },
     }),
-    expect: adminOnly(200),
+    ...inTheBackOffice("manage:price", 200),
   },
 };
 
@@ -888,6 +927,15 @@ describe("authorization matrix", () => {
     ]);
   });
 
+  it("asks a back-office permission on every admin route, and each of them on one at least", () => {
+    const adminRows = Object.entries(MATRIX).filter(
+      ([, row]) => row.expect.admin !== 403 && row.expect.customer === 403,
+    );
+    expect(adminRows.filter(([, row]) => row.guard?.on !== backOffice).map(([route]) => route)).toEqual([]);
+    const asked = new Set(adminRows.map(([, row]) => `${row.guard?.action}:any`));
+    expect(backOfficePermissions().filter((permission) => !asked.has(permission))).toEqual([]);
+  });
+
   it("guards every permission of the vocabulary on a route, past which `can`'s identities get and no other", () => {
     // GET /api/review?email= lists only the caller's own reviews: review.test.ts shows it (its row here is the
     // public list).
@@ -942,6 +990,29 @@ describe("authorization matrix", () => {
           ...(method === "GET" ? {} : { payload }),
         });
         expect({ route, payload, status: response.statusCode }).toEqual({ route, payload, status: 401 });
+      }
+    }
+  });
+
+  // The permission is asked in onRequest too: a customer is refused whatever the body, the id or the query.
+  it("answers 403 Admin Access Only to a customer on every admin route, whatever the body", async () => {
+    const adminRoutes = Object.entries(MATRIX).filter(([, row]) => row.guard?.on === backOffice);
+    for (const [route] of adminRoutes) {
+      const [method, url] = route.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
+      const concrete = url.replace(":email", "someone@example.com").replace(":id", "not-a-uuid");
+      for (const payload of ["{", "", '{"name":""}']) {
+        const response = await fixtures.app.inject({
+          method,
+          url: concrete,
+          headers: { "content-type": "application/json", ...bearer(fixtures.customer.token) },
+          ...(method === "GET" ? {} : { payload }),
+        });
+        expect({ route, payload, status: response.statusCode, message: response.json().message }).toEqual({
+          route,
+          payload,
+          status: 403,
+          message: MESSAGES.adminOnly,
+        });
       }
     }
   });

@@ -18,7 +18,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/stats",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("read:stats"),
       schema: {
         summary: "The shop owner's overview: revenue, work waiting, low stock and the charts' series (admins only)",
         description:

@@ -89,7 +89,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("read:user"),
       schema: {
         summary: "List the users (admins only)",
         tags: ["Users"],
@@ -111,7 +111,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/user/admin/:email",
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.backOffice("manage:user"),
       schema: {
         summary: "Make an account an admin (admins only)",
         description:

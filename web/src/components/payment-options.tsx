@@ -8,7 +8,8 @@ import { RadioCard } from "./radio-card";
 /**
  * "How to pay" for a company on terms (payment-choice.tsx): "Card", or "Pay by invoice (net 30)". Owners and
  * buyers read the credit left beside the invoice, or the overdue invoice that holds it, and then only card is
- * open; a requester chooses without the figure, which is not theirs to read.
+ * open; a requester chooses without the figure, which is not theirs to read (no `read:credit` among the company's
+ * `actions`).
  */
 export function PaymentOptions({
   company,
@@ -21,7 +22,7 @@ export function PaymentOptions({
   method: PaymentMethod;
   choose: (method: PaymentMethod) => void;
 }) {
-  const credit = useQuery(companyCreditQuery(company._id, company.role !== "requester")).data;
+  const credit = useQuery(companyCreditQuery(company._id, company.actions.includes("read:credit"))).data;
   const hold = holdInWords(credit?.hold ?? null);
   // A hold that arrives after the invoice was chosen takes the choice back to card.
   useEffect(() => {

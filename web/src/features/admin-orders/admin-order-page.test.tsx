@@ -1,42 +1,43 @@
 import type { Order, OrderStatus } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountOrder, cardOrder, listLine, pricedOrder } from "../../test-orders";
+import { accountOrder, cardOrder, inTheBackOffice, listLine, pricedOrder } from "../../test-orders";
 import { renderPage, serveApi, tokenWith } from "../../test-utils";
 import AdminOrderPage from "./admin-order-page";
 
 const ID = "6f1a2b3c-0000-4000-8000-000000000001";
 const ORDER = `GET /api/admin/orders/${ID}`;
 
-const order = (status: OrderStatus, overrides: Partial<Order> = {}): Order => ({
-  _id: ID,
-  number: "FL-100042",
-  orderId: "p1",
-  order: "Torque wrench",
-  unitPrice: 24.5,
-  quantity: 150,
-  price: 3675,
-  userEmail: "ana@example.com",
-  userName: "Ana Lopez",
-  phone: "5550100",
-  address: "1 Yard Road",
-  paid: ["paid", "shipped", "delivered"].includes(status),
-  transactionId: "pi_7",
-  status,
-  statusHistory: [{ status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" }],
-  carrier: null,
-  trackingNumber: null,
-  trackingUrl: null,
-  invoiceNumber: null,
-  createdAt: "2030-01-01T12:00:00.000Z",
-  actions: [],
-  ...pricedOrder(
-    [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
-    3675,
-  ),
-  ...cardOrder(status, 3675),
-  ...overrides,
-});
+const order = (status: OrderStatus, overrides: Partial<Order> = {}): Order =>
+  inTheBackOffice({
+    _id: ID,
+    number: "FL-100042",
+    orderId: "p1",
+    order: "Torque wrench",
+    unitPrice: 24.5,
+    quantity: 150,
+    price: 3675,
+    userEmail: "ana@example.com",
+    userName: "Ana Lopez",
+    phone: "5550100",
+    address: "1 Yard Road",
+    paid: ["paid", "shipped", "delivered"].includes(status),
+    transactionId: "pi_7",
+    status,
+    statusHistory: [{ status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" }],
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    invoiceNumber: null,
+    createdAt: "2030-01-01T12:00:00.000Z",
+    actions: [],
+    ...pricedOrder(
+      [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
+      3675,
+    ),
+    ...cardOrder(status, 3675),
+    ...overrides,
+  });
 
 function renderOrder() {
   localStorage.setItem(

@@ -1,4 +1,4 @@
-import { formatPrice, refundAsksAboutStock, transitionsFor } from "@forgeline/contract";
+import { formatPrice, type OrderAction, refundAsksAboutStock } from "@forgeline/contract";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
@@ -10,18 +10,30 @@ import { toastOutcome } from "../../lib/toast-outcome";
 import { useOrderStep } from "./api/order-step";
 import { CreditNoteButton } from "./credit-note-dialog";
 
-/** The steps an admin may take on an order in its status, as the contract's one state machine says, and nothing else. */
+/** What an admin does to an order on this panel (the invoice is downloaded beside the details). */
+const STEPS = [
+  "ship:order",
+  "deliver:order",
+  "cancel:order",
+  "refund:order",
+  "credit:order",
+] as const satisfies readonly OrderAction[];
+
+/**
+ * The steps an admin may take on the order now, as the server's answer says (`actions`, from the contract's
+ * permissions and its one state machine), and nothing else.
+ */
 export function AdminOrderActions({ order }: { order: PageOrder }) {
-  const actions = transitionsFor("admin", order);
-  if (actions.length === 0) return <p>This order is {order.status}: there is nothing more to do.</p>;
+  const may = (step: (typeof STEPS)[number]) => order.actions.includes(step);
+  if (!STEPS.some(may)) return <p>This order is {order.status}: there is nothing more to do.</p>;
   return (
     <div className="flex flex-col gap-6">
-      {actions.includes("ship") && <ShipForm order={order} />}
+      {may("ship:order") && <ShipForm order={order} />}
       <div className="flex flex-wrap gap-2">
-        {actions.includes("deliver") && <DeliverButton order={order} />}
-        {actions.includes("cancel") && <CancelButton order={order} />}
-        {actions.includes("refund") && <RefundButton order={order} />}
-        {actions.includes("creditNote") && <CreditNoteButton order={order} />}
+        {may("deliver:order") && <DeliverButton order={order} />}
+        {may("cancel:order") && <CancelButton order={order} />}
+        {may("refund:order") && <RefundButton order={order} />}
+        {may("credit:order") && <CreditNoteButton order={order} />}
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
-import type { Cart, Company, CompanyCredit, CompanyRole } from "@forgeline/contract";
+import { type Cart, type Company, type CompanyCredit, type CompanyRole, companyActions } from "@forgeline/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
+import { actor } from "../../test-orders";
 import { currentAddress, renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
 import CartPage from "./cart-page";
 
@@ -42,7 +43,7 @@ const acme = (role: CompanyRole): Company => ({
   paymentTerms: { netDays: 30, creditLimit: 50_000 },
   role,
   createdAt: "2030-01-01T00:00:00.000Z",
-  actions: [],
+  actions: companyActions(actor(EMAIL, { id: "c1", role }), "c1"),
 });
 const credit: CompanyCredit = {
   paymentTerms: { netDays: 30, creditLimit: 50_000 },

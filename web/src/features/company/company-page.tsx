@@ -103,7 +103,9 @@ function CompanyView({ company, me }: { company: Company; me: string }) {
  */
 function PaymentTerms({ company }: { company: Company }) {
   const terms = company.paymentTerms;
-  const credit = useQuery(companyCreditQuery(company._id, terms !== null && company.role !== "requester")).data;
+  const credit = useQuery(
+    companyCreditQuery(company._id, terms !== null && company.actions.includes("read:credit")),
+  ).data;
   if (!terms) return <>By card: every order is paid before it ships (no terms on account)</>;
   const hold = holdInWords(credit?.hold ?? null);
   return (

@@ -1,4 +1,4 @@
-import type { AdminQuote, QuotePreview, TodayPrice } from "@forgeline/contract";
+import { type AdminQuote, BACK_OFFICE, type QuotePreview, quoteActions, type TodayPrice } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -65,7 +65,13 @@ const PREVIEWS = {
   },
 };
 
-const requested: AdminQuote = {
+/** A quote as an admin route answers it: with whether the admin may price it, worked out as the server does. */
+const inTheBackOffice = (quote: AdminQuote): AdminQuote => ({
+  ...quote,
+  actions: quoteActions({ email: ADMIN, role: "admin", company: null }, { ...quote, ...BACK_OFFICE }),
+});
+
+const requested: AdminQuote = inTheBackOffice({
   _id: QUOTE_ID,
   status: "requested",
   userEmail: "bea@example.com",
@@ -84,7 +90,7 @@ const requested: AdminQuote = {
   orderId: null,
   actions: [],
   today,
-};
+});
 
 function renderAdmin(
   page: React.ReactNode,
@@ -182,7 +188,9 @@ describe("the admins' quotes", () => {
   });
 
   it("offers no form once the buyer has decided", async () => {
-    renderAdmin(<AdminQuotePage />, { [ONE]: { body: { ...requested, status: "accepted", orderId: "o1" } } });
+    renderAdmin(<AdminQuotePage />, {
+      [ONE]: { body: inTheBackOffice({ ...requested, status: "accepted", orderId: "o1" }) },
+    });
     expect(await screen.findByText(/The buyer has accepted this quote/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Send/ })).toBeNull();
   });

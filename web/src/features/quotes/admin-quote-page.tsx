@@ -2,7 +2,6 @@ import {
   type AdminQuote,
   formatPrice,
   isWholeCents,
-  QUOTE_LIFECYCLE,
   QUOTE_LIMITS,
   type QuoteSendBody,
   quoteTitle,
@@ -77,7 +76,8 @@ export default function AdminQuotePage() {
 }
 
 function PricingView({ quote }: { quote: AdminQuote }) {
-  const decided = !QUOTE_LIFECYCLE.can("send", quote.status);
+  // The answer's actions say whether it may still be priced: until the buyer decides.
+  const decided = !quote.actions.includes("price:quote");
   return (
     <section aria-labelledby="admin-quote-heading" className="flex max-w-3xl flex-col gap-6">
       <div>

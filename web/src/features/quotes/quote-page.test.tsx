@@ -1,4 +1,4 @@
-import { type Quote, quoteActions } from "@forgeline/contract";
+import { companyActions, type Quote, quoteActions } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -151,7 +151,7 @@ describe("the buyer's quotes", () => {
           paymentTerms: terms,
           role: "owner",
           createdAt: "2030-01-01T00:00:00.000Z",
-          actions: [],
+          actions: companyActions(actor(EMAIL, { id: "c1", role: "owner" }), "c1"),
         },
       },
       "GET /api/companies/c1/addresses": { body: [] },
