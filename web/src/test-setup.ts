@@ -1,5 +1,10 @@
-import { act, cleanup } from "@testing-library/react";
+import { act, cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, vi } from "vitest";
+
+// A page's first render loads its lazy route module; on a busy 2-core machine that took more than Testing Library's
+// default second (admin-order-page.test.tsx, with the API suite beside it). A wait still ends as soon as the page
+// shows what it waits for.
+configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library unmounts after each test on its own only where the test functions are globals.
 afterEach(() => {
