@@ -26,9 +26,9 @@ import { personalActor } from "../http/guard.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { changeStatus, invoiceOnShipping, type StatusChange } from "./queries/lifecycle.js";
+import { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { allOrders, countOrders, listOrders } from "./queries/reports.js";
 import { balanceCents, orderWithHistory } from "./queries/wire.js";
-import { findOrder, type OrderLineRow, type OrderRow } from "./queries.js";
 
 const NO_SUCH_ORDER = "No such order.";
 

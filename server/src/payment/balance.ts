@@ -1,8 +1,8 @@
 import { balancePaymentRefusal } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
+import { findOrder, type OrderRow } from "../ordering/queries/orders.js";
 import { balanceCents } from "../ordering/queries/wire.js";
-import { findOrder, type OrderRow } from "../ordering/queries.js";
-import { recordCardPayment } from "../receivables/queries.js";
+import { recordCardPayment } from "../receivables/queries/payments.js";
 import type { IntentRow } from "./queries.js";
 
 /**

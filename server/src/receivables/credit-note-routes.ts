@@ -15,12 +15,10 @@ import { HttpError } from "../http/errors.js";
 import { personalActor } from "../http/guard.js";
 import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
-import { orderFor } from "../ordering/policy.js";
-import { creditNotesByOrder } from "../ordering/queries/credit-notes.js";
-import { balanceCents, orderWithHistory } from "../ordering/queries/wire.js";
+import { balanceCents, creditNotesByOrder, orderFor, orderWithHistory } from "../ordering/order-money.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { creditNotePdf } from "./credit-note-pdf.js";
-import { issueCreditNote } from "./queries/credit-notes.js";
+import { issueCreditNote } from "./queries/credit-note-issue.js";
 
 /**
  * Credit notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): an admin refunds an invoiced order on account by one,

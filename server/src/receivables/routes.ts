@@ -5,7 +5,7 @@ import { findCompany } from "../company/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { recordPayment } from "./queries.js";
+import { recordPayment } from "./queries/payments.js";
 
 /** Money received from companies on account (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'). */
 export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {

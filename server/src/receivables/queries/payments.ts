@@ -6,46 +6,51 @@ import {
   type PaymentReceived,
   type PaymentReceivedBody,
   RECEIVABLES_MESSAGES,
-  type ReminderStep,
 } from "@forgeline/contract";
-import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { HttpError } from "../http/errors.js";
-import { type OwingInvoice, owingInvoices } from "../ordering/queries/credit.js";
-import { receiveOnOrder } from "../ordering/queries/lifecycle.js";
-import { companyCredits, invoiceReminders, ledgerEntries, paymentsReceived } from "./tables.js";
+import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { HttpError } from "../../http/errors.js";
+import { orders, receiveOnOrder } from "../../ordering/order-money.js";
+import { ledgerEntries, paymentsReceived } from "../tables.js";
+import { creditBalanceCents, lockCompanyMoney, moveCredit } from "./credit-balance.js";
 
 /**
- * The ledger's writers (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): each writes its entries and, in
- * the same transaction, adds what they move to the balances kept beside them (an order's amount paid, a
- * company's credit). Under the company's money lock, so two payments at once never pay one balance twice.
+ * The ledger's writers of money (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): each writes its entries
+ * and, in the same transaction, adds what they move to the balances kept beside them (an order's amount paid,
+ * through ordering's `receiveOnOrder`; a company's credit). Under the company's money lock.
  */
 
-export async function lockCompanyMoney(tx: Database, companyId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`receivables:${companyId}`}))`);
+const closed = ["cancelled", "refunded"] as const;
+const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
+
+/** An invoice on account with money still owed: what the ledger allocates money to. */
+export interface OwingInvoice {
+  orderId: string;
+  number: number;
+  owedCents: number;
 }
 
-export async function moveCredit(tx: Database, companyId: string, cents: number): Promise<void> {
-  const add = sql`${companyCredits.creditCents} + ${cents}`;
-  // Money put against an invoice comes from credit already received, so its row is there; money received may
-  // be the company's first. (An insert's row is checked before its conflict: a negative one would be refused.)
-  if (cents < 0)
-    await tx.update(companyCredits).set({ creditCents: add }).where(eq(companyCredits.companyId, companyId));
-  else {
-    await tx
-      .insert(companyCredits)
-      .values({ companyId, creditCents: cents })
-      .onConflictDoUpdate({ target: companyCredits.companyId, set: { creditCents: add } });
-  }
-}
-
-/** The company's money received and not yet put against an invoice. */
-export async function creditBalanceCents(db: Database, companyId: string): Promise<number> {
-  const [row] = await db
-    .select({ creditCents: companyCredits.creditCents })
-    .from(companyCredits)
-    .where(eq(companyCredits.companyId, companyId));
-  return row?.creditCents ?? 0;
+/**
+ * The company's invoices on account with money owed, oldest first (by invoice date, then number), locked
+ * for the payment being recorded; only `orderIds` when given.
+ */
+export async function owingInvoices(tx: Database, companyId: string, orderIds?: string[]): Promise<OwingInvoice[]> {
+  const rows = await tx
+    .select({ orderId: orders.id, number: orders.number, owedCents: sql<string>`${owed}` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.paymentMethod, "invoice"),
+        notInArray(orders.status, [...closed]),
+        isNotNull(orders.invoiceNumber),
+        gt(owed, 0),
+        orderIds ? inArray(orders.id, orderIds) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.invoiceIssuedAt), asc(orders.number))
+    .for("update");
+  return rows.map((row) => ({ ...row, owedCents: Number(row.owedCents) }));
 }
 
 /** Puts `cents` of the company's credit against an order's invoice: one allocation entry, both balances moved. */
@@ -224,25 +229,4 @@ export async function recordCardPayment(
   });
   if (!paid) throw new Error(`order ${orderId} could not take ${cents} cents`);
   return "paid";
-}
-
-/**
- * Claims an invoice's reminder step for this instance (receivables/reminders.ts): true when this insert made
- * its row, so this transaction sends it; the steps passed unsent are recorded as skipped.
- */
-export async function claimReminder(
-  tx: Database,
-  orderId: string,
-  step: ReminderStep,
-  passed: ReminderStep[],
-): Promise<boolean> {
-  const [claimed] = await tx
-    .insert(invoiceReminders)
-    .values({ orderId, step, sent: true })
-    .onConflictDoNothing()
-    .returning();
-  if (!claimed) return false;
-  const skipped = passed.map((passedStep) => ({ orderId, step: passedStep, sent: false }));
-  if (skipped.length > 0) await tx.insert(invoiceReminders).values(skipped).onConflictDoNothing();
-  return true;
 }
