@@ -5,6 +5,7 @@ import {
   dollarsToCents,
   idParamsSchema,
   orderSchema,
+  owedCents,
   withOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,7 +16,7 @@ import { HttpError } from "../http/errors.js";
 import { personalActor } from "../http/guard.js";
 import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
-import { balanceCents, creditNotesByOrder, orderFor, orderWithHistory } from "../ordering/order-money.js";
+import { creditNotesByOrder, orderFor, orderWithHistory } from "../ordering/order-money.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { creditNotePdf } from "./credit-note-pdf.js";
 import { issueCreditNote } from "./queries/credit-note-issue.js";
@@ -64,7 +65,7 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
         const figures = (row: typeof before) => ({
           status: row.status,
           paymentStatus: row.paymentStatus,
-          balanceCents: balanceCents(row),
+          balanceCents: owedCents(row),
           creditedCents: row.creditedCents,
         });
         await recordAudit(tx, {

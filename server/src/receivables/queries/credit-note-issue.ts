@@ -8,12 +8,12 @@ import {
   ORDER_STATUS_MESSAGES,
   orderNumberText,
   orderRefusal,
+  owedCents,
 } from "@forgeline/contract";
 import type { Database } from "../../db/client.js";
 import { HttpError } from "../../http/errors.js";
 import { enqueueAccountMail } from "../../identity/queries.js";
 import {
-  balanceCents,
   type CreditNoteRow,
   creditOrder,
   findOrder,
@@ -95,7 +95,7 @@ export async function issueCreditNote(
     creditNoteNumber: creditNote.number,
     invoiceNumber: after.invoiceNumber,
     amount: formatCents(creditNote.amountCents),
-    balance: formatCents(balanceCents(after)),
+    balance: formatCents(owedCents(after)),
     toCredit: creditNote.toCreditCents > 0 ? formatCents(creditNote.toCreditCents) : null,
     refunded: after.paymentStatus === "refunded",
   });

@@ -7,10 +7,10 @@ import {
   type PaymentReceivedBody,
   RECEIVABLES_MESSAGES,
 } from "@forgeline/contract";
-import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { HttpError } from "../../http/errors.js";
-import { orders, receiveOnOrder } from "../../ordering/order-money.js";
+import { notClosed, orders, owedSql, owesSql, receiveOnOrder } from "../../ordering/order-money.js";
 import { ledgerEntries, paymentsReceived } from "../tables.js";
 import { creditBalanceCents, lockCompanyMoney, moveCredit } from "./credit-balance.js";
 
@@ -19,9 +19,6 @@ import { creditBalanceCents, lockCompanyMoney, moveCredit } from "./credit-balan
  * and, in the same transaction, adds what they move to the balances kept beside them (an order's amount paid,
  * through ordering's `receiveOnOrder`; a company's credit). Under the company's money lock.
  */
-
-const closed = ["cancelled", "refunded"] as const;
-const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
 
 /** An invoice on account with money still owed: what the ledger allocates money to. */
 export interface OwingInvoice {
@@ -36,15 +33,15 @@ export interface OwingInvoice {
  */
 export async function owingInvoices(tx: Database, companyId: string, orderIds?: string[]): Promise<OwingInvoice[]> {
   const rows = await tx
-    .select({ orderId: orders.id, number: orders.number, owedCents: sql<string>`${owed}` })
+    .select({ orderId: orders.id, number: orders.number, owedCents: sql<string>`${owedSql}` })
     .from(orders)
     .where(
       and(
         eq(orders.companyId, companyId),
         eq(orders.paymentMethod, "invoice"),
-        notInArray(orders.status, [...closed]),
+        notClosed,
         isNotNull(orders.invoiceNumber),
-        gt(owed, 0),
+        owesSql,
         orderIds ? inArray(orders.id, orderIds) : undefined,
       ),
     )
