@@ -20,6 +20,7 @@ import { creditNotesByOrder, orderFor, orderWithHistory } from "../ordering/orde
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { creditNotePdf } from "./credit-note-pdf.js";
 import { issueCreditNote } from "./queries/credit-note-issue.js";
+import { answeringRefusals } from "./refusal-answers.js";
 
 /**
  * Credit notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): an admin refunds an invoiced order on account by one,
@@ -56,33 +57,35 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const by = callerOf(request).email;
       const { amount, restock = false } = request.body;
       const cents = amount === undefined ? undefined : dollarsToCents(amount);
-      const answer = await app.db.transaction(async (tx) => {
-        const { before, after, creditNote, restocked } = await issueCreditNote(tx, request.params.id, {
-          cents,
-          restock,
-          by,
-        });
-        const figures = (row: typeof before) => ({
-          status: row.status,
-          paymentStatus: row.paymentStatus,
-          balanceCents: owedCents(row),
-          creditedCents: row.creditedCents,
-        });
-        await recordAudit(tx, {
-          actor: by,
-          action: "order.credit-note",
-          target: after.id,
-          before: figures(before),
-          after: {
-            ...figures(after),
-            creditNote: creditNote.number,
-            amountCents: creditNote.amountCents,
-            toCreditCents: creditNote.toCreditCents,
-            restocked,
-          },
-        });
-        return { order: await orderWithHistory(tx, after), restocked };
-      });
+      const answer = await answeringRefusals(() =>
+        app.db.transaction(async (tx) => {
+          const { before, after, creditNote, restocked } = await issueCreditNote(tx, request.params.id, {
+            cents,
+            restock,
+            by,
+          });
+          const figures = (row: typeof before) => ({
+            status: row.status,
+            paymentStatus: row.paymentStatus,
+            balanceCents: owedCents(row),
+            creditedCents: row.creditedCents,
+          });
+          await recordAudit(tx, {
+            actor: by,
+            action: "order.credit-note",
+            target: after.id,
+            before: figures(before),
+            after: {
+              ...figures(after),
+              creditNote: creditNote.number,
+              amountCents: creditNote.amountCents,
+              toCreditCents: creditNote.toCreditCents,
+              restocked,
+            },
+          });
+          return { order: await orderWithHistory(tx, after), restocked };
+        }),
+      );
       if (answer.restocked) await app.listChanged("catalogue");
       return reply.code(201).send(withOrderActions(personalActor(callerOf(request)), answer.order));
     },

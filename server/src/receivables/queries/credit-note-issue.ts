@@ -11,7 +11,6 @@ import {
   owedCents,
 } from "@forgeline/contract";
 import type { Database } from "../../db/client.js";
-import { HttpError } from "../../http/errors.js";
 import { enqueueAccountMail } from "../../identity/queries.js";
 import {
   type CreditNoteRow,
@@ -22,6 +21,7 @@ import {
 } from "../../ordering/order-money.js";
 import { ledgerEntries } from "../tables.js";
 import { lockCompanyMoney, moveCredit } from "./credit-balance.js";
+import { MoneyRefused } from "./money-refused.js";
 
 /**
  * A credit note on an invoiced order on account (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), in the caller's
@@ -30,6 +30,8 @@ import { lockCompanyMoney, moveCredit } from "./credit-balance.js";
  * what it credits off the order's balance as far as something is owed and adds the rest, money paid already, to
  * the company's credit; and the buyer's mail.
  */
+
+const NO_SUCH_ORDER = "No such order.";
 
 export interface Credited {
   before: OrderRow;
@@ -53,8 +55,8 @@ function refusalOf(order: OrderRow, cents: number | undefined, restock: boolean)
 }
 
 /**
- * Issues a credit note of `cents` (all that is left to credit when undefined). 404 for no such order, 409 for one
- * that takes no credit note (or not that much). `restock` returns the pieces of an order it refunds in full.
+ * Issues a credit note of `cents` (all that is left to credit when undefined); refused (MoneyRefused) for no such
+ * order, or one that takes no credit note (or not that much). `restock` returns the pieces of an order it refunds in full.
  */
 export async function issueCreditNote(
   tx: Database,
@@ -62,13 +64,13 @@ export async function issueCreditNote(
   request: { cents: number | undefined; restock: boolean; by: string },
 ): Promise<Credited> {
   const order = await findOrder(tx, orderId);
-  if (!order) throw new HttpError(404, "No such order.");
+  if (!order) throw new MoneyRefused("no-such-order", NO_SUCH_ORDER);
   // Money on account is locked by company before any of its orders, as payments lock it.
   if (order.companyId) await lockCompanyMoney(tx, order.companyId);
   const before = await lockOrderForCredit(tx, orderId);
-  if (!before) throw new HttpError(404, "No such order.");
+  if (!before) throw new MoneyRefused("no-such-order", NO_SUCH_ORDER);
   const refusal = refusalOf(before, request.cents, request.restock);
-  if (refusal) throw new HttpError(409, refusal);
+  if (refusal) throw new MoneyRefused("not-creditable", refusal);
   const cents = request.cents ?? creditableCents(before);
   const { after, creditNote } = await creditOrder(tx, before, {
     cents,

@@ -9,10 +9,10 @@ import {
 } from "@forgeline/contract";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { HttpError } from "../../http/errors.js";
 import { notClosed, orders, owedSql, owesSql, receiveOnOrder } from "../../ordering/order-money.js";
 import { ledgerEntries, paymentsReceived } from "../tables.js";
 import { creditBalanceCents, lockCompanyMoney, moveCredit } from "./credit-balance.js";
+import { MoneyRefused } from "./money-refused.js";
 
 /**
  * The ledger's writers of money (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): each writes its entries
@@ -92,13 +92,13 @@ async function askedAllocations(
   for (const { orderId, amount } of asked) wanted.set(orderId, (wanted.get(orderId) ?? 0) + dollarsToCents(amount));
   return [...wanted].map(([orderId, cents]) => {
     const invoice = owing.get(orderId);
-    if (!invoice) throw new HttpError(404, RECEIVABLES_MESSAGES.notThisCompanys);
+    if (!invoice) throw new MoneyRefused("not-this-companys", RECEIVABLES_MESSAGES.notThisCompanys);
     if (cents > invoice.owedCents) {
       const message = RECEIVABLES_MESSAGES.aboveBalance(
         orderNumberText(invoice.number),
         formatCents(invoice.owedCents),
       );
-      throw new HttpError(409, message);
+      throw new MoneyRefused("above-balance", message);
     }
     return { invoice, cents };
   });
@@ -107,7 +107,8 @@ async function askedAllocations(
 /**
  * Records money received by transfer (in the caller's transaction): the payment, its ledger entry, and what
  * it pays, the allocations asked or else the oldest invoices first; the rest stays as the company's credit.
- * The same reference twice is 409.
+ * The same reference twice, an allocation to an order that is not the company's invoice or above what it owes, are
+ * refused (MoneyRefused), and the transaction rolls back.
  */
 export async function recordPayment(
   tx: Database,
@@ -122,7 +123,7 @@ export async function recordPayment(
     .values({ companyId, amountCents, receivedAt: body.receivedAt, reference: body.reference, recordedBy: by })
     .onConflictDoNothing()
     .returning();
-  if (!payment) throw new HttpError(409, RECEIVABLES_MESSAGES.duplicateReference(body.reference));
+  if (!payment) throw new MoneyRefused("duplicate-reference", RECEIVABLES_MESSAGES.duplicateReference(body.reference));
   await tx.insert(ledgerEntries).values({
     companyId,
     paymentId: payment.id,
