@@ -10,6 +10,7 @@ import {
   orderCountsSchema,
   orderNumberText,
   orderSchema,
+  owedCents,
   plainDollars,
   shipBodySchema,
   TOTAL_COUNT_HEADER,
@@ -26,9 +27,9 @@ import { personalActor } from "../http/guard.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { changeStatus, invoiceOnShipping, type StatusChange } from "./queries/lifecycle.js";
+import { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { allOrders, countOrders, listOrders } from "./queries/reports.js";
-import { balanceCents, orderWithHistory } from "./queries/wire.js";
-import { findOrder, type OrderLineRow, type OrderRow } from "./queries.js";
+import { orderWithHistory } from "./queries/wire.js";
 
 const NO_SUCH_ORDER = "No such order.";
 
@@ -65,7 +66,7 @@ const CSV_COLUMNS: [string, (order: OrderRow, line: OrderLineRow) => string | nu
   ["Transaction id", (order) => order.transactionId],
   ["Payment method", (order) => order.paymentMethod],
   ["Due at", (order) => order.invoiceDueAt?.toISOString() ?? null],
-  ["Balance (USD)", (order) => dollars(balanceCents(order))],
+  ["Balance (USD)", (order) => dollars(owedCents(order))],
 ];
 const dollars = (cents: number) => plainDollars(centsToDollars(cents));
 const ORDER_ANSWERS = {

@@ -14,8 +14,8 @@ import { HttpError } from "../http/errors.js";
 import { authorize } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { decideOnOrder, refusalError } from "./place-order.js";
+import { findOrder } from "./queries/orders.js";
 import { orderWithHistory } from "./queries/wire.js";
-import { findOrder } from "./queries.js";
 
 const approvalParamsSchema = companyIdParamsSchema.extend({ orderId: z.uuid({ error: "Not a valid order id" }) });
 const NO_SUCH_ORDER = "No such order.";

@@ -21,6 +21,8 @@ import {
 } from "./checkout.js";
 import {
   type BuyerLine,
+  type CreditRefusal,
+  creditRefusal,
   heldToolRefusal,
   holderOf,
   lineProblem,
@@ -29,7 +31,6 @@ import {
   toolInOpenOrder,
   withBuyerLock,
 } from "./order-rules.js";
-import { type CreditRefusal, creditRefusal } from "./queries/credit.js";
 import {
   changeStatus,
   holdsStockUnpaid,
@@ -38,7 +39,7 @@ import {
   type StatusChangeResult,
   takeStockOf,
 } from "./queries/lifecycle.js";
-import type { OrderRow } from "./queries.js";
+import type { OrderRow } from "./queries/orders.js";
 
 /**
  * Placing an order: the one use case behind every way of ordering (the Order Now modal, the cart's checkout,

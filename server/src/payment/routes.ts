@@ -5,6 +5,7 @@ import {
   dollarsToCents,
   formatCents,
   ORDER_STATUS_MESSAGES,
+  owedCents,
   paymentIntentBodySchema,
   paymentIntentResponseSchema,
   paymentResultSchema,
@@ -19,9 +20,9 @@ import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { holderOf, otherOrdersRefusal, withBuyerLock } from "../ordering/order-rules.js";
 import { orderFor } from "../ordering/policy.js";
-import { findOrder, type OrderRow, stockLinesOf } from "../ordering/queries.js";
+import { findOrder, type OrderRow, stockLinesOf } from "../ordering/queries/orders.js";
 import { stockCovers } from "../product/queries.js";
-import { balanceRefusalOf, owedCents } from "./balance.js";
+import { balanceRefusalOf } from "./balance.js";
 import { openIntentFor } from "./open-intent.js";
 import { findIntent, intentWithSecret, latestIntentOf, openIntentOf } from "./queries.js";
 import { type Payments, type Settlement, settleFromProvider, settleIntent } from "./settle.js";

@@ -5,6 +5,7 @@ import {
   dollarsToCents,
   idParamsSchema,
   orderSchema,
+  owedCents,
   withBackOfficeOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,12 +16,11 @@ import { HttpError } from "../http/errors.js";
 import { personalActor } from "../http/guard.js";
 import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
-import { orderFor } from "../ordering/policy.js";
-import { creditNotesByOrder } from "../ordering/queries/credit-notes.js";
-import { balanceCents, orderWithHistory } from "../ordering/queries/wire.js";
+import { creditNotesByOrder, orderFor, orderWithHistory } from "../ordering/order-money.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { creditNotePdf } from "./credit-note-pdf.js";
-import { issueCreditNote } from "./queries/credit-notes.js";
+import { issueCreditNote } from "./queries/credit-note-issue.js";
+import { answeringRefusals } from "./refusal-answers.js";
 
 /**
  * Credit notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): an admin refunds an invoiced order on account by one,
@@ -57,33 +57,35 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const by = callerOf(request).email;
       const { amount, restock = false } = request.body;
       const cents = amount === undefined ? undefined : dollarsToCents(amount);
-      const answer = await app.db.transaction(async (tx) => {
-        const { before, after, creditNote, restocked } = await issueCreditNote(tx, request.params.id, {
-          cents,
-          restock,
-          by,
-        });
-        const figures = (row: typeof before) => ({
-          status: row.status,
-          paymentStatus: row.paymentStatus,
-          balanceCents: balanceCents(row),
-          creditedCents: row.creditedCents,
-        });
-        await recordAudit(tx, {
-          actor: by,
-          action: "order.credit-note",
-          target: after.id,
-          before: figures(before),
-          after: {
-            ...figures(after),
-            creditNote: creditNote.number,
-            amountCents: creditNote.amountCents,
-            toCreditCents: creditNote.toCreditCents,
-            restocked,
-          },
-        });
-        return { order: await orderWithHistory(tx, after), restocked };
-      });
+      const answer = await answeringRefusals(() =>
+        app.db.transaction(async (tx) => {
+          const { before, after, creditNote, restocked } = await issueCreditNote(tx, request.params.id, {
+            cents,
+            restock,
+            by,
+          });
+          const figures = (row: typeof before) => ({
+            status: row.status,
+            paymentStatus: row.paymentStatus,
+            balanceCents: owedCents(row),
+            creditedCents: row.creditedCents,
+          });
+          await recordAudit(tx, {
+            actor: by,
+            action: "order.credit-note",
+            target: after.id,
+            before: figures(before),
+            after: {
+              ...figures(after),
+              creditNote: creditNote.number,
+              amountCents: creditNote.amountCents,
+              toCreditCents: creditNote.toCreditCents,
+              restocked,
+            },
+          });
+          return { order: await orderWithHistory(tx, after), restocked };
+        }),
+      );
       if (answer.restocked) await app.listChanged("catalogue");
       return reply.code(201).send(withBackOfficeOrderActions(personalActor(callerOf(request)), answer.order));
     },

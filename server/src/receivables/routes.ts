@@ -5,7 +5,8 @@ import { findCompany } from "../company/queries/companies.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { recordPayment } from "./queries.js";
+import { recordPayment } from "./queries/payments.js";
+import { answeringRefusals } from "./refusal-answers.js";
 
 /** Money received from companies on account (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'). */
 export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,11 +40,13 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await findCompany(app.db, id))) throw new HttpError(404, "No such company.");
       const by = callerOf(request).email;
-      const payment = await app.db.transaction(async (tx) => {
-        const recorded = await recordPayment(tx, id, request.body, by);
-        await recordAudit(tx, { actor: by, action: "company.payment", target: id, before: null, after: recorded });
-        return recorded;
-      });
+      const payment = await answeringRefusals(() =>
+        app.db.transaction(async (tx) => {
+          const recorded = await recordPayment(tx, id, request.body, by);
+          await recordAudit(tx, { actor: by, action: "company.payment", target: id, before: null, after: recorded });
+          return recorded;
+        }),
+      );
       return reply.code(201).send(payment);
     },
   );

@@ -1,10 +1,18 @@
-import { centsToDollars, type OrderRecord, orderNumberText, owedCents } from "@forgeline/contract";
+import {
+  type CreditNote,
+  centsToDollars,
+  creditableCents,
+  type OrderRecord,
+  orderNumberText,
+  owedCents,
+} from "@forgeline/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { lineJson } from "../../pricing/price.js";
-import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "../queries.js";
-import { orderEvents } from "../tables.js";
-import { type CreditNoteRow, creditNoteJson, creditNotesByOrder } from "./credit-notes.js";
+import { creditNotes, orderEvents } from "../tables.js";
+import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "./orders.js";
+
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /** SPEC.md's `order`: the first tool's name, and how many more the order holds. */
 export const orderTitle = (row: Pick<OrderRow, "productName" | "lineCount">) =>
@@ -65,7 +73,8 @@ function toOrderJson(
     amountPaid: centsToDollars(row.amountPaidCents),
     credited: centsToDollars(row.creditedCents),
     creditNotes: credits.map(creditNoteJson),
-    balance: centsToDollars(balanceCents(row)),
+    balance: centsToDollars(owedCents(row)),
+    creditable: centsToDollars(creditableCents(row)),
     invoice:
       row.invoiceNumber && row.invoiceIssuedAt
         ? {
@@ -78,22 +87,32 @@ function toOrderJson(
   };
 }
 
-/**
- * What is still owed on an order: its total less what credit notes took off and what was paid, and nothing once
- * it is cancelled or refunded.
- */
-export function balanceCents(
-  row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "creditedCents">,
-): number {
-  return row.status === "cancelled" || row.status === "refunded" ? 0 : owedCents(row);
-}
-
 /** A balance still owed after the invoice's due date. */
 export function isOverdue(
   row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "creditedCents" | "invoiceDueAt">,
   now: Date,
 ): boolean {
-  return row.invoiceDueAt !== null && row.invoiceDueAt < now && balanceCents(row) > 0;
+  return row.invoiceDueAt !== null && row.invoiceDueAt < now && owedCents(row) > 0;
+}
+
+/** A credit note as an order lists it (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */
+export const creditNoteJson = (row: CreditNoteRow): CreditNote => ({
+  number: row.number,
+  issuedAt: row.issuedAt.toISOString(),
+  amount: centsToDollars(row.amountCents),
+});
+
+/** The credit notes of these orders, oldest first, by order (one query for all of them). */
+export async function creditNotesByOrder(db: Database, orderIds: string[]): Promise<Map<string, CreditNoteRow[]>> {
+  const byOrder = new Map<string, CreditNoteRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(creditNotes)
+    .where(inArray(creditNotes.orderId, orderIds))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
 }
 
 /** Only orders something was credited of have credit notes: the others cost no query. */

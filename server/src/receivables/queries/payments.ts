@@ -6,46 +6,48 @@ import {
   type PaymentReceived,
   type PaymentReceivedBody,
   RECEIVABLES_MESSAGES,
-  type ReminderStep,
 } from "@forgeline/contract";
-import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { HttpError } from "../http/errors.js";
-import { type OwingInvoice, owingInvoices } from "../ordering/queries/credit.js";
-import { receiveOnOrder } from "../ordering/queries/lifecycle.js";
-import { companyCredits, invoiceReminders, ledgerEntries, paymentsReceived } from "./tables.js";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { notClosed, orders, owedSql, owesSql, receiveOnOrder } from "../../ordering/order-money.js";
+import { ledgerEntries, paymentsReceived } from "../tables.js";
+import { creditBalanceCents, lockCompanyMoney, moveCredit } from "./credit-balance.js";
+import { MoneyRefused } from "./money-refused.js";
 
 /**
- * The ledger's writers (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): each writes its entries and, in
- * the same transaction, adds what they move to the balances kept beside them (an order's amount paid, a
- * company's credit). Under the company's money lock, so two payments at once never pay one balance twice.
+ * The ledger's writers of money (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): each writes its entries
+ * and, in the same transaction, adds what they move to the balances kept beside them (an order's amount paid,
+ * through ordering's `receiveOnOrder`; a company's credit). Under the company's money lock.
  */
 
-export async function lockCompanyMoney(tx: Database, companyId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`receivables:${companyId}`}))`);
+/** An invoice on account with money still owed: what the ledger allocates money to. */
+export interface OwingInvoice {
+  orderId: string;
+  number: number;
+  owedCents: number;
 }
 
-export async function moveCredit(tx: Database, companyId: string, cents: number): Promise<void> {
-  const add = sql`${companyCredits.creditCents} + ${cents}`;
-  // Money put against an invoice comes from credit already received, so its row is there; money received may
-  // be the company's first. (An insert's row is checked before its conflict: a negative one would be refused.)
-  if (cents < 0)
-    await tx.update(companyCredits).set({ creditCents: add }).where(eq(companyCredits.companyId, companyId));
-  else {
-    await tx
-      .insert(companyCredits)
-      .values({ companyId, creditCents: cents })
-      .onConflictDoUpdate({ target: companyCredits.companyId, set: { creditCents: add } });
-  }
-}
-
-/** The company's money received and not yet put against an invoice. */
-export async function creditBalanceCents(db: Database, companyId: string): Promise<number> {
-  const [row] = await db
-    .select({ creditCents: companyCredits.creditCents })
-    .from(companyCredits)
-    .where(eq(companyCredits.companyId, companyId));
-  return row?.creditCents ?? 0;
+/**
+ * The company's invoices on account with money owed, oldest first (by invoice date, then number), locked
+ * for the payment being recorded; only `orderIds` when given.
+ */
+export async function owingInvoices(tx: Database, companyId: string, orderIds?: string[]): Promise<OwingInvoice[]> {
+  const rows = await tx
+    .select({ orderId: orders.id, number: orders.number, owedCents: sql<string>`${owedSql}` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.paymentMethod, "invoice"),
+        notClosed,
+        isNotNull(orders.invoiceNumber),
+        owesSql,
+        orderIds ? inArray(orders.id, orderIds) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.invoiceIssuedAt), asc(orders.number))
+    .for("update");
+  return rows.map((row) => ({ ...row, owedCents: Number(row.owedCents) }));
 }
 
 /** Puts `cents` of the company's credit against an order's invoice: one allocation entry, both balances moved. */
@@ -90,13 +92,13 @@ async function askedAllocations(
   for (const { orderId, amount } of asked) wanted.set(orderId, (wanted.get(orderId) ?? 0) + dollarsToCents(amount));
   return [...wanted].map(([orderId, cents]) => {
     const invoice = owing.get(orderId);
-    if (!invoice) throw new HttpError(404, RECEIVABLES_MESSAGES.notThisCompanys);
+    if (!invoice) throw new MoneyRefused("not-this-companys", RECEIVABLES_MESSAGES.notThisCompanys);
     if (cents > invoice.owedCents) {
       const message = RECEIVABLES_MESSAGES.aboveBalance(
         orderNumberText(invoice.number),
         formatCents(invoice.owedCents),
       );
-      throw new HttpError(409, message);
+      throw new MoneyRefused("above-balance", message);
     }
     return { invoice, cents };
   });
@@ -105,7 +107,8 @@ async function askedAllocations(
 /**
  * Records money received by transfer (in the caller's transaction): the payment, its ledger entry, and what
  * it pays, the allocations asked or else the oldest invoices first; the rest stays as the company's credit.
- * The same reference twice is 409.
+ * The same reference twice, an allocation to an order that is not the company's invoice or above what it owes, are
+ * refused (MoneyRefused), and the transaction rolls back.
  */
 export async function recordPayment(
   tx: Database,
@@ -120,7 +123,7 @@ export async function recordPayment(
     .values({ companyId, amountCents, receivedAt: body.receivedAt, reference: body.reference, recordedBy: by })
     .onConflictDoNothing()
     .returning();
-  if (!payment) throw new HttpError(409, RECEIVABLES_MESSAGES.duplicateReference(body.reference));
+  if (!payment) throw new MoneyRefused("duplicate-reference", RECEIVABLES_MESSAGES.duplicateReference(body.reference));
   await tx.insert(ledgerEntries).values({
     companyId,
     paymentId: payment.id,
@@ -224,25 +227,4 @@ export async function recordCardPayment(
   });
   if (!paid) throw new Error(`order ${orderId} could not take ${cents} cents`);
   return "paid";
-}
-
-/**
- * Claims an invoice's reminder step for this instance (receivables/reminders.ts): true when this insert made
- * its row, so this transaction sends it; the steps passed unsent are recorded as skipped.
- */
-export async function claimReminder(
-  tx: Database,
-  orderId: string,
-  step: ReminderStep,
-  passed: ReminderStep[],
-): Promise<boolean> {
-  const [claimed] = await tx
-    .insert(invoiceReminders)
-    .values({ orderId, step, sent: true })
-    .onConflictDoNothing()
-    .returning();
-  if (!claimed) return false;
-  const skipped = passed.map((passedStep) => ({ orderId, step: passedStep, sent: false }));
-  if (skipped.length > 0) await tx.insert(invoiceReminders).values(skipped).onConflictDoNothing();
-  return true;
 }
