@@ -98,6 +98,9 @@ module.exports = {
           // and the one use case that places an order (decision 031).
           "^server/src/ordering/(policy|checkout|order-rules|place-order)\\.ts$",
           "^server/src/rate-limit/account-allowances\\.ts$",
+          // The one use case that records money received on account: paying an invoice by card (payment/)
+          // records its money through it, as transfers and credit do.
+          "^server/src/receivables/record-payment\\.ts$",
           // The one company policy: the approvals of company orders (ordering/) ask it too.
           "^server/src/company/policy\\.ts$",
         ],

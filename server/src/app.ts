@@ -63,7 +63,7 @@ import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
 import { adminReceivablesRoutes } from "./receivables/admin-routes.js";
 import { creditNoteRoutes } from "./receivables/credit-note-routes.js";
-import { recordInvoiceIssued } from "./receivables/queries.js";
+import { recordInvoiceIssued } from "./receivables/record-payment.js";
 import { startInvoiceReminders } from "./receivables/reminders.js";
 import { receivablesRoutes } from "./receivables/routes.js";
 import { statementRoutes } from "./receivables/statement-routes.js";

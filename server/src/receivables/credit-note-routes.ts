@@ -8,7 +8,6 @@ import {
   withOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordAudit } from "../audit/queries.js";
 import { actorOf } from "../company/policy.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
@@ -17,10 +16,10 @@ import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { orderFor } from "../ordering/policy.js";
 import { creditNotesByOrder } from "../ordering/queries/credit-notes.js";
-import { balanceCents, orderWithHistory } from "../ordering/queries/wire.js";
+import { orderWithHistory } from "../ordering/queries/wire.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { creditNotePdf } from "./credit-note-pdf.js";
-import { issueCreditNote } from "./queries/credit-notes.js";
+import { issueCreditNote } from "./issue-credit-note.js";
 
 /**
  * Credit notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): an admin refunds an invoiced order on account by one,
@@ -54,38 +53,13 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const by = callerOf(request).email;
       const { amount, restock = false } = request.body;
       const cents = amount === undefined ? undefined : dollarsToCents(amount);
-      const answer = await app.db.transaction(async (tx) => {
-        const { before, after, creditNote, restocked } = await issueCreditNote(tx, request.params.id, {
-          cents,
-          restock,
-          by,
-        });
-        const figures = (row: typeof before) => ({
-          status: row.status,
-          paymentStatus: row.paymentStatus,
-          balanceCents: balanceCents(row),
-          creditedCents: row.creditedCents,
-        });
-        await recordAudit(tx, {
-          actor: by,
-          action: "order.credit-note",
-          target: after.id,
-          before: figures(before),
-          after: {
-            ...figures(after),
-            creditNote: creditNote.number,
-            amountCents: creditNote.amountCents,
-            toCreditCents: creditNote.toCreditCents,
-            restocked,
-          },
-        });
-        return { order: await orderWithHistory(tx, after), restocked };
-      });
-      if (answer.restocked) await app.listChanged("catalogue");
-      return reply.code(201).send(withOrderActions(personalActor(callerOf(request)), answer.order));
+      const by = callerOf(request).email;
+      const issued = await issueCreditNote(app, request.params.id, { cents, restock, by });
+      if ("refused" in issued) throw new HttpError(issued.refused === "missing" ? 404 : 409, issued.message);
+      const order = await orderWithHistory(app.db, issued.after);
+      return reply.code(201).send(withOrderActions(personalActor(callerOf(request)), order));
     },
   );
 

@@ -1,0 +1,110 @@
+import { formatCents, orderNumberText } from "@forgeline/contract";
+import type { FastifyInstance } from "fastify";
+import { recordAudit } from "../audit/queries.js";
+import type { Database } from "../db/client.js";
+import { enqueueAccountMail } from "../identity/queries.js";
+import { type CreditResult, creditOnOrder } from "../ordering/queries/credit-on-order.js";
+import { balanceCents } from "../ordering/queries/wire.js";
+import { findOrder, type OrderRow } from "../ordering/queries.js";
+import { addLedgerEntry, lockCompanyMoney, moveCredit } from "./queries.js";
+
+/**
+ * Issuing a credit note on an invoiced order on account (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): the use case
+ * behind an admin's credit note, shaped like ordering/place-order.ts; POST /api/admin/orders/{id}/credit-notes
+ * only calls it and says its answer in the wire. In one transaction, in this order:
+ *
+ * 1. the company's money lock (queries.ts `lockCompanyMoney`), taken before any of its orders' as payments take
+ *    it, so a credit note and a payment never move one balance at once;
+ * 2. the order's side (ordering's `creditOnOrder`), its row locked: whether it takes a credit note of that much
+ *    (a card order, one not invoiced, refunded already or credited beyond what is left does not), the next
+ *    number of the credit notes' gapless sequence, the order's figures moved, a line in its history, and the
+ *    facts the credit leaves it in (refunded in full or in part, or as it was while money is still owed); with
+ *    `restock`, its pieces back in stock;
+ * 3. its ledger entry, which takes what it credits off the invoice's balance as far as something is owed and
+ *    adds the rest, money paid already, to the company's credit;
+ * 4. the buyer's mail in the outbox, and the admin's audit entry.
+ *
+ * Once that committed, the catalogue's cached pages are told when pieces went back to stock.
+ */
+
+/** A credit note issued: the order before and after it, the note, and whether pieces went back to stock. */
+export type CreditNoteIssued = Extract<CreditResult, { kind: "credited" }>;
+
+/** Why no credit note was issued: no such order, or one that takes none (or not that much), with why. */
+export interface CreditNoteRefusal {
+  refused: "missing" | "refused";
+  message: string;
+}
+
+const NO_SUCH_ORDER = "No such order.";
+
+/** Issues a credit note of `cents` (all that is left to credit when undefined); `by` is the admin. */
+export async function issueCreditNote(
+  app: FastifyInstance,
+  orderId: string,
+  request: { cents: number | undefined; restock: boolean; by: string },
+): Promise<CreditNoteIssued | CreditNoteRefusal> {
+  const issued = await app.db.transaction(async (tx): Promise<CreditNoteIssued | CreditNoteRefusal> => {
+    const order = await findOrder(tx, orderId);
+    if (!order) return { refused: "missing", message: NO_SUCH_ORDER };
+    if (order.companyId) await lockCompanyMoney(tx, order.companyId);
+    const result = await creditOnOrder(tx, orderId, request);
+    if (result.kind === "missing") return { refused: "missing", message: NO_SUCH_ORDER };
+    if (result.kind === "refused") return { refused: "refused", message: result.message };
+    await recordInLedger(tx, result);
+    await auditCreditNote(tx, result, request.by);
+    return result;
+  });
+  if ("kind" in issued && issued.restocked) await app.listChanged("catalogue");
+  return issued;
+}
+
+/** The credit note's ledger entry, the company's credit moved by what it gives back, and the buyer's mail. */
+async function recordInLedger(tx: Database, { after, creditNote }: CreditNoteIssued): Promise<void> {
+  // Only an invoiced order on account takes a credit note, and every order on account is a company's.
+  if (!after.companyId || !after.invoiceNumber) throw new Error(`order ${after.id} was credited off account`);
+  await addLedgerEntry(tx, {
+    companyId: after.companyId,
+    orderId: after.id,
+    kind: "credit-note",
+    owedCents: -creditNote.offBalanceCents,
+    creditCents: creditNote.toCreditCents,
+    reference: creditNote.number,
+    at: creditNote.issuedAt,
+  });
+  if (creditNote.toCreditCents > 0) await moveCredit(tx, after.companyId, creditNote.toCreditCents);
+  await enqueueAccountMail(tx, after.userEmail, "credit-note", {
+    number: orderNumberText(after.number),
+    orderId: after.id,
+    creditNoteNumber: creditNote.number,
+    invoiceNumber: after.invoiceNumber,
+    amount: formatCents(creditNote.amountCents),
+    balance: formatCents(balanceCents(after)),
+    toCredit: creditNote.toCreditCents > 0 ? formatCents(creditNote.toCreditCents) : null,
+    refunded: after.paymentStatus === "refunded",
+  });
+}
+
+/** What the audit log keeps of the order's figures before and after a credit note. */
+const figures = (row: OrderRow) => ({
+  status: row.status,
+  paymentStatus: row.paymentStatus,
+  balanceCents: balanceCents(row),
+  creditedCents: row.creditedCents,
+});
+
+function auditCreditNote(tx: Database, { before, after, creditNote, restocked }: CreditNoteIssued, by: string) {
+  return recordAudit(tx, {
+    actor: by,
+    action: "order.credit-note",
+    target: after.id,
+    before: figures(before),
+    after: {
+      ...figures(after),
+      creditNote: creditNote.number,
+      amountCents: creditNote.amountCents,
+      toCreditCents: creditNote.toCreditCents,
+      restocked,
+    },
+  });
+}
