@@ -97,6 +97,9 @@ module.exports = {
           // And the order rules every step that commits to an order re-checks under one lock (decision 030),
           // and the one use case that places an order (decision 031).
           "^server/src/ordering/(policy|checkout|order-rules|place-order)\\.ts$",
+          // And what money on account reads and moves of an order: the one module receivables/ imports of
+          // ordering (the rule below).
+          "^server/src/ordering/order-money\\.ts$",
           "^server/src/rate-limit/account-allowances\\.ts$",
           // The one use case that records money received on account: paying an invoice by card (payment/)
           // records its money through it, as transfers and credit do.
@@ -122,9 +125,22 @@ module.exports = {
           "^server/src/[^/]+/queries/[^/]+\\.ts$",
           "^server/src/identity/auth\\.ts$",
           "^server/src/ordering/order-rules\\.ts$",
+          // The orders' columns, which receivables' sums read, are handed over by ordering's one module for
+          // money on account; every write to them stays one of ordering's steps.
+          "^server/src/ordering/order-money\\.ts$",
         ],
       },
       to: { path: "^server/src/[^/]+/tables\\.ts$" },
+    },
+    {
+      name: "receivables-reads-orders-through-one-module",
+      comment:
+        "Money on account reads and moves orders only through ordering/order-money.ts (its tables.ts names the " +
+        "orders table for its foreign keys): one place says what receivables/ depends on, and ordering never " +
+        "imports receivables/ (it announces an invoice instead, events/bus.ts).",
+      severity: "error",
+      from: { path: "^server/src/receivables/", pathNot: "^server/src/receivables/tables\\.ts$" },
+      to: { path: "^server/src/ordering/", pathNot: "^server/src/ordering/order-money\\.ts$" },
     },
     {
       name: "server-tables-name-only-tables",

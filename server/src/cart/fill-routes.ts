@@ -15,7 +15,7 @@ import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { withBuyerLock } from "../ordering/order-rules.js";
 import { orderFor } from "../ordering/policy.js";
-import { linesOf } from "../ordering/queries.js";
+import { linesOf } from "../ordering/queries/orders.js";
 import { productsByIds, productsBySkus, ruleOf } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { buyerOf, cartJson } from "./cart-answer.js";

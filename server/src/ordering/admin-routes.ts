@@ -26,9 +26,9 @@ import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-sc
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { cancelOrder } from "./cancel-order.js";
 import type { StatusChangeResult } from "./queries/lifecycle.js";
+import { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { allOrders, countOrders, listOrders } from "./queries/reports.js";
 import { balanceCents, orderWithHistory } from "./queries/wire.js";
-import { findOrder, type OrderLineRow, type OrderRow } from "./queries.js";
 import { deliverOrder, shipOrder } from "./ship-order.js";
 
 type StepRefused = Extract<StatusChangeResult, { kind: "refused" }>;

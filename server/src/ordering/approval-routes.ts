@@ -15,8 +15,8 @@ import { authorize } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { decideOnOrder } from "./approve-order.js";
 import { refusalError } from "./place-order.js";
+import { findOrder } from "./queries/orders.js";
 import { orderWithHistory } from "./queries/wire.js";
-import { findOrder } from "./queries.js";
 
 const approvalParamsSchema = companyIdParamsSchema.extend({ orderId: z.uuid({ error: "Not a valid order id" }) });
 const NO_SUCH_ORDER = "No such order.";

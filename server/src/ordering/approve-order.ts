@@ -1,7 +1,6 @@
 import type { Database } from "../db/client.js";
-import { holderOf, refusalOnCommit, withBuyerLock } from "./order-rules.js";
+import { creditRefusal, holderOf, refusalOnCommit, withBuyerLock } from "./order-rules.js";
 import { type Refused, RolledBack, refuse, rollingBack, takeStockOrRollBack } from "./place-order.js";
-import { creditRefusal } from "./queries/credit.js";
 import {
   holdsStockUnpaid,
   lockOrder,
@@ -9,7 +8,7 @@ import {
   type StatusChangeResult,
   takeStep,
 } from "./queries/lifecycle.js";
-import type { OrderRow } from "./queries.js";
+import type { OrderRow } from "./queries/orders.js";
 
 /**
  * An owner's decision on a colleague's order that waits for approval: the use case behind a company owner's

@@ -4,8 +4,8 @@ import { companyDelivery, contractPricesFor, type Membership, membershipOf } fro
 import type { Database } from "../db/client.js";
 import { type PricedOrderCents, type PricingTerms, priceLines } from "../pricing/price.js";
 import { type BuyerLine, firstOrderEligible, type OrderHolder } from "./order-rules.js";
+import type { OrderRow } from "./queries/orders.js";
 import { companySpendThisMonth } from "./queries/reports.js";
-import type { OrderRow } from "./queries.js";
 
 /**
  * Who buys, and the rules an order takes from the buyer's company (docs/SELLING-TO-BUSINESSES.md, 'Companies'):

@@ -8,8 +8,8 @@ import {
   sellerParty,
   taxIdLine,
 } from "../http/pdf-document.js";
+import type { OrderLineRow, OrderRow } from "./queries/orders.js";
 import { balanceCents } from "./queries/wire.js";
-import type { OrderLineRow, OrderRow } from "./queries.js";
 
 /**
  * What an invoice says (docs/ARCHITECTURE.md, 'Mail and invoices'; docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, migrationsFolder, openPglite } from "../db/client.js";
 import { products } from "../product/tables.js";
 import { migrationsBefore } from "../test/migrations.js";
+import { stockLinesOf } from "./queries/orders.js";
 import { withHistory } from "./queries/wire.js";
-import { stockLinesOf } from "./queries.js";
 import { orders } from "./tables.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { AuditAction } from "@forgeline/contract";
 import { recordAudit } from "../audit/queries.js";
 import type { Database } from "../db/client.js";
-import type { OrderRow } from "./queries.js";
+import type { OrderRow } from "./queries/orders.js";
 
 /** What the audit log keeps of an order before and after an admin's step. */
 const auditView = (row: OrderRow) => ({

@@ -1,15 +1,25 @@
-import { MESSAGES, OPEN_ORDER_STATUSES, type OrderStatus, quantityRefusal } from "@forgeline/contract";
-import { and, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  CREDIT_HOLD_AFTER_DAYS,
+  formatCents,
+  MESSAGES,
+  ON_ACCOUNT_MESSAGES,
+  OPEN_ORDER_STATUSES,
+  type OrderStatus,
+  quantityRefusal,
+} from "@forgeline/contract";
+import { and, eq, gt, inArray, isNotNull, lt, ne, notInArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { storedTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
 import { type ProductRow, productsByIds, ruleOf } from "../product/queries.js";
-import { linesOf, type OrderLineRow, type OrderRow } from "./queries.js";
+import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { orderLines, orders } from "./tables.js";
 
 /**
  * The rules an order must meet: each line's (its tool still for sale, its quantity rule, its stock), and
  * those that depend on the buyer's other orders: one open order per tool, and one first-order promotion per
- * buyer (per company for a member). They are checked when an order is placed (place-order.ts) and
+ * buyer (per company for a member); and on account, the company's credit (its limit, and no invoice long
+ * overdue). They are checked when an order is placed (place-order.ts) and
  * again at every later step that commits to it (an owner's approval, a payment), each time under the same
  * lock, so no order gets through a step that the rules would have refused at placement
  * (docs/decisions/030-order-rules-at-every-step.md).
@@ -221,6 +231,85 @@ export async function refusalOnCommit(tx: Database, order: OrderRow): Promise<Re
     // The quantity rule was the placing's business (a quote may set its own); stock and sale are now's.
     const problem = lineProblem({ product, quantity: line.quantity });
     if (problem && problem.reason !== "rule") return problem;
+  }
+  return undefined;
+}
+
+const closed = ["cancelled", "refunded"] as const;
+const owedOnAccount = (companyId: string | Placeholder) =>
+  and(eq(orders.companyId, companyId), eq(orders.paymentMethod, "invoice"), notInArray(orders.status, [...closed]));
+const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
+
+/**
+ * What a company owes on account and what that allows (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit'): the
+ * balances of its orders on account that are not cancelled, waiting ones included, against its limit; and the
+ * hold an invoice long overdue puts on new orders on account. Read under the company's order lock when an order
+ * is placed or approved (place-order.ts), so two at once never both fit the same remaining credit; receivables/
+ * says it on the wire (GET /api/companies/{id}/credit, the statement).
+ */
+export interface CreditStanding {
+  terms: { netDays: number; creditLimitCents: number } | null;
+  usedCents: number;
+  /** The oldest invoice more than CREDIT_HOLD_AFTER_DAYS past its due date with money still owed. */
+  hold: { invoiceNumber: string; dueAt: Date } | null;
+}
+
+/** An invoice more than CREDIT_HOLD_AFTER_DAYS past its due date with money still owed. */
+const holding = and(
+  gt(owed, 0),
+  sql`${orders.invoiceDueAt} < now() - ${sql.raw(`make_interval(days => ${CREDIT_HOLD_AFTER_DAYS})`)}`,
+);
+
+/** What is used and what holds new orders (the oldest holding invoice), in one pass over the orders on account. */
+const standingQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      usedCents: sql<string>`coalesce(sum(${owed}), 0)`,
+      holdNumber: sql<
+        string | null
+      >`(array_agg(${orders.invoiceNumber} order by ${orders.invoiceDueAt}) filter (where ${holding}))[1]`,
+      holdDueAt: sql`min(${orders.invoiceDueAt}) filter (where ${holding})`.mapWith(orders.invoiceDueAt),
+    })
+    .from(orders)
+    .where(owedOnAccount(sql.placeholder("companyId")))
+    .prepare("credit_standing"),
+);
+
+/** The company's standing; `terms` when the caller has just read its row (undefined: they are read here). */
+export async function creditStanding(
+  db: Database,
+  companyId: string,
+  known?: CreditStanding["terms"],
+): Promise<CreditStanding> {
+  const terms = known !== undefined ? known : await storedTermsOf(db, companyId);
+  const [row] = await standingQuery(db).execute({ companyId });
+  return {
+    terms,
+    usedCents: Number(row?.usedCents ?? 0),
+    hold: row?.holdNumber && row.holdDueAt ? { invoiceNumber: row.holdNumber, dueAt: row.holdDueAt } : null,
+  };
+}
+
+/** The credit left under the limit: never below nothing, even when a lowered limit is already passed. */
+export const availableCents = (standing: CreditStanding) =>
+  Math.max(0, (standing.terms?.creditLimitCents ?? 0) - standing.usedCents);
+
+export type CreditRefusal = { reason: "no-terms" | "credit-hold" | "over-credit"; message: string };
+
+/**
+ * Why the company cannot take `addingCents` more on account now, or undefined: no terms, a hold, or too
+ * little credit left. An order already counted in what is used (one waiting for approval) adds nothing.
+ */
+export async function creditRefusal(
+  tx: Database,
+  companyId: string,
+  addingCents: number,
+): Promise<CreditRefusal | undefined> {
+  const standing = await creditStanding(tx, companyId);
+  if (!standing.terms) return { reason: "no-terms", message: ON_ACCOUNT_MESSAGES.noTerms };
+  if (standing.hold) return { reason: "credit-hold", message: ON_ACCOUNT_MESSAGES.onHold(standing.hold.invoiceNumber) };
+  if (standing.usedCents + addingCents > standing.terms.creditLimitCents) {
+    return { reason: "over-credit", message: ON_ACCOUNT_MESSAGES.overLimit(formatCents(availableCents(standing))) };
   }
   return undefined;
 }

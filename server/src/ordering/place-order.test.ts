@@ -6,7 +6,7 @@ import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
 import type { BuyerLine } from "./order-rules.js";
 import { type OrderRequest, placeOrder, refuse } from "./place-order.js";
-import { ordersOf } from "./queries.js";
+import { ordersOf } from "./queries/orders.js";
 
 /**
  * The one use case that places an order (docs/decisions/031-one-home-per-rule.md), asked directly: every

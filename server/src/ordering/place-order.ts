@@ -21,13 +21,14 @@ import {
 } from "./checkout.js";
 import {
   type BuyerLine,
+  type CreditRefusal,
+  creditRefusal,
   heldToolRefusal,
   lineProblem,
   type Refusal,
   toolInOpenOrder,
   withBuyerLock,
 } from "./order-rules.js";
-import { type CreditRefusal, creditRefusal } from "./queries/credit.js";
 import { insertOrder, takeStockOf } from "./queries/lifecycle.js";
 
 /**

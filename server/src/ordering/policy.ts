@@ -2,7 +2,7 @@ import { type Actor, accessTo, can, REQUESTER_CANNOT_PAY } from "@forgeline/cont
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
-import { findOrder, type OrderRow } from "./queries.js";
+import { findOrder, type OrderRow } from "./queries/orders.js";
 
 /** What an order route asks to do to an order, in the contract's vocabulary (permissions.ts). */
 export type OrderAccess = "read:order" | "cancel:order" | "pay:order" | "invoice:order" | "reorder:order";

@@ -21,8 +21,8 @@ import { cancelOrder } from "./cancel-order.js";
 import { invoiceOf, invoicePdf } from "./invoice-pdf.js";
 import { placeOrder, refusalError } from "./place-order.js";
 import { orderFor } from "./policy.js";
+import { linesOf, ordersOf } from "./queries/orders.js";
 import { orderWithHistory, withHistory } from "./queries/wire.js";
-import { linesOf, ordersOf } from "./queries.js";
 
 const NO_SUCH_ORDER = "No such order.";
 

@@ -10,7 +10,7 @@ import {
   type StepFields,
   takeStep,
 } from "./queries/lifecycle.js";
-import type { OrderRow } from "./queries.js";
+import type { OrderRow } from "./queries/orders.js";
 
 /**
  * Shipping an order, and delivering it: the use cases behind an admin's Ship and Delivered buttons, shaped like

@@ -2,7 +2,7 @@ import { canTransition } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
 import { markPaid } from "../ordering/queries/lifecycle.js";
-import { findOrder } from "../ordering/queries.js";
+import { findOrder } from "../ordering/queries/orders.js";
 import { takeStock } from "../product/queries.js";
 
 /**

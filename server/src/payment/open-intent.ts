@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { OrderRow } from "../ordering/queries.js";
+import type { OrderRow } from "../ordering/queries/orders.js";
 import { failed, type Outcome, ok } from "./providers.js";
 import { changeIntentStatus, closedIntentCount, type IntentRow, openIntentOf, recordOpenIntent } from "./queries.js";
 import { type Payments, type Settlement, settleIntent } from "./settle.js";

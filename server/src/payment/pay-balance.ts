@@ -1,6 +1,6 @@
 import { centsToDollars } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
-import { findOrder, type OrderRow } from "../ordering/queries.js";
+import { findOrder, type OrderRow } from "../ordering/queries/orders.js";
 import { balanceRefusalOf, owedCents } from "./balance.js";
 import { openIntentFor } from "./open-intent.js";
 import { type Outcome, ok } from "./providers.js";

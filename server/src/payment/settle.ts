@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
-import { findOrder, type OrderRow } from "../ordering/queries.js";
+import { findOrder, type OrderRow } from "../ordering/queries/orders.js";
 import { takeBalancePayment } from "./balance.js";
 import { markOrderPaid } from "./mark-paid.js";
 import { type Outcome, ok, type PaymentProvider, type ProviderIntent } from "./providers.js";

@@ -1,7 +1,6 @@
 import { formatCents, orderNumberText } from "@forgeline/contract";
 import { type PdfDocument, pdfDay, pdfDocument, sellerParty, taxIdLine } from "../http/pdf-document.js";
-import type { CreditNoteRow } from "../ordering/queries/credit-notes.js";
-import type { OrderRow } from "../ordering/queries.js";
+import type { CreditNoteRow, OrderRow } from "../ordering/order-money.js";
 
 /**
  * What a credit note says (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), in the documents' one layout

@@ -7,8 +7,8 @@ import {
 } from "@forgeline/contract";
 import { paymentTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
-import { availableCents } from "../ordering/queries/credit.js";
-import type { OwingFigures } from "../ordering/queries/owing.js";
+import { availableCents } from "../ordering/order-money.js";
+import type { OwingFigures } from "./queries/owing.js";
 import { type ReceivablesPageRow, receivablesPage } from "./queries/receivables-page.js";
 import { agingOf } from "./statement.js";
 

@@ -10,21 +10,20 @@ import {
 import { recordAudit } from "../audit/queries.js";
 import { findCompany } from "../company/queries.js";
 import type { Database } from "../db/client.js";
-import { type OwingInvoice, owingInvoices } from "../ordering/queries/credit.js";
-import { receiveOnOrder } from "../ordering/queries/lifecycle.js";
+import { receiveOnOrder } from "../ordering/order-money.js";
+import { creditBalanceCents, lockCompanyMoney, moveCredit } from "./queries/credit-balance.js";
 import {
   addLedgerEntry,
   cardPaymentRecorded,
-  creditBalanceCents,
   insertPaymentReceived,
-  lockCompanyMoney,
-  moveCredit,
-} from "./queries.js";
+  type OwingInvoice,
+  owingInvoices,
+} from "./queries/payments.js";
 
 /**
  * Money received on account (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): the use cases that record it
  * and put it against invoices, shaped like ordering/place-order.ts. Each runs in one transaction under the
- * company's money lock (queries.ts `lockCompanyMoney`), so two payments at once never pay one balance twice, and
+ * company's money lock (queries/credit-balance.ts `lockCompanyMoney`), so two payments at once never pay one balance twice, and
  * each amount put against an invoice is one allocation entry, the company's credit moved by it, and one step of
  * the order (ordering's `receiveOnOrder`: paid in part, or paid, under the order's row lock, with a line in its
  * history).

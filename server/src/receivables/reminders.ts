@@ -4,8 +4,7 @@ import { ownersOf } from "../company/queries.js";
 import type { Database } from "../db/client.js";
 import { repeatingJob } from "../events/repeating-job.js";
 import { enqueueAccountMail } from "../identity/queries.js";
-import { invoicesToRemind } from "../ordering/queries/credit.js";
-import { claimReminder } from "./queries.js";
+import { claimReminder, invoicesToRemind } from "./queries/invoice-reminders.js";
 
 const DAY_MS = 86_400_000;
 

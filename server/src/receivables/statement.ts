@@ -11,9 +11,10 @@ import {
   type StatementEntry,
 } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
-import { type CreditStanding, companyCreditJson } from "../ordering/queries/credit.js";
-import { type InvoicedOrder, invoicedOrdersOf } from "../ordering/queries/owing.js";
+import type { CreditStanding } from "../ordering/order-money.js";
+import { companyCreditJson } from "./company-credit.js";
 import { companyLedger, type InvoiceBalance, type LedgerLine } from "./queries/ledger.js";
+import { type InvoicedOrder, invoicedOrdersOf } from "./queries/owing.js";
 
 /**
  * A company's statement of a month (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): the balance as it

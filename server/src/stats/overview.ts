@@ -10,7 +10,6 @@ import {
   STATS_TOP_TOOLS,
 } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
-import { owingInAll } from "../ordering/queries/owing.js";
 import {
   creditedCentsByDay,
   type DayRange,
@@ -22,6 +21,7 @@ import {
 import { refundedCentsByDay } from "../payment/queries.js";
 import { lowStockTools } from "../product/queries.js";
 import { quotesToPrice } from "../quote/queries.js";
+import { owingInAll } from "../receivables/queries/owing.js";
 import { keepDays, keptRevenueByDay, keptStatuses } from "./queries.js";
 
 /**

@@ -70,7 +70,7 @@ const ON_ACCOUNT_COLUMNS = {
   creditLimitCents: companies.creditLimitCents,
 };
 
-/** What the receivables list needs of those that owe (ordering/queries/owing.ts): who, and in which place. */
+/** What the receivables list needs of those that owe (receivables/queries/owing.ts): who, and in which place. */
 export type OwingCompanies = Subquery & { companyId: AnyPgColumn; place: SQL.Aliased<number> };
 
 /**

@@ -15,8 +15,8 @@ import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
 import { returnStock, takeStock } from "../../product/queries.js";
 import type { StartingStatus } from "../checkout.js";
-import { type OrderRow, type StockLine, stockLinesOf } from "../queries.js";
 import { invoiceCounters, orderEvents, orderLines, orders } from "../tables.js";
+import { type OrderRow, type StockLine, stockLinesOf } from "./orders.js";
 import { enqueueStatusMails } from "./outbox.js";
 import { countSales } from "./sales.js";
 
@@ -86,7 +86,7 @@ async function recordStatus(
 ) {
   await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
   // Paying is the way into the payment statuses that hold the money, refunding the way out (a credit note that
-  // settles an order paid in part counts its sales itself: credit-on-order.ts).
+  // settles an order paid in part counts its sales itself: order-credit.ts).
   if (step === "pay" || step === "settle") await countSales(tx, order, 1);
   if (step === "refund" || step === "creditNote") await countSales(tx, order, -1);
   // Money received against an invoice leaves the order's word as it was (shipped, delivered): no mail says it again.

@@ -10,7 +10,7 @@ import type { Database } from "../../db/client.js";
 import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
 import type { HoldableMailName } from "../../mail/hold.js";
 import { paidByColleague } from "../checkout.js";
-import { linesOf, type OrderRow } from "../queries.js";
+import { linesOf, type OrderRow } from "./orders.js";
 import { orderTitle } from "./wire.js";
 
 /** Where an approved order stands: an order reaches it otherwise only when placed, by its own buyer. */

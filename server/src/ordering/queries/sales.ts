@@ -1,8 +1,8 @@
 import { MONEY_HELD_PAYMENTS } from "@forgeline/contract";
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import type { OrderRow } from "../queries.js";
 import { orderLines, orders, salesByDay } from "../tables.js";
+import type { OrderRow } from "./orders.js";
 
 /**
  * What every tool sold per UTC day, kept in `sales_by_day` as orders are paid and refunded (lifecycle.ts

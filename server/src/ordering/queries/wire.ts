@@ -1,10 +1,11 @@
-import { centsToDollars, type OrderRecord, orderNumberText, owedCents } from "@forgeline/contract";
+import { type CreditNote, centsToDollars, type OrderRecord, orderNumberText, owedCents } from "@forgeline/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { lineJson } from "../../pricing/price.js";
-import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "../queries.js";
-import { orderEvents } from "../tables.js";
-import { type CreditNoteRow, creditNoteJson, creditNotesByOrder } from "./credit-notes.js";
+import { creditNotes, orderEvents } from "../tables.js";
+import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "./orders.js";
+
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /** SPEC.md's `order`: the first tool's name, and how many more the order holds. */
 export const orderTitle = (row: Pick<OrderRow, "productName" | "lineCount">) =>
@@ -94,6 +95,26 @@ export function isOverdue(
   now: Date,
 ): boolean {
   return row.invoiceDueAt !== null && row.invoiceDueAt < now && balanceCents(row) > 0;
+}
+
+/** A credit note as an order lists it (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */
+export const creditNoteJson = (row: CreditNoteRow): CreditNote => ({
+  number: row.number,
+  issuedAt: row.issuedAt.toISOString(),
+  amount: centsToDollars(row.amountCents),
+});
+
+/** The credit notes of these orders, oldest first, by order (one query for all of them). */
+export async function creditNotesByOrder(db: Database, orderIds: string[]): Promise<Map<string, CreditNoteRow[]>> {
+  const byOrder = new Map<string, CreditNoteRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(creditNotes)
+    .where(inArray(creditNotes.orderId, orderIds))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
 }
 
 /** Only orders something was credited of have credit notes: the others cost no query. */

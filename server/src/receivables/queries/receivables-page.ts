@@ -4,15 +4,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { type CompanyOnAccount, companiesOnAccount } from "../../company/queries/terms.js";
 import type { Database } from "../../db/client.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import {
-  type OwingFigures,
-  owingByCompany,
-  owingFigures,
-  owingFiguresOf,
-  owingMoments,
-  owingTotals,
-} from "../../ordering/queries/owing.js";
 import { companyCredits } from "../tables.js";
+import { type OwingFigures, owingByCompany, owingFigures, owingFiguresOf, owingMoments, owingTotals } from "./owing.js";
 
 /**
  * A page of the receivables list (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables') in one query: the

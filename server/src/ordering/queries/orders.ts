@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { type orderEvents, orderLines, orders } from "./tables.js";
+import type { Database } from "../../db/client.js";
+import { type orderEvents, orderLines, orders } from "../tables.js";
 
 /**
- * The orders and their lines as they are stored. The rest of ordering's queries live by concern beside it,
- * in queries/: the lifecycle (placing, every status change, paying), the mails each status sends, the sales
- * counters, the reports, and the wire's shape of an order.
+ * The orders and their lines as they are stored. The rest of ordering's queries live by concern beside it: the
+ * lifecycle (placing, every status change, paying), the mails each status sends, the sales counters, the
+ * reports, and the wire's shape of an order.
  */
 
 export type OrderRow = typeof orders.$inferSelect;

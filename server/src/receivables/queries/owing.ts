@@ -3,7 +3,7 @@ import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { idList, isOneOfIds } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { orders, owingOnAccount } from "../tables.js";
+import { orders, owingOnAccount } from "../../ordering/order-money.js";
 
 /**
  * What companies owe on account now, across all of them (docs/BUYING-ON-ACCOUNT.md, 'Statements and

@@ -1,0 +1,85 @@
+import { creditNoteNumberText, formatCents } from "@forgeline/contract";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { creditNoteCounter, creditNotes, orderEvents, orders } from "../tables.js";
+import { returnStockOf, takeStep } from "./lifecycle.js";
+import type { OrderRow } from "./orders.js";
+import { countSales } from "./sales.js";
+import type { CreditNoteRow } from "./wire.js";
+
+/**
+ * What a credit note writes on its order (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), in the caller's transaction:
+ * receivables/ decides the credit note (issue-credit-note.ts) and writes its ledger entry in the same one.
+ */
+
+/** The next credit note number; must run in the transaction that issues it (see creditNoteCounter). */
+async function nextCreditNoteNumber(tx: Database): Promise<string> {
+  const [counter] = await tx
+    .insert(creditNoteCounter)
+    .values({ id: true, last: 1 })
+    .onConflictDoUpdate({ target: creditNoteCounter.id, set: { last: sql`${creditNoteCounter.last} + 1` } })
+    .returning({ last: creditNoteCounter.last });
+  if (!counter) throw new Error("no credit note number was given");
+  return creditNoteNumberText(counter.last);
+}
+
+/** A credit note decided on a locked order: its amount, how it splits, and the step it takes the order. */
+export interface OrderCredit {
+  cents: number;
+  offBalanceCents: number;
+  toCreditCents: number;
+  /** The state machine's step, none when money is still owed after it (creditNoteStep). */
+  step: "creditNote" | "creditNotePart" | undefined;
+  restock: boolean;
+  by: string;
+}
+
+/**
+ * Writes a credit note on the order `before` (locked by lifecycle.ts `lockOrder`): the next number, the order's kept
+ * figures moved by adding to them (decision 041), a line in its history, and the facts the credit leaves it in
+ * (refunded in full or in part, or as it was while money is still owed). `restock` returns its pieces.
+ */
+export async function creditOrder(
+  tx: Database,
+  before: OrderRow,
+  credit: OrderCredit,
+): Promise<{ after: OrderRow; creditNote: CreditNoteRow }> {
+  const { cents, offBalanceCents, toCreditCents, step, by } = credit;
+  const orderId = before.id;
+  const number = await nextCreditNoteNumber(tx);
+  const [creditNote] = await tx
+    .insert(creditNotes)
+    .values({ number, orderId, amountCents: cents, offBalanceCents, toCreditCents, issuedBy: by })
+    .returning();
+  if (!creditNote) throw new Error("the credit note was not stored");
+  const fields = {
+    creditedCents: before.creditedCents + cents,
+    // Money paid that the credit gives back is no longer the order's: it becomes the company's credit.
+    amountPaidCents: before.amountPaidCents - toCreditCents,
+  };
+  const note = `Credit note ${number}: ${formatCents(cents)} off invoice ${before.invoiceNumber}${
+    toCreditCents > 0 ? `, ${formatCents(toCreditCents)} of it to the company's credit` : ""
+  }${credit.restock ? ". Pieces returned to stock" : ""}`;
+  let after: OrderRow | undefined;
+  if (step) {
+    // Closing the balance of an order paid in part settles it, as a last payment would: from then the overview
+    // counts it as paid, less its credit notes (reports.ts, creditedCentsByDay), and its tools as sold.
+    const settles = step === "creditNotePart" && before.paidAt === null;
+    const changed = await takeStep(tx, before, {
+      transition: step,
+      by,
+      note,
+      fields: settles ? { ...fields, paidAt: sql`now()` } : fields,
+    });
+    if (changed.kind !== "changed") throw new Error(`order ${orderId} refused ${step} it was allowed`);
+    after = changed.after;
+    if (settles) await countSales(tx, after, 1);
+  } else {
+    // Money is still owed after it: neither fact moves, so no step of the state machine; its line says why.
+    [after] = await tx.update(orders).set(fields).where(eq(orders.id, orderId)).returning();
+    await tx.insert(orderEvents).values({ orderId, status: before.status, by, note });
+  }
+  if (!after) throw new Error(`order ${orderId} was not credited`);
+  if (credit.restock) await returnStockOf(tx, orderId);
+  return { after, creditNote };
+}
