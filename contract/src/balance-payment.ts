@@ -1,3 +1,4 @@
+import { isClosed } from "./order-balance.js";
 import type { OrderFacts } from "./order-facts.js";
 import { canTransition } from "./order-lifecycle.js";
 import { type OrderStatus, statusInWords } from "./order-status.js";
@@ -29,7 +30,7 @@ export interface BalanceToPay extends OrderFacts {
  */
 export function balancePaymentRefusal(order: BalanceToPay): string | undefined {
   if (order.paymentMethod !== "invoice") return BALANCE_PAYMENT_MESSAGES.cardOrder;
-  if (order.status === "cancelled" || order.status === "refunded") return BALANCE_PAYMENT_MESSAGES.closed(order.status);
+  if (isClosed(order.status)) return BALANCE_PAYMENT_MESSAGES.closed(order.status);
   if (order.invoiceNumber === null) return BALANCE_PAYMENT_MESSAGES.notInvoiced;
   if (order.balance <= 0 || !canTransition("settle", order)) {
     return BALANCE_PAYMENT_MESSAGES.nothingOwed(order.invoiceNumber);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { moneyField } from "./company.js";
+import type { Cents } from "./money.js";
+import { creditableCents, type OrderBalanceFigures, owedCents } from "./order-balance.js";
 import { RECEIVABLES_LIMITS } from "./receivables.js";
 
 /**
@@ -11,25 +13,11 @@ export const CREDIT_NOTE_PREFIX = "CN-";
 export const creditNoteNumberText = (sequence: number): string =>
   `${CREDIT_NOTE_PREFIX}${String(sequence).padStart(6, "0")}`;
 
-/** What an order on account owes and what was credited of it: the figures a credit note is decided on, in cents. */
-export interface CreditedFigures {
-  totalCents: number;
-  amountPaidCents: number;
-  creditedCents: number;
-}
-
-/** What is owed on it: the total less what credit notes took off and what was paid. */
-export const owedCents = (order: CreditedFigures): number =>
-  order.totalCents - order.creditedCents - order.amountPaidCents;
-
-/** What credit notes may still take off: the total less what earlier ones credited. */
-export const creditableCents = (order: CreditedFigures): number => order.totalCents - order.creditedCents;
-
 /**
  * How a credit note of `cents` splits (decision 041): what it takes off the order's balance, at most what is owed,
  * and the rest, money already paid, which becomes the company's credit.
  */
-export function creditNoteSplit(order: CreditedFigures, cents: number) {
+export function creditNoteSplit(order: OrderBalanceFigures, cents: Cents) {
   const offBalanceCents = Math.min(cents, Math.max(0, owedCents(order)));
   return { offBalanceCents, toCreditCents: cents - offBalanceCents };
 }
@@ -39,7 +27,7 @@ export function creditNoteSplit(order: CreditedFigures, cents: number) {
  * credits all that is left (refunded), `creditNotePart` when it leaves nothing owed but part of the total
  * uncredited (refunded in part); none when money is still owed after it (the facts stay as they are).
  */
-export function creditNoteStep(order: CreditedFigures, cents: number): "creditNote" | "creditNotePart" | undefined {
+export function creditNoteStep(order: OrderBalanceFigures, cents: Cents): "creditNote" | "creditNotePart" | undefined {
   if (cents >= creditableCents(order)) return "creditNote";
   const { offBalanceCents } = creditNoteSplit(order, cents);
   return owedCents(order) - offBalanceCents === 0 ? "creditNotePart" : undefined;

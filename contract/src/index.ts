@@ -18,6 +18,7 @@ export * from "./money.js";
 export * from "./newsletter.js";
 export * from "./not-found.js";
 export * from "./order-admin.js";
+export * from "./order-balance.js";
 export * from "./order-facts.js";
 export * from "./order-lifecycle.js";
 export * from "./order-number.js";

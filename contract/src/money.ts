@@ -3,6 +3,12 @@
  * database and in every sum, dollars with two decimals on the wire (docs/SPEC-CONFORMANCE.md §3). Sums are
  * added in cents, on the server, and converted once; dollars are never added.
  */
+/**
+ * Money in integer cents, as the database keeps it and every sum adds it: what an order owes, what may be credited
+ * of it, a payment. Dollars (a plain number) only on the wire.
+ */
+export type Cents = number;
+
 export function centsToDollars(cents: number | bigint): number {
   return Number(cents) / 100;
 }

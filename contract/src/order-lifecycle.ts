@@ -1,4 +1,5 @@
 import { ON_ACCOUNT_MESSAGES } from "./company-terms.js";
+import { isClosed } from "./order-balance.js";
 import {
   derivedStatus,
   FULFILMENT_LIFECYCLE,
@@ -180,7 +181,7 @@ export const SENT_ORDER_STATUSES: readonly OrderStatus[] = [
  * one waiting for an owner (the owner decides on it), nor one cancelled or refunded.
  */
 export const SPENDING_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
-  (status) => !["awaiting-approval", "cancelled", "refunded"].includes(status),
+  (status) => status !== "awaiting-approval" && !isClosed(status),
 );
 
 /**

@@ -116,8 +116,13 @@ export const orderSchema = z.object({
   credited: z.number(),
   /** Its credit notes, oldest first (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */
   creditNotes: z.array(creditNoteSchema),
-  /** What is still owed: the total less what was credited and paid; nothing on a cancelled or refunded order. */
+  /** What is still owed: the total less what was credited and paid; nothing on a closed order (order-balance.ts). */
   balance: z.number(),
+  /**
+   * What credit notes may still take off it: the total less earlier credit notes, on an invoiced order on account
+   * not closed; 0 on any other (order-balance.ts `creditableCents`).
+   */
+  creditable: z.number(),
   /** Its invoice once issued: when paid by card, or when an order on account ships (then with a due date). */
   invoice: z.object({ number: z.string(), issuedAt: z.string(), dueAt: z.string().nullable() }).nullable(),
   /** A balance left after the due date, as of when it was read. */

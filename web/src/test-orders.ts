@@ -1,4 +1,11 @@
-import { type Actor, cardOrderFacts, type Order, type OrderStatus, type PricedLine } from "@forgeline/contract";
+import {
+  type Actor,
+  cardOrderFacts,
+  isClosed,
+  type Order,
+  type OrderStatus,
+  type PricedLine,
+} from "@forgeline/contract";
 
 type Priced = Pick<
   Order,
@@ -18,6 +25,7 @@ type Priced = Pick<
   | "credited"
   | "creditNotes"
   | "balance"
+  | "creditable"
   | "invoice"
   | "overdue"
 >;
@@ -52,14 +60,14 @@ export function pricedOrder(lines: PricedLine[], subtotal: number, overrides: Pa
 export function cardOrder(status: OrderStatus, total: number) {
   const facts = cardOrderFacts(status);
   const amountPaid = facts.paymentStatus === "paid" ? total : 0;
-  const closed = status === "cancelled" || status === "refunded";
   return {
     ...facts,
     netDays: null,
     amountPaid,
     credited: 0,
     creditNotes: [],
-    balance: closed ? 0 : total - amountPaid,
+    balance: isClosed(status) ? 0 : total - amountPaid,
+    creditable: 0,
     invoice: null,
     overdue: false,
   };
@@ -80,6 +88,7 @@ export function accountOrder(total: number, invoice: Order["invoice"] = null, ov
     credited: 0,
     creditNotes,
     balance: total,
+    creditable: invoice ? total : 0,
     invoice,
     overdue,
     invoiceNumber: invoice?.number ?? null,

@@ -9,6 +9,7 @@ import {
   orderCountsSchema,
   orderNumberText,
   orderSchema,
+  owedCents,
   plainDollars,
   shipBodySchema,
   TOTAL_COUNT_HEADER,
@@ -28,7 +29,7 @@ import { cancelOrder } from "./cancel-order.js";
 import type { StatusChangeResult } from "./queries/lifecycle.js";
 import { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { allOrders, countOrders, listOrders } from "./queries/reports.js";
-import { balanceCents, orderWithHistory } from "./queries/wire.js";
+import { orderWithHistory } from "./queries/wire.js";
 import { deliverOrder, shipOrder } from "./ship-order.js";
 
 type StepRefused = Extract<StatusChangeResult, { kind: "refused" }>;
@@ -68,7 +69,7 @@ const CSV_COLUMNS: [string, (order: OrderRow, line: OrderLineRow) => string | nu
   ["Transaction id", (order) => order.transactionId],
   ["Payment method", (order) => order.paymentMethod],
   ["Due at", (order) => order.invoiceDueAt?.toISOString() ?? null],
-  ["Balance (USD)", (order) => dollars(balanceCents(order))],
+  ["Balance (USD)", (order) => dollars(owedCents(order))],
 ];
 const dollars = (cents: number) => plainDollars(centsToDollars(cents));
 const ORDER_ANSWERS = {

@@ -1,4 +1,4 @@
-import { ON_ACCOUNT_MESSAGES, orderNumberText } from "@forgeline/contract";
+import { ON_ACCOUNT_MESSAGES, orderNumberText, owedCents } from "@forgeline/contract";
 import {
   type Figures,
   moneyRows,
@@ -9,7 +9,6 @@ import {
   taxIdLine,
 } from "../http/pdf-document.js";
 import type { OrderLineRow, OrderRow } from "./queries/orders.js";
-import { balanceCents } from "./queries/wire.js";
 
 /**
  * What an invoice says (docs/ARCHITECTURE.md, 'Mail and invoices'; docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout';
@@ -103,7 +102,7 @@ function paymentOf(order: OrderRow, bankDetails: string): InvoiceData["payment"]
       dueAt: order.invoiceDueAt,
       creditedCents: order.creditedCents,
       amountPaidCents: order.amountPaidCents,
-      balanceCents: balanceCents(order),
+      balanceCents: owedCents(order),
       bankDetails,
     };
   }

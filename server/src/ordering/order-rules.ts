@@ -7,13 +7,13 @@ import {
   type OrderStatus,
   quantityRefusal,
 } from "@forgeline/contract";
-import { and, eq, gt, inArray, isNotNull, lt, ne, notInArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { storedTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
 import { type ProductRow, productsByIds, ruleOf } from "../product/queries.js";
 import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
-import { orderLines, orders } from "./tables.js";
+import { notClosed, orderLines, orders, owedSql, owesSql } from "./tables.js";
 
 /**
  * The rules an order must meet: each line's (its tool still for sale, its quantity rule, its stock), and
@@ -235,10 +235,8 @@ export async function refusalOnCommit(tx: Database, order: OrderRow): Promise<Re
   return undefined;
 }
 
-const closed = ["cancelled", "refunded"] as const;
 const owedOnAccount = (companyId: string | Placeholder) =>
-  and(eq(orders.companyId, companyId), eq(orders.paymentMethod, "invoice"), notInArray(orders.status, [...closed]));
-const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
+  and(eq(orders.companyId, companyId), eq(orders.paymentMethod, "invoice"), notClosed);
 
 /**
  * What a company owes on account and what that allows (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit'): the
@@ -256,7 +254,7 @@ export interface CreditStanding {
 
 /** An invoice more than CREDIT_HOLD_AFTER_DAYS past its due date with money still owed. */
 const holding = and(
-  gt(owed, 0),
+  owesSql,
   sql`${orders.invoiceDueAt} < now() - ${sql.raw(`make_interval(days => ${CREDIT_HOLD_AFTER_DAYS})`)}`,
 );
 
@@ -264,7 +262,7 @@ const holding = and(
 const standingQuery = preparedPerDatabase((db) =>
   db
     .select({
-      usedCents: sql<string>`coalesce(sum(${owed}), 0)`,
+      usedCents: sql<string>`coalesce(sum(${owedSql}), 0)`,
       holdNumber: sql<
         string | null
       >`(array_agg(${orders.invoiceNumber} order by ${orders.invoiceDueAt}) filter (where ${holding}))[1]`,

@@ -114,6 +114,7 @@ describe("ordering", () => {
         credited: 0,
         creditNotes: [],
         balance: 8820,
+        creditable: 0,
         invoice: null,
         overdue: false,
         // What the customer may do to it now: pay it, cancel it, or order it again.

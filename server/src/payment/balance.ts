@@ -1,7 +1,6 @@
-import { balancePaymentRefusal } from "@forgeline/contract";
+import { balancePaymentRefusal, isClosed, owedCents } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { findOrder, type OrderRow } from "../ordering/queries/orders.js";
-import { balanceCents } from "../ordering/queries/wire.js";
 import { recordCardPayment } from "../receivables/record-payment.js";
 import type { IntentRow } from "./queries.js";
 
@@ -11,9 +10,6 @@ import type { IntentRow } from "./queries.js";
  * same paths as a card order's (the test confirmation, the payment page's reconcile, the provider's webhook);
  * what it pays goes into the company's ledger as a `card-payment` entry, and no stock moves.
  */
-
-/** What the invoice of an order on account still owes, in cents, as its ledger's kept balance says. */
-export const owedCents = (order: OrderRow): number => balanceCents(order);
 
 /** Why this order's balance cannot be paid by card now (409), or undefined. */
 export const balanceRefusalOf = (order: OrderRow): string | undefined =>
@@ -42,6 +38,6 @@ export async function takeBalancePayment(db: Database, row: IntentRow, order: Or
   );
   if (recorded !== "not-owed") return recorded;
   const now = await findOrder(db, row.orderId);
-  if (!now || now.status === "cancelled" || now.status === "refunded") return "closed";
+  if (!now || isClosed(now.status)) return "closed";
   return owedCents(now) > 0 ? "balance-changed" : "paid-meanwhile";
 }

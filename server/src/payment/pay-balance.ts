@@ -1,7 +1,7 @@
-import { centsToDollars } from "@forgeline/contract";
+import { centsToDollars, owedCents } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { findOrder, type OrderRow } from "../ordering/queries/orders.js";
-import { balanceRefusalOf, owedCents } from "./balance.js";
+import { balanceRefusalOf } from "./balance.js";
 import { openIntentFor } from "./open-intent.js";
 import { type Outcome, ok } from "./providers.js";
 import { latestIntentOf, openIntentOf } from "./queries.js";

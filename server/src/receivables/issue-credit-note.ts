@@ -8,19 +8,13 @@ import {
   ORDER_STATUS_MESSAGES,
   orderNumberText,
   orderRefusal,
+  owedCents,
 } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import { recordAudit } from "../audit/queries.js";
 import type { Database } from "../db/client.js";
 import { enqueueAccountMail } from "../identity/queries.js";
-import {
-  balanceCents,
-  type CreditNoteRow,
-  creditOrder,
-  findOrder,
-  lockOrder,
-  type OrderRow,
-} from "../ordering/order-money.js";
+import { type CreditNoteRow, creditOrder, findOrder, lockOrder, type OrderRow } from "../ordering/order-money.js";
 import { lockCompanyMoney, moveCredit } from "./queries/credit-balance.js";
 import { addLedgerEntry } from "./queries/payments.js";
 
@@ -124,7 +118,7 @@ async function recordInLedger(tx: Database, { after, creditNote }: Credited): Pr
     creditNoteNumber: creditNote.number,
     invoiceNumber: after.invoiceNumber,
     amount: formatCents(creditNote.amountCents),
-    balance: formatCents(balanceCents(after)),
+    balance: formatCents(owedCents(after)),
     toCredit: creditNote.toCreditCents > 0 ? formatCents(creditNote.toCreditCents) : null,
     refunded: after.paymentStatus === "refunded",
   });
@@ -134,7 +128,7 @@ async function recordInLedger(tx: Database, { after, creditNote }: Credited): Pr
 const figures = (row: OrderRow) => ({
   status: row.status,
   paymentStatus: row.paymentStatus,
-  balanceCents: balanceCents(row),
+  balanceCents: owedCents(row),
   creditedCents: row.creditedCents,
 });
 

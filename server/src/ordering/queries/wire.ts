@@ -1,4 +1,11 @@
-import { type CreditNote, centsToDollars, type OrderRecord, orderNumberText, owedCents } from "@forgeline/contract";
+import {
+  type CreditNote,
+  centsToDollars,
+  creditableCents,
+  type OrderRecord,
+  orderNumberText,
+  owedCents,
+} from "@forgeline/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { lineJson } from "../../pricing/price.js";
@@ -66,7 +73,8 @@ function toOrderJson(
     amountPaid: centsToDollars(row.amountPaidCents),
     credited: centsToDollars(row.creditedCents),
     creditNotes: credits.map(creditNoteJson),
-    balance: centsToDollars(balanceCents(row)),
+    balance: centsToDollars(owedCents(row)),
+    creditable: centsToDollars(creditableCents(row)),
     invoice:
       row.invoiceNumber && row.invoiceIssuedAt
         ? {
@@ -79,22 +87,12 @@ function toOrderJson(
   };
 }
 
-/**
- * What is still owed on an order: its total less what credit notes took off and what was paid, and nothing once
- * it is cancelled or refunded.
- */
-export function balanceCents(
-  row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "creditedCents">,
-): number {
-  return row.status === "cancelled" || row.status === "refunded" ? 0 : owedCents(row);
-}
-
 /** A balance still owed after the invoice's due date. */
 export function isOverdue(
   row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "creditedCents" | "invoiceDueAt">,
   now: Date,
 ): boolean {
-  return row.invoiceDueAt !== null && row.invoiceDueAt < now && balanceCents(row) > 0;
+  return row.invoiceDueAt !== null && row.invoiceDueAt < now && owedCents(row) > 0;
 }
 
 /** A credit note as an order lists it (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */

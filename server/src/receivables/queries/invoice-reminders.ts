@@ -1,16 +1,13 @@
 import type { ReminderStep } from "@forgeline/contract";
-import { and, asc, eq, gt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders } from "../../ordering/order-money.js";
+import { notClosed, orders, owedSql, owesSql } from "../../ordering/order-money.js";
 import { invoiceReminders } from "../tables.js";
 
 /**
  * The payment reminders of invoices on account (receivables/reminders.ts): which invoices are due one, and the
  * claim of each step by the one instance that sends it.
  */
-
-const closed = ["cancelled", "refunded"] as const;
-const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
 
 /**
  * The invoices on account with money owed whose first reminder, `firstReminderDays` from the due date (−3:
@@ -23,7 +20,7 @@ export async function invoicesToRemind(db: Database, now: Date, firstReminderDay
       number: orders.number,
       invoiceNumber: orders.invoiceNumber,
       dueAt: orders.invoiceDueAt,
-      owedCents: sql<string>`${owed}`,
+      owedCents: sql<string>`${owedSql}`,
       userEmail: orders.userEmail,
       companyId: orders.companyId,
     })
@@ -31,8 +28,8 @@ export async function invoicesToRemind(db: Database, now: Date, firstReminderDay
     .where(
       and(
         eq(orders.paymentMethod, "invoice"),
-        notInArray(orders.status, [...closed]),
-        gt(owed, 0),
+        notClosed,
+        owesSql,
         sql`${orders.invoiceDueAt} <= ${new Date(now.getTime() - firstReminderDays * 86_400_000)}`,
       ),
     )

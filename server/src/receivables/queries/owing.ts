@@ -3,7 +3,7 @@ import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { idList, isOneOfIds } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { orders, owingOnAccount } from "../../ordering/order-money.js";
+import { orders, owedSql, owingOnAccount } from "../../ordering/order-money.js";
 
 /**
  * What companies owe on account now, across all of them (docs/BUYING-ON-ACCOUNT.md, 'Statements and
@@ -13,7 +13,6 @@ import { orders, owingOnAccount } from "../../ordering/order-money.js";
  * not the history.
  */
 
-const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
 const due = orders.invoiceDueAt;
 const DAY_MS = 86_400_000;
 
@@ -56,7 +55,7 @@ const momentsOf = (now: Date) =>
  * then does with a thousand of them (adds, ranks, adds up again) costs a quarter less in bigint.
  */
 const cents = (condition?: SQL) =>
-  sql`coalesce(sum(${owed})${condition ? sql` filter (where ${condition})` : sql``}, 0)::bigint`;
+  sql`coalesce(sum(${owedSql})${condition ? sql` filter (where ${condition})` : sql``}, 0)::bigint`;
 
 /**
  * What is summed of a company, in the order the database answers it: the credit used, each aging bucket; then

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orders } from "../../ordering/order-money.js";
+import { notClosed, orders, owedSql, owesSql } from "../../ordering/order-money.js";
 import { ledgerEntries, paymentsReceived } from "../tables.js";
 
 /**
@@ -9,9 +9,6 @@ import { ledgerEntries, paymentsReceived } from "../tables.js";
  * add each entry and, in the same transaction and under the company's money lock (credit-balance.ts), what it
  * moves to the balances kept beside the ledger: a company's credit, an order's amount paid (through ordering).
  */
-
-const closed = ["cancelled", "refunded"] as const;
-const owed = sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.amountPaidCents}`;
 
 /** An invoice on account with money still owed: what the ledger allocates money to. */
 export interface OwingInvoice {
@@ -26,15 +23,15 @@ export interface OwingInvoice {
  */
 export async function owingInvoices(tx: Database, companyId: string, orderIds?: string[]): Promise<OwingInvoice[]> {
   const rows = await tx
-    .select({ orderId: orders.id, number: orders.number, owedCents: sql<string>`${owed}` })
+    .select({ orderId: orders.id, number: orders.number, owedCents: sql<string>`${owedSql}` })
     .from(orders)
     .where(
       and(
         eq(orders.companyId, companyId),
         eq(orders.paymentMethod, "invoice"),
-        notInArray(orders.status, [...closed]),
+        notClosed,
         isNotNull(orders.invoiceNumber),
-        gt(owed, 0),
+        owesSql,
         orderIds ? inArray(orders.id, orderIds) : undefined,
       ),
     )

@@ -259,6 +259,7 @@ describe("an admin's order page", () => {
       ...shipped,
       credited: 500,
       balance: 3175,
+      creditable: 3175,
       creditNotes: [{ number: "CN-000004", issuedAt: "2030-11-28T10:00:00.000Z", amount: 500 }],
     };
     const sent = serveApi({

@@ -27,12 +27,13 @@ export function CreditNoteButton({ order }: { order: Order }) {
 
 function CreditNoteDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const credit = useCreditNote(order._id);
-  const leftCents = dollarsToCents(order.total) - dollarsToCents(order.credited);
-  // Written out, not plainDollars: that would grow the chunk the catalogue shares with every page.
-  const [amount, setAmount] = useState((leftCents / 100).toFixed(2));
+  // What is left to credit comes from the server (order-balance.ts); only its text is made here. Written out, not
+  // plainDollars: that would grow the chunk the catalogue shares with every page.
+  const [amount, setAmount] = useState(order.creditable.toFixed(2));
   const [restock, setRestock] = useState(false);
   // The pieces go back only with a credit note for all that is left (the server refuses it otherwise).
-  const whole = dollarsToCents(Number(amount.trim().replace(/^\$/, "").replaceAll(",", ""))) === leftCents;
+  const whole =
+    dollarsToCents(Number(amount.trim().replace(/^\$/, "").replaceAll(",", ""))) === dollarsToCents(order.creditable);
 
   async function submit(event: FormEvent<HTMLFormElement>, close: () => void) {
     event.preventDefault();
@@ -63,7 +64,7 @@ function CreditNoteDialog({ order, onClose }: { order: Order; onClose: () => voi
             error={fieldError(credit.error, "amount")}
           />
           <p className="text-sm text-base-content/80">
-            Up to {formatPrice(leftCents / 100)}: invoice {order.invoiceNumber} less earlier credit notes. It lowers
+            Up to {formatPrice(order.creditable)}: invoice {order.invoiceNumber} less earlier credit notes. It lowers
             what is still owed ({formatPrice(order.balance)}) first; the rest was paid already and becomes the company's
             credit, which pays its next invoices. The buyer is mailed the credit note.
           </p>
