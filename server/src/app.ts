@@ -38,10 +38,10 @@ import { startOutboxSender } from "./mail/sender.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
 import { approvalRoutes } from "./ordering/approval-routes.js";
+import { companyOrderRoutes } from "./ordering/company-order-routes.js";
 import { cancelUnpaidOrdersOf } from "./ordering/queries/lifecycle.js";
-import { awaitingApprovalCount, ordersOfCompany } from "./ordering/queries/orders.js";
+import { awaitingApprovalCount } from "./ordering/queries/orders.js";
 import { companySpendThisMonth, orderTotals } from "./ordering/queries/reports.js";
-import { withHistory } from "./ordering/queries/wire.js";
 import { orderingRoutes } from "./ordering/routes.js";
 import { type RenderedPage, registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
@@ -61,7 +61,7 @@ import { sharedAddressStore } from "./rate-limit/address-store.js";
 import { databaseLimits, type Limits } from "./rate-limit/queries.js";
 import { redisLimits } from "./rate-limit/redis.js";
 import { adminReceivablesRoutes } from "./receivables/admin-routes.js";
-import { companyCreditJson } from "./receivables/company-credit.js";
+import { companyCreditRoutes } from "./receivables/company-credit-routes.js";
 import { creditNoteRoutes } from "./receivables/credit-note-routes.js";
 import { recordInvoiceIssued } from "./receivables/record-payment.js";
 import { startInvoiceReminders } from "./receivables/reminders.js";
@@ -97,8 +97,17 @@ declare module "fastify" {
     paymentProvider: PaymentProvider;
     /** Where pictures are kept: a folder, or S3-compatible object storage (S3_BUCKET). */
     imageStore: ImageStore;
-    /** The events and questions between folders that may not import each other (events/bus.ts). */
+    /** The events between folders that may not import each other (events/bus.ts). */
     events: EventBus;
+    /**
+     * What company/'s own answers show of its orders: what each member's orders take this month (its members) and
+     * how many wait for an owner (its owners' menu). ordering/ reads them and imports company/ (its members, terms
+     * and policy), so company/ cannot import it: they are handed in here (docs/ARCHITECTURE.md, 'Server').
+     */
+    companyOrderFigures: {
+      spendThisMonth: (companyId: string) => Promise<Map<string, number>>;
+      awaitingApproval: (companyId: string) => Promise<number>;
+    };
     /**
      * The public lists kept in memory page by page, and the server-rendered pages, which show them and so
      * are cleared with them. Writes go through `listChanged`, never `clear()`, so other instances hear of them.
@@ -130,18 +139,13 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
 }
 
-/** The bus with every listener and answerer of events/bus.ts subscribed: the one place that wires them. */
+/** The bus with every listener of events/bus.ts subscribed: the one place that wires them. */
 function subscribedEvents(payments: Payments): EventBus {
-  const { db } = payments;
   const events = new EventBus();
   events.on("productWithdrawn", ({ tx, productId }) => removeToolFromCarts(tx, productId));
   events.on("productWithdrawn", ({ tx, productId, by }) => cancelUnpaidOrdersOf(tx, productId, by));
   events.on("orderCancelled", ({ orderId, log }) => releaseOpenIntent(payments, log, orderId));
   events.on("invoiceIssued", ({ tx, invoice }) => recordInvoiceIssued(tx, invoice));
-  events.answer("companyOrders", async ({ companyId }) => withHistory(db, await ordersOfCompany(db, companyId)));
-  events.answer("companySpendThisMonth", ({ companyId }) => companySpendThisMonth(db, companyId));
-  events.answer("companyAwaitingApproval", ({ companyId }) => awaitingApprovalCount(db, companyId));
-  events.answer("companyCredit", ({ companyId }) => companyCreditJson(db, companyId));
   return events;
 }
 
@@ -228,6 +232,10 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     // Releasing an intent may find it paid after all: the order then takes its stock, which the catalogue shows.
     subscribedEvents({ db, provider: app.paymentProvider, stockTaken: () => app.listChanged("catalogue") }),
   );
+  app.decorate("companyOrderFigures", {
+    spendThisMonth: (companyId: string) => companySpendThisMonth(db, companyId),
+    awaitingApproval: (companyId: string) => awaitingApprovalCount(db, companyId),
+  });
   app.decorate("pageCaches", {
     catalogue,
     reviews,
@@ -282,6 +290,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(promotionRoutes);
       await api.register(cartRoutes);
       await api.register(companyRoutes);
+      await api.register(companyOrderRoutes);
+      await api.register(companyCreditRoutes);
       await api.register(adminCompanyRoutes);
       await api.register(quoteRoutes);
       await api.register(quoteAdminRoutes);

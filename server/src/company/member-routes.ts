@@ -8,8 +8,6 @@ import {
   dollarsToCents,
   memberChangeBodySchema,
   memberParamsSchema,
-  orderSchema,
-  withOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -35,7 +33,7 @@ function memberJson(row: MemberRow, names: Map<string, string>, spent: Map<strin
   };
 }
 
-/** The members: their roles and limits, leaving or being removed, and the orders they share. */
+/** The members: their roles and limits, and leaving or being removed (the orders they share: ordering/). */
 export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The members as the wire shows them, with their names and what each spent this month. */
   async function membersJson(companyId: string, rows: MemberRow[]): Promise<CompanyMember[]> {
@@ -44,7 +42,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         rows.map((row) => row.email),
       ),
-      app.events.ask("companySpendThisMonth", { companyId }),
+      app.companyOrderFigures.spendThisMonth(companyId),
     ]);
     return rows.map((row) => memberJson(row, names, spent));
   }
@@ -129,29 +127,6 @@ export const companyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor } = await companyFor(app.db, request, id, "remove:member", email);
       await removeFromCompany(app.db, actor.email, { companyId: id, email });
       return { deletedCount: 1 };
-    },
-  );
-
-  app.get(
-    "/companies/:id/orders",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        summary: "The company's orders, newest first (members)",
-        description: "Every member's, those of former members too, in the shape of GET /api/ordering.",
-        tags: ["Companies"],
-        security: requires("accessToken"),
-        params: companyIdParamsSchema,
-        response: {
-          200: jsonAnswer("The company's orders, each with its lines and history.", z.array(orderSchema)),
-          ...errorAnswers(400, 401, 404),
-        },
-      },
-    },
-    async (request) => {
-      const { actor } = await companyFor(app.db, request, request.params.id, "read:order");
-      const orders = await app.events.ask("companyOrders", { companyId: request.params.id });
-      return orders.map((order) => withOrderActions(actor, order));
     },
   );
 };

@@ -1,5 +1,4 @@
 import {
-  companyCreditSchema,
   companyIdParamsSchema,
   companySchema,
   companySettingsBodySchema,
@@ -15,8 +14,6 @@ import { actorOf } from "./policy.js";
 import { companyJson, createCompany, findCompany, updateCompanySettings } from "./queries.js";
 
 import { ALREADY_IN_A_COMPANY, COMPANY_ANSWER, companyFor, existingCompany, NO_SUCH_COMPANY } from "./route-access.js";
-
-const SPENDERS_ONLY = "Only the company's owners and buyers see its credit.";
 
 /** The company itself: created, read (the caller's own, or by id), and its settings. */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,7 +68,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const company = companyJson(row, actor);
       // The owners' menu counts what waits for them; nobody else's needs the count.
       if (!company.actions.includes("approve:order")) return company;
-      return { ...company, awaitingApproval: await app.events.ask("companyAwaitingApproval", { companyId: row.id }) };
+      return { ...company, awaitingApproval: await app.companyOrderFigures.awaitingApproval(row.id) };
     },
   );
 
@@ -91,31 +88,6 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { actor } = await companyFor(app.db, request, request.params.id, "read:company");
       return companyJson(await existingCompany(app.db, request.params.id), actor);
-    },
-  );
-
-  app.get(
-    "/companies/:id/credit",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        summary: "What the company may still owe on account (owners and buyers)",
-        description:
-          "Its terms (null: it pays by card), the credit used (the balances of its orders on account that are not " +
-          "cancelled, waiting ones included), the credit available, and `hold`: an invoice more than 30 days " +
-          "overdue, which stops new orders on account. Requesters get 403; anyone outside the company 404.",
-        tags: ["Companies"],
-        security: requires("accessToken"),
-        params: companyIdParamsSchema,
-        response: {
-          200: jsonAnswer("The company's credit.", companyCreditSchema),
-          ...errorAnswers(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request) => {
-      await companyFor(app.db, request, request.params.id, "read:credit", undefined, SPENDERS_ONLY);
-      return app.events.ask("companyCredit", { companyId: request.params.id });
     },
   );
 

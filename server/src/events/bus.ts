@@ -1,4 +1,3 @@
-import type { CompanyCredit, OrderRecord } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 
@@ -33,25 +32,7 @@ export interface ShopEvents {
   };
 }
 
-/**
- * What a folder asks of another it may not import, answered by exactly one listener. company/routes.ts
- * asks; ordering answers, from its orders.
- */
-export interface ShopQuestions {
-  /** A company's orders, newest first, each with its lines and history: the history its members share. */
-  companyOrders: { ask: { companyId: string }; answer: OrderRecord[] };
-  /** What each member's orders take this calendar month, in cents per email; a member without one is absent. */
-  companySpendThisMonth: { ask: { companyId: string }; answer: Map<string, number> };
-  /** How many of a company's orders wait for an owner's approval. */
-  companyAwaitingApproval: { ask: { companyId: string }; answer: number };
-  /** What a company may still owe on account: its terms, the credit used and left, and any hold. */
-  companyCredit: { ask: { companyId: string }; answer: CompanyCredit };
-}
-
 type Listener<Name extends keyof ShopEvents> = (event: ShopEvents[Name]) => unknown;
-type Answerer<Name extends keyof ShopQuestions> = (
-  question: ShopQuestions[Name]["ask"],
-) => Promise<ShopQuestions[Name]["answer"]>;
 
 /**
  * One bus per app (each test's app has its own listeners). Publishing awaits every listener in the order
@@ -64,8 +45,6 @@ export class EventBus {
     orderCancelled: [],
     invoiceIssued: [],
   };
-  /** Filled only by `answer`, whose signature pairs each question with its answerer's type. */
-  private readonly answerers = new Map<keyof ShopQuestions, unknown>();
 
   on<Name extends keyof ShopEvents>(name: Name, listener: Listener<Name>): void {
     this.listeners[name].push(listener);
@@ -73,19 +52,5 @@ export class EventBus {
 
   async publish<Name extends keyof ShopEvents>(name: Name, event: ShopEvents[Name]): Promise<void> {
     for (const listener of this.listeners[name]) await listener(event);
-  }
-
-  answer<Name extends keyof ShopQuestions>(name: Name, answerer: Answerer<Name>): void {
-    if (this.answerers.has(name)) throw new Error(`${name} is answered already`);
-    this.answerers.set(name, answerer);
-  }
-
-  async ask<Name extends keyof ShopQuestions>(
-    name: Name,
-    question: ShopQuestions[Name]["ask"],
-  ): Promise<ShopQuestions[Name]["answer"]> {
-    const answerer = this.answerers.get(name) as Answerer<Name> | undefined;
-    if (!answerer) throw new Error(`nobody answers ${name}`);
-    return answerer(question);
   }
 }

@@ -18,6 +18,7 @@ import { creditNotesByOrder, orderFor, orderWithHistory } from "../ordering/orde
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { creditNotePdf } from "./credit-note-pdf.js";
 import { issueCreditNote } from "./issue-credit-note.js";
+import { answeringRefusals } from "./refusal-answers.js";
 
 /**
  * Credit notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): an admin refunds an invoiced order on account by one,
@@ -54,8 +55,7 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const { amount, restock = false } = request.body;
       const cents = amount === undefined ? undefined : dollarsToCents(amount);
       const by = callerOf(request).email;
-      const issued = await issueCreditNote(app, request.params.id, { cents, restock, by });
-      if ("refused" in issued) throw new HttpError(issued.refused === "missing" ? 404 : 409, issued.message);
+      const issued = await answeringRefusals(() => issueCreditNote(app, request.params.id, { cents, restock, by }));
       const order = await orderWithHistory(app.db, issued.after);
       return reply.code(201).send(withOrderActions(personalActor(callerOf(request)), order));
     },

@@ -16,6 +16,7 @@ import type { Database } from "../db/client.js";
 import { enqueueAccountMail } from "../identity/queries.js";
 import { type CreditNoteRow, creditOrder, findOrder, lockOrder, type OrderRow } from "../ordering/order-money.js";
 import { lockCompanyMoney, moveCredit } from "./queries/credit-balance.js";
+import { MoneyRefused } from "./queries/money-refused.js";
 import { addLedgerEntry } from "./queries/payments.js";
 
 /**
@@ -34,7 +35,7 @@ import { addLedgerEntry } from "./queries/payments.js";
  *    adds the rest, money paid already, to the company's credit (contract `creditNoteSplit`);
  * 5. the buyer's mail in the outbox, and the admin's audit entry.
  *
- * A refusal writes nothing. Once it committed, the catalogue's cached pages hear of pieces back in stock.
+ * A refusal (MoneyRefused, which the route answers with its status) writes nothing. Once it committed, the catalogue's cached pages hear of pieces back in stock.
  */
 
 /** A credit note issued: the order before and after it, the note, and whether its pieces went back to stock. */
@@ -45,28 +46,25 @@ export interface Credited {
   restocked: boolean;
 }
 
-/** Why no credit note was issued: no such order, or one that takes none (or not that much), with why. */
-export interface CreditNoteRefusal {
-  refused: "missing" | "refused";
-  message: string;
-}
-
 const NO_SUCH_ORDER = "No such order.";
 
-/** Issues a credit note of `cents` (all that is left to credit when undefined); `by` is the admin. */
+/**
+ * Issues a credit note of `cents` (all that is left to credit when undefined); `by` is the admin. Refused
+ * (MoneyRefused) for no such order, or one that takes no credit note (or not that much).
+ */
 export async function issueCreditNote(
   app: FastifyInstance,
   orderId: string,
   request: { cents: number | undefined; restock: boolean; by: string },
-): Promise<Credited | CreditNoteRefusal> {
-  const issued = await app.db.transaction(async (tx): Promise<Credited | CreditNoteRefusal> => {
+): Promise<Credited> {
+  const issued = await app.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId);
-    if (!order) return { refused: "missing", message: NO_SUCH_ORDER };
+    if (!order) throw new MoneyRefused("no-such-order", NO_SUCH_ORDER);
     if (order.companyId) await lockCompanyMoney(tx, order.companyId);
     const before = await lockOrder(tx, orderId);
-    if (!before) return { refused: "missing", message: NO_SUCH_ORDER };
+    if (!before) throw new MoneyRefused("no-such-order", NO_SUCH_ORDER);
     const refusal = refusalOf(before, request.cents, request.restock);
-    if (refusal) return { refused: "refused", message: refusal };
+    if (refusal) throw new MoneyRefused("not-creditable", refusal);
     const cents = request.cents ?? creditableCents(before);
     const { after, creditNote } = await creditOrder(tx, before, {
       cents,
@@ -80,7 +78,7 @@ export async function issueCreditNote(
     await auditCreditNote(tx, credited, request.by);
     return credited;
   });
-  if ("restocked" in issued && issued.restocked) await app.listChanged("catalogue");
+  if (issued.restocked) await app.listChanged("catalogue");
   return issued;
 }
 

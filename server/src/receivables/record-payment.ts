@@ -8,10 +8,10 @@ import {
   RECEIVABLES_MESSAGES,
 } from "@forgeline/contract";
 import { recordAudit } from "../audit/queries.js";
-import { findCompany } from "../company/queries.js";
 import type { Database } from "../db/client.js";
 import { receiveOnOrder } from "../ordering/order-money.js";
 import { creditBalanceCents, lockCompanyMoney, moveCredit } from "./queries/credit-balance.js";
+import { MoneyRefused } from "./queries/money-refused.js";
 import {
   addLedgerEntry,
   cardPaymentRecorded,
@@ -23,12 +23,12 @@ import {
 /**
  * Money received on account (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): the use cases that record it
  * and put it against invoices, shaped like ordering/place-order.ts. Each runs in one transaction under the
- * company's money lock (queries/credit-balance.ts `lockCompanyMoney`), so two payments at once never pay one balance twice, and
- * each amount put against an invoice is one allocation entry, the company's credit moved by it, and one step of
- * the order (ordering's `receiveOnOrder`: paid in part, or paid, under the order's row lock, with a line in its
+ * company's money lock (queries/credit-balance.ts `lockCompanyMoney`), so two payments at once never pay one
+ * balance twice, and each amount put against an invoice is one allocation entry, the company's credit moved by
+ * it, and one step of the order (ordering's `receiveOnOrder`: paid in part, or paid, under the order's row lock, with a line in its
  * history).
  *
- * - `recordPayment`: an admin records a transfer (POST /api/admin/companies/{id}/payments only calls it): the
+ * - `recordPayment`: an admin records a transfer (POST /api/admin/companies/{id}/payments calls it): the
  *   payment, once per company and reference, and its ledger entry, which adds its amount to the company's
  *   credit; then what it pays, the allocations asked (each checked against what its invoice owes) or else the
  *   oldest invoices first; what is left stays as the company's credit; and the admin's audit entry.
@@ -37,37 +37,21 @@ import {
  * - `recordCardPayment`: a buyer paid an invoice's balance by card (payment/pay-balance.ts).
  */
 
-/** Why a payment was not recorded: nothing of it was. */
-export interface PaymentRefusal {
-  refused: "no-company" | "duplicate" | "not-this-companys" | "above-balance";
-  message: string;
-}
-
-/** A refusal found after something was written: thrown to roll the transaction back, answered by recordPayment. */
-class Refused extends Error {
-  constructor(readonly refusal: PaymentRefusal) {
-    super(refusal.message);
-  }
-}
-
-/** Records money a company paid by transfer, and what it pays; `by` is the admin who records it. */
-export async function recordPayment(
+/**
+ * Records money a company paid by transfer, and what it pays; `by` is the admin who records it. A refusal
+ * (MoneyRefused: the reference again, an allocation that does not fit) rolls every write of it back.
+ */
+export function recordPayment(
   db: Database,
   companyId: string,
   body: PaymentReceivedBody,
   by: string,
-): Promise<PaymentReceived | PaymentRefusal> {
-  if (!(await findCompany(db, companyId))) return { refused: "no-company", message: "No such company." };
-  try {
-    return await db.transaction(async (tx) => {
-      const recorded = await receivePayment(tx, companyId, body, by);
-      await recordAudit(tx, { actor: by, action: "company.payment", target: companyId, before: null, after: recorded });
-      return recorded;
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.refusal;
-    throw error;
-  }
+): Promise<PaymentReceived> {
+  return db.transaction(async (tx) => {
+    const recorded = await receivePayment(tx, companyId, body, by);
+    await recordAudit(tx, { actor: by, action: "company.payment", target: companyId, before: null, after: recorded });
+    return recorded;
+  });
 }
 
 /** The payment, its ledger entry and what it pays, in the caller's transaction. */
@@ -82,7 +66,7 @@ async function receivePayment(
   const { receivedAt, reference } = body;
   const payment = await insertPaymentReceived(tx, { companyId, amountCents, receivedAt, reference, recordedBy: by });
   if (!payment) {
-    throw new Refused({ refused: "duplicate", message: RECEIVABLES_MESSAGES.duplicateReference(reference) });
+    throw new MoneyRefused("duplicate-reference", RECEIVABLES_MESSAGES.duplicateReference(reference));
   }
   await addLedgerEntry(tx, {
     companyId,
@@ -125,13 +109,13 @@ async function askedAllocations(
   for (const { orderId, amount } of asked) wanted.set(orderId, (wanted.get(orderId) ?? 0) + dollarsToCents(amount));
   return [...wanted].map(([orderId, cents]) => {
     const invoice = owing.get(orderId);
-    if (!invoice) throw new Refused({ refused: "not-this-companys", message: RECEIVABLES_MESSAGES.notThisCompanys });
+    if (!invoice) throw new MoneyRefused("not-this-companys", RECEIVABLES_MESSAGES.notThisCompanys);
     if (cents > invoice.owedCents) {
       const message = RECEIVABLES_MESSAGES.aboveBalance(
         orderNumberText(invoice.number),
         formatCents(invoice.owedCents),
       );
-      throw new Refused({ refused: "above-balance", message });
+      throw new MoneyRefused("above-balance", message);
     }
     return { invoice, cents };
   });

@@ -1,9 +1,11 @@
 import { companyIdParamsSchema, paymentReceivedBodySchema, paymentReceivedSchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findCompany } from "../company/queries.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { recordPayment } from "./record-payment.js";
+import { answeringRefusals } from "./refusal-answers.js";
 
 /** Money received from companies on account (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'). */
 export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,11 +36,10 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const payment = await recordPayment(app.db, request.params.id, request.body, callerOf(request).email);
-      if ("refused" in payment) {
-        const missing = payment.refused === "no-company" || payment.refused === "not-this-companys";
-        throw new HttpError(missing ? 404 : 409, payment.message);
-      }
+      const { id } = request.params;
+      if (!(await findCompany(app.db, id))) throw new HttpError(404, "No such company.");
+      const by = callerOf(request).email;
+      const payment = await answeringRefusals(() => recordPayment(app.db, id, request.body, by));
       return reply.code(201).send(payment);
     },
   );
