@@ -101,6 +101,9 @@ module.exports = {
           // ordering (the rule below).
           "^server/src/ordering/order-money\\.ts$",
           "^server/src/rate-limit/account-allowances\\.ts$",
+          // The one use case that records money received on account: paying an invoice by card (payment/)
+          // records its money through it, as transfers and credit do.
+          "^server/src/receivables/record-payment\\.ts$",
           // The one company policy: the approvals of company orders (ordering/) ask it too. And the one guard of
           // the company's routes, which the routes answering under its path with orders or credit ask too.
           "^server/src/company/(policy|route-access)\\.ts$",

@@ -63,7 +63,7 @@ import { redisLimits } from "./rate-limit/redis.js";
 import { adminReceivablesRoutes } from "./receivables/admin-routes.js";
 import { companyCreditRoutes } from "./receivables/company-credit-routes.js";
 import { creditNoteRoutes } from "./receivables/credit-note-routes.js";
-import { recordInvoiceIssued } from "./receivables/queries/payments.js";
+import { recordInvoiceIssued } from "./receivables/record-payment.js";
 import { startInvoiceReminders } from "./receivables/reminders.js";
 import { receivablesRoutes } from "./receivables/routes.js";
 import { statementRoutes } from "./receivables/statement-routes.js";

@@ -16,15 +16,15 @@ export interface ShopEvents {
    */
   productWithdrawn: { tx: Database; productId: string; by: string };
   /**
-   * An order was cancelled and the cancellation committed (ordering/routes.ts for the customer,
-   * ordering/admin-routes.ts for an admin). Heard by payment: the order's open intent is cancelled at the
-   * provider (`releaseOpenIntent`), which may find it paid after all.
+   * An order was cancelled, by its customer or an admin, and the cancellation committed (ordering/cancel-order.ts).
+   * Heard by payment: the order's open intent is cancelled at the provider (`releaseOpenIntent`), which may find
+   * it paid after all.
    */
   orderCancelled: { orderId: string; log: FastifyBaseLogger };
   /**
-   * An order on account was invoiced as it shipped, in the shipping transaction (ordering/admin-routes.ts).
-   * Heard by receivables: the ledger's invoice entry, and the company's credit put against it. A listener
-   * that throws rolls the shipping back.
+   * An order on account was invoiced as it shipped, in the shipping transaction (ordering/ship-order.ts).
+   * Heard by receivables (record-payment.ts `recordInvoiceIssued`): the ledger's invoice entry, and the company's
+   * credit put against it. A listener that throws rolls the shipping back.
    */
   invoiceIssued: {
     tx: Database;

@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import {
-  type AuditAction,
   adminOrderCountsQuerySchema,
   adminOrderExportQuerySchema,
   adminOrderQuerySchema,
@@ -26,10 +25,14 @@ import { HttpError } from "../http/errors.js";
 import { personalActor } from "../http/guard.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { changeStatus, invoiceOnShipping, type StatusChange } from "./queries/lifecycle.js";
+import { cancelOrder } from "./cancel-order.js";
+import type { StatusChangeResult } from "./queries/lifecycle.js";
 import { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { allOrders, countOrders, listOrders } from "./queries/reports.js";
 import { orderWithHistory } from "./queries/wire.js";
+import { deliverOrder, shipOrder } from "./ship-order.js";
+
+type StepRefused = Extract<StatusChangeResult, { kind: "refused" }>;
 
 const NO_SUCH_ORDER = "No such order.";
 
@@ -74,50 +77,17 @@ const ORDER_ANSWERS = {
   ...errorAnswers(400, 401, 403, 404, 409),
 };
 
-/** What the audit log keeps of an order before and after an admin's change. */
-const auditView = (row: OrderRow) => ({
-  status: row.status,
-  carrier: row.carrier,
-  trackingNumber: row.trackingNumber,
-  trackingUrl: row.trackingUrl,
-});
-
 /** The admins' side of the order lifecycle (docs/SPEC-CONFORMANCE.md, "Additions"); refunds are in payment/. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The order as its admin caller reads it: with what they may do to it here and through the customers' routes. */
   const adminAnswer = async (request: FastifyRequest, row: OrderRow) =>
     withBackOfficeOrderActions(personalActor(callerOf(request)), await orderWithHistory(app.db, row));
 
-  /**
-   * One admin step: the status change, its history line and its audit entry in one transaction, so a
-   * refused or failed step leaves nothing behind.
-   */
-  /** The invoice this step issued to an order on account of a company, if it issued one. */
-  function issuedOnAccount(before: OrderRow, after: OrderRow, by: string) {
-    if (before.invoiceNumber || !after.invoiceNumber || !after.invoiceIssuedAt || !after.companyId) return undefined;
-    if (after.paymentMethod !== "invoice") return undefined;
-    const { companyId, id: orderId, invoiceNumber, totalCents, invoiceIssuedAt: at } = after;
-    return { companyId, orderId, invoiceNumber, totalCents, at, by };
-  }
-
-  async function act(orderId: string, admin: string, action: AuditAction, change: Omit<StatusChange, "by">) {
-    const result = await app.db.transaction(async (tx) => {
-      const changed = await changeStatus(tx, orderId, { ...change, by: admin });
-      if (changed.kind === "changed") {
-        const invoice = issuedOnAccount(changed.before, changed.after, admin);
-        if (invoice) await app.events.publish("invoiceIssued", { tx, invoice });
-        await recordAudit(tx, {
-          actor: admin,
-          action,
-          target: orderId,
-          before: auditView(changed.before),
-          after: auditView(changed.after),
-        });
-      }
-      return changed;
-    });
-    if (result.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
-    return result;
+  /** The order a step moved, or the step's refusal: 404 for no such order, else 409 with `refusal`'s words. */
+  function moved(change: StatusChangeResult, refusal: (order: StepRefused["order"]) => string) {
+    if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
+    if (change.kind === "refused") throw new HttpError(409, refusal(change.order));
+    return change.after;
   }
 
   app.get(
@@ -249,19 +219,9 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { carrier, trackingNumber, trackingUrl = null } = request.body;
-      const change = await act(request.params.id, callerOf(request).email, "order.ship", {
-        transition: "ship",
-        note: `${carrier} ${trackingNumber}`,
-        // An order on account is invoiced as it ships, in the same transaction.
-        fields: async (before, tx) => ({
-          carrier,
-          trackingNumber,
-          trackingUrl,
-          ...(await invoiceOnShipping(tx, before)),
-        }),
-      });
-      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotShip(change.order));
-      return adminAnswer(request, change.after);
+      const shipment = { carrier, trackingNumber, trackingUrl };
+      const change = await shipOrder(app, request.params.id, callerOf(request).email, shipment);
+      return adminAnswer(request, moved(change, ORDER_STATUS_MESSAGES.cannotShip));
     },
   );
 
@@ -278,11 +238,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const change = await act(request.params.id, callerOf(request).email, "order.deliver", {
-        transition: "deliver",
-      });
-      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDeliver(change.order));
-      return adminAnswer(request, change.after);
+      const change = await deliverOrder(app, request.params.id, callerOf(request).email);
+      return adminAnswer(request, moved(change, ORDER_STATUS_MESSAGES.cannotDeliver));
     },
   );
 
@@ -300,13 +257,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const change = await act(request.params.id, callerOf(request).email, "order.cancel", {
-        transition: "cancel",
-        note: "Cancelled by the shop",
-      });
-      if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.order));
-      await app.events.publish("orderCancelled", { orderId: change.after.id, log: request.log });
-      return adminAnswer(request, change.after);
+      const change = await cancelOrder(app, request.params.id, { admin: callerOf(request).email }, request.log);
+      return adminAnswer(request, moved(change, ORDER_STATUS_MESSAGES.cannotCancel));
     },
   );
 };

@@ -13,7 +13,8 @@ import { type Caller, callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { authorize } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { decideOnOrder, refusalError } from "./place-order.js";
+import { decideOnOrder } from "./approve-order.js";
+import { refusalError } from "./place-order.js";
 import { findOrder } from "./queries/orders.js";
 import { orderWithHistory } from "./queries/wire.js";
 
@@ -25,7 +26,7 @@ type Decision = "approve" | "reject";
  * A company owner approves or rejects a colleague's order that waits (docs/SELLING-TO-BUSINESSES.md, 'Companies'): to
  * `unpaid` (the buyer is mailed and may pay), or to `cancelled` with the owner's note (mailed too). Nobody decides on
  * their own order; anyone but the company's owners is told there is no such order. Approving goes through the use
- * case that places orders (place-order.ts `decideOnOrder`), which re-checks the rules.
+ * case approve-order.ts `decideOnOrder`, which re-checks the rules orders are placed under.
  */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   async function decide(caller: Caller, companyId: string, orderId: string, transition: Decision, note: string) {

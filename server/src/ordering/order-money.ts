@@ -8,8 +8,8 @@
  */
 export { availableCents, type CreditStanding, creditStanding } from "./order-rules.js";
 export { orderFor } from "./policy.js";
-export { receiveOnOrder } from "./queries/lifecycle.js";
-export { creditOrder, lockOrderForCredit, type OrderCredit } from "./queries/order-credit.js";
+export { lockOrder, receiveOnOrder } from "./queries/lifecycle.js";
+export { creditOrder, type OrderCredit } from "./queries/order-credit.js";
 export { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 export { type CreditNoteRow, creditNotesByOrder, orderWithHistory } from "./queries/wire.js";
 export { notClosed, orders, owedSql, owesSql, owingOnAccount } from "./tables.js";

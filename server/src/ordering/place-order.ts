@@ -24,27 +24,16 @@ import {
   type CreditRefusal,
   creditRefusal,
   heldToolRefusal,
-  holderOf,
   lineProblem,
   type Refusal,
-  refusalOnCommit,
   toolInOpenOrder,
   withBuyerLock,
 } from "./order-rules.js";
-import {
-  changeStatus,
-  holdsStockUnpaid,
-  insertOrder,
-  type StatusChange,
-  type StatusChangeResult,
-  takeStockOf,
-} from "./queries/lifecycle.js";
-import type { OrderRow } from "./queries/orders.js";
+import { insertOrder, takeStockOf } from "./queries/lifecycle.js";
 
 /**
  * Placing an order: the one use case behind every way of ordering (the Order Now modal, the cart's checkout,
- * an accepted quote), and behind an owner's approval, which commits to an order placed earlier. The routes
- * only call it and say its answer in their own wire (docs/decisions/031-one-home-per-rule.md). Its steps,
+ * an accepted quote). The routes only call it and say its answer in their own wire (docs/decisions/031-one-home-per-rule.md). Its steps,
  * in the order they run, are the functions below:
  *
  * 1. `linesRefusal`: lines known up front are checked first, so a refused request costs nothing;
@@ -57,7 +46,8 @@ import type { OrderRow } from "./queries/orders.js";
  *
  * The rules themselves live in order-rules.ts (a line's tool, quantity rule and stock; the buyer's other
  * orders; the lock) and checkout.ts (what the buyer's company decides: delivery, contract prices, tax
- * exemption, spending limit, who pays).
+ * exemption, spending limit, who pays). An owner's approval commits to an order placed earlier through the same
+ * rules, in approve-order.ts.
  */
 
 /** An order placed: its id, the status it starts in, and what it costs. */
@@ -220,13 +210,13 @@ async function store(tx: Database, admitted: Admitted, priced: PricedOrderCents)
 }
 
 /** A refusal found after something was written: thrown to roll the transaction back, answered by `rollingBack`. */
-class RolledBack extends Error {
+export class RolledBack extends Error {
   constructor(readonly refusal: Refused) {
     super(refusal.message);
   }
 }
 
-async function rollingBack<T>(work: () => Promise<T>): Promise<T | Refused> {
+export async function rollingBack<T>(work: () => Promise<T>): Promise<T | Refused> {
   try {
     return await work();
   } catch (error) {
@@ -237,36 +227,8 @@ async function rollingBack<T>(work: () => Promise<T>): Promise<T | Refused> {
 
 const SHORT_OF_STOCK = "A tool of this order is no longer in stock in the quantity ordered.";
 
-async function takeStockOrRollBack(tx: Database, orderId: string): Promise<void> {
+export async function takeStockOrRollBack(tx: Database, orderId: string): Promise<void> {
   if (!(await takeStockOf(tx, orderId))) throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
-}
-
-/**
- * An owner's decision on a colleague's order that waits: approving commits to the order, so under its
- * buyer's lock the rules it was placed under must still hold (order-rules.ts `refusalOnCommit`); a refusal
- * rolls the approval back and the order keeps waiting. The spending limit is not asked again: approving is
- * how an owner lets an order over it through.
- */
-export async function decideOnOrder(
-  db: Database,
-  order: OrderRow,
-  change: StatusChange,
-): Promise<StatusChangeResult | Refused> {
-  return rollingBack(() =>
-    withBuyerLock(db, holderOf(order), async (tx) => {
-      const changed = await changeStatus(tx, order.id, change);
-      if (changed.kind !== "changed" || change.transition !== "approve") return changed;
-      const refusal = await refusalOnCommit(tx, changed.after);
-      if (refusal) throw new RolledBack(refuse(refusal.reason, refusal.message));
-      if (holdsStockUnpaid(changed.after)) {
-        // Its credit was counted while it waited: what is used now must still fit the limit, with no hold.
-        const credit = changed.after.companyId && (await creditRefusal(tx, changed.after.companyId, 0));
-        if (credit) throw new RolledBack(refuse(credit.reason, credit.message));
-        await takeStockOrRollBack(tx, order.id);
-      }
-      return changed;
-    }),
-  );
 }
 
 /**

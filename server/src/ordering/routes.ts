@@ -1,5 +1,4 @@
 import {
-  can,
   idParamsSchema,
   ORDER_STATUS_MESSAGES,
   orderBodySchema,
@@ -18,10 +17,10 @@ import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { findProduct } from "../product/queries.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
+import { cancelOrder } from "./cancel-order.js";
 import { invoiceOf, invoicePdf } from "./invoice-pdf.js";
 import { placeOrder, refusalError } from "./place-order.js";
 import { orderFor } from "./policy.js";
-import { changeStatus } from "./queries/lifecycle.js";
 import { linesOf, ordersOf } from "./queries/orders.js";
 import { orderWithHistory, withHistory } from "./queries/wire.js";
 
@@ -177,18 +176,9 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       await spendAllowance(app, reply, caller.email, "cancel-order");
       const actor = await actorOf(app.db, caller);
-      const change = await app.db.transaction((tx) =>
-        changeStatus(tx, request.params.id, {
-          transition: "cancel",
-          by: caller.email,
-          note: "Cancelled by the customer",
-          // Asked of the locked row, whoever's it is then.
-          allowed: (order) => can(actor, "cancel:order", order),
-        }),
-      );
+      const change = await cancelOrder(app, request.params.id, { customer: actor }, request.log);
       if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.order));
-      await app.events.publish("orderCancelled", { orderId: change.after.id, log: request.log });
       return withOrderActions(actor, await orderWithHistory(app.db, change.after));
     },
   );

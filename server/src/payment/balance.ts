@@ -1,7 +1,7 @@
 import { balancePaymentRefusal, isClosed, owedCents } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { findOrder, type OrderRow } from "../ordering/queries/orders.js";
-import { recordCardPayment } from "../receivables/queries/payments.js";
+import { recordCardPayment } from "../receivables/record-payment.js";
 import type { IntentRow } from "./queries.js";
 
 /**

@@ -1,11 +1,9 @@
 import {
   balanceIntentResponseSchema,
   canTransition,
-  centsToDollars,
   dollarsToCents,
   formatCents,
   ORDER_STATUS_MESSAGES,
-  owedCents,
   paymentIntentBodySchema,
   paymentIntentResponseSchema,
   paymentResultSchema,
@@ -24,7 +22,8 @@ import { findOrder, type OrderRow, stockLinesOf } from "../ordering/queries/orde
 import { stockCovers } from "../product/queries.js";
 import { balanceRefusalOf } from "./balance.js";
 import { openIntentFor } from "./open-intent.js";
-import { findIntent, intentWithSecret, latestIntentOf, openIntentOf } from "./queries.js";
+import { openBalancePayment, reconcileBalancePayment } from "./pay-balance.js";
+import { findIntent, intentWithSecret, openIntentOf } from "./queries.js";
 import { type Payments, type Settlement, settleFromProvider, settleIntent } from "./settle.js";
 
 const OUT_OF_STOCK = "There is no longer enough stock for this order. Nothing was charged.";
@@ -177,7 +176,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await callersOrder(app, callerOf(request), request.params.id);
-      if (order.paymentMethod === "invoice") return reconcileBalance(order, request.log);
+      if (order.paymentMethod === "invoice") return reconciledBalance(order, request.log);
       let settlement: Settlement | undefined;
       if (canTransition("pay", order)) {
         const open = await openIntentOf(app.db, order.id);
@@ -224,41 +223,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const order = await callersOrder(app, caller, request.params.id);
-      const refused = balanceRefusalOf(order);
-      if (refused) throw new HttpError(409, refused);
-      const amountCents = owedCents(order);
-      const opened = await openIntentFor(payments, request.log, order, caller.email, amountCents);
+      const opened = await openBalancePayment(payments, request.log, order, caller.email);
       if (!opened.ok) throw unreachable(request.log, opened);
-      if ("clientSecret" in opened.value) return { ...opened.value, amount: centsToDollars(amountCents) };
-      // An open intent had been authorized already (its webhook was late): the invoice is settled now.
-      const now = await findOrder(app.db, order.id);
-      throw new HttpError(409, (now && balanceRefusalOf(now)) ?? ALREADY_PAID);
+      if ("refused" in opened.value) throw new HttpError(409, opened.value.refused);
+      if ("paid" in opened.value) throw new HttpError(409, ALREADY_PAID);
+      return opened.value;
     },
   );
 
-  /**
-   * The payment page's reconcile for an order on account: its open intent is settled as the webhook would, and
-   * answered once it paid the invoice; an intent the webhook settled first is answered too.
-   */
-  async function reconcileBalance(order: OrderRow, log: FastifyBaseLogger) {
-    const open = await openIntentOf(app.db, order.id);
-    let settlement: Settlement | undefined;
-    if (open?.provider === provider.name) {
-      const settled = await settleFromProvider(payments, log, open);
-      if (!settled.ok) throw unreachable(log, settled);
-      settlement = settled.value;
-      if (settlement === "paid" || settlement === "already-paid") {
-        return { status: "succeeded" as const, transactionId: open.id };
-      }
-    }
-    const now = await findOrder(app.db, order.id);
-    const latest = await latestIntentOf(app.db, order.id);
-    if (now && owedCents(now) === 0 && latest?.status === "succeeded") {
-      return { status: "succeeded" as const, transactionId: latest.id };
-    }
-    const refused = now && balanceRefusalOf(now);
-    if (refused) throw new HttpError(409, refused);
-    throw settlement ? refusal(settlement) : new HttpError(409, NOT_COMPLETE);
+  /** The payment page's reconcile for an order on account, said in the wire (pay-balance.ts). */
+  async function reconciledBalance(order: OrderRow, log: FastifyBaseLogger) {
+    const reconciled = await reconcileBalancePayment(payments, log, order);
+    if (!reconciled.ok) throw unreachable(log, reconciled);
+    const answer = reconciled.value;
+    if ("paid" in answer) return { status: "succeeded" as const, transactionId: answer.paid };
+    if ("refused" in answer) throw new HttpError(409, answer.refused);
+    throw answer.unpaid ? refusal(answer.unpaid) : new HttpError(409, NOT_COMPLETE);
   }
 
   const { confirmCard } = provider;

@@ -5,11 +5,9 @@ import {
   dollarsToCents,
   idParamsSchema,
   orderSchema,
-  owedCents,
   withBackOfficeOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordAudit } from "../audit/queries.js";
 import { actorOf } from "../company/policy.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
@@ -19,7 +17,7 @@ import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-sc
 import { creditNotesByOrder, orderFor, orderWithHistory } from "../ordering/order-money.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { creditNotePdf } from "./credit-note-pdf.js";
-import { issueCreditNote } from "./queries/credit-note-issue.js";
+import { issueCreditNote } from "./issue-credit-note.js";
 import { answeringRefusals } from "./refusal-answers.js";
 
 /**
@@ -54,40 +52,12 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const by = callerOf(request).email;
       const { amount, restock = false } = request.body;
       const cents = amount === undefined ? undefined : dollarsToCents(amount);
-      const answer = await answeringRefusals(() =>
-        app.db.transaction(async (tx) => {
-          const { before, after, creditNote, restocked } = await issueCreditNote(tx, request.params.id, {
-            cents,
-            restock,
-            by,
-          });
-          const figures = (row: typeof before) => ({
-            status: row.status,
-            paymentStatus: row.paymentStatus,
-            balanceCents: owedCents(row),
-            creditedCents: row.creditedCents,
-          });
-          await recordAudit(tx, {
-            actor: by,
-            action: "order.credit-note",
-            target: after.id,
-            before: figures(before),
-            after: {
-              ...figures(after),
-              creditNote: creditNote.number,
-              amountCents: creditNote.amountCents,
-              toCreditCents: creditNote.toCreditCents,
-              restocked,
-            },
-          });
-          return { order: await orderWithHistory(tx, after), restocked };
-        }),
-      );
-      if (answer.restocked) await app.listChanged("catalogue");
-      return reply.code(201).send(withBackOfficeOrderActions(personalActor(callerOf(request)), answer.order));
+      const by = callerOf(request).email;
+      const issued = await answeringRefusals(() => issueCreditNote(app, request.params.id, { cents, restock, by }));
+      const order = await orderWithHistory(app.db, issued.after);
+      return reply.code(201).send(withBackOfficeOrderActions(personalActor(callerOf(request)), order));
     },
   );
 

@@ -1,11 +1,10 @@
 import { companyIdParamsSchema, paymentReceivedBodySchema, paymentReceivedSchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordAudit } from "../audit/queries.js";
 import { findCompany } from "../company/queries/companies.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { recordPayment } from "./queries/payments.js";
+import { recordPayment } from "./record-payment.js";
 import { answeringRefusals } from "./refusal-answers.js";
 
 /** Money received from companies on account (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'). */
@@ -40,13 +39,7 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await findCompany(app.db, id))) throw new HttpError(404, "No such company.");
       const by = callerOf(request).email;
-      const payment = await answeringRefusals(() =>
-        app.db.transaction(async (tx) => {
-          const recorded = await recordPayment(tx, id, request.body, by);
-          await recordAudit(tx, { actor: by, action: "company.payment", target: id, before: null, after: recorded });
-          return recorded;
-        }),
-      );
+      const payment = await answeringRefusals(() => recordPayment(app.db, id, request.body, by));
       return reply.code(201).send(payment);
     },
   );

@@ -157,7 +157,7 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
  * paid for, or undefined when the order is no longer unpaid.
  */
 export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<StockLine[] | undefined> {
-  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const before = await lockOrder(tx, orderId);
   const next = before && nextFacts("pay", before);
   if (!before || !next) return undefined;
   const [order] = await tx
@@ -197,11 +197,8 @@ export interface StatusChange {
   note?: string | ((before: OrderRow) => string);
   /** Whether the caller may act on this order (ordering/policy.ts); one it may not is as good as missing. */
   allowed?: (order: OrderRow) => boolean;
-  /**
-   * Columns the step writes besides the facts. A function when they depend on where the order stood: it runs
-   * in the step's transaction once the step is allowed, so a number it takes is never lost to a refusal.
-   */
-  fields?: StepFields | ((before: OrderRow, tx: Database) => Promise<StepFields>);
+  /** Columns the step writes besides the facts. */
+  fields?: StepFields;
 }
 
 type StepField =
@@ -215,20 +212,17 @@ type StepField =
   | "creditedCents"
   | "paidAt";
 /** A value, or SQL such as the transaction's `now()`. */
-type StepFields = { [Field in StepField]?: OrderRow[Field] | SQL };
+export type StepFields = { [Field in StepField]?: OrderRow[Field] | SQL };
 
 /**
- * What shipping writes on an order on account: its invoice, with the next number, dated the ship time (the
- * transaction's `now()`, as its history line is) and due its net days later. A card order's invoice was
- * issued when it was paid, so nothing.
+ * The dates of an invoice issued now: the transaction's `now()`, as the step's history line is, and due the
+ * order's net days later.
  */
-export async function invoiceOnShipping(tx: Database, order: OrderRow): Promise<StepFields> {
-  if (order.paymentMethod !== "invoice" || order.netDays === null) return {};
+export function invoiceDatesNow(netDays: number): StepFields {
   return {
-    invoiceNumber: await nextInvoiceNumber(tx),
     invoiceIssuedAt: sql`now()`,
     // Days of 24 hours, not calendar days in the session's time zone: the due date is the same UTC day count.
-    invoiceDueAt: sql`now() + make_interval(hours => ${24 * order.netDays})`,
+    invoiceDueAt: sql`now() + make_interval(hours => ${24 * netDays})`,
   };
 }
 
@@ -238,30 +232,52 @@ export type StatusChangeResult =
   | { kind: "missing" };
 
 /**
- * Moves an order from one of `from` to `to` with a line in its history. Must run in the caller's
- * transaction: the row is locked first (SELECT … FOR UPDATE), so of two admins acting on one order at
- * once the second waits, then sees the first one's status and is refused.
+ * The order's row, locked for the rest of the caller's transaction (SELECT … FOR UPDATE): the first act of every
+ * step, so of two acting on one order at once the second waits, then sees what the first one did.
  */
-export async function changeStatus(tx: Database, orderId: string, change: StatusChange): Promise<StatusChangeResult> {
-  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!before || (change.allowed && !change.allowed(before))) return { kind: "missing" };
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row;
+}
+
+/**
+ * Takes one step of the state machine on an order the caller locked (`lockOrder`) in its transaction: the facts
+ * it leads to with the step's columns, the stock an order on account held given back when it is cancelled, and
+ * the line of its history with its sales and mails (`recordStatus`). Refused when the step does not start where
+ * the order stands.
+ */
+export async function takeStep(
+  tx: Database,
+  before: OrderRow,
+  change: StatusChange,
+): Promise<Exclude<StatusChangeResult, { kind: "missing" }>> {
   const next = nextFacts(change.transition, before);
   if (!next) return { kind: "refused", order: before };
-  const fields = typeof change.fields === "function" ? await change.fields(before, tx) : change.fields;
   const [after] = await tx
     .update(orders)
-    .set({ ...fields, ...factColumns(next.fulfilmentStatus, next.paymentStatus) })
-    .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
+    .set({ ...change.fields, ...factColumns(next.fulfilmentStatus, next.paymentStatus) })
+    .where(and(eq(orders.id, before.id), eq(orders.status, before.status)))
     .returning();
   if (!after) return { kind: "refused", order: before };
   if (holdsStockUnpaid(after) && before.fulfilmentStatus === "open" && after.fulfilmentStatus === "cancelled") {
-    await returnStockOf(tx, orderId);
+    await returnStockOf(tx, before.id);
   }
   const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
   // A customer hears of a status their order reaches, not again of one it stays in (money received on a shipped
   // order on account leaves it shipped).
   await recordStatus(tx, after, change.by, note, change.transition, after.status !== before.status);
   return { kind: "changed", before, after };
+}
+
+/**
+ * Moves an order by one step with a line in its history, in the caller's transaction: its row locked first
+ * (`lockOrder`), then the step taken (`takeStep`). Missing when there is no such order or the caller may not
+ * act on it (`allowed`, asked of the locked row).
+ */
+export async function changeStatus(tx: Database, orderId: string, change: StatusChange): Promise<StatusChangeResult> {
+  const before = await lockOrder(tx, orderId);
+  if (!before || (change.allowed && !change.allowed(before))) return { kind: "missing" };
+  return takeStep(tx, before, change);
 }
 
 /**
@@ -298,11 +314,11 @@ export async function receiveOnOrder(
   cents: number,
   change: { by: string; note: string },
 ): Promise<OrderRow | undefined> {
-  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const before = await lockOrder(tx, orderId);
   if (!before || cents <= 0 || cents > owedCents(before)) return undefined;
   const paid = before.amountPaidCents + cents;
   const settles = cents === owedCents(before);
-  const changed = await changeStatus(tx, orderId, {
+  const changed = await takeStep(tx, before, {
     ...change,
     transition: settles ? "settle" : "payPart",
     fields: { amountPaidCents: paid, ...(settles && { paidAt: new Date() }) },

@@ -2,21 +2,15 @@ import { creditNoteNumberText, formatCents } from "@forgeline/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { creditNoteCounter, creditNotes, orderEvents, orders } from "../tables.js";
-import { changeStatus, returnStockOf } from "./lifecycle.js";
+import { returnStockOf, takeStep } from "./lifecycle.js";
 import type { OrderRow } from "./orders.js";
 import { countSales } from "./sales.js";
 import type { CreditNoteRow } from "./wire.js";
 
 /**
  * What a credit note writes on its order (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), in the caller's transaction:
- * receivables/ decides the credit note (queries/credit-note-issue.ts) and writes its ledger entry in the same one.
+ * receivables/ decides the credit note (issue-credit-note.ts) and writes its ledger entry in the same one.
  */
-
-/** The order's row, locked for the credit note being decided on it, so two at once never credit too much. */
-export async function lockOrderForCredit(tx: Database, orderId: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  return row;
-}
 
 /** The next credit note number; must run in the transaction that issues it (see creditNoteCounter). */
 async function nextCreditNoteNumber(tx: Database): Promise<string> {
@@ -41,7 +35,7 @@ export interface OrderCredit {
 }
 
 /**
- * Writes a credit note on the order `before` (locked by `lockOrderForCredit`): the next number, the order's kept
+ * Writes a credit note on the order `before` (locked by lifecycle.ts `lockOrder`): the next number, the order's kept
  * figures moved by adding to them (decision 041), a line in its history, and the facts the credit leaves it in
  * (refunded in full or in part, or as it was while money is still owed). `restock` returns its pieces.
  */
@@ -71,7 +65,7 @@ export async function creditOrder(
     // Closing the balance of an order paid in part settles it, as a last payment would: from then the overview
     // counts it as paid, less its credit notes (reports.ts, creditedCentsByDay), and its tools as sold.
     const settles = step === "creditNotePart" && before.paidAt === null;
-    const changed = await changeStatus(tx, orderId, {
+    const changed = await takeStep(tx, before, {
       transition: step,
       by,
       note,

@@ -1,0 +1,147 @@
+import {
+  CREDIT_NOTE_MESSAGES,
+  canTransition,
+  creditableCents,
+  creditNoteSplit,
+  creditNoteStep,
+  formatCents,
+  ORDER_STATUS_MESSAGES,
+  orderNumberText,
+  orderRefusal,
+  owedCents,
+} from "@forgeline/contract";
+import type { FastifyInstance } from "fastify";
+import { recordAudit } from "../audit/queries.js";
+import type { Database } from "../db/client.js";
+import { enqueueAccountMail } from "../identity/queries.js";
+import { type CreditNoteRow, creditOrder, findOrder, lockOrder, type OrderRow } from "../ordering/order-money.js";
+import { lockCompanyMoney, moveCredit } from "./queries/credit-balance.js";
+import { MoneyRefused } from "./queries/money-refused.js";
+import { addLedgerEntry } from "./queries/payments.js";
+
+/**
+ * Issuing a credit note on an invoiced order on account (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): the use case
+ * behind an admin's credit note, shaped like ordering/place-order.ts; POST /api/admin/orders/{id}/credit-notes
+ * only calls it and says its answer in the wire. In one transaction, in this order:
+ *
+ * 1. the company's money lock (queries/credit-balance.ts `lockCompanyMoney`), taken before any of its orders' as
+ *    payments take it, so a credit note and a payment never move one balance at once;
+ * 2. the order's row locked (ordering's `lockOrder`) and the credit note decided on it (`refusalOf`): a card
+ *    order, one not invoiced, refunded already or credited beyond what is left takes none;
+ * 3. the order's side (ordering's `creditOrder`): the next number of the credit notes' gapless sequence, the
+ *    order's figures moved, a line in its history, and the facts the credit leaves it in (refunded in full or in
+ *    part, or as it was while money is still owed: contract `creditNoteStep`); with `restock`, its pieces back;
+ * 4. its ledger entry, which takes what it credits off the invoice's balance as far as something is owed and
+ *    adds the rest, money paid already, to the company's credit (contract `creditNoteSplit`);
+ * 5. the buyer's mail in the outbox, and the admin's audit entry.
+ *
+ * A refusal (MoneyRefused, which the route answers with its status) writes nothing. Once it committed, the catalogue's cached pages hear of pieces back in stock.
+ */
+
+/** A credit note issued: the order before and after it, the note, and whether its pieces went back to stock. */
+export interface Credited {
+  before: OrderRow;
+  after: OrderRow;
+  creditNote: CreditNoteRow;
+  restocked: boolean;
+}
+
+const NO_SUCH_ORDER = "No such order.";
+
+/**
+ * Issues a credit note of `cents` (all that is left to credit when undefined); `by` is the admin. Refused
+ * (MoneyRefused) for no such order, or one that takes no credit note (or not that much).
+ */
+export async function issueCreditNote(
+  app: FastifyInstance,
+  orderId: string,
+  request: { cents: number | undefined; restock: boolean; by: string },
+): Promise<Credited> {
+  const issued = await app.db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId);
+    if (!order) throw new MoneyRefused("no-such-order", NO_SUCH_ORDER);
+    if (order.companyId) await lockCompanyMoney(tx, order.companyId);
+    const before = await lockOrder(tx, orderId);
+    if (!before) throw new MoneyRefused("no-such-order", NO_SUCH_ORDER);
+    const refusal = refusalOf(before, request.cents, request.restock);
+    if (refusal) throw new MoneyRefused("not-creditable", refusal);
+    const cents = request.cents ?? creditableCents(before);
+    const { after, creditNote } = await creditOrder(tx, before, {
+      cents,
+      ...creditNoteSplit(before, cents),
+      step: creditNoteStep(before, cents),
+      restock: request.restock,
+      by: request.by,
+    });
+    const credited = { before, after, creditNote, restocked: request.restock };
+    await recordInLedger(tx, credited);
+    await auditCreditNote(tx, credited, request.by);
+    return credited;
+  });
+  if (issued.restocked) await app.listChanged("catalogue");
+  return issued;
+}
+
+/** Why this order may take no credit note of `cents` (asked of its locked row), or undefined. */
+function refusalOf(order: OrderRow, cents: number | undefined, restock: boolean): string | undefined {
+  if (order.paymentMethod === "card") return CREDIT_NOTE_MESSAGES.cardOrder;
+  if (!canTransition("creditNote", order)) {
+    return order.invoiceNumber ? orderRefusal("creditNote", order) : ORDER_STATUS_MESSAGES.noInvoice(order);
+  }
+  const left = creditableCents(order);
+  if (cents !== undefined && cents > left) {
+    return CREDIT_NOTE_MESSAGES.aboveInvoiced(orderNumberText(order.number), formatCents(left));
+  }
+  if (restock && creditNoteStep(order, cents ?? left) !== "creditNote") return CREDIT_NOTE_MESSAGES.restockOnlyWhole;
+  return undefined;
+}
+
+/** The credit note's ledger entry, the company's credit moved by what it gives back, and the buyer's mail. */
+async function recordInLedger(tx: Database, { after, creditNote }: Credited): Promise<void> {
+  // Only an invoiced order on account takes a credit note, and every order on account is a company's.
+  if (!after.companyId || !after.invoiceNumber) throw new Error(`order ${after.id} was credited off account`);
+  await addLedgerEntry(tx, {
+    companyId: after.companyId,
+    orderId: after.id,
+    kind: "credit-note",
+    owedCents: -creditNote.offBalanceCents,
+    creditCents: creditNote.toCreditCents,
+    reference: creditNote.number,
+    at: creditNote.issuedAt,
+  });
+  if (creditNote.toCreditCents > 0) await moveCredit(tx, after.companyId, creditNote.toCreditCents);
+  await enqueueAccountMail(tx, after.userEmail, "credit-note", {
+    number: orderNumberText(after.number),
+    orderId: after.id,
+    creditNoteNumber: creditNote.number,
+    invoiceNumber: after.invoiceNumber,
+    amount: formatCents(creditNote.amountCents),
+    balance: formatCents(owedCents(after)),
+    toCredit: creditNote.toCreditCents > 0 ? formatCents(creditNote.toCreditCents) : null,
+    refunded: after.paymentStatus === "refunded",
+  });
+}
+
+/** What the audit log keeps of the order's figures before and after a credit note. */
+const figures = (row: OrderRow) => ({
+  status: row.status,
+  paymentStatus: row.paymentStatus,
+  balanceCents: owedCents(row),
+  creditedCents: row.creditedCents,
+});
+
+function auditCreditNote(tx: Database, { before, after, creditNote, restocked }: Credited, by: string) {
+  return recordAudit(tx, {
+    actor: by,
+    action: "order.credit-note",
+    target: after.id,
+    before: figures(before),
+    after: {
+      ...figures(after),
+      creditNote: creditNote.number,
+      amountCents: creditNote.amountCents,
+      toCreditCents: creditNote.toCreditCents,
+      restocked,
+    },
+  });
+}
