@@ -1,7 +1,8 @@
-// No module of the server, the web app or the contract over 400 lines (docs/decisions/031-one-home-per-rule.md):
-// past that a module holds more than one concern, and a reader looking for a rule cannot tell which part of it
-// to read. Tests are left out: a suite is as long as what it proves. Run by `npm run lint`.
-import { readdirSync, readFileSync } from "node:fs";
+// No module of the server, the web app or the contract over 400 lines, and no queries.ts beside a queries/
+// folder (docs/decisions/031-one-home-per-rule.md): past that a module holds more than one concern, and a reader
+// looking for a rule cannot tell which part of it to read. Tests are left out: a suite is as long as what it proves.
+// Run by `npm run lint`.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const MAX_LINES = 400;
@@ -34,3 +35,20 @@ if (tooLong.length > 0) {
   process.exit(1);
 }
 console.log(`Module sizes: every module of ${folders.join(", ")} is ${MAX_LINES} lines or fewer.`);
+
+// A resource's queries split by concern move into a queries/ folder, which takes the place of queries.ts: with both,
+// a reader cannot tell which of the two holds a table's reads (docs/ARCHITECTURE.md, "Server").
+const resources = path.join(root, "server/src");
+const both = readdirSync(resources, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter(
+    (name) => existsSync(path.join(resources, name, "queries.ts")) && existsSync(path.join(resources, name, "queries")),
+  );
+if (both.length > 0) {
+  console.error(
+    `server/src/{${both.join(",")}} hold both queries.ts and a queries/ folder: move queries.ts into the folder.`,
+  );
+  process.exit(1);
+}
+console.log("Queries: no resource holds both queries.ts and a queries/ folder.");
