@@ -98,6 +98,19 @@ describe("the OpenAPI document as a validating proxy reads it", () => {
       payload: { email, redirectTo: "/resetpassword" },
     });
     await exchange({ method: "GET", url: "/api/auth/verify-email?token=not-a-token&callbackURL=/" });
+    await exchange({
+      method: "POST",
+      url: "/api/auth/send-verification-email",
+      headers: json,
+      payload: { email, callbackURL: "/" },
+    });
+    await exchange({ method: "GET", url: "/api/auth/reset-password/not-a-token?callbackURL=/resetpassword" });
+    await exchange({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      headers: json,
+      payload: { newPassword: "another-horse-2", token: "not-a-token" },
+    });
   });
   afterAll(() => ctx.close());
 
@@ -127,6 +140,9 @@ describe("the OpenAPI document as a validating proxy reads it", () => {
       "POST /api/auth/sign-in/email 200",
       "POST /api/auth/request-password-reset 200",
       "GET /api/auth/verify-email 302",
+      "POST /api/auth/send-verification-email 200",
+      "GET /api/auth/reset-password/not-a-token 302",
+      "POST /api/auth/reset-password 400",
     ]);
     expect(exchanges.flatMap(conformance.gaps)).toEqual([]);
   });
@@ -155,6 +171,25 @@ describe("the OpenAPI document as a validating proxy reads it", () => {
     const csvFile = exchanges.find((done) => done.headers?.["content-type"] === "text/csv") as Exchange;
     expect((await openApiConformance(csvAsJson)).gaps(csvFile)).toEqual([
       "POST /api/cart/import (200) as POST /api/cart/import: the text/csv body: (root) must be object",
+    ]);
+  });
+
+  it("names what does not match: an answer the document does not list, an answer unlike its schema", async () => {
+    const changed = structuredClone(document);
+    const productById = changed.paths?.["/api/product/{id}"]?.get as OpenAPIV3_1.OperationObject;
+    delete productById.responses?.["404"];
+    const signUp = changed.paths?.["/api/auth/sign-up/email"]?.post as OpenAPIV3_1.OperationObject;
+    const signedUp = (signUp.responses?.["200"] as OpenAPIV3_1.ResponseObject).content?.["application/json"];
+    const answer = signedUp?.schema as OpenAPIV3_1.SchemaObject;
+    answer.properties = { ...answer.properties, token: { type: "number" } };
+    const conformance = await openApiConformance(changed);
+    const made = (url: string, status: number) =>
+      exchanges.find((done) => done.url === url && done.response.statusCode === status) as Exchange;
+    expect(conformance.gaps(made("/api/product/00000000-0000-4000-8000-000000000000", 404))).toEqual([
+      "GET /api/product/00000000-0000-4000-8000-000000000000 (404) as GET /api/product/{id}: answered 404, which the document does not list",
+    ]);
+    expect(conformance.gaps(made("/api/auth/sign-up/email", 200))).toEqual([
+      "POST /api/auth/sign-up/email (200) as POST /api/auth/sign-up/email: the 200 answer: /token must be number",
     ]);
   });
 
