@@ -1,6 +1,7 @@
+import { createRequire } from "node:module";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
-import addFormatsPlugin from "ajv-formats";
+import type { FormatsPlugin } from "ajv-formats";
 import type { OpenAPIV3_1 } from "openapi-types";
 
 /** A call as app.inject makes it, and what came back. */
@@ -18,8 +19,8 @@ type Operation = OpenAPIV3_1.OperationObject;
 type Parameter = OpenAPIV3_1.ParameterObject;
 type Schema = OpenAPIV3_1.SchemaObject;
 
-// ajv-formats is CommonJS: under Node's ESM its function is the default export's `default`.
-const addFormats = (addFormatsPlugin as unknown as { default: typeof addFormatsPlugin }).default ?? addFormatsPlugin;
+// ajv-formats is CommonJS, and TypeScript types its default import as the module rather than its function.
+const addFormats = createRequire(import.meta.url)("ajv-formats") as FormatsPlugin;
 
 /** The keywords OpenAPI 3.1 adds to JSON Schema: they annotate, and check nothing. */
 const OPENAPI_KEYWORDS = ["example", "discriminator", "xml", "externalDocs"];
