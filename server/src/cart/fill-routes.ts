@@ -9,10 +9,11 @@ import {
   snapQuantity,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { actorOf } from "../company/policy.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
-import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
+import { documentedInputs, errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { withBuyerLock } from "../ordering/order-rules.js";
 import { orderFor } from "../ordering/policy.js";
 import { linesOf } from "../ordering/queries/orders.js";
@@ -65,6 +66,14 @@ export const cartFillRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: app.authenticate,
         bodyLimit: 4 * CART_IMPORT_LIMITS.textChars,
+        config: documentedInputs({
+          bodyByMediaType: {
+            "application/json": cartImportBodySchema.describe(
+              "The rows as text (a paste box, or a file read by the page).",
+            ),
+            "text/csv": z.string().describe("The rows as CSV text, the file itself."),
+          },
+        }),
         schema: {
           summary: "Add rows of SKU and quantity to the cart (quick order, a pasted list or a CSV file)",
           description:
@@ -78,8 +87,8 @@ export const cartFillRoutes: FastifyPluginAsyncZod = async (app) => {
             "text, or more, is 400 and nothing is added.",
           tags: ["Cart"],
           security: requires("accessToken"),
-          consumes: ["application/json", "text/csv"],
-          body: cartImportBodySchema.describe("The rows as text (a `text/csv` body is taken as this `text`)."),
+          // Checks both: the text/csv parser hands the file's text on as this object's `text`.
+          body: cartImportBodySchema,
           response: { 200: FILL_ANSWER, ...errorAnswers(400, 401, 403, 413, 415, 429) },
         },
       },

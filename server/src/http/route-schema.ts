@@ -1,4 +1,6 @@
+import type { SwaggerTransform } from "@fastify/swagger";
 import { apiErrorSchema } from "@forgeline/contract";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 /**
@@ -75,4 +77,30 @@ export const SECURITY_SCHEMES = {
 /** A route's security requirement: callers prove themselves with this scheme. */
 export function requires(scheme: keyof typeof SECURITY_SCHEMES) {
   return [{ [scheme]: [] }];
+}
+
+/**
+ * Inputs the OpenAPI document shows as they are sent where the route's schema checks them in another form or
+ * not at all: a body per media type (a CSV file is text, which its parser hands the route as the JSON body's
+ * object), or an identity call's body and query, which the route's own rules and the identity provider check.
+ * Goes in the route's `config`.
+ */
+export function documentedInputs(inputs: { bodyByMediaType?: Record<string, z.ZodType>; querystring?: z.ZodObject }): {
+  swaggerTransform: SwaggerTransform;
+} {
+  const { bodyByMediaType, querystring } = inputs;
+  return {
+    swaggerTransform: (document) => {
+      const shown = { ...document.schema, ...(querystring && { querystring }) };
+      if (!bodyByMediaType) return jsonSchemaTransform({ ...document, schema: shown });
+      const { schema, url } = jsonSchemaTransform({ ...document, schema: { ...shown, body: undefined } });
+      const content = Object.fromEntries(
+        Object.entries(bodyByMediaType).map(([mediaType, body]) => [
+          mediaType,
+          { schema: jsonSchemaTransform({ ...document, schema: { body } }).schema.body },
+        ]),
+      );
+      return { schema: { ...schema, body: { content } }, url };
+    },
+  };
 }

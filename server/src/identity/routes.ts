@@ -1,11 +1,10 @@
-import { apiErrorSchema, emailField, MESSAGES, passwordField, signupFormSchema } from "@forgeline/contract";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { HttpError, tooManyRequests } from "../http/errors.js";
-import { errorAnswers, jsonAnswer } from "../http/route-schema.js";
+import { documentedInputs } from "../http/route-schema.js";
 import { enqueueMail } from "../mail/queries.js";
 import type { Identity } from "./auth.js";
+import { BODY_RULES, identityCalls } from "./calls.js";
 import { ACCOUNT_MAILS, ACCOUNT_SIGN_IN_ATTEMPTS, SIGN_IN_ATTEMPTS } from "./rate-limits.js";
 
 const AUTH_PREFIX = "/api/auth";
@@ -31,73 +30,6 @@ const PER_ADDRESS_PER_MINUTE: Record<string, number> = {
 // Every page load asks for the session (get-session), so a household or an office behind one address
 // needs room; this still stops a flood.
 const OTHER_CALLS_PER_MINUTE = 600;
-
-const shortText = z.string().max(2000).optional();
-/**
- * The rules of the forms (contract/) on the identity calls that take the same fields, so the server
- * refuses what the form would. Only these fields go on to the identity provider (nothing like
- * `emailVerified` or `image` slips through); calls not listed here carry no user fields of ours.
- */
-const BODY_RULES: Record<string, z.ZodType<Record<string, unknown>>> = {
-  "/sign-up/email": signupFormSchema.extend({ callbackURL: shortText }),
-  "/sign-in/email": z.object({
-    email: emailField(),
-    password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
-    callbackURL: shortText,
-    rememberMe: z.boolean().optional(),
-  }),
-  "/request-password-reset": z.object({ email: emailField(MESSAGES.resetEmailMissing), redirectTo: shortText }),
-  "/reset-password": z.object({ newPassword: passwordField, token: z.string().min(1).max(200) }),
-  "/change-password": z.object({
-    currentPassword: z.string().min(1, MESSAGES.passwordRequired).max(128),
-    newPassword: passwordField,
-    revokeOtherSessions: z.boolean().optional(),
-  }),
-  "/update-user": signupFormSchema.pick({ name: true }),
-  "/send-verification-email": z.object({ email: emailField(), callbackURL: shortText }),
-};
-
-/** The refusals of the identity calls: ours (the shared error shape) or the identity provider's own. */
-const identityRefusalSchema = z.union([
-  apiErrorSchema,
-  z.looseObject({ code: z.string().optional(), message: z.string() }).meta({ title: "IdentityProviderError" }),
-]);
-const identityRefusal = (meaning: string) => jsonAnswer(meaning, identityRefusalSchema);
-
-/**
- * One route stands for all of the identity provider's calls, so the document describes them together: which
- * calls the storefront makes, which bodies are checked here first, and that the answers are the provider's.
- * The body is not declared: the checks above run per call, and GET calls have none.
- */
-const IDENTITY_CALL_SCHEMA = {
-  summary: "Call the identity provider (Better Auth): sign up, sign in, sessions, passwords",
-  description: [
-    "Passed to Better Auth (https://www.better-auth.com/docs) after this server's own limits and checks.",
-    "The storefront calls `POST sign-up/email`, `POST sign-in/email`, `POST sign-in/social` (Google, which",
-    "comes back to `GET callback/google`), `GET get-session`, `POST sign-out`, `POST request-password-reset`",
-    "and `POST reset-password`; the mails link to `GET verify-email` and `GET reset-password/{token}`.",
-    "The bodies of",
-    Object.keys(BODY_RULES)
-      .map((path) => `\`POST ${path.slice(1)}\``)
-      .join(", "),
-    "are checked with the storefront's own form rules first (a 400 in the shared error shape names each",
-    "field), and only the fields those rules know are passed on. A sign-up with an address that already has",
-    "an account answers like a new one (`{ token: null, user: null }`) and mails the owner instead.",
-  ].join(" "),
-  tags: ["Identity"],
-  params: z.object({ "*": z.string().describe("The identity provider's call, e.g. `sign-in/email`.") }),
-  response: {
-    200: jsonAnswer("The identity provider's answer for the call (a session, a user, or `null`).", z.unknown()),
-    302: z.undefined().describe("A redirect (after a link from a mail, or Google's sign-in)."),
-    400: identityRefusal("Refused as sent: the form's rules (`errors` names each field) or the provider's."),
-    401: identityRefusal("Wrong email or password, or no session."),
-    403: identityRefusal("Not allowed, e.g. signing in before confirming the email address."),
-    404: identityRefusal("The identity provider has no such call."),
-    422: identityRefusal("The identity provider could not do it, e.g. a reset link that has expired."),
-    429: identityRefusal("Too many calls: the Retry-After header says how many seconds to wait."),
-    ...errorAnswers(413, 415),
-  },
-};
 
 /**
  * The path the identity provider will act on. The server refuses addresses with dot segments or doubled
@@ -158,7 +90,7 @@ const ADDRESS_MAILS: Record<string, { key: string; tooMany: string }> = {
 };
 
 /**
- * /api/auth/*: the identity provider's calls, through one route so that every limit applies to the path
+ * /api/auth/*: the identity provider's calls, through one handler so that every limit applies to the path
  * the provider acts on: per client address (every call), per account and address for sign-in (counted
  * before the password is checked), per address for mails. Better Auth's own limiter runs behind this.
  */
@@ -234,17 +166,14 @@ export async function identityRoutes(app: FastifyInstance) {
     return reply.code(200).send({ token: null, user: null });
   }
 
-  app.route({
-    method: ["GET", "POST"],
-    url: "/auth/*",
-    schema: IDENTITY_CALL_SCHEMA,
-    onRequest: async (request, reply) => {
+  const serve = {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       const limit = await limiterFor(identityPath(request))(request);
       if (!limit.isAllowed && limit.isExceeded) {
         tooMany(reply, limit.ttlInSeconds, "Too many requests from your address.");
       }
     },
-    handler: async (request, reply) => {
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = identityPath(request);
       const body = validBody(request, path);
       if (request.method === "POST" && path === "/sign-in/email" && body) return signIn(request, reply, body);
@@ -253,5 +182,17 @@ export async function identityRoutes(app: FastifyInstance) {
       if (request.method === "POST" && mailing && body) return mailingCall(mailing, request, reply, body);
       return relayAnswer(reply, await callIdentityProvider(identity, request, body ?? request.body));
     },
-  });
+  };
+  // Each call the storefront makes is a route of its own, so that the document shows it as it is (a validating
+  // proxy can route and check it); they and the identity provider's other calls are served alike.
+  for (const call of identityCalls(Boolean(app.config.google))) {
+    app.route({
+      method: call.method,
+      url: `/auth${call.path}`,
+      schema: call.schema,
+      ...(call.inputs && { config: documentedInputs(call.inputs) }),
+      ...serve,
+    });
+  }
+  app.route({ method: ["GET", "POST"], url: "/auth/*", schema: { hide: true }, ...serve });
 }
