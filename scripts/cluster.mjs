@@ -90,7 +90,8 @@ export async function startCluster({ port = 5300, databaseUrl, dataDir, env = {}
     // Production asks who sells, for the invoices: a stand-in seller for trying it out.
     SHOP_ADDRESS: "Forgeline Tools (cluster trial), 1 Anvil Road, Springfield",
     SHOP_TAX_ID: "US-00-0000000",
-    TRUST_PROXY: "1",
+    // The balancer's address as the instances see it: a hop count would believe whoever else connects.
+    TRUST_PROXY: "127.0.0.1",
     PUBLIC_URL: url,
     ...env,
   };

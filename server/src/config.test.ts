@@ -108,6 +108,17 @@ describe("loadConfig: exposure and trust", () => {
     );
   });
 
+  it("takes the balancer's own address for TRUST_PROXY, and refuses one that is not an address at start-up", () => {
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1" }).trustProxy).toEqual(["127.0.0.1"]);
+    expect(loadConfig({ TRUST_PROXY: "::1,fd00::/8" }).trustProxy).toEqual(["::1", "fd00::/8"]);
+    // Hex letters and dots alone are no address: each of these stopped the app later, at its first build.
+    for (const wrong of ["cafe", "10.0.0.999", "10.0.0.0/33", "10.0.0.0/24/8", "::1/129"]) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrowError(
+        "TRUST_PROXY addresses must be IP addresses or CIDR ranges, separated by commas",
+      );
+    }
+  });
+
   it("refuses a plain-http PUBLIC_URL in production, except on this machine", () => {
     expect(() => loadConfig({ ...prod, PUBLIC_URL: "http://shop.example.com" })).toThrowError(
       "PUBLIC_URL: must be https:// in production (sessions and card payments need it)",

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_PASSWORD_HASH_COST } from "./identity/password-hash.js";
@@ -15,6 +16,14 @@ export const LOCAL_ADMIN_EMAIL = "admin@forgeline.test";
  * front of the server) or their addresses. "true" (believe any client) is refused: it would let every
  * visitor pick its own address, and with it a fresh allowance for every per-address limit.
  */
+/** An IPv4 or IPv6 address, alone or with a prefix length its family allows (10.0.1.0/24, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
 const trustProxySetting = z
   .string()
   .trim()
@@ -26,7 +35,7 @@ const trustProxySetting = z
     if (/^\d+$/.test(value)) return Number(value);
     return value.split(",").map((address) => address.trim());
   })
-  .refine((value) => !Array.isArray(value) || value.every((address) => /^[0-9a-fA-F.:/]+$/.test(address)), {
+  .refine((value) => !Array.isArray(value) || value.every(isAddressOrRange), {
     message: "TRUST_PROXY addresses must be IP addresses or CIDR ranges, separated by commas",
   });
 
