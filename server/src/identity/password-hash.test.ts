@@ -1,7 +1,7 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
-import { DEFAULT_PASSWORD_HASH_COST, passwordHasher } from "./password-hash.js";
+import { DEFAULT_PASSWORD_HASH_COST, passwordCostNotice, passwordHasher } from "./password-hash.js";
 
 describe("password hashes", () => {
   const shop = passwordHasher(DEFAULT_PASSWORD_HASH_COST);
@@ -55,6 +55,18 @@ describe("password hashes", () => {
     expect(loadConfig(production).passwordHashCost).toBe(14);
     expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: "12" })).toThrowError(
       "PASSWORD_HASH_COST: at least 14 in production (lower is for the test suites)",
+    );
+  });
+});
+
+describe("the start-up line on password hashes", () => {
+  it("says what one hash costs in memory, the cap, and the old costs still run", () => {
+    expect(passwordCostNotice(14, [14])).toBe(
+      "Password hashes: scrypt cost 14 (32 MiB per hash; PASSWORD_HASH_COST is capped at 16, 128 MiB, so a sign-in " +
+        "for any address stays well inside memory).",
+    );
+    expect(passwordCostNotice(15, [14, 15, 14])).toContain(
+      "Hashes still at cost 14 are re-hashed at each account's next sign-in",
     );
   });
 });

@@ -110,3 +110,16 @@ export function passwordHasher(cost: number, storedCosts: () => Promise<readonly
   };
   return hasher;
 }
+
+/** The start-up line: what one hash costs, its cap, and which old costs every check still runs. */
+export function passwordCostNotice(cost: number, storedCosts: readonly number[]): string {
+  const mib = (at: number) => passwordHashMemory(at) / 2 ** 20;
+  const older = [...new Set(storedCosts)].filter((stored) => stored !== cost).sort();
+  const line =
+    `Password hashes: scrypt cost ${cost} (${mib(cost)} MiB per hash; PASSWORD_HASH_COST is capped at ` +
+    `${MAX_PASSWORD_HASH_COST}, ${mib(MAX_PASSWORD_HASH_COST)} MiB, so a sign-in for any address stays well inside memory).`;
+  return older.length === 0
+    ? line
+    : `${line} Hashes still at cost ${older.join(", ")} are re-hashed at each account's next sign-in; until a restart ` +
+        "after the last of them, every password check also runs scrypt at those costs, so no address stands out.";
+}
