@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_PASSWORD_HASH_COST } from "./identity/password-hash.js";
+import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST } from "./identity/password-hash.js";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -39,6 +39,9 @@ const trustProxySetting = z
     message: "TRUST_PROXY addresses must be IP addresses or CIDR ranges, separated by commas",
   });
 
+// Capped where one hash stays well inside a server's memory (identity/password-hash.ts has the figures).
+const PASSWORD_HASH_COST_RANGE = `PASSWORD_HASH_COST must be from 10 to ${MAX_PASSWORD_HASH_COST} (scrypt's N as a power of two; ${MAX_PASSWORD_HASH_COST} takes 128 MiB per hash)`;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).optional(),
@@ -67,8 +70,8 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: z.coerce
     .number()
     .int()
-    .min(10, "PASSWORD_HASH_COST must be from 10 to 20 (scrypt's N as a power of two)")
-    .max(20, "PASSWORD_HASH_COST must be from 10 to 20 (scrypt's N as a power of two)")
+    .min(10, PASSWORD_HASH_COST_RANGE)
+    .max(MAX_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE)
     .default(DEFAULT_PASSWORD_HASH_COST),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(6, "SEED_ADMIN_PASSWORD must be at least 6 characters").optional(),

@@ -10,6 +10,8 @@ const { openDatabase } = await import("./db/client.js");
 const { resolveAuthSecret } = await import("./identity/secret.js");
 const { ensureSeedAdmin, localAdminPassword } = await import("./seed/admin.js");
 const { seedCatalogue } = await import("./seed/catalogue.js");
+const { DEFAULT_PASSWORD_HASH_COST, passwordCostNotice } = await import("./identity/password-hash.js");
+const { storedPasswordCosts } = await import("./identity/queries.js");
 
 const database = await openDatabase(config);
 await database.migrate();
@@ -80,6 +82,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 await app.listen({ host: config.host, port: config.port });
+app.log.info(
+  passwordCostNotice(config.passwordHashCost, await storedPasswordCosts(database.db, DEFAULT_PASSWORD_HASH_COST)),
+);
 app.log.info(
   `Storefront ready at ${config.publicUrl} (${database.kind} database${database.kind === "pglite" ? ` in ${config.dataDir}` : ""})`,
 );

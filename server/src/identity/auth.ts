@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from "@forgeline/contract";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { customSession } from "better-auth/plugins/custom-session";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { FastifyBaseLogger } from "fastify";
@@ -8,8 +9,8 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { dropHeldMails, enqueueMail, releaseHeldMails } from "../mail/queries.js";
 import type { Limits } from "../rate-limit/queries.js";
-import { passwordHasher } from "./password-hash.js";
-import { forgetDevices } from "./queries.js";
+import { DEFAULT_PASSWORD_HASH_COST, hashCost, passwordHasher } from "./password-hash.js";
+import { forgetDevices, storedPasswordCosts } from "./queries.js";
 import { authAccounts, authSessions, authUsers, authVerifications } from "./tables.js";
 
 export const GOOGLE_PROVIDER_ID = "google";
@@ -32,6 +33,9 @@ export function createIdentity(options: {
   log: FastifyBaseLogger;
 }) {
   const { config, addressLimits } = options;
+  const hasher = passwordHasher(config.passwordHashCost, () =>
+    storedPasswordCosts(options.db, DEFAULT_PASSWORD_HASH_COST),
+  );
   const origin = new URL(config.publicUrl);
   const localAliases =
     origin.hostname === "localhost" ? [`${origin.protocol}//127.0.0.1:${origin.port}`] : ([] as string[]);
@@ -81,7 +85,7 @@ export function createIdentity(options: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      password: passwordHasher(config.passwordHashCost),
+      password: hasher,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -96,6 +100,19 @@ export function createIdentity(options: {
         await forgetDevices(options.db, user.email);
         await options.limits.clearUnder(`sign-in:${user.email.toLowerCase()}`);
       },
+    },
+    // A password just proven at an old cost is hashed again at the configured one, so a change of cost reaches
+    // every account that signs in (identity/password-hash.ts says why the old costs are still run until then).
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        const userId = ctx.context.newSession?.user.id;
+        if (ctx.path !== "/sign-in/email" || !userId) return;
+        const accounts = await ctx.context.internalAdapter.findAccounts(userId);
+        const stored = accounts.find((account) => account.providerId === "credential")?.password;
+        if (stored && hashCost(stored) !== config.passwordHashCost) {
+          await ctx.context.internalAdapter.updatePassword(userId, await hasher.rehash(String(ctx.body.password)));
+        }
+      }),
     },
     // Unverified accounts may browse and order; only a verified one can be made an admin (user/queries.ts).
     emailVerification: {

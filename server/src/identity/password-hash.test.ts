@@ -1,7 +1,7 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
-import { DEFAULT_PASSWORD_HASH_COST, passwordHasher } from "./password-hash.js";
+import { DEFAULT_PASSWORD_HASH_COST, passwordCostNotice, passwordHasher } from "./password-hash.js";
 
 describe("password hashes", () => {
   const shop = passwordHasher(DEFAULT_PASSWORD_HASH_COST);
@@ -33,13 +33,16 @@ describe("password hashes", () => {
     await expect(shop.verify({ hash: "scrypt$x$aa$bb", password: "x" })).rejects.toThrowError("Invalid password hash");
   });
 
-  it("cost 14 unless PASSWORD_HASH_COST says otherwise, from 10 to 20, never below 14 in production", () => {
+  it("cost 14 unless PASSWORD_HASH_COST says otherwise, from 10 to 16, never below 14 in production", () => {
     expect(loadConfig({}).passwordHashCost).toBe(14);
     expect(loadConfig({ PASSWORD_HASH_COST: "16" }).passwordHashCost).toBe(16);
-    expect(() => loadConfig({ PASSWORD_HASH_COST: "9" })).toThrowError(
-      "PASSWORD_HASH_COST: PASSWORD_HASH_COST must be from 10 to 20 (scrypt's N as a power of two)",
-    );
-    expect(() => loadConfig({ PASSWORD_HASH_COST: "21" })).toThrowError("PASSWORD_HASH_COST must be from 10 to 20");
+    const outOfRange =
+      "PASSWORD_HASH_COST: PASSWORD_HASH_COST must be from 10 to 16 (scrypt's N as a power of two; 16 takes 128 MiB per hash)";
+    expect(() => loadConfig({ PASSWORD_HASH_COST: "9" })).toThrowError(outOfRange);
+    // 2^17 would be 256 MiB per hash, and an unknown address can ask for one (finding 1 of issue 45).
+    expect(() => loadConfig({ PASSWORD_HASH_COST: "17" })).toThrowError(outOfRange);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: "20" })).toThrowError(outOfRange);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: "21" })).toThrowError(outOfRange);
     const production = {
       NODE_ENV: "production",
       AUTH_SECRET: "production-secret-0123456789abcdef0123456789",
@@ -52,6 +55,18 @@ describe("password hashes", () => {
     expect(loadConfig(production).passwordHashCost).toBe(14);
     expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: "12" })).toThrowError(
       "PASSWORD_HASH_COST: at least 14 in production (lower is for the test suites)",
+    );
+  });
+});
+
+describe("the start-up line on password hashes", () => {
+  it("says what one hash costs in memory, the cap, and the old costs still run", () => {
+    expect(passwordCostNotice(14, [14])).toBe(
+      "Password hashes: scrypt cost 14 (32 MiB per hash; PASSWORD_HASH_COST is capped at 16, 128 MiB, so a sign-in " +
+        "for any address stays well inside memory).",
+    );
+    expect(passwordCostNotice(15, [14, 15, 14])).toContain(
+      "Hashes still at cost 14 are re-hashed at each account's next sign-in",
     );
   });
 });

@@ -3,7 +3,7 @@ import type { Database } from "../db/client.js";
 import type { HoldableMailName } from "../mail/hold.js";
 import { enqueueHoldableMail } from "../mail/queries.js";
 import type { MailData } from "../mail/templates/index.js";
-import { authSessions, authUsers, deviceCookieIds } from "./tables.js";
+import { authAccounts, authSessions, authUsers, deviceCookieIds } from "./tables.js";
 
 // What the rest of the shop reads and writes of the identity provider's accounts, and the device cookies'
 // ids (device_cookies, ours). Everything else in the auth_ tables is Better Auth's, which reaches them
@@ -121,4 +121,15 @@ export async function enqueueAccountMail<Name extends HoldableMailName>(
     select 1 from ${authUsers} where ${authUsers.email} = ${to} and not ${authUsers.emailVerified} for share
   )`;
   await enqueueHoldableMail(db, to, template, data, unconfirmed);
+}
+
+/**
+ * The costs the stored password hashes were made at (identity/password-hash.ts): untagged ones are Better Auth's
+ * own, at the default cost. One row per cost, however many accounts.
+ */
+export async function storedPasswordCosts(db: Database, defaultCost: number): Promise<number[]> {
+  const cost = sql<number>`case when ${authAccounts.password} like 'scrypt$%'
+    then split_part(${authAccounts.password}, '$', 2)::int else ${defaultCost}::int end`;
+  const rows = await db.selectDistinct({ cost }).from(authAccounts).where(sql`${authAccounts.password} is not null`);
+  return rows.map((row) => Number(row.cost));
 }
