@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "../db/client.js";
 import { repeatingJob } from "../events/repeating-job.js";
 import { errorBody } from "../http/errors.js";
 import { errorAnswers } from "../http/route-schema.js";
+import { KEYED_REQUESTS_PER_TEN_MINUTES, spendAllowance } from "../rate-limit/account-allowances.js";
 import { claimKey, KEPT_HOURS, type KeyHold, keepAnswer, releaseKey, sweepKeys } from "./queries.js";
 
 declare module "fastify" {
@@ -16,7 +17,7 @@ declare module "fastify" {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    /** The key this request holds while it runs, until its answer is kept (or it failed and let the key go). */
+    /** The key this request holds while it runs, until its answer is kept (or it was refused or failed and let the key go). */
     idempotencyHold?: KeyHold;
   }
 }
@@ -38,7 +39,8 @@ const keyHeaders = z.looseObject({
         `A key of the caller's choosing (a UUID): a repeat with the same key and body within ${KEPT_HOURS} hours ` +
         "gets the first answer again, byte for byte, with `Idempotent-Replayed: true`, and does nothing twice. " +
         "The same key with another body is 422; while the first is still running, 409. Keys are the account's " +
-        "own. A failure (5xx) is not kept: the retry runs again.",
+        "own. Only a success is kept: after a refusal (4xx) or a failure (5xx) the key is free and a retry runs " +
+        `again. An account may send ${KEYED_REQUESTS_PER_TEN_MINUTES} keyed requests in 10 minutes (then 429).`,
     }),
 });
 
@@ -66,12 +68,14 @@ export function registerIdempotency(app: FastifyInstance, database: DatabaseHand
     if (!route.config?.idempotent) return;
     const schema = route.schema ?? {};
     const headers = schema.headers ? keyHeaders.extend((schema.headers as z.ZodObject).shape) : keyHeaders;
-    route.schema = { ...schema, headers, response: { ...errorAnswers(409, 422), ...(schema.response as object) } };
+    route.schema = { ...schema, headers, response: { ...errorAnswers(409, 422, 429), ...(schema.response as object) } };
   });
 
   app.addHook("preHandler", async (request, reply) => {
     const key = request.headers["idempotency-key"];
     if (!request.routeOptions.config.idempotent || typeof key !== "string" || !request.caller) return;
+    // Counted before the claim, replays too: each key an account sends may hold an answer for a day.
+    await spendAllowance(app, reply, request.caller.email, "keyed-request");
     const hold: KeyHold = { account: request.caller.email, key, owner: instance };
     const claim = await claimKey(db, hold, fingerprintOf(request), database.instanceAlive);
     if (claim.kind === "claimed") {
@@ -97,9 +101,10 @@ export function registerIdempotency(app: FastifyInstance, database: DatabaseHand
     const hold = request.idempotencyHold;
     if (!hold) return payload;
     request.idempotencyHold = undefined;
-    // A failure is not the answer: the key goes, so the caller's retry runs again. So does an answer
-    // that is not text (none of these routes sends one).
-    const kept = reply.statusCode < 500 && typeof payload === "string";
+    // Only a success is the answer. A failure (5xx) committed nothing, and a refusal (4xx) was given before
+    // the route wrote anything: the key goes, so the caller's retry runs again, and nobody can fill the
+    // table with refusals. So does an answer that is not text (none of these routes sends one).
+    const kept = reply.statusCode < 400 && typeof payload === "string";
     try {
       if (!kept) await releaseKey(db, hold);
       else {

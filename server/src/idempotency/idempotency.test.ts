@@ -2,6 +2,7 @@ import type { Order, Product } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresDatabase } from "../db/client.js";
+import { KEYED_REQUESTS_PER_TEN_MINUTES } from "../rate-limit/account-allowances.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps, VISA } from "../test/orders.js";
 import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
@@ -193,6 +194,45 @@ describe("Idempotency-Key", () => {
     }
     expect((await orderNow(buyer, "k".repeat(255))).statusCode).toBe(201);
     expect(await ordersOf(buyer)).toHaveLength(1);
+  });
+
+  it("keeps no answer for a refusal: the table holds nothing, and a repeat after fixing the request runs", async () => {
+    const buyer = await signUp(ctx.app);
+    const key = newKey();
+    // Nothing in the cart: a 409 refusal, written nowhere.
+    const refused = await post(buyer, "/api/cart/checkout", { ...CONTACT, expectedTotal: 0 }, key);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await keyRow(buyer.email, key)).toEqual([]);
+    const put = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/cart/lines/${tool._id}`,
+      headers: bearer(buyer.token),
+      payload: { quantity: 150 },
+    });
+    const placed = await post(buyer, "/api/cart/checkout", { ...CONTACT, expectedTotal: put.json().total }, key);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await keyRow(buyer.email, key)).toEqual([{ status: 201, owner: null }]);
+    expect(await ordersOf(buyer)).toHaveLength(1);
+  });
+
+  it(`answers 429 past ${KEYED_REQUESTS_PER_TEN_MINUTES} keyed requests in 10 minutes per account`, async () => {
+    const [sender, other] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const refusedCheckout = (who: TestAccount) =>
+      post(who, "/api/cart/checkout", { ...CONTACT, expectedTotal: 0 }, newKey());
+    for (let sent = 0; sent < KEYED_REQUESTS_PER_TEN_MINUTES; sent++) {
+      expect((await refusedCheckout(sender)).statusCode).toBe(409);
+    }
+    const over = await refusedCheckout(sender);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(9 * 60);
+    expect(over.json().message).toBe(
+      `You can send at most ${KEYED_REQUESTS_PER_TEN_MINUTES} requests with an Idempotency-Key in 10 minutes. Please try again in 10 minutes.`,
+    );
+    // Without a key the route answers as before, and another account has its own allowance.
+    expect((await post(sender, "/api/cart/checkout", { ...CONTACT, expectedTotal: 0 })).statusCode).toBe(409);
+    expect((await refusedCheckout(other)).statusCode).toBe(409);
+    expect(await rowsOf(sql`select 1 from idempotency_keys where account = ${sender.email}`)).toEqual([]);
   });
 
   it("works as before without a key", async () => {

@@ -25,6 +25,11 @@ export const CART_IMPORTS_PER_TEN_MINUTES = 60;
  * is not confirmed gets as many as it may place orders in a day (UNCONFIRMED_ORDERS_PER_DAY).
  */
 export const QUOTE_REQUESTS_PER_DAY = 20;
+/**
+ * Requests sent with an `Idempotency-Key` in 10 minutes: each answer is kept for a day. An order by card is
+ * three (checkout, intent, confirmation), so a person at a keyboard stays far below it.
+ */
+export const KEYED_REQUESTS_PER_TEN_MINUTES = 100;
 
 /** What one account may do that costs the shop a mail, a history line or a second of work. */
 type AccountAction =
@@ -35,7 +40,8 @@ type AccountAction =
   | "review"
   | "invite"
   | "cart-import"
-  | "request-quote";
+  | "request-quote"
+  | "keyed-request";
 
 interface Allowance {
   /** The counter's name; an unconfirmed account counts apart, so confirming gives the full allowance. */
@@ -122,6 +128,13 @@ function allowanceFor(action: AccountAction, settings: AllowanceSettings, confir
         key: "request-quote",
         rule: perWindow(QUOTE_REQUESTS_PER_DAY, 24 * HOUR),
         refusal: (minutes) => `You can ask for at most ${QUOTE_REQUESTS_PER_DAY} quotes a day. ${inMinutes(minutes)}`,
+      };
+    case "keyed-request":
+      return {
+        key: "keyed-request",
+        rule: perWindow(KEYED_REQUESTS_PER_TEN_MINUTES, TEN_MINUTES),
+        refusal: (minutes) =>
+          `You can send at most ${KEYED_REQUESTS_PER_TEN_MINUTES} requests with an Idempotency-Key in 10 minutes. ${inMinutes(minutes)}`,
       };
   }
 }

@@ -1,6 +1,7 @@
 import { type AuditEntry, type CompanyStatement, ORDER_STATUS_MESSAGES, type Order } from "@forgeline/contract";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyMembers } from "../company/tables.js";
 import { mailsTo } from "../mail/queries.js";
 import { composeMail } from "../mail/templates/index.js";
 import { signUp, type TestAccount } from "../test/accounts.js";
@@ -180,6 +181,19 @@ describe("credit notes", () => {
     expect(composed.subject).toBe(`Credit note ${number} for invoice ${order.invoice?.number}`);
     expect(composed.text).toContain(`We credited $120.00 against invoice ${order.invoice?.number}`);
     expect(composed.text).toContain("$880.00 is still owed on it.");
+  });
+
+  it("is mailed to the owners, not the buyer, once the buyer has left the company", async () => {
+    const { buyer, companyId, members } = await steps.companyOnAccount("Credit Left Co", ["owner"]);
+    const order = await steps.invoiced(buyer, 1000);
+    await ctx.db
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.email, buyer.email)));
+    expect((await credit(order._id, { amount: 100 })).statusCode).toBe(201);
+    const creditNoteMails = async (who: TestAccount) =>
+      (await mailsTo(ctx.db, who.email)).filter((mail) => mail.template === "credit-note");
+    expect(await creditNoteMails(buyer)).toEqual([]);
+    for (const owner of members) expect(await creditNoteMails(owner)).toHaveLength(1);
   });
 
   it("serves its PDF to whoever gets the invoice, with the numbers and amounts; outsiders 404", async () => {

@@ -12,6 +12,7 @@ import {
 } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import { recordAudit } from "../audit/queries.js";
+import { findMember, ownersOf } from "../company/queries/members.js";
 import type { Database } from "../db/client.js";
 import { enqueueAccountMail } from "../identity/queries.js";
 import { type CreditNoteRow, creditOrder, findOrder, lockOrder, type OrderRow } from "../ordering/order-money.js";
@@ -96,7 +97,7 @@ function refusalOf(order: OrderRow, cents: number | undefined, restock: boolean)
   return undefined;
 }
 
-/** The credit note's ledger entry, the company's credit moved by what it gives back, and the buyer's mail. */
+/** The credit note's ledger entry, the company's credit moved by what it gives back, and its mail. */
 async function recordInLedger(tx: Database, { after, creditNote }: Credited): Promise<void> {
   // Only an invoiced order on account takes a credit note, and every order on account is a company's.
   if (!after.companyId || !after.invoiceNumber) throw new Error(`order ${after.id} was credited off account`);
@@ -110,7 +111,11 @@ async function recordInLedger(tx: Database, { after, creditNote }: Credited): Pr
     at: creditNote.issuedAt,
   });
   if (creditNote.toCreditCents > 0) await moveCredit(tx, after.companyId, creditNote.toCreditCents);
-  await enqueueAccountMail(tx, after.userEmail, "credit-note", {
+  // The buyer while still a member of the company; once they left, the owners, who answer for its account.
+  const to = (await findMember(tx, after.companyId, after.userEmail))
+    ? [after.userEmail]
+    : await ownersOf(tx, after.companyId);
+  const mail = {
     number: orderNumberText(after.number),
     orderId: after.id,
     creditNoteNumber: creditNote.number,
@@ -119,7 +124,8 @@ async function recordInLedger(tx: Database, { after, creditNote }: Credited): Pr
     balance: formatCents(owedCents(after)),
     toCredit: creditNote.toCreditCents > 0 ? formatCents(creditNote.toCreditCents) : null,
     refunded: after.paymentStatus === "refunded",
-  });
+  };
+  for (const address of to) await enqueueAccountMail(tx, address, "credit-note", mail);
 }
 
 /** What the audit log keeps of the order's figures before and after a credit note. */

@@ -1,5 +1,5 @@
 import type { CompanyCredit, Order, PaymentReceived, Product } from "@forgeline/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyMembers } from "../company/tables.js";
@@ -191,6 +191,19 @@ describe("payments received and the ledger", () => {
     const composed = await composeMail(owner.email, "invoice-reminder", mail?.data as never, SHOP);
     expect(composed.subject).toBe(`Invoice ${owing.invoice?.number} is due in 3 days`);
     expect(composed.text).toContain(`$1,000.00 is still owed`);
+  });
+
+  it("reminds the owners only once the order's buyer has left the company", async () => {
+    const { owner, buyer, companyId } = await companyOnAccount();
+    const owing = await invoiced(buyer, 1000);
+    await ctx.db
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.email, buyer.email)));
+    await sendDueReminders(ctx.db, new Date(Date.parse(owing.invoice?.dueAt ?? "") + 60_000));
+    const reminded = async (who: TestAccount) =>
+      (await mailsTo(ctx.db, who.email)).filter((mail) => mail.template === "invoice-reminder");
+    expect(await reminded(buyer)).toEqual([]);
+    expect(await reminded(owner)).toHaveLength(1);
   });
 
   it("keeps every balance equal to a recount of the ledger after random histories with credit notes", async () => {

@@ -1,6 +1,6 @@
 import { formatCents, orderNumberText, REMINDER_DAYS, REMINDER_STEPS, type ReminderStep } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
-import { ownersOf } from "../company/queries/members.js";
+import { findMember, ownersOf } from "../company/queries/members.js";
 import type { Database } from "../db/client.js";
 import { repeatingJob } from "../events/repeating-job.js";
 import { enqueueAccountMail } from "../identity/queries.js";
@@ -36,7 +36,9 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
         dueAt: invoice.dueAt.toISOString(),
         balance: formatCents(invoice.owedCents),
       };
-      const to = new Set([invoice.userEmail, ...(await ownersOf(tx, invoice.companyId))]);
+      // The buyer only while still a member: one who left the company reads nothing of its money.
+      const buyer = (await findMember(tx, invoice.companyId, invoice.userEmail)) ? [invoice.userEmail] : [];
+      const to = new Set([...buyer, ...(await ownersOf(tx, invoice.companyId))]);
       for (const address of to) await enqueueAccountMail(tx, address, "invoice-reminder", data);
       return true;
     });

@@ -935,7 +935,7 @@ describe("fuzzing the API", () => {
       );
       await fc.assert(
         fc.asyncProperty(fc.string({ unit: printable, minLength: 1, maxLength: 255 }), async (key) => {
-          // The customer's cart is empty: taken, the key keeps that answer.
+          // The customer's cart is empty: taken, the key is checked out and refused (nothing kept).
           expect((await checkout(key)).statusCode).toBe(409);
         }),
         { numRuns: 20 },
