@@ -10,7 +10,8 @@ const TAPE = "Forgeline 25 ft. Tape Measure";
 
 /**
  * docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder': a new customer opens the quick order from the
- * dashboard's menu and, with the keyboard alone, pastes three rows copied from a spreadsheet (tab separated). The
+ * dashboard's menu and, with the keyboard alone, pastes three rows gathered from several places, each with its own
+ * separator (a spreadsheet's tab, a semicolon, a comma: decision 060). The
  * hammer's 110 pieces are off its rule (steps of 25): that row is refused with the server's message beside it, the
  * other two go into the cart; the buyer fixes the refused row, adds it, and checks the three lines out from the cart.
  */
@@ -45,10 +46,10 @@ test("quick order with the keyboard alone: three pasted rows, one refused and fi
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Delete");
 
-  // Three rows as a spreadsheet copies them: SKU, tab, quantity.
+  // Three rows as they come when gathered from a spreadsheet, a mail and a typed note: tab, semicolon, comma.
   const pasteBox = page.getByLabel(/^Rows of SKU and quantity/);
   await tabTo(page, pasteBox);
-  await page.keyboard.insertText("FL-SDS-6\t150\nFL-HAM-16\t110\nfl-tpm-25\t200");
+  await page.keyboard.insertText("FL-SDS-6\t150\nFL-HAM-16; 110\nfl-tpm-25, 200");
   await tabTo(page, page.getByRole("button", { name: "Add pasted rows to cart" }));
   await page.keyboard.press("Enter");
 

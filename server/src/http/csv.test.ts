@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "./csv.js";
+import { csvCell, csvLine, readCsv } from "./csv.js";
 
 describe("CSV cells", () => {
   it("quotes every text cell, doubling its quotes", () => {
@@ -28,5 +28,41 @@ describe("CSV cells", () => {
 
   it("writes numbers as they are and nothing for a missing value; a line ends with CRLF", () => {
     expect(csvLine(["a", 150, null, "b"])).toBe('"a",150,,"b"\r\n');
+  });
+});
+
+describe("CSV records", () => {
+  it("reads each line with its own separator: a list pasted together from several places", () => {
+    const pasted = "FL-DRL-100,100\nFL-SAW-200;150\nFL-HAM-300\t1,000\nFL-WRN-400 ; 125\n";
+    expect(readCsv(pasted)).toEqual([
+      { line: 1, cells: ["FL-DRL-100", "100"] },
+      { line: 2, cells: ["FL-SAW-200", "150"] },
+      { line: 3, cells: ["FL-HAM-300", "1,000"] },
+      { line: 4, cells: ["FL-WRN-400", "125"] },
+    ]);
+  });
+
+  it("keeps a separator inside quotes, doubled quotes and line breaks in a cell, and counts the lines it skips", () => {
+    const file =
+      '\uFEFFsku;name\r\n\r\n"FL-1";"Drill; cordless, 18 V"\r\n  \r\n"FL-2","The ""Pro""\nsaw"\r\nFL-3;"12,50"';
+    expect(readCsv(file)).toEqual([
+      { line: 1, cells: ["sku", "name"] },
+      { line: 3, cells: ["FL-1", "Drill; cordless, 18 V"] },
+      { line: 5, cells: ["FL-2", 'The "Pro"\nsaw'] },
+      { line: 7, cells: ["FL-3", "12,50"] },
+    ]);
+  });
+
+  it("keeps to the first line's separator where a line holds it: a spreadsheet leaves other separators bare", () => {
+    const file = "sku,unitPrice,name\nFL-BIT-10,12.50,Bits; set of 10\nFL-SAW-20;9.75\n";
+    expect(readCsv(file).map((record) => record.cells)).toEqual([
+      ["sku", "unitPrice", "name"],
+      ["FL-BIT-10", "12.50", "Bits; set of 10"],
+      ["FL-SAW-20", "9.75"],
+    ]);
+  });
+
+  it("reads nothing from blank text", () => {
+    expect(readCsv("\n \r\n,,\n")).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { type Info, parse } from "csv-parse/sync";
+
 /**
  * CSV (RFC 4180) in and out, for any resource's downloads and uploads.
  *
@@ -25,69 +27,52 @@ export interface CsvRecord {
   cells: string[];
 }
 
-const SEPARATORS = [",", ";", "\t"] as const;
-
-/** The separator of a file as a spreadsheet writes it: the one of `,` `;` tab its first line holds most. */
-function separatorOf(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  let best: string = ",";
-  let most = 0;
-  for (const separator of SEPARATORS) {
-    const found = firstLine.split(separator).length - 1;
-    if (found > most) [best, most] = [separator, found];
-  }
-  return best;
-}
+/** Ties go to `;`: a European spreadsheet's cell may hold `12,50`. */
+const SEPARATORS = ["\t", ";", ","] as const;
+const QUOTED = /"(?:[^"]|"")*"/g;
 
 /**
- * The records of an uploaded CSV text: a UTF-8 byte-order mark dropped, `,` `;` or tab as separator (as the
- * first line shows), quoted cells with doubled quotes and line breaks inside, CRLF or LF. Cells are trimmed;
- * blank lines are left out, but still counted, so each record's `line` is the row a spreadsheet shows.
+ * A record's own separator, as found outside its quoted cells: a tab (cells copied from a spreadsheet; typed
+ * text holds none); else the text's (its first record's) where the record holds it, since a spreadsheet quotes
+ * only cells holding its own separator (`Bits; set of 10` comes bare in a comma file); else the one of `;` and
+ * `,` the record holds most.
+ */
+function separatorOf(raw: string, texts?: string): string {
+  const bare = raw.replace(QUOTED, "");
+  if (bare.includes("\t")) return "\t";
+  if (texts && bare.includes(texts)) return texts;
+  const counts = SEPARATORS.map((separator) => bare.split(separator).length - 1);
+  const most = Math.max(...counts);
+  return most > 0 ? (SEPARATORS[counts.indexOf(most)] as string) : (texts ?? ",");
+}
+
+const READING = { relax_column_count: true, relax_quotes: true, trim: true } as const;
+
+/**
+ * The records of an uploaded CSV text or a pasted list, read by csv-parse (docs/decisions/060-csv-through-csv-parse.md):
+ * a UTF-8 byte-order mark dropped, quoted cells with doubled quotes and line breaks inside, CRLF or LF. Each
+ * record is read with its own separator (tab, `;` or `,`: see `separatorOf`), since a list pasted together from
+ * several places mixes them. Cells are trimmed; blank lines are left out, but still counted, so each record's
+ * `line` is the row a spreadsheet shows.
  */
 export function readCsv(input: string): CsvRecord[] {
-  const text = input.replace(/^\uFEFF/, "");
-  const separator = separatorOf(text);
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.some((value) => value.trim() !== "")) {
-      records.push({ line: recordLine, cells: cells.map((value) => value.trim()) });
-    }
-    cells = [];
-    cell = "";
-  };
-  for (let index = 0; index < text.length; index += 1) {
-    const character = text[index] as string;
-    if (quoted) {
-      if (character === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (character === '"') {
-        quoted = false;
-      } else {
-        if (character === "\n") line += 1;
-        cell += character;
-      }
-    } else if (character === '"' && cell.trim() === "") {
-      cell = "";
-      quoted = true;
-    } else if (character === separator) {
-      cells.push(cell);
-      cell = "";
-    } else if (character === "\n" || character === "\r") {
-      if (character === "\r" && text[index + 1] === "\n") index += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      cell += character;
-    }
-  }
-  if (cell !== "" || cells.length > 0) endRecord();
-  return records;
+  // With `info` and `raw` each record comes as { record, info, raw }, which csv-parse's types do not follow.
+  const records = parse(input.replace(/\r\n?/g, "\n"), {
+    ...READING,
+    bom: true,
+    delimiter: [...SEPARATORS],
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    info: true,
+    raw: true,
+  }) as unknown as { info: Info; raw: string }[];
+  let texts: string | undefined;
+  return records.map(({ info, raw }) => {
+    // The raw text starts with the blank lines skipped before the record and ends with its line break.
+    const own = raw.replace(/^(?:[ \t]*\n)+/, "").replace(/\n$/, "");
+    const separator = separatorOf(own, texts);
+    texts ??= separator;
+    const [cells = []] = parse(own, { ...READING, delimiter: separator });
+    return { line: info.lines - (own.split("\n").length - 1), cells };
+  });
 }
