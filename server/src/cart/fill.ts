@@ -1,6 +1,6 @@
 import { CART_IMPORT_LIMITS, type CartFillRow, RULE_MAX_PIECES, SKU_PATTERN } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
-import { readCsv } from "../http/csv.js";
+import { type CsvRecord, readCsv, UnreadableCsv } from "../http/csv.js";
 import { lineProblem } from "../ordering/order-rules.js";
 import type { ProductRow } from "../product/queries.js";
 import { CART_MAX_LINES, cartLinesOf, setCartLines } from "./queries.js";
@@ -91,6 +91,15 @@ const HEADER_NAMES = {
   quantity: ["quantity", "qty", "pieces", "amount", "count"],
 };
 
+function readRecords(text: string): CsvRecord[] {
+  try {
+    return readCsv(text);
+  } catch (error) {
+    if (error instanceof UnreadableCsv) throw new ImportRefused(error.message);
+    throw error;
+  }
+}
+
 /**
  * The rows of an import: `,` `;` or tab between cells, a UTF-8 byte-order mark, an optional header row
  * (one naming a `sku` column; then its `quantity` column is read, else the second), quoted cells. Rows are
@@ -98,7 +107,7 @@ const HEADER_NAMES = {
  */
 export function readImport(text: string): ImportRow[] {
   if (looksBinary(text)) throw new ImportRefused(NOT_TEXT);
-  const records = readCsv(text);
+  const records = readRecords(text);
   const first = records[0]?.cells.map((cell) => cell.toLowerCase().replace(/[\s_#.-]/g, ""));
   const skuColumn = first?.findIndex((cell) => HEADER_NAMES.sku.includes(cell)) ?? -1;
   const header = skuColumn >= 0;

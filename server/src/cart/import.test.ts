@@ -123,6 +123,12 @@ describe("cart import and reorder", () => {
     expect(big.statusCode).toBe(400);
     const many = await call("POST", "/api/cart/import", other, { text: `${drill.sku},100\n`.repeat(501) });
     expect(many.statusCode).toBe(400);
+    // A quote opened and never closed: no row can be told from the next, so none is added, and the row is named.
+    const unclosed = await call("POST", "/api/cart/import", other, { text: `${drill.sku},100\n"${drill.sku},150\n` });
+    expect(unclosed.statusCode).toBe(400);
+    expect(unclosed.json().errors).toEqual([
+      { field: "text", message: "Row 2: a cell's opening quote is never closed" },
+    ]);
     expect((await call("GET", "/api/cart", other)).json().lines).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import {
   SKU_PATTERN,
 } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
-import { csvLine, readCsv } from "../http/csv.js";
+import { type CsvRecord, csvLine, readCsv, UnreadableCsv } from "../http/csv.js";
 import { productsByIds, productsBySkus } from "../product/queries.js";
 import { contractPriceList } from "./queries/prices.js";
 
@@ -114,7 +114,13 @@ const DOLLARS = /^\$?\s*(\d+(\.\d{1,2})?)$/;
  * checkPriceList adds those of the SKUs, so every bad row is reported at once).
  */
 export function readPriceListCsv(text: string): { entries: PriceListEntry[]; problems: RowProblem[] } {
-  const records = readCsv(text);
+  let records: CsvRecord[];
+  try {
+    records = readCsv(text);
+  } catch (error) {
+    if (!(error instanceof UnreadableCsv)) throw error;
+    return { entries: [], problems: [{ row: error.line, field: `row ${error.line}`, message: error.message }] };
+  }
   const first = records[0]?.cells.map((cell) => cell.toLowerCase().replace(/[\s_]/g, ""));
   const hasHeader = first?.includes("sku") ?? false;
   const skuColumn = hasHeader ? (first?.indexOf("sku") ?? 0) : 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, readCsv } from "./csv.js";
+import { csvCell, csvLine, readCsv, UnreadableCsv } from "./csv.js";
 
 describe("CSV cells", () => {
   it("quotes every text cell, doubling its quotes", () => {
@@ -59,6 +59,27 @@ describe("CSV records", () => {
       ["sku", "unitPrice", "name"],
       ["FL-BIT-10", "12.50", "Bits; set of 10"],
       ["FL-SAW-20", "9.75"],
+    ]);
+  });
+
+  it("names the row where a text stops being CSV: a quote never closed, text after a closing quote", () => {
+    const refusal = (text: string) => {
+      try {
+        readCsv(text);
+      } catch (error) {
+        return error instanceof UnreadableCsv ? [error.line, error.message] : error;
+      }
+      return "read";
+    };
+    expect(refusal('FL-1,100\n",0\nFL-2,100\n')).toEqual([2, "Row 2: a cell's opening quote is never closed"]);
+    expect(refusal('FL-1,100\n\n"FL-2"x,100')).toEqual([
+      3,
+      "Row 3: text follows a cell's closing quote (double a quote inside a cell)",
+    ]);
+    // Read whole, the record is CSV; read with the text's separator, its quoted cell is followed by text.
+    expect(refusal('sku,qty\nFL-1,"FL";100')).toEqual([
+      2,
+      "Row 2: text follows a cell's closing quote (double a quote inside a cell)",
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { type Info, parse } from "csv-parse/sync";
+import { CsvError, type Info, parse } from "csv-parse/sync";
 
 /**
  * CSV (RFC 4180) in and out, for any resource's downloads and uploads.
@@ -48,31 +48,66 @@ function separatorOf(raw: string, texts?: string): string {
 
 const READING = { relax_column_count: true, relax_quotes: true, trim: true } as const;
 
+/** A text that is no CSV (a quote never closed, text after a closing quote): the line it goes wrong on. */
+export class UnreadableCsv extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(`Row ${line}: ${message}`);
+  }
+}
+
+const WHY_UNREADABLE: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: "a cell's opening quote is never closed",
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "text follows a cell's closing quote (double a quote inside a cell)",
+  CSV_INVALID_CLOSING_QUOTE: "text follows a cell's closing quote (double a quote inside a cell)",
+};
+
+/** A record's own text: its raw text without the blank lines skipped before it or its line break. */
+const ownText = (raw: string) => raw.replace(/^(?:[ \t]*\n)+/, "").replace(/\n$/, "");
+/** The line a record starts on, from the line it ends on. */
+const firstLine = (lastLine: number, own: string) => lastLine - (own.split("\n").length - 1);
+
+/** What csv-parse reads, or UnreadableCsv naming the line it stopped on (the record's, when reading one record). */
+function readOrRefuse<T>(read: () => T, line?: number): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const at = line ?? firstLine(Number(error.lines), ownText(String(error.raw ?? "")));
+    throw new UnreadableCsv(at, WHY_UNREADABLE[error.code] ?? "this line cannot be read as CSV");
+  }
+}
+
 /**
  * The records of an uploaded CSV text or a pasted list, read by csv-parse (docs/decisions/060-csv-through-csv-parse.md):
  * a UTF-8 byte-order mark dropped, quoted cells with doubled quotes and line breaks inside, CRLF or LF. Each
  * record is read with its own separator (tab, `;` or `,`: see `separatorOf`), since a list pasted together from
  * several places mixes them. Cells are trimmed; blank lines are left out, but still counted, so each record's
- * `line` is the row a spreadsheet shows.
+ * `line` is the row a spreadsheet shows. A text that is no CSV throws UnreadableCsv.
  */
 export function readCsv(input: string): CsvRecord[] {
   // With `info` and `raw` each record comes as { record, info, raw }, which csv-parse's types do not follow.
-  const records = parse(input.replace(/\r\n?/g, "\n"), {
-    ...READING,
-    bom: true,
-    delimiter: [...SEPARATORS],
-    skip_empty_lines: true,
-    skip_records_with_empty_values: true,
-    info: true,
-    raw: true,
-  }) as unknown as { info: Info; raw: string }[];
+  const records = readOrRefuse(
+    () =>
+      parse(input.replace(/\r\n?/g, "\n"), {
+        ...READING,
+        bom: true,
+        delimiter: [...SEPARATORS],
+        skip_empty_lines: true,
+        skip_records_with_empty_values: true,
+        info: true,
+        raw: true,
+      }) as unknown as { info: Info; raw: string }[],
+  );
   let texts: string | undefined;
   return records.map(({ info, raw }) => {
-    // The raw text starts with the blank lines skipped before the record and ends with its line break.
-    const own = raw.replace(/^(?:[ \t]*\n)+/, "").replace(/\n$/, "");
+    const own = ownText(raw);
+    const line = firstLine(info.lines, own);
     const separator = separatorOf(own, texts);
     texts ??= separator;
-    const [cells = []] = parse(own, { ...READING, delimiter: separator });
-    return { line: info.lines - (own.split("\n").length - 1), cells };
+    const [cells = []] = readOrRefuse(() => parse(own, { ...READING, delimiter: separator }), line);
+    return { line, cells };
   });
 }
