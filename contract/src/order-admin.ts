@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { OrderFacts, PaymentMethod } from "./order-facts.js";
 import { orderRefusal } from "./order-lifecycle.js";
-import { ADMIN_ORDER_LIMITS, type OrderStatus, statusInWords } from "./order-status.js";
-import { orderStatusSchema } from "./ordering.js";
+import { ADMIN_ORDER_LIMITS, ORDER_STATUSES, type OrderStatus, statusInWords } from "./order-status.js";
 import { pageQuerySchema } from "./paging.js";
 import { requiredText } from "./text-field.js";
 
@@ -27,11 +26,19 @@ export const refundBodySchema = z.object({
 });
 
 /**
- * GET /api/admin/orders: newest first, one status or all, searched by order number (FL-100234), customer email,
+ * The admin list's filters: a status, or the orders the shop must ship now (`to-ship`: a card order once paid, one
+ * on account as soon as it goes ahead), which the overview's "Orders to ship" counts and opens.
+ */
+export const TO_SHIP = "to-ship";
+export const ADMIN_ORDER_FILTERS = [TO_SHIP, ...ORDER_STATUSES] as const;
+export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
+
+/**
+ * GET /api/admin/orders: newest first, one filter or all, searched by order number (FL-100234), customer email,
  * product, SKU, PO number or the start of the order id.
  */
 export const adminOrderQuerySchema = pageQuerySchema.extend({
-  status: orderStatusSchema.optional(),
+  status: z.enum(ADMIN_ORDER_FILTERS).optional(),
   q: z
     .string()
     .trim()
@@ -45,10 +52,11 @@ export const adminOrderCountsQuerySchema = adminOrderQuerySchema.pick({ q: true 
 /** GET /api/admin/orders.csv: every order the list's filter finds, not one page of them. */
 export const adminOrderExportQuerySchema = adminOrderQuerySchema.pick({ status: true, q: true });
 
-/** GET /api/admin/orders/counts: how many orders the search finds per status, and in all. */
+/** GET /api/admin/orders/counts: how many orders the search finds per filter, and in all. */
 const howMany = z.number().int();
 export const orderCountsSchema = z.object({
   all: howMany,
+  [TO_SHIP]: howMany,
   "awaiting-approval": howMany,
   unpaid: howMany,
   paid: howMany,

@@ -30,7 +30,8 @@ function dueDay(dueAt: Date) {
 /**
  * docs/BUYING-ON-ACCOUNT.md in the browser: an admin gives a company net 30 and a $50,000 credit limit on the
  * companies page; a buyer of the company checks out from the cart by invoice, seeing the credit left, and lands on
- * the order placed on account, with nothing to pay by card; the admin ships it, which issues its invoice; the buyer
+ * the order placed on account, with nothing to pay by card; the admin finds it in the To ship list the overview
+ * opens and ships it, which issues its invoice; the buyer
  * opens the order, due in 30 days, and downloads the invoice, which says so.
  */
 test("an admin gives a company net 30; its buyer checks out on account; shipped, the invoice says when it is due", async ({
@@ -88,8 +89,24 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
+  // The admin finds it where the overview's "Orders to ship" leads: the To ship list, beside the paid card orders.
+  const { number } = (await (await page.request.get(`/api/ordering/${orderId}`, { headers: asBuyer })).json()) as {
+    number: string;
+  };
+  await admin.page.goto("/dashboard");
+  await admin.page.getByRole("link", { name: "Open the orders to ship" }).click();
+  await expect(admin.page).toHaveURL(/\/dashboard\/orders\?status=to-ship$/);
+  const tabs = admin.page.getByRole("navigation", { name: "Order status" });
+  await expect(tabs.getByRole("link", { name: /^To ship \(\d+\)$/ })).toHaveAttribute("aria-current", "page");
+  await admin.page.getByLabel("Search by customer email, product or order number").fill(number);
+  await admin.page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(tabs.getByRole("link", { name: "To ship (1)", exact: true })).toBeVisible();
+  await expectAccessible(admin.page);
+  await expectNoHorizontalScroll(admin.page);
+
   // The admin ships it unpaid: that issues its invoice, due 30 days after.
-  await admin.page.goto(`/dashboard/orders/${orderId}`);
+  await admin.page.getByRole("link", { name: number, exact: true }).click();
+  await expect(admin.page).toHaveURL(`/dashboard/orders/${orderId}`);
   const actions = admin.page.getByRole("region", { name: "Actions" });
   await expect(
     actions.getByText("On account: shipping issues its invoice, due in 30 days.", { exact: false }),

@@ -81,9 +81,9 @@ test("the admin's /dashboard is the overview: figures, low stock and three chart
   await expect(figure(page, "Revenue today")).toHaveText(/^-?\$[\d,]+\.\d\d$/);
   await expect(figure(page, "Revenue, last 30 days")).toHaveText(/^-?\$[\d,]+\.\d\d$/);
   await expect(figure(page, "Orders to ship")).toHaveText(/^[\d,]+$/);
-  await expect(page.getByRole("link", { name: "Open the paid orders" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Open the orders to ship" })).toHaveAttribute(
     "href",
-    "/dashboard/orders?status=paid",
+    "/dashboard/orders?status=to-ship",
   );
 
   // The lathe is low: 50 left, below its 1,000.

@@ -97,7 +97,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "List every order, newest first (admins only)",
         description:
-          "`status` shows one status only; `q` finds orders by their number (FL-100234 or 100234), by customer " +
+          "`status` shows one status only, or `to-ship` the orders the shop must ship now (a card order once paid, one on account as soon as it goes ahead); `q` finds orders by their number (FL-100234 or 100234), by customer " +
           "email, product name, SKU or PO number (any part) or by the start of the order id. GET /api/admin/orders/counts gives the tab counts for the same `q`.",
         tags: ["Admin orders"],
         security: requires("accessToken"),

@@ -471,6 +471,7 @@ describe("order lifecycle", () => {
       const counts = await call("GET", `/api/admin/orders/counts?q=${encodeURIComponent(buyer.email)}`, admin);
       expect(counts.json<OrderCounts>()).toEqual({
         all: 3,
+        "to-ship": 1,
         "awaiting-approval": 0,
         unpaid: 1,
         paid: 1,

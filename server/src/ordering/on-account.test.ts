@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyMembers } from "../company/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
-import { CONTACT } from "../test/orders.js";
+import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
 import { orders } from "./tables.js";
 
@@ -16,11 +16,13 @@ import { orders } from "./tables.js";
 describe("buying on account", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;
+  let steps: ReturnType<typeof orderSteps>;
   let tools = 0;
 
   beforeAll(async () => {
     ctx = await createTestApp();
     admin = await signUp(ctx.app, { admin: true });
+    steps = orderSteps(ctx.app, admin);
   });
   afterAll(() => ctx.close());
 
@@ -142,6 +144,35 @@ describe("buying on account", () => {
     expect(await stockOf(tool)).toBe(500);
     expect(await credit(buyer, companyId)).toMatchObject({ used: 0, available: 2500 });
     expect((await orderOf(buyer, order._id)).balance).toBe(0);
+  });
+
+  it("the admins' To ship list holds exactly the paid card orders and the open orders on account", async () => {
+    const buyer = await signUp(ctx.app);
+    const companyId = await company([[buyer, "buyer"]]);
+    await giveTerms(companyId, { netDays: 30, creditLimit: 10_000 });
+    const onAccount = (await orderOnAccount(buyer, await newTool())).json().insertedId;
+    const unpaidCard = await steps.placeOrder(buyer, await newTool(), 100);
+    const paidCard = await steps.paidOrder(buyer, await newTool());
+    const shipped = await steps.paidOrder(buyer, await newTool());
+    const ship = await call("POST", `/api/admin/orders/${shipped._id}/ship`, admin, {
+      carrier: "DHL",
+      trackingNumber: "7",
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+
+    const q = encodeURIComponent(buyer.email);
+    const toShip = await call("GET", `/api/admin/orders?status=to-ship&q=${q}`, admin);
+    expect(toShip.statusCode, toShip.body).toBe(200);
+    expect(toShip.json<Order[]>().map((order) => order._id)).toEqual([paidCard._id, onAccount]);
+    expect(toShip.headers["x-total-count"]).toBe("2");
+    const counts = (await call("GET", `/api/admin/orders/counts?q=${q}`, admin)).json();
+    expect(counts).toMatchObject({ all: 4, "to-ship": 2, unpaid: 2, paid: 1, shipped: 1 });
+    expect(unpaidCard.status).toBe("unpaid");
+    // The overview's figure counts the same orders (every buyer's, so compare it with the list's total).
+    const everyone = await call("GET", "/api/admin/orders?status=to-ship&limit=1", admin);
+    const stats = (await call("GET", "/api/admin/stats", admin)).json<{ ordersToShip: number }>();
+    expect(stats.ordersToShip).toBe(Number(everyone.headers["x-total-count"]));
+    expect((await call("GET", "/api/admin/orders?status=to-be-shipped", admin)).statusCode).toBe(400);
   });
 
   it("refuses invoice to a customer without terms, and keeps an outsider out of the company's credit", async () => {

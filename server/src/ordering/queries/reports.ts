@@ -1,11 +1,12 @@
 import {
+  type AdminOrderFilter,
   type OrderCounts,
-  type OrderStatus,
   orderNumberIn,
   PAYMENT_METHODS,
   PAYMENT_TRANSITIONS,
   SPENDING_ORDER_STATUSES,
   statusesFrom,
+  TO_SHIP,
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -17,12 +18,24 @@ import { withHistory } from "./wire.js";
 /** What the orders add up to: the admins' list and its counts, the metrics, a company's spend, the overview. */
 
 /**
- * The admin list's filter: one status or all, and a search by order number (FL-100234 or 100234), customer
- * email, product name or SKU, PO number or the start of the order's id.
+ * The admin list's filter: one status, the orders to ship, or all; and a search by order number (FL-100234 or
+ * 100234), customer email, product name or SKU, PO number or the start of the order's id.
  */
 export interface OrderFilter {
-  status?: OrderStatus | undefined;
+  status?: AdminOrderFilter | undefined;
   q?: string | undefined;
+}
+
+/** The orders the shop must ship now: a card order once paid, one on account as soon as it goes ahead. */
+const waitingToShip = or(
+  ...PAYMENT_METHODS.map((method) =>
+    and(eq(orders.paymentMethod, method), inArray(orders.status, statusesFrom(["ship"], [method]))),
+  ),
+);
+
+function where({ status, q }: OrderFilter): SQL | undefined {
+  const byStatus = status === TO_SHIP ? waitingToShip : status ? eq(orders.status, status) : undefined;
+  return and(byStatus, matching(q));
 }
 
 /** `q` as a LIKE pattern that matches itself literally (its % and _ are no wildcards). */
@@ -51,7 +64,7 @@ export async function* allOrders(
   filter: OrderFilter,
   batch = 500,
 ): AsyncGenerator<{ order: OrderRow; lines: OrderLineRow[] }> {
-  const where = and(filter.status ? eq(orders.status, filter.status) : undefined, matching(filter.q));
+  const found = where(filter);
   let last: OrderRow | undefined;
   for (;;) {
     // The last row's time is read back in SQL: a JavaScript Date keeps milliseconds, the column microseconds.
@@ -61,7 +74,7 @@ export async function* allOrders(
     const rows = await db
       .select()
       .from(orders)
-      .where(and(where, after))
+      .where(and(found, after))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(batch);
     const lines = await linesByOrder(
@@ -76,29 +89,34 @@ export async function* allOrders(
 
 /** One page of every order the filter finds, newest first, with how many it finds in all. */
 export async function listOrders(db: Database, filter: OrderFilter, page: { limit: number; offset: number }) {
-  const where = and(filter.status ? eq(orders.status, filter.status) : undefined, matching(filter.q));
+  const found = where(filter);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(orders)
-      .where(where)
+      .where(found)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ value: count() }).from(orders).where(where),
+    db.select({ value: count() }).from(orders).where(found),
   ]);
   return { items: await withHistory(db, rows), total: total?.value ?? 0 };
 }
 
-/** How many orders the search finds in each status, and in all. */
+/** How many orders the search finds in each status, to ship, and in all. */
 export async function countOrders(db: Database, q: string | undefined): Promise<OrderCounts> {
   const rows = await db
-    .select({ status: orders.status, value: count() })
+    .select({
+      status: orders.status,
+      value: count(),
+      toShip: sql<number>`count(*) filter (where ${waitingToShip})::int`,
+    })
     .from(orders)
     .where(matching(q))
     .groupBy(orders.status);
   const counts: OrderCounts = {
     all: 0,
+    [TO_SHIP]: 0,
     "awaiting-approval": 0,
     unpaid: 0,
     paid: 0,
@@ -110,6 +128,7 @@ export async function countOrders(db: Database, q: string | undefined): Promise<
   for (const row of rows) {
     counts[row.status] = row.value;
     counts.all += row.value;
+    counts[TO_SHIP] += Number(row.toShip);
   }
   return counts;
 }
@@ -195,18 +214,12 @@ export async function creditedCentsByDay(db: Database, range: DayRange): Promise
   return new Map(rows.map((row) => [row.day, Number(row.cents)]));
 }
 
-/** How many orders wait for the shop now: paid and not shipped, and company orders waiting for an owner. */
+/** How many orders wait for the shop now: to ship (the list's `to-ship`), and company orders waiting for an owner. */
 export async function ordersWaiting(db: Database): Promise<{ toShip: number; toApprove: number }> {
-  // A card order waits to ship once paid; one on account as soon as it goes ahead.
-  const toShip = or(
-    ...PAYMENT_METHODS.map((method) =>
-      and(eq(orders.paymentMethod, method), inArray(orders.status, statusesFrom(["ship"], [method]))),
-    ),
-  );
   const toApprove = statusesFrom(["approve"], PAYMENT_METHODS);
   const [row] = await db
     .select({
-      toShip: sql<number>`count(*) filter (where ${toShip})::int`,
+      toShip: sql<number>`count(*) filter (where ${waitingToShip})::int`,
       toApprove: sql<number>`count(*) filter (where ${inArray(orders.status, toApprove)})::int`,
     })
     .from(orders)

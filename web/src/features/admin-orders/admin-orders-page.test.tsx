@@ -8,6 +8,7 @@ import AdminOrdersPage from "./admin-orders-page";
 const ADMIN = "owner@example.com";
 const COUNTS = {
   all: 45,
+  "to-ship": 43,
   "awaiting-approval": 0,
   unpaid: 5,
   paid: 41,
@@ -88,6 +89,7 @@ describe("Admin Orders", () => {
       .poll(() => tabs.map((tab) => tab.textContent))
       .toEqual([
         "All (45)",
+        "To ship (43)",
         "Awaiting approval (0)",
         "Unpaid (5)",
         "Paid (41)",

@@ -1,4 +1,4 @@
-import { ADMIN_ORDER_LIMITS, formatPrice, ORDER_STATUSES, type OrderStatus } from "@forgeline/contract";
+import { ADMIN_ORDER_LIMITS, type AdminOrderFilter, formatPrice, ORDER_STATUSES, TO_SHIP } from "@forgeline/contract";
 import { type FormEvent, useId } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
@@ -15,8 +15,10 @@ import { useAdminOrders } from "./api/get-admin-orders";
 import { useOrderCounts } from "./api/get-order-counts";
 import { ADMIN_ORDERS_PAGE_SIZE, orderListAddress, readOrderListState } from "./order-list-state";
 
-const TABS: { status: OrderStatus | undefined; label: string }[] = [
+const TABS: { status: AdminOrderFilter | undefined; label: string }[] = [
   { status: undefined, label: "All" },
+  // What the shop must ship now, whatever the payment: the overview's "Orders to ship" opens it.
+  { status: TO_SHIP, label: "To ship" },
   ...ORDER_STATUSES.map((status) => ({ status, label: ORDER_STATUS_LABELS[status] })),
 ];
 

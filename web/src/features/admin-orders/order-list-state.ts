@@ -1,24 +1,24 @@
-import { ORDER_STATUSES, type OrderStatus, PAGE_SIZE } from "@forgeline/contract";
+import { ADMIN_ORDER_FILTERS, type AdminOrderFilter, PAGE_SIZE } from "@forgeline/contract";
 import { requestedPage } from "../../components/pager";
 import { paths } from "../../config/paths";
 
 export const ADMIN_ORDERS_PAGE_SIZE = PAGE_SIZE.default;
 
-/** What the admin order list shows: one status or all, a search, a page (from 1). */
+/** What the admin order list shows: one status, the orders to ship, or all; a search; a page (from 1). */
 export interface OrderListState {
-  status: OrderStatus | undefined;
+  status: AdminOrderFilter | undefined;
   q: string;
   page: number;
 }
 
-const isStatus = (value: string | null): value is OrderStatus =>
-  (ORDER_STATUSES as readonly (string | null)[]).includes(value);
+const isFilter = (value: string | null): value is AdminOrderFilter =>
+  (ADMIN_ORDER_FILTERS as readonly (string | null)[]).includes(value);
 
 /** The list's state from the address (`?status=&q=&page=`), so a reload or a shared link shows the same list. */
 export function readOrderListState(searchParams: URLSearchParams): OrderListState {
   const status = searchParams.get("status");
   return {
-    status: isStatus(status) ? status : undefined,
+    status: isFilter(status) ? status : undefined,
     q: searchParams.get("q")?.trim() ?? "",
     page: requestedPage(searchParams),
   };

@@ -77,8 +77,8 @@ describe("/dashboard for an admin: the overview", () => {
     expect(figure("Orders to ship")).toBe("3");
     expect(figure("Quotes to price")).toBe("1");
     expect(figure("Approvals pending")).toBe("2");
-    expect(screen.getByRole("link", { name: "Open the paid orders" }).getAttribute("href")).toBe(
-      "/dashboard/orders?status=paid",
+    expect(screen.getByRole("link", { name: "Open the orders to ship" }).getAttribute("href")).toBe(
+      "/dashboard/orders?status=to-ship",
     );
     expect(screen.getByRole("link", { name: "Open the orders awaiting approval" }).getAttribute("href")).toBe(
       "/dashboard/orders?status=awaiting-approval",

@@ -1,4 +1,4 @@
-import { type AdminStats, formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
+import { type AdminStats, formatPrice, QUANTITY_UNIT, TO_SHIP } from "@forgeline/contract";
 import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
@@ -85,7 +85,7 @@ function Figures({ stats }: { stats: AdminStats }) {
       <Figure
         label="Orders to ship"
         value={count.format(stats.ordersToShip)}
-        link={{ to: `${paths.adminOrders}?status=paid`, text: "Open the paid orders" }}
+        link={{ to: `${paths.adminOrders}?status=${TO_SHIP}`, text: "Open the orders to ship" }}
       />
       <Figure
         label="Quotes to price"
