@@ -47,9 +47,11 @@ export const dayInWords = (date: Date | string): string => longDay.format(new Da
 
 export const ON_ACCOUNT_MESSAGES = {
   noTerms: "Your company does not buy on account",
-  /** A new order on account does not fit what the company may still owe. */
-  overLimit: (left: string) =>
-    `Your company has ${left} of credit left: pay this order by card or ask us for a higher limit`,
+  /** A new order on account does not fit what the company may still owe: by how much, what is left, what to do. */
+  overLimit: (over: string, left: string) =>
+    `This order is ${over} over your company's credit (${left} left): pay by card, remove lines, or ask for a quote.`,
+  /** The same, said before the order is placed, beside the choice to pay by invoice. */
+  overBy: (over: string) => `${over} over your credit: pay by card, remove lines, or ask for a quote.`,
   /** An invoice more than CREDIT_HOLD_AFTER_DAYS overdue stops new orders on account. */
   onHold: (invoiceNumber: string) =>
     `Invoice ${invoiceNumber} is more than ${CREDIT_HOLD_AFTER_DAYS} days overdue: pay it before ordering on account again, or pay this order by card`,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN, signInThroughApi } from "../support/accounts.js";
+import { bearerOf, E2E_ADMIN, signInThroughApi } from "../support/accounts.js";
 import { productIdOf } from "../support/cart.js";
 import {
   anotherPerson,
@@ -9,7 +9,7 @@ import {
   expectToastAccessible,
   test,
 } from "../support/fixtures.js";
-import { companyWithBuyer } from "../support/on-account.js";
+import { companyWithBuyer, giveTerms } from "../support/on-account.js";
 import { pdfText } from "../support/pdf.js";
 
 // Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
@@ -37,12 +37,13 @@ function dueDay(dueAt: Date) {
 test("an admin gives a company net 30; its buyer checks out on account; shipped, the invoice says when it is due", async ({
   page,
   browser,
+  consoleErrors,
 }, testInfo) => {
   test.setTimeout(240_000);
   const companyName = `Ledger Works ${testInfo.project.name} ${Date.now()}`;
 
   // The company (company.spec.ts makes one through the pages): an owner, and a buyer who joins by the mailed link.
-  const { owner, asBuyer } = await companyWithBuyer(page, browser, testInfo, companyName);
+  const { owner, asBuyer, companyId } = await companyWithBuyer(page, browser, testInfo, companyName);
 
   // The admin gives it terms: net 30, a limit of $50,000.
   const admin = await anotherPerson(browser, testInfo);
@@ -66,17 +67,58 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   const tape = await productIdOf(page, TAPE);
   const line = await page.request.put(`/api/cart/lines/${tape}`, { headers: asBuyer, data: { quantity: 200 } });
   expect(line.status(), await line.text()).toBe(200);
-  await page.goto("/cart");
   const checkout = page.getByRole("form", { name: "Checkout" });
   const howToPay = checkout.getByRole("group", { name: "How to pay" });
+  const invoice = howToPay.getByRole("radio", { name: /^Pay by invoice \(net 30\)/ });
+  // With a limit of $100 the page says before the button by how much the cart is over, and only card is open.
+  const asAdmin = await bearerOf(admin.page, E2E_ADMIN.email);
+  await giveTerms(admin.page, asAdmin, companyId, 30, 100);
+  await page.goto("/cart");
+  await expect(howToPay).toContainText(
+    /\$100\.00 of credit left\s*\$[\d,]+\.\d\d over your credit: pay by card, remove lines, or ask for a quote\./,
+  );
+  await expect(invoice).toBeDisabled();
+  await expect(howToPay.getByRole("radio", { name: "Card", exact: true })).toBeChecked();
+
+  await giveTerms(admin.page, asAdmin, companyId, 30, 50_000);
+  await page.reload();
   await expect(howToPay.getByText("$50,000.00 of credit left")).toBeVisible();
-  await expect(howToPay.getByRole("radio", { name: "Card" })).toBeChecked();
+  await expect(howToPay.getByRole("radio", { name: "Card", exact: true })).toBeChecked();
   await checkout.getByLabel("Phone").fill("5550109000");
   await checkout.getByLabel("Delivery address").fill("9 Ledger Lane, Springfield");
-  await howToPay.getByRole("radio", { name: /^Pay by invoice \(net 30\)/ }).check();
+  await invoice.check();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
-  await checkout.getByRole("button", { name: "Place order" }).click();
+
+  // The limit drops again after the page read it: the refusal stands beside "Place order", focused and on screen
+  // (a 390 px phone too), naming by how much the order is over; nothing is placed.
+  await giveTerms(admin.page, asAdmin, companyId, 30, 100);
+  consoleErrors.allow(/status of 409/);
+  const placeOrder = checkout.getByRole("button", { name: "Place order" });
+  await placeOrder.click();
+  const refusal = checkout.getByRole("alert");
+  await expect(refusal).toHaveText(
+    /^This order is \$[\d,]+\.\d\d over your company's credit \(\$100\.00 left\): pay by card, remove lines, or ask for a quote\.$/,
+  );
+  await expect(refusal).toBeFocused();
+  await expect(refusal).toBeInViewport({ ratio: 1 });
+  await expect(placeOrder).toBeInViewport({ ratio: 1 });
+  // The choice reads the credit again: $100 left, the order over it, only card open.
+  await expect(howToPay).toContainText("$100.00 of credit left");
+  await expect(howToPay.getByRole("radio", { name: "Card", exact: true })).toBeChecked();
+  expect(await refusal.evaluate((element) => element.nextElementSibling?.textContent)).toBe("Place order");
+  await expect(page).toHaveURL(/\/cart$/);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath("checkout-refused.png") });
+
+  // Terms back, the buyer reads them again and places it on account.
+  await giveTerms(admin.page, asAdmin, companyId, 30, 50_000);
+  await page.reload();
+  await expect(howToPay.getByText("$50,000.00 of credit left")).toBeVisible();
+  await checkout.getByLabel("Phone").fill("5550109000");
+  await checkout.getByLabel("Delivery address").fill("9 Ledger Lane, Springfield");
+  await invoice.check();
+  await placeOrder.click();
 
   // Placed on account: its own page, nothing to pay by card.
   await expect(page).toHaveURL(/\/dashboard\/myorders\/[0-9a-f-]{36}$/);

@@ -130,7 +130,7 @@ describe("buying on account", () => {
     const over = await orderOnAccount(buyer, other, 150);
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(
-      "Your company has $1,000.00 of credit left: pay this order by card or ask us for a higher limit",
+      "This order is $500.00 over your company's credit ($1,000.00 left): pay by card, remove lines, or ask for a quote.",
     );
     expect(await stockOf(other)).toBe(500);
     // By card it goes through, and takes no credit.
@@ -216,7 +216,7 @@ describe("buying on account", () => {
     const refused = await call("POST", `/api/companies/${companyId}/orders/${id}/approve`, owner, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      "Your company has $0.00 of credit left: pay this order by card or ask us for a higher limit",
+      "This order is $500.00 over your company's credit ($0.00 left): pay by card, remove lines, or ask for a quote.",
     );
     expect((await orderOf(owner, id)).status).toBe("awaiting-approval");
     expect(await stockOf(tool)).toBe(1000);

@@ -307,7 +307,10 @@ export async function creditRefusal(
   if (!standing.terms) return { reason: "no-terms", message: ON_ACCOUNT_MESSAGES.noTerms };
   if (standing.hold) return { reason: "credit-hold", message: ON_ACCOUNT_MESSAGES.onHold(standing.hold.invoiceNumber) };
   if (standing.usedCents + addingCents > standing.terms.creditLimitCents) {
-    return { reason: "over-credit", message: ON_ACCOUNT_MESSAGES.overLimit(formatCents(availableCents(standing))) };
+    // Over by what the company would owe beyond its limit (a lowered limit may be passed already).
+    const overCents = standing.usedCents + addingCents - standing.terms.creditLimitCents;
+    const message = ON_ACCOUNT_MESSAGES.overLimit(formatCents(overCents), formatCents(availableCents(standing)));
+    return { reason: "over-credit", message };
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { ApiError } from "../lib/api-client";
 import { errorMessage, refusedFields } from "../lib/toast";
+import { RefusalBeside } from "./refusal-beside";
 
 /** The server's message for one field of a refused form (a 400's `errors`), to show beside that field. */
 export function fieldError(error: unknown, field: string): string | undefined {
@@ -23,17 +24,12 @@ export function focusFirstRefused(form: HTMLFormElement, error: unknown) {
 
 /**
  * A refusal that no field of the form shows (a 409 such as "A company needs an owner", a 403, a failure to
- * reach the shop): the server's message above the form, read out as it appears. Nothing when every message
- * of the refusal stands beside one of `fields`.
+ * reach the shop): the server's message, placed by the caller beside the button that was pressed, focused as it
+ * appears (refusal-beside.tsx). Nothing when every message of the refusal stands beside one of `fields`.
  */
 export function FormRefusal({ error, fields }: { error: unknown; fields: readonly string[] }) {
-  if (!error) return null;
-  if (refusedFields(error, fields)) return null;
-  return (
-    <p role="alert" className="alert alert-error alert-soft">
-      {errorMessage(error)}
-    </p>
-  );
+  if (!error || refusedFields(error, fields)) return null;
+  return <RefusalBeside refusal={error} message={errorMessage(error)} />;
 }
 
 /** A form's text field as typed, trimmed. */

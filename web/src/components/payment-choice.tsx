@@ -33,12 +33,21 @@ export function usePaymentChoice() {
   return { company, terms, method, choose, next, body: terms ? { paymentMethod: method } : {} };
 }
 
-/** "How to pay" (payment-options.tsx), for a company on terms; nothing for one that pays by card. */
-export function PaymentChoice({ choice }: { choice: ReturnType<typeof usePaymentChoice> }) {
+/**
+ * "How to pay" (payment-options.tsx), for a company on terms; nothing for one that pays by card. `total` is what the
+ * order would cost, held against the credit left.
+ */
+export function PaymentChoice({ choice, total }: { choice: ReturnType<typeof usePaymentChoice>; total: number }) {
   if (!choice.company || !choice.terms) return null;
   return (
     <Suspense fallback={null}>
-      <PaymentOptions company={choice.company} terms={choice.terms} method={choice.method} choose={choice.choose} />
+      <PaymentOptions
+        company={choice.company}
+        terms={choice.terms}
+        total={total}
+        method={choice.method}
+        choose={choice.choose}
+      />
     </Suspense>
   );
 }

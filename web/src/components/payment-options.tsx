@@ -2,32 +2,36 @@ import { type Company, ON_ACCOUNT_MESSAGES, type PaymentMethod, type PaymentTerm
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { companyCreditQuery } from "../lib/company";
-import { creditLeft, holdInWords } from "../lib/company-credit";
+import { creditLeft, holdInWords, overCredit } from "../lib/company-credit";
 import { RadioCard } from "./radio-card";
 
 /**
  * "How to pay" for a company on terms (payment-choice.tsx): "Card", or "Pay by invoice (net 30)". Owners and
- * buyers read the credit left beside the invoice, or the overdue invoice that holds it, and then only card is
- * open; a requester chooses without the figure, which is not theirs to read (no `read:credit` among the company's
- * `actions`).
+ * buyers read the credit left beside the invoice, or the overdue invoice that holds it, or by how much `total`
+ * is over the credit and what to do instead; then only card is open. A requester chooses without the figures,
+ * which are not theirs to read (no `read:credit` among the company's `actions`).
  */
 export function PaymentOptions({
   company,
   terms,
+  total,
   method,
   choose,
 }: {
   company: Company;
   terms: PaymentTerms;
+  total: number;
   method: PaymentMethod;
   choose: (method: PaymentMethod) => void;
 }) {
   const credit = useQuery(companyCreditQuery(company._id, company.actions.includes("read:credit"))).data;
   const hold = holdInWords(credit?.hold ?? null);
-  // A hold that arrives after the invoice was chosen takes the choice back to card.
+  const over = credit?.paymentTerms ? overCredit(total, credit.available) : null;
+  const closed = hold !== null || over !== null;
+  // A hold, or a total over the credit, that comes after the invoice was chosen takes the choice back to card.
   useEffect(() => {
-    if (hold && method === "invoice") choose("card");
-  }, [hold, method, choose]);
+    if (closed && method === "invoice") choose("card");
+  }, [closed, method, choose]);
 
   return (
     <fieldset>
@@ -42,11 +46,13 @@ export function PaymentOptions({
         />
         <RadioCard
           title={ON_ACCOUNT_MESSAGES.choice(terms.netDays)}
-          detail={hold ?? (credit?.paymentTerms ? creditLeft(credit.available) : undefined)}
+          detail={
+            hold ?? (credit?.paymentTerms ? [creditLeft(credit.available), over].filter(Boolean).join("\n") : undefined)
+          }
           name="paymentMethod"
           value="invoice"
           checked={method === "invoice"}
-          disabled={hold !== null}
+          disabled={closed}
           onChange={() => choose("invoice")}
         />
       </div>

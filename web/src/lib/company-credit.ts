@@ -1,4 +1,10 @@
-import { type CompanyCredit, CREDIT_HOLD_AFTER_DAYS, formatPrice, type PaymentTerms } from "@forgeline/contract";
+import {
+  type CompanyCredit,
+  CREDIT_HOLD_AFTER_DAYS,
+  formatPrice,
+  ON_ACCOUNT_MESSAGES,
+  type PaymentTerms,
+} from "@forgeline/contract";
 import { dueDayText } from "./on-account";
 
 /**
@@ -26,3 +32,9 @@ export function holdInWords(hold: CompanyCredit["hold"]): string | null {
 
 /** Credit left beside the choice to pay by invoice. */
 export const creditLeft = (available: number) => `${formatPrice(available)} of credit left`;
+
+/** By how much an order's `total` is over the credit left, and what to do instead; null when it fits. */
+export function overCredit(total: number, available: number): string | null {
+  const overCents = Math.round(total * 100) - Math.round(available * 100);
+  return overCents > 0 ? ON_ACCOUNT_MESSAGES.overBy(formatPrice(overCents / 100)) : null;
+}

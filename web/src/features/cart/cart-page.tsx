@@ -1,5 +1,5 @@
 import { type Cart, type CartLine, QUANTITY_UNIT } from "@forgeline/contract";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Link } from "../../components/link";
 import { PricedTotals } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
@@ -28,7 +28,6 @@ export default function CartPage() {
   // The buyer's company (its delivery addresses and PO rule shape the checkout), asked beside the cart.
   useMyCompany();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   // A sign-in that no longer stands ends here; a 403 (an admin's account has no cart) is only said.
   if (cart.error instanceof ApiError && cart.error.status === 401) return <SignOutToLogin />;
 
@@ -37,11 +36,6 @@ export default function CartPage() {
       <h1 id="cart-heading" ref={heading} tabIndex={-1} className="mb-4 text-2xl font-bold sm:text-3xl">
         Your cart
       </h1>
-      {refusal && (
-        <div role="alert" className="alert alert-error alert-soft mb-4">
-          {refusal}
-        </div>
-      )}
       <QueryState
         query={cart}
         what="cart"
@@ -55,21 +49,13 @@ export default function CartPage() {
           </>
         }
       >
-        {(data) => <CartContent cart={data} onRefused={setRefusal} focusHeading={() => heading.current?.focus()} />}
+        {(data) => <CartContent cart={data} focusHeading={() => heading.current?.focus()} />}
       </QueryState>
     </section>
   );
 }
 
-function CartContent({
-  cart,
-  onRefused,
-  focusHeading,
-}: {
-  cart: Cart;
-  onRefused: (message: string | null) => void;
-  focusHeading: () => void;
-}) {
+function CartContent({ cart, focusHeading }: { cart: Cart; focusHeading: () => void }) {
   const removeLine = useRemoveLine();
 
   async function remove(line: CartLine) {
@@ -108,7 +94,7 @@ function CartContent({
       <div className="flex flex-col gap-4 lg:self-start">
         <Suspense fallback={null}>
           <div className="rounded-box bg-base-200 p-4">
-            <CheckoutForm cart={cart} onRefused={onRefused} />
+            <CheckoutForm cart={cart} />
           </div>
           <div className="rounded-box border border-base-300 p-4">
             <RequestQuoteForm />

@@ -1,7 +1,11 @@
 import type { Cart } from "@forgeline/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
+import { RefusalBeside } from "../../components/refusal-beside";
+import { companyCreditQuery } from "../../lib/company";
 import { errorMessage, notify } from "../../lib/toast";
 import { changedCart, useCheckout } from "./api/checkout";
 
@@ -9,26 +13,21 @@ import { changedCart, useCheckout } from "./api/checkout";
  * The checkout (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout' and 'Companies'): where the order goes
  * (components/delivery-fields.tsx: phone, delivery address or one of the company's, PO number), how to pay when the
  * company buys on account (components/payment-choice.tsx), and "Place order" with the total the buyer sees. A price or
- * promotion that changed meanwhile is a 409 with the new cart: the page shows it and says so (`onRefused`), and nothing
- * is placed; so is a refusal of the invoice (no terms, over the credit, on hold). A placed card order goes to its
- * payment page; one on account, or one that waits for an owner's approval, to its own page.
+ * promotion that changed meanwhile is a 409 with the new cart: the page shows it and says so beside "Place order",
+ * and nothing is placed; so is a refusal of the invoice (no terms, over the credit, on hold). A placed card order
+ * goes to its payment page; one on account, or one that waits for an owner's approval, to its own page.
  */
-export function CheckoutForm({
-  cart,
-  onRefused,
-}: {
-  cart: Cart;
-  /** The server's reason when it placed nothing (null again on the next try). */
-  onRefused: (message: string | null) => void;
-}) {
+export function CheckoutForm({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const checkout = useCheckout();
   const delivery = useDeliveryForm();
   const payment = usePaymentChoice();
   const { form } = delivery;
+  const [refusal, setRefusal] = useState<{ message: string } | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
-    onRefused(null);
+    setRefusal(null);
     try {
       const placed = await checkout.mutateAsync({ ...values, ...payment.body, expectedTotal: cart.total });
       const { message, to } = payment.next(placed, "Your order is placed");
@@ -36,8 +35,12 @@ export function CheckoutForm({
       navigate(to);
     } catch (error) {
       if (delivery.showRefusal(error)) return;
+      // A refusal on account may come of credit used meanwhile: the choice shows the credit as it is now.
+      if (payment.company) void queryClient.invalidateQueries(companyCreditQuery(payment.company._id));
       const message = errorMessage(error);
-      onRefused(changedCart(error) ? `${message} Check the new total and place the order again.` : message);
+      // Every refusal brings the cart as priced now; only one whose total moved asks the buyer to look again.
+      const moved = (changedCart(error)?.total ?? cart.total) !== cart.total;
+      setRefusal({ message: moved ? `${message} Check the new total and place the order again.` : message });
     }
   });
 
@@ -47,7 +50,8 @@ export function CheckoutForm({
         Checkout
       </h2>
       <DeliveryFields delivery={delivery} />
-      <PaymentChoice choice={payment} />
+      <PaymentChoice choice={payment} total={cart.total} />
+      <RefusalBeside refusal={refusal} message={refusal?.message ?? ""} />
       <button type="submit" className="btn btn-primary" disabled={form.isSubmitting || checkout.isPending}>
         Place order
       </button>

@@ -166,13 +166,34 @@ describe("the checkout of a company that buys on account (docs/BUYING-ON-ACCOUNT
     expect((within(group).getByRole("radio", { name: "Card" }) as HTMLInputElement).checked).toBe(true);
   });
 
-  it("shows the server's refusal of an order over the credit, placing nothing and staying in the cart", async () => {
-    const overLimit = "Your company has $1,000.00 of credit left: pay this order by card or ask us for a higher limit";
+  it("says before the button by how much the cart is over the credit left, and leaves card the only way", async () => {
     serveApi({
       "GET /api/cart": { body: cart },
       "GET /api/companies/mine": { body: acme("buyer") },
       "GET /api/companies/c1/addresses": { body: [] },
       [CREDIT]: { body: { ...credit, used: 49_000, available: 1000 } },
+    });
+    renderCart();
+    const group = await howToPay();
+    const invoice = within(group).getByRole("radio", { name: /^Pay by invoice/ }) as HTMLInputElement;
+    const said = await within(group).findByText(/over your credit/);
+    expect(said.textContent).toBe(
+      "$1,000.00 of credit left\n$2,675.00 over your credit: pay by card, remove lines, or ask for a quote.",
+    );
+    expect(said.closest("label")).toBe(invoice.closest("label"));
+    expect(invoice.disabled).toBe(true);
+    expect((within(group).getByRole("radio", { name: "Card" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("shows the server's refusal beside Place order and focuses it, placing nothing and staying in the cart", async () => {
+    // A colleague's order took the credit between the page's reading and this checkout.
+    const overLimit =
+      "This order is $2,675.00 over your company's credit ($1,000.00 left): pay by card, remove lines, or ask for a quote.";
+    serveApi({
+      "GET /api/cart": { body: cart },
+      "GET /api/companies/mine": { body: acme("buyer") },
+      "GET /api/companies/c1/addresses": { body: [] },
+      [CREDIT]: { body: credit },
       [CHECKOUT]: { status: 409, body: { message: overLimit } },
     });
     renderCart();
@@ -180,8 +201,12 @@ describe("the checkout of a company that buys on account (docs/BUYING-ON-ACCOUNT
     const group = await howToPay();
     await fillIn(user);
     await user.click(within(group).getByRole("radio", { name: /^Pay by invoice/ }));
-    await user.click(screen.getByRole("button", { name: "Place order" }));
-    expect((await screen.findByText(overLimit)).getAttribute("role")).toBe("alert");
+    const placeOrder = screen.getByRole("button", { name: "Place order" });
+    await user.click(placeOrder);
+    const refusal = await screen.findByText(overLimit);
+    expect(refusal.getAttribute("role")).toBe("alert");
+    expect(placeOrder.previousElementSibling).toBe(refusal);
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
     expect(currentAddress()).toBe("/cart");
   });
 

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
+import { RefusalBeside } from "../../components/refusal-beside";
 import { errorMessage, notify } from "../../lib/toast";
 import { useAcceptQuote, useDeclineQuote } from "./api/quotes";
 
@@ -19,7 +20,8 @@ export function AcceptForm({ quote }: { quote: Quote }) {
   const delivery = useDeliveryForm();
   const payment = usePaymentChoice();
   const { form } = delivery;
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string } | null>(null);
+  const [declineRefusal, setDeclineRefusal] = useState<{ message: string } | null>(null);
   const [asking, setAsking] = useState(false);
 
   const submit = form.handleSubmit(async (values) => {
@@ -32,27 +34,22 @@ export function AcceptForm({ quote }: { quote: Quote }) {
       navigate(to);
     } catch (error) {
       if (delivery.showRefusal(error)) return;
-      setRefusal(errorMessage(error));
+      setRefusal({ message: errorMessage(error) });
     }
   });
 
   async function declineQuote() {
-    setRefusal(null);
+    setDeclineRefusal(null);
     try {
       await decline.mutateAsync();
       notify("success", "Quote declined");
     } catch (error) {
-      setRefusal(errorMessage(error));
+      setDeclineRefusal({ message: errorMessage(error) });
     }
   }
 
   return (
     <div className="flex flex-col gap-3">
-      {refusal && (
-        <p role="alert" className="alert alert-error alert-soft">
-          {refusal}
-        </p>
-      )}
       <form
         noValidate
         aria-labelledby="accept-heading"
@@ -68,11 +65,15 @@ export function AcceptForm({ quote }: { quote: Quote }) {
             : "You pay the quoted total once the order is placed."}
         </p>
         <DeliveryFields delivery={delivery} />
-        <PaymentChoice choice={payment} />
+        <PaymentChoice choice={payment} total={quote.priced?.total ?? 0} />
+        <RefusalBeside refusal={refusal} message={refusal?.message ?? ""} />
         <button type="submit" className="btn btn-primary" disabled={form.isSubmitting || accept.isPending}>
           Accept and place the order
         </button>
       </form>
+      {quote.actions.includes("decline:quote") && (
+        <RefusalBeside refusal={declineRefusal} message={declineRefusal?.message ?? ""} />
+      )}
       {quote.actions.includes("decline:quote") && (
         <button
           type="button"
