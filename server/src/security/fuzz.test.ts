@@ -1,4 +1,4 @@
-import type { Order, Product } from "@forgeline/contract";
+import { type Order, type Product, QUOTE_LIMITS } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
@@ -551,7 +551,7 @@ describe("fuzzing the API", () => {
             fc.constant(
               Array.from({ length: 101 }, () => ({ productId: "00000000-0000-4000-8000-000000000000", unitPrice: 5 })),
             ),
-            notPositiveMoney(100_000).map((unitPrice) => [
+            notPositiveMoney(QUOTE_LIMITS.maxUnitPrice).map((unitPrice) => [
               { productId: "00000000-0000-4000-8000-000000000000", unitPrice },
             ]),
           ),
