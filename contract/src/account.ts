@@ -9,7 +9,7 @@ import {
   type TextRules,
 } from "./field-rules.js";
 import { MESSAGES } from "./messages.js";
-import { textField } from "./text-field.js";
+import { oneLine, type PlainText, textField } from "./text-field.js";
 
 /** A required email: "Email is Required" when empty, "Provide a Valid Email" when malformed. */
 export function emailField(requiredMessage: string = MESSAGES.emailRequired) {
@@ -18,13 +18,21 @@ export function emailField(requiredMessage: string = MESSAGES.emailRequired) {
 
 export const passwordField = textField(passwordRules);
 
-/** The zod schema of a form whose fields are all texts with rules (field-rules.ts). */
-function formSchema<Fields extends Record<string, TextRules>>(fields: Fields) {
-  const shape = Object.fromEntries(Object.entries(fields).map(([name, rules]) => [name, textField(rules)]));
+/**
+ * The zod schema of a form whose fields are all texts with rules (field-rules.ts); the `plain` ones refuse control
+ * characters too, on the server only (see `textField`).
+ */
+function formSchema<Fields extends Record<string, TextRules>>(
+  fields: Fields,
+  plain: { [Name in keyof Fields]?: PlainText } = {},
+) {
+  const shape = Object.fromEntries(
+    Object.entries(fields).map(([name, rules]) => [name, textField(rules, plain[name as keyof Fields])]),
+  );
   return z.object(shape as { [Name in keyof Fields]: ReturnType<typeof textField> });
 }
 
 export const loginFormSchema = formSchema(loginFields);
-export const signupFormSchema = formSchema(signupFields);
+export const signupFormSchema = formSchema(signupFields, { name: oneLine("Name") });
 export const resetRequestFormSchema = formSchema(resetRequestFields);
 export const newPasswordFormSchema = formSchema(newPasswordFields);

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { emailField } from "./account.js";
 import { COMPANY_LIMITS, COMPANY_ROLES, NET_DAYS } from "./company-terms.js";
 import { MAX_LENGTH, UNIT_PRICE_MAX_CENTS } from "./limits.js";
-import { atLeastOneCentMessage, centsToDollars, isAtLeastOneCent, isWholeCents } from "./money.js";
+import { centsToDollars, isWholeCents } from "./money.js";
 import { addressField, phoneField } from "./ordering-fields.js";
 import { COMPANY_ACTIONS } from "./permissions.js";
+import { atLeastOneCentMessage, isAtLeastOneCent } from "./positive-amount.js";
 import { plainText, requiredText } from "./text-field.js";
 
 /**

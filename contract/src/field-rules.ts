@@ -15,27 +15,8 @@ export interface TextRules {
   required: string;
   minLength?: { length: number; message: string };
   maxLength?: { length: number; message: string };
-  /** No control character; a text of several lines may hold line breaks and tabs (see `holdsControlCharacter`). */
-  plain?: { lines: TextLines; message: string };
   valid?: { test: (value: string) => boolean; message: string };
 }
-
-/** A one-line text (a name, a reference) or one of several lines (an address, a note, a description). */
-export type TextLines = "one" | "many";
-
-const CONTROL_CHARACTER = /\p{Cc}/u;
-const CONTROL_CHARACTER_BUT_LINE_BREAK = /(?![\n\r\t])\p{Cc}/u;
-
-/**
- * Whether a text holds a control character (C0, DEL or C1): a NUL cannot be stored, and the others would be
- * printed as they are on statements, PDFs and CSV. Line breaks and tabs are allowed in a text of several lines.
- */
-export function holdsControlCharacter(text: string, lines: TextLines): boolean {
-  return (lines === "one" ? CONTROL_CHARACTER : CONTROL_CHARACTER_BUT_LINE_BREAK).test(text);
-}
-
-/** "Reference cannot hold control characters". */
-export const controlCharacterMessage = (label: string): string => `${label} cannot hold control characters`;
 
 /** The value as checked (trimmed where the rules say so) and the message of the first rule it breaks. */
 export function checkText(rules: TextRules, raw: string): { value: string; error: string | undefined } {
@@ -47,22 +28,15 @@ export function checkText(rules: TextRules, raw: string): { value: string; error
         ? rules.minLength.message
         : rules.maxLength && value.length > rules.maxLength.length
           ? rules.maxLength.message
-          : rules.plain && holdsControlCharacter(value, rules.plain.lines)
-            ? rules.plain.message
-            : rules.valid && !rules.valid.test(value)
-              ? rules.valid.message
-              : undefined;
+          : rules.valid && !rules.valid.test(value)
+            ? rules.valid.message
+            : undefined;
   return { value, error: broken };
 }
 
-/** A required text, trimmed, of at most `max` characters (see MAX_LENGTH), of one line unless said otherwise. */
-export function requiredTextRules(required: string, label: string, max: number, lines: TextLines = "one"): TextRules {
-  return {
-    trim: true,
-    required,
-    maxLength: { length: max, message: `${label} must be ${max} characters or fewer` },
-    plain: { lines, message: controlCharacterMessage(label) },
-  };
+/** A required text, trimmed, of at most `max` characters (see MAX_LENGTH). */
+export function requiredTextRules(required: string, label: string, max: number): TextRules {
+  return { trim: true, required, maxLength: { length: max, message: `${label} must be ${max} characters or fewer` } };
 }
 
 /** A required email: "Email is Required" when empty, "Provide a Valid Email" when malformed. */

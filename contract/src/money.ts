@@ -22,17 +22,6 @@ export function isWholeCents(dollars: number): boolean {
   return Math.abs(dollars * 100 - dollarsToCents(dollars)) < 1e-6;
 }
 
-/**
- * Whether an amount that must be positive comes to a cent at least once rounded to whole cents, as it is stored:
- * $0.004 or 1e-320 is more than $0 yet comes to none, which no price, payment or credit note may be.
- */
-export function isAtLeastOneCent(dollars: number): boolean {
-  return dollarsToCents(dollars) >= 1;
-}
-
-/** The message of a positive amount that comes to no cent: "Amount must be at least $0.01". */
-export const atLeastOneCentMessage = (label: string): string => `${label} must be at least $0.01`;
-
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /** Dollars as a person reads them: "$1,249.50". */

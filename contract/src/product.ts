@@ -4,8 +4,9 @@ import { ORDER_MIN_QUANTITY } from "./constants.js";
 import { imageField } from "./image.js";
 import { MAX_LENGTH, maximumCount, maximumPrice, STOCK_MAX, UNIT_PRICE_MAX_CENTS } from "./limits.js";
 import { MESSAGES } from "./messages.js";
-import { atLeastOneCentMessage, centsToDollars, isAtLeastOneCent } from "./money.js";
+import { centsToDollars } from "./money.js";
 import { pageQuerySchema } from "./paging.js";
+import { atLeastOneCentMessage, isAtLeastOneCent } from "./positive-amount.js";
 import { DEFAULT_QUANTITY_RULE, MAX_TIERS, type QuantityRule, RULE_MAX_PIECES } from "./quantity-rule.js";
 import { requiredText } from "./text-field.js";
 
