@@ -11,9 +11,12 @@ import {
 import { MESSAGES } from "./messages.js";
 import { oneLine, type PlainText, textField } from "./text-field.js";
 
+/** An email is one line: its pattern refuses white space, not a NUL or another control character. */
+const EMAIL = oneLine("Email");
+
 /** A required email: "Email is Required" when empty, "Provide a Valid Email" when malformed. */
 export function emailField(requiredMessage: string = MESSAGES.emailRequired) {
-  return textField(emailRules(requiredMessage));
+  return textField(emailRules(requiredMessage), EMAIL);
 }
 
 export const passwordField = textField(passwordRules);
@@ -32,7 +35,7 @@ function formSchema<Fields extends Record<string, TextRules>>(
   return z.object(shape as { [Name in keyof Fields]: ReturnType<typeof textField> });
 }
 
-export const loginFormSchema = formSchema(loginFields);
-export const signupFormSchema = formSchema(signupFields, { name: oneLine("Name") });
-export const resetRequestFormSchema = formSchema(resetRequestFields);
+export const loginFormSchema = formSchema(loginFields, { email: EMAIL });
+export const signupFormSchema = formSchema(signupFields, { name: oneLine("Name"), email: EMAIL });
+export const resetRequestFormSchema = formSchema(resetRequestFields, { email: EMAIL });
 export const newPasswordFormSchema = formSchema(newPasswordFields);

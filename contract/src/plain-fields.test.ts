@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { signupFormSchema } from "./account.js";
+import { emailField, signupFormSchema } from "./account.js";
 import { companyAddressBodySchema, newCompanyBodySchema, priceListRowSchema } from "./company.js";
 import { holdsControlCharacter } from "./control-characters.js";
 import { creditNoteBodySchema } from "./credit-notes.js";
@@ -96,10 +96,16 @@ describe("text fields refuse control characters", () => {
     expect(
       messages(checkoutBodySchema, { phone: "5550100000", address: "1 Road", poNumber: text, expectedTotal: 0 }),
     ).toEqual({ poNumber: ["A PO number cannot hold control characters"] });
-    // The sign-up form's name, refused by the server (the sign-up page's light form leaves it to the server:
-    // decision 057).
-    const signup = { name: text, email: "pat@example.com", password: "secret-password" };
-    expect(messages(signupFormSchema, signup)).toEqual({ name: ["Name cannot hold control characters"] });
+    // The sign-up form's name and every email, refused by the server (the sign-up page's light form leaves it to
+    // the server: decision 057).
+    const signup = { name: text, email: `a${control}b@example.com`, password: "secret-password" };
+    expect(messages(signupFormSchema, signup)).toEqual({
+      name: ["Name cannot hold control characters"],
+      email: expect.arrayContaining(["Email cannot hold control characters"]),
+    });
+    expect(messages(emailField(), `a${control}b@example.com`)).toEqual({
+      "": expect.arrayContaining(["Email cannot hold control characters"]),
+    });
   });
 
   it("fields of several lines keep line breaks and refuse other control characters", () => {

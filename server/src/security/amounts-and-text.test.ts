@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../company/tables.js";
+import { authUsers } from "../identity/tables.js";
+import { newsletterSubscribers } from "../newsletter/tables.js";
 import { creditNotes, orders } from "../ordering/tables.js";
 import { products } from "../product/tables.js";
 import { ledgerEntries, paymentsReceived } from "../receivables/tables.js";
-import { signUp, type TestAccount } from "../test/accounts.js";
+import { ORIGIN, signUp, type TestAccount, uniqueEmail } from "../test/accounts.js";
 import { onAccountSteps } from "../test/on-account.js";
 import { createTestApp } from "../test/test-app.js";
 
@@ -25,7 +27,16 @@ describe("amounts that come to no cent and text with control characters", () => 
   });
   afterAll(() => ctx.close());
 
-  const TABLES = { companies, creditNotes, ledgerEntries, orders, paymentsReceived, products };
+  const TABLES = {
+    authUsers,
+    companies,
+    creditNotes,
+    ledgerEntries,
+    newsletterSubscribers,
+    orders,
+    paymentsReceived,
+    products,
+  };
   const counts = async () => {
     const each = Object.entries(TABLES).map(
       ([name, table]) => sql`(select count(*)::int from ${table}) as ${sql.identifier(name)}`,
@@ -94,6 +105,31 @@ describe("amounts that come to no cent and text with control characters", () => 
         () => steps.call("POST", "/api/product", admin, tool),
         "name",
         "Name cannot hold control characters",
+      );
+    },
+  );
+
+  it.each(["\u0000", "\u0007", "\n", "\u0085"])(
+    "a sign-up's name or email and the newsletter's email with %j are a 400 naming the field",
+    async (control) => {
+      const signUpWith = (body: { name?: string; email?: string }) => () =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-up/email",
+          headers: ORIGIN,
+          payload: { name: "Pat", email: uniqueEmail(), password: "correct-horse-1", ...body },
+        });
+      await refused(signUpWith({ name: `Pa${control}t` }), "name", "Name cannot hold control characters");
+      await refused(
+        signUpWith({ email: `pa${control}t@example.com` }),
+        "email",
+        "Email cannot hold control characters",
+      );
+      await refused(
+        () =>
+          ctx.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: `pa${control}t@example.com` } }),
+        "email",
+        "Email cannot hold control characters",
       );
     },
   );
