@@ -5,7 +5,8 @@ import { MAX_LENGTH, UNIT_PRICE_MAX_CENTS } from "./limits.js";
 import { centsToDollars, isWholeCents } from "./money.js";
 import { addressField, phoneField } from "./ordering-fields.js";
 import { COMPANY_ACTIONS } from "./permissions.js";
-import { requiredText } from "./text-field.js";
+import { atLeastOneCentMessage, isAtLeastOneCent } from "./positive-amount.js";
+import { plainText, requiredText } from "./text-field.js";
 
 /**
  * Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'): colleagues who share orders, delivery addresses and contract
@@ -24,15 +25,7 @@ export {
   REQUESTER_CANNOT_PAY,
 } from "./company-terms.js";
 
-/** No control character in a one-line text (a NUL cannot even be stored); a line break may be in an address. */
-const ONE_LINE = /^[^\p{Cc}]*$/u;
-const oneLine = <Schema extends z.ZodType<string>>(schema: Schema, label: string) =>
-  schema.refine((text) => ONE_LINE.test(text), { error: `${label} cannot hold control characters` });
-
-const companyNameField = oneLine(
-  requiredText("Company name is Required", "Company name", COMPANY_LIMITS.name),
-  "Company name",
-);
+const companyNameField = requiredText("Company name is Required", "Company name", COMPANY_LIMITS.name);
 
 const roleField = z.enum(COMPANY_ROLES, { error: "Choose a role: owner, buyer or requester" });
 
@@ -52,24 +45,33 @@ export const moneyField = (label: string, max: number) =>
       error: `${label} must be an amount in dollars with at most two decimals`,
     });
 
+/**
+ * Dollars with at most two decimals, more than $0 and at least a cent once rounded (1e-9 is more than $0 but no
+ * cent). The message of an amount at or below $0 stays "… must be more than $0".
+ */
+export const positiveMoneyField = (label: string, max: number) =>
+  moneyField(label, max).refine(isAtLeastOneCent, {
+    error: (issue) => ((issue.input as number) > 0 ? atLeastOneCentMessage(label) : `${label} must be more than $0`),
+  });
+
 /** POST /api/companies: the caller creates a company and becomes its owner. */
 export const newCompanyBodySchema = z.object({
   name: companyNameField,
   taxId: taxIdField.optional(),
 });
 
-/** A line break may be in an address; any other control character may not. */
-const addressText = (text: string) => ONE_LINE.test(text.replace(/[\r\n\t]/g, ""));
-
 /**
  * Where the company's invoices are addressed, frozen on each order placed (docs/SELLING-TO-BUSINESSES.md,
  * 'Companies'). Blank or null: none, and an order is billed to the address it goes to.
  */
-const billingAddressField = z
-  .string({ error: "The billing address must be text" })
-  .trim()
-  .max(MAX_LENGTH.address, { error: `Billing address must be ${MAX_LENGTH.address} characters or fewer` })
-  .refine(addressText, { error: "Billing address cannot hold control characters" })
+const billingAddressField = plainText(
+  z
+    .string({ error: "The billing address must be text" })
+    .trim()
+    .max(MAX_LENGTH.address, { error: `Billing address must be ${MAX_LENGTH.address} characters or fewer` }),
+  "Billing address",
+  "many",
+)
   .nullable()
   .transform((text) => text || null);
 
@@ -97,25 +99,28 @@ export const memberChangeBodySchema = z
 
 /** POST /api/companies/{id}/addresses. */
 export const companyAddressBodySchema = z.object({
-  label: oneLine(requiredText("Label is Required", "Label", COMPANY_LIMITS.addressLabel), "Label"),
-  address: addressField.refine(addressText, { error: "Address cannot hold control characters" }),
+  label: requiredText("Label is Required", "Label", COMPANY_LIMITS.addressLabel),
+  address: addressField,
   phone: phoneField,
 });
 
 /** POST /api/companies/{id}/orders/{orderId}/approve: the body (a request without one has `null`), and its note, may be left out. */
 export const approvalBodySchema = z
   .object({
-    note: z
-      .string()
-      .trim()
-      .max(COMPANY_LIMITS.rejectionNote, { error: `A note has at most ${COMPANY_LIMITS.rejectionNote} characters` })
-      .optional(),
+    note: plainText(
+      z
+        .string()
+        .trim()
+        .max(COMPANY_LIMITS.rejectionNote, { error: `A note has at most ${COMPANY_LIMITS.rejectionNote} characters` }),
+      "A note",
+      "many",
+    ).optional(),
   })
   .nullish();
 
 /** POST /api/companies/{id}/orders/{orderId}/reject. */
 export const rejectionBodySchema = z.object({
-  note: requiredText("Say why the order is rejected", "Note", COMPANY_LIMITS.rejectionNote),
+  note: requiredText("Say why the order is rejected", "Note", COMPANY_LIMITS.rejectionNote, "many"),
 });
 
 /** PUT /api/admin/companies/{id}/tax-exemption. */
@@ -241,20 +246,18 @@ export const invitationViewSchema = z.object({
 export const adminCompanySchema = companySchema.extend({ memberCount: z.number().int() });
 
 /** A contract price: dollars a piece, more than $0. */
-const contractPriceField = moneyField("The unit price", centsToDollars(UNIT_PRICE_MAX_CENTS)).refine(
-  (value) => value > 0,
-  {
-    error: "The unit price must be more than $0",
-  },
-);
+const contractPriceField = positiveMoneyField("The unit price", centsToDollars(UNIT_PRICE_MAX_CENTS));
 
 /** One row of a company's price list as an admin sends it: a SKU in any case and its contract price. */
 export const priceListRowSchema = z.object({
-  sku: z
-    .string({ error: "SKU must be text" })
-    .trim()
-    .min(1, { error: "SKU is Required" })
-    .max(32, { error: "A SKU has at most 32 characters" }),
+  sku: plainText(
+    z
+      .string({ error: "SKU must be text" })
+      .trim()
+      .min(1, { error: "SKU is Required" })
+      .max(32, { error: "A SKU has at most 32 characters" }),
+    "SKU",
+  ),
   unitPrice: contractPriceField,
 });
 

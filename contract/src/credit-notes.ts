@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyField } from "./company.js";
+import { positiveMoneyField } from "./company.js";
 import type { Cents } from "./money.js";
 import { creditableCents, type OrderBalanceFigures, owedCents } from "./order-balance.js";
 import { RECEIVABLES_LIMITS } from "./receivables.js";
@@ -48,9 +48,7 @@ export const CREDIT_NOTE_MESSAGES = {
  * refunds the whole order) puts its pieces back in stock, as for a card order that came back.
  */
 export const creditNoteBodySchema = z.object({
-  amount: moneyField("Amount", RECEIVABLES_LIMITS.paymentMax)
-    .refine((dollars) => dollars > 0, { error: "Amount must be more than $0" })
-    .optional(),
+  amount: positiveMoneyField("Amount", RECEIVABLES_LIMITS.paymentMax).optional(),
   restock: z.boolean({ error: "restock must be true or false" }).optional(),
 });
 

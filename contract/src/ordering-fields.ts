@@ -12,7 +12,7 @@ export const phoneField = z
   .min(1, { error: "Phone is Required", abort: true })
   .regex(PHONE_PATTERN, { error: "Provide a valid phone number: digits, spaces, + and -, 7 to 20 characters" });
 
-export const addressField = requiredText("Address is Required", "Address", MAX_LENGTH.address);
+export const addressField = requiredText("Address is Required", "Address", MAX_LENGTH.address, "many");
 
 /** How the buyer pays an order they place: by card (when not said) or, on account, by invoice. */
 export const paymentMethodField = z.enum(PAYMENT_METHODS, { error: "Choose how to pay: card or invoice" }).optional();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressField, paymentMethodField, phoneField } from "./ordering-fields.js";
 import { PO_NUMBER_MAX, PRICE_SOURCES } from "./price-source.js";
 import { RULE_MAX_PIECES } from "./quantity-rule.js";
+import { plainText } from "./text-field.js";
 
 export { PO_NUMBER_MAX, PRICE_SOURCE_LABELS, PRICE_SOURCES, type PriceSource } from "./price-source.js";
 
@@ -71,11 +72,13 @@ export const pricingQuoteBodySchema = z.object({
     .max(100, { error: "Send at most 100 lines" }),
 });
 
-export const poNumberField = z
-  .string()
-  .trim()
-  .max(PO_NUMBER_MAX, { error: `A PO number has at most ${PO_NUMBER_MAX} characters` })
-  .regex(/^[^\p{Cc}]*$/u, { error: "A PO number cannot hold control characters" })
+export const poNumberField = plainText(
+  z
+    .string()
+    .trim()
+    .max(PO_NUMBER_MAX, { error: `A PO number has at most ${PO_NUMBER_MAX} characters` }),
+  "A PO number",
+)
   .optional()
   .transform((value) => (value ? value : undefined));
 

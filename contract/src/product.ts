@@ -6,6 +6,7 @@ import { MAX_LENGTH, maximumCount, maximumPrice, STOCK_MAX, UNIT_PRICE_MAX_CENTS
 import { MESSAGES } from "./messages.js";
 import { centsToDollars } from "./money.js";
 import { pageQuerySchema } from "./paging.js";
+import { atLeastOneCentMessage, isAtLeastOneCent } from "./positive-amount.js";
 import { DEFAULT_QUANTITY_RULE, MAX_TIERS, type QuantityRule, RULE_MAX_PIECES } from "./quantity-rule.js";
 import { requiredText } from "./text-field.js";
 
@@ -66,11 +67,15 @@ export const quantityRuleSchema = z.object({
   step: ruleNumber("Step"),
 });
 
+/** A price more than $0 comes to a cent at least; one at or below $0 has its own message already. */
+const noneOrACent = (price: number) => price <= 0 || isAtLeastOneCent(price);
+
 const tierPrice = z
   .number({ error: "Tier price is Required" })
   .positive({ error: "Tier price must be more than $0" })
   .max(centsToDollars(UNIT_PRICE_MAX_CENTS), { error: maximumPrice(UNIT_PRICE_MAX_CENTS) })
-  .multipleOf(0.01, { error: "Tier price can have at most 2 decimals" });
+  .multipleOf(0.01, { error: "Tier price can have at most 2 decimals" })
+  .refine(noneOrACent, { error: atLeastOneCentMessage("Tier price") });
 
 export const tiersSchema = z
   .array(z.object({ minQuantity: ruleNumber("Tier quantity"), unitPrice: tierPrice }))
@@ -135,7 +140,8 @@ export const productBodySchema = z.object({
     number
       .positive({ error: "Price must be more than $0" })
       .max(centsToDollars(UNIT_PRICE_MAX_CENTS), { error: maximumPrice(UNIT_PRICE_MAX_CENTS) })
-      .multipleOf(0.01, { error: "Price can have at most 2 decimals" }),
+      .multipleOf(0.01, { error: "Price can have at most 2 decimals" })
+      .refine(noneOrACent, { error: atLeastOneCentMessage("Price") }),
   ),
   /** Pieces in stock. */
   quantity: requiredNumber(MESSAGES.quantityRequired, (number) =>
@@ -144,7 +150,7 @@ export const productBodySchema = z.object({
       .min(ORDER_MIN_QUANTITY, { error: MESSAGES.quantityMinimum })
       .max(STOCK_MAX, { error: maximumCount(STOCK_MAX) }),
   ),
-  description: requiredText(MESSAGES.descriptionRequired, "Description", MAX_LENGTH.productDescription),
+  description: requiredText(MESSAGES.descriptionRequired, "Description", MAX_LENGTH.productDescription, "many"),
   image: imageField(),
   /** Made from the name when left out (SPEC.md's POST /product has none). */
   sku: skuField.optional(),

@@ -30,7 +30,7 @@ export const profileBodySchema = z.object({
     .trim()
     .min(1, { error: MESSAGES.facebookRequired, abort: true })
     .max(MAX_LENGTH.facebookUrl, { error: `Facebook URL must be ${MAX_LENGTH.facebookUrl} characters or fewer` })
-    .regex(/^https:\/\/(www\.|m\.)?(facebook|fb)\.com\/\S+$/i, {
+    .regex(/^https:\/\/(www\.|m\.)?(facebook|fb)\.com\/[^\s\p{Cc}]+$/iu, {
       error: "Provide a Facebook URL, like https://facebook.com/yourname",
     }),
   address: addressField,

@@ -1,21 +1,19 @@
 import { z } from "zod";
-import { moneyField } from "./company.js";
+import { positiveMoneyField } from "./company.js";
 import { addressField, paymentMethodField } from "./ordering-fields.js";
 import { QUOTE_ACTIONS } from "./permissions.js";
 import { checkoutFormSchema, pricedLineSchema, pricedOrderSchema } from "./pricing.js";
 import { QUOTE_LIMITS, QUOTE_STATUSES } from "./quote-terms.js";
+import { plainText } from "./text-field.js";
 
-/** A control character other than a line break or tab. */
-const isControlCharacter = (character: string) => {
-  const code = character.charCodeAt(0);
-  return (code < 32 && !"\n\r\t".includes(character)) || code === 127;
-};
-
-const noteField = z
-  .string({ error: "The note must be text" })
-  .trim()
-  .max(QUOTE_LIMITS.note, { error: `A note has at most ${QUOTE_LIMITS.note} characters` })
-  .refine((note) => ![...note].some(isControlCharacter), { error: "A note cannot hold control characters" });
+const noteField = plainText(
+  z
+    .string({ error: "The note must be text" })
+    .trim()
+    .max(QUOTE_LIMITS.note, { error: `A note has at most ${QUOTE_LIMITS.note} characters` }),
+  "A note",
+  "many",
+);
 
 /** POST /api/quotes: the cart becomes a request for quote with the buyer's note. */
 export const newQuoteBodySchema = z.object({ note: noteField.optional().default("") });
@@ -55,9 +53,7 @@ export const quoteSchema = z.object({
   actions: z.array(z.enum(QUOTE_ACTIONS)),
 });
 
-const unitPriceField = moneyField("The unit price", QUOTE_LIMITS.maxUnitPrice).refine((value) => value > 0, {
-  error: "The unit price must be more than $0",
-});
+const unitPriceField = positiveMoneyField("The unit price", QUOTE_LIMITS.maxUnitPrice);
 
 /** A unit price for every line of the quote, by tool. */
 const quotedPricesField = z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dayField, isoDay } from "./admin-stats.js";
-import { moneyField } from "./company.js";
+import { positiveMoneyField } from "./company.js";
 import { duplicateReferenceMessage, PAYMENT_REFERENCE_MAX } from "./receivables-terms.js";
 import { requiredText } from "./text-field.js";
 
@@ -40,10 +40,7 @@ export const RECEIVABLES_MESSAGES = {
   aboveAmount: "The allocations come to more than the payment.",
 } as const;
 
-const amountField = (label: string) =>
-  moneyField(label, RECEIVABLES_LIMITS.paymentMax).refine((dollars) => dollars > 0, {
-    error: `${label} must be more than $0`,
-  });
+const amountField = (label: string) => positiveMoneyField(label, RECEIVABLES_LIMITS.paymentMax);
 
 /**
  * POST /api/admin/companies/{id}/payments: money received by bank transfer. Without allocations it pays the

@@ -27,7 +27,7 @@ export const reviewBodySchema = z.object({
     .int({ error: MESSAGES.ratingRequired })
     .min(RATING_MIN, { error: MESSAGES.ratingRequired })
     .max(RATING_MAX, { error: MESSAGES.ratingMaximum }),
-  description: requiredText(MESSAGES.descriptionRequired, "Description", MAX_LENGTH.reviewDescription),
+  description: requiredText(MESSAGES.descriptionRequired, "Description", MAX_LENGTH.reviewDescription, "many"),
   image: imageField(),
 });
 
