@@ -18,7 +18,8 @@ export function PaymentOptions({
   choose,
 }: {
   company: Company;
-  terms: PaymentTerms;
+  /** The net days alone: a requester's company answer carries no credit limit. */
+  terms: Pick<PaymentTerms, "netDays">;
   method: PaymentMethod;
   choose: (method: PaymentMethod) => void;
 }) {
