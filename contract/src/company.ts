@@ -156,6 +156,20 @@ export const companyCreditSchema = z.object({
   hold: z.object({ invoiceNumber: z.string(), dueAt: z.string() }).nullable(),
 });
 
+/**
+ * A company's terms as its answer carries them: the credit limit, what it may owe, only for who reads its credit
+ * (`read:credit`: owners and buyers) and for the admins who set it; a requester reads the net days alone
+ * (docs/decisions/058-what-requesters-read.md).
+ */
+export const companyTermsSchema = paymentTermsSchema.extend({
+  creditLimit: z
+    .number()
+    .optional()
+    .describe(
+      "Left out unless the caller reads the company's credit (`read:credit`: owners and buyers) or is an admin.",
+    ),
+});
+
 export const companySchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -165,7 +179,7 @@ export const companySchema = z.object({
   /** Where its invoices are addressed; null: to each order's delivery address. */
   billingAddress: z.string().nullable(),
   /** Its terms on account, set by an admin; null: it pays by card. */
-  paymentTerms: paymentTermsSchema.nullable(),
+  paymentTerms: companyTermsSchema.nullable(),
   /** The caller's role in it (null for an admin reading it). */
   role: z.enum(COMPANY_ROLES).nullable(),
   createdAt: z.string(),
@@ -243,7 +257,10 @@ export const invitationViewSchema = z.object({
 });
 
 /** GET /api/admin/companies: each company, as an admin reads it (`role` null), with how many members it has. */
-export const adminCompanySchema = companySchema.extend({ memberCount: z.number().int() });
+export const adminCompanySchema = companySchema.extend({
+  paymentTerms: paymentTermsSchema.nullable(),
+  memberCount: z.number().int(),
+});
 
 /** A contract price: dollars a piece, more than $0. */
 const contractPriceField = positiveMoneyField("The unit price", centsToDollars(UNIT_PRICE_MAX_CENTS));

@@ -62,6 +62,18 @@ export const orderEventSchema = z.object({
   note: z.string().nullable(),
 });
 
+/**
+ * A field of what an order owes on account (permissions.ts `ORDER_CREDIT_FIELDS`): its buyer reads it, and its
+ * company's owners and buyers; a requester reads a colleague's order without it (decision 058).
+ */
+const creditField = <Field extends z.ZodType>(field: Field) =>
+  field
+    .optional()
+    .describe(
+      "Left out unless the caller reads what the order owes: its buyer, or an owner or buyer of its company " +
+        "(`read:credit`); a requester reading a colleague's order gets it without this field.",
+    );
+
 export const orderSchema = z.object({
   _id: z.string(),
   /** What a person calls the order: FL-100234 (order-number.ts). */
@@ -111,22 +123,22 @@ export const orderSchema = z.object({
   /** The days its invoice gives to pay, when it is on account. */
   netDays: z.number().int().nullable(),
   /** What the shop holds of what was paid: money a credit note gave back became the company's credit. */
-  amountPaid: z.number(),
+  amountPaid: creditField(z.number()),
   /** What credit notes took off its total (an order on account, refunded after its invoice). */
-  credited: z.number(),
+  credited: creditField(z.number()),
   /** Its credit notes, oldest first (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */
-  creditNotes: z.array(creditNoteSchema),
+  creditNotes: creditField(z.array(creditNoteSchema)),
   /** What is still owed: the total less what was credited and paid; nothing on a closed order (order-balance.ts). */
-  balance: z.number(),
+  balance: creditField(z.number()),
   /**
    * What credit notes may still take off it: the total less earlier credit notes, on an invoiced order on account
    * not closed; 0 on any other (order-balance.ts `creditableCents`).
    */
-  creditable: z.number(),
+  creditable: creditField(z.number()),
   /** Its invoice once issued: when paid by card, or when an order on account ships (then with a due date). */
   invoice: z.object({ number: z.string(), issuedAt: z.string(), dueAt: z.string().nullable() }).nullable(),
   /** A balance left after the due date, as of when it was read. */
-  overdue: z.boolean(),
+  overdue: creditField(z.boolean()),
   /** What the caller may do to it now (permissions.ts): the pages offer these buttons and no others. */
   actions: z.array(z.enum(ORDER_ACTIONS)),
 });
@@ -144,8 +156,10 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export type OrderBody = z.infer<typeof orderBodySchema>;
 export type OrderForm = z.infer<typeof orderFormSchema>;
 export type Order = z.infer<typeof orderSchema>;
-/** An order as the server reads it, before its caller is known: the answer less their `actions`. */
-export type OrderRecord = Omit<Order, "actions">;
+/** An order answer with what it owes: every admin route's, and a customer route's for who reads it (permissions.ts). */
+export type OrderWithCredit = Required<Order>;
+/** An order as the server reads it, before its caller is known: the answer less their `actions`, with what it owes. */
+export type OrderRecord = Required<Omit<Order, "actions">>;
 export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 /** What the order form holds before validation turns the quantity into a number. */
 export type OrderFormInput = z.input<typeof orderFormSchema>;

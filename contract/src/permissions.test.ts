@@ -42,15 +42,20 @@ describe("can: who may do what to an order", () => {
     }
   });
 
-  it("lets colleagues see, fetch the invoice of and reorder a company order; buyers and owners pay it; nobody else cancels", () => {
+  it("lets colleagues see and reorder a company order; buyers and owners pay it and read what it owes; nobody else cancels", () => {
     const colleagues = order("rui@example.com", ACME);
     for (const role of ["owner", "buyer", "requester"] as const) {
       expect(can(member(role), "read:order", colleagues)).toBe(true);
-      expect(can(member(role), "invoice:order", colleagues)).toBe(true);
       expect(can(member(role), "reorder:order", colleagues)).toBe(true);
       expect(can(member(role), "cancel:order", colleagues)).toBe(false);
       expect(can(member(role), "pay:order", colleagues)).toBe(role !== "requester");
+      expect(can(member(role), "invoice:order", colleagues)).toBe(role !== "requester");
+      expect(can(member(role), "read:credit", colleagues)).toBe(role !== "requester");
     }
+    // A requester's own order is theirs to read in full, its invoice too.
+    const requester = member("requester");
+    expect(can(requester, "read:credit", order(requester.email, ACME))).toBe(true);
+    expect(can(requester, "invoice:order", order(requester.email, ACME))).toBe(true);
     expect(can(customer, "read:order", colleagues)).toBe(false);
     expect(can(member("owner"), "read:order", order("rui@example.com", "other-company"))).toBe(false);
   });

@@ -24,6 +24,8 @@ const CUSTOMER = [
   "pay:order:own",
   "invoice:order:own",
   "reorder:order:own",
+  // What their own orders owe: paid, credited, the balance, overdue, the credit notes.
+  "read:credit:own",
   "create:quote:own",
   "read:quote:own",
   "accept:quote:own",
@@ -36,17 +38,17 @@ const CUSTOMER = [
 ] as const;
 
 /**
- * What every member may do in their company's business (docs/decisions/023-companies.md): see its orders,
- * invoices, quotes, members and addresses, order its orders again, and leave. Cancelling stays the order's
- * buyer's; accepting a quote stays whoever asked.
+ * What every member may do in their company's business (docs/decisions/023-companies.md): see its orders, quotes,
+ * members and addresses, order its orders again, and leave. Cancelling stays the order's buyer's; accepting a quote
+ * stays whoever asked. What a colleague's order owes, and its invoice, are the spenders' (decision 058).
  */
 const MEMBER = [
   "read:order:own",
   "cancel:order:own",
   "invoice:order:own",
   "reorder:order:own",
+  "read:credit:own",
   "read:order:company",
-  "invoice:order:company",
   "reorder:order:company",
   "read:quote:own",
   "accept:quote:own",
@@ -60,9 +62,10 @@ const MEMBER = [
 
 /**
  * Buyers and owners spend: they pay their own orders and their colleagues', and see what the company may still
- * owe on account. A requester pays neither and sees no credit.
+ * owe on account: its credit, what each of its orders owes, their invoices and credit notes. A requester pays
+ * neither and sees none of it but their own orders' (docs/decisions/058-what-requesters-read.md).
  */
-const SPENDER = ["pay:order:own", "pay:order:company", "read:credit:company"] as const;
+const SPENDER = ["pay:order:own", "pay:order:company", "read:credit:company", "invoice:order:company"] as const;
 
 /** Owners run the company: its settings, members, invitations and addresses, and the orders that wait. */
 const OWNER = [
@@ -86,6 +89,7 @@ const ADMIN = [
   "pay:order:own",
   "invoice:order:own",
   "invoice:order:any",
+  "read:credit:own",
   "read:user:any",
   "read:review:own",
 ] as const;
@@ -239,11 +243,40 @@ export function orderActions(actor: Actor, order: OrderState): OrderAction[] {
   return ORDER_ACTIONS.filter((action) => can(actor, action, order) && ORDER_STATE_ALLOWS[action](order));
 }
 
-/** An order answer, with what its caller may do to it. */
+/**
+ * The fields of an order answer that say what it owes on account (ordering.ts `orderSchema`): what was paid and
+ * credited, the balance, what may still be credited, whether it is overdue, and the credit notes.
+ */
+export const ORDER_CREDIT_FIELDS = [
+  "amountPaid",
+  "credited",
+  "creditNotes",
+  "balance",
+  "creditable",
+  "overdue",
+] as const;
+type OrderCreditField = (typeof ORDER_CREDIT_FIELDS)[number];
+
+const withoutCredit = <Answer extends object>(answer: Answer) =>
+  Object.fromEntries(
+    Object.entries(answer).filter(([field]) => !(ORDER_CREDIT_FIELDS as readonly string[]).includes(field)),
+  ) as Omit<Answer, OrderCreditField>;
+
+/** An order, with what its caller may do to it (a customer's route answers it through `orderAnswerFor`). */
 export const withOrderActions = <Answer extends OrderState>(actor: Actor, order: Answer) => ({
   ...order,
   actions: orderActions(actor, order),
 });
+
+/**
+ * An order answer of the customers' routes: the order with what its caller may do to it, and what it owes only for
+ * who reads that (`read:credit`): its buyer, and its company's owners and buyers. A requester reads a colleague's
+ * order without it (docs/decisions/058-what-requesters-read.md).
+ */
+export function orderAnswerFor<Answer extends OrderState>(actor: Actor, order: Answer) {
+  const answer = withOrderActions(actor, order);
+  return can(actor, "read:credit", order) ? answer : withoutCredit(answer);
+}
 
 /**
  * An admin route's order answer: what its admin may do to it in the back office, and through the customers'

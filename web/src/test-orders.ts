@@ -4,12 +4,13 @@ import {
   isClosed,
   type Order,
   type OrderStatus,
+  type OrderWithCredit,
   type PricedLine,
   withBackOfficeOrderActions,
 } from "@forgeline/contract";
 
 type Priced = Pick<
-  Order,
+  OrderWithCredit,
   | "lines"
   | "subtotal"
   | "promotion"
@@ -101,5 +102,5 @@ export function accountOrder(total: number, invoice: Order["invoice"] = null, ov
 export const actor = (email: string, company: Actor["company"] = null): Actor => ({ email, role: "customer", company });
 
 /** An order as an admin route answers it: with what an admin may do to it there, worked out as the server does. */
-export const inTheBackOffice = (order: Order): Order =>
+export const inTheBackOffice = (order: OrderWithCredit): OrderWithCredit =>
   withBackOfficeOrderActions({ email: "owner@example.com", role: "admin", company: null }, order);

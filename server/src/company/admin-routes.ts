@@ -76,8 +76,10 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await actorOf(app.db, callerOf(request));
+      // Whole terms, credit limit included: admins set them (`adminCompanySchema`).
       return (await allCompanies(app.db)).map(({ memberCount, ...row }) => ({
         ...companyJson(row, admin),
+        paymentTerms: paymentTermsOf(row),
         memberCount,
       }));
     },

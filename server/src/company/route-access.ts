@@ -15,7 +15,10 @@ export const NO_SUCH_COMPANY = "No such company.";
 export const ALREADY_IN_A_COMPANY = "You are already in a company: leave it first.";
 const OWNERS_ONLY = "Only the company's owners can do this.";
 
-export const COMPANY_ANSWER = jsonAnswer("The company, with the caller's role in it.", companySchema);
+export const COMPANY_ANSWER = jsonAnswer(
+  "The company, with the caller's role in it; its credit limit only for its owners and buyers.",
+  companySchema,
+);
 
 /**
  * The caller and their membership if the guard lets them do this in the company (to `userEmail`'s row

@@ -56,7 +56,10 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["Companies"],
         security: requires("accessToken"),
         response: {
-          200: jsonAnswer("The company with the caller's role in it, or null.", companySchema.nullable()),
+          200: jsonAnswer(
+            "The company with the caller's role in it (its credit limit only for owners and buyers), or null.",
+            companySchema.nullable(),
+          ),
           ...errorAnswers(401),
         },
       },

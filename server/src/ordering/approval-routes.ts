@@ -2,9 +2,9 @@ import {
   approvalBodySchema,
   companyIdParamsSchema,
   ORDER_STATUS_MESSAGES,
+  orderAnswerFor,
   orderSchema,
   rejectionBodySchema,
-  withOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -56,7 +56,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     if ("refused" in change) throw refusalError(change);
     if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
     if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotDecide(change.order));
-    return withOrderActions(actor, await orderWithHistory(app.db, change.after));
+    return orderAnswerFor(actor, await orderWithHistory(app.db, change.after));
   }
 
   const answers = {

@@ -1,4 +1,4 @@
-import { companyIdParamsSchema, orderSchema, withOrderActions } from "@forgeline/contract";
+import { companyIdParamsSchema, orderAnswerFor, orderSchema } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { companyFor } from "../company/route-access.js";
@@ -17,7 +17,10 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         summary: "The company's orders, newest first (members)",
-        description: "Every member's, those of former members too, in the shape of GET /api/ordering.",
+        description:
+          "Every member's, those of former members too, in the shape of GET /api/ordering. A requester gets their " +
+          "colleagues' orders without what they owe (`amountPaid`, `credited`, `creditNotes`, `balance`, " +
+          "`creditable`, `overdue`); their own with it.",
         tags: ["Companies"],
         security: requires("accessToken"),
         params: companyIdParamsSchema,
@@ -31,7 +34,7 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { actor } = await companyFor(app.db, request, id, "read:order");
       const orders = await withHistory(app.db, await ordersOfCompany(app.db, id));
-      return orders.map((order) => withOrderActions(actor, order));
+      return orders.map((order) => orderAnswerFor(actor, order));
     },
   );
 };

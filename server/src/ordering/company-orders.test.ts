@@ -198,7 +198,7 @@ describe("orders of company members", () => {
     expect((await orderOf(buyer, sent.json().insertedId)).json<Order>().address).toBe("2 Mill Lane, Leeds");
   });
 
-  it("lets colleagues see an order and its invoice; outsiders and removed members get 404", async () => {
+  it("lets colleagues see an order, spenders its invoice; outsiders and removed members get 404", async () => {
     const [owner, buyer, requester, outsider] = [
       await signUp(ctx.app),
       await signUp(ctx.app),
@@ -221,7 +221,9 @@ describe("orders of company members", () => {
     expect(paid.statusCode).toBe(200);
     for (const colleague of [owner, requester]) {
       expect((await orderOf(colleague, order._id)).statusCode).toBe(200);
-      expect((await call("GET", `/api/ordering/${order._id}/invoice`, colleague)).statusCode).toBe(200);
+      // Its invoice says what the company paid: the spenders' to read, not a requester's (decision 058).
+      const invoice = await call("GET", `/api/ordering/${order._id}/invoice`, colleague);
+      expect(invoice.statusCode).toBe(colleague === owner ? 200 : 404);
       // Seeing is not cancelling: that stays the buyer's.
       expect((await call("POST", `/api/ordering/${order._id}/cancel`, colleague)).statusCode).toBe(404);
     }

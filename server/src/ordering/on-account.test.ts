@@ -228,6 +228,48 @@ describe("buying on account", () => {
     expect(await stockOf(tool)).toBe(800);
   });
 
+  it("shows a requester their own order's money and invoice; a colleague's order without it, nor the limit", async () => {
+    const [owner, buyer, requester] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    const companyId = await company([
+      [owner, "owner"],
+      [buyer, "buyer"],
+      [requester, "requester"],
+    ]);
+    await giveTerms(companyId, { netDays: 30, creditLimit: 5000 });
+    const ship = (id: string) =>
+      call("POST", `/api/admin/orders/${id}/ship`, admin, { carrier: "DHL", trackingNumber: "1" });
+    const colleagues: string = (await orderOnAccount(buyer, await newTool())).json().insertedId;
+    const own: string = (await orderOnAccount(requester, await newTool())).json().insertedId;
+    const approved = await call("POST", `/api/companies/${companyId}/orders/${own}/approve`, owner, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    for (const id of [colleagues, own]) expect((await ship(id)).statusCode).toBe(200);
+
+    // Their own order: what it owes, and its invoice.
+    expect(await orderOf(requester, own)).toMatchObject({ balance: 1000, amountPaid: 0, credited: 0, overdue: false });
+    expect((await call("GET", `/api/ordering/${own}/invoice`, requester)).statusCode).toBe(200);
+    // A colleague's: what was ordered and where it is, not what the company owes on it, nor its documents (404).
+    const moneyOf = (order: Order) =>
+      ["amountPaid", "credited", "creditNotes", "balance", "creditable", "overdue"].filter((field) => field in order);
+    const seen = await orderOf(requester, colleagues);
+    expect({ status: seen.status, price: seen.price, money: moneyOf(seen) }).toEqual({
+      status: "shipped",
+      price: 1000,
+      money: [],
+    });
+    const listed = (await call("GET", `/api/companies/${companyId}/orders`, requester)).json<Order[]>();
+    expect(listed.map((order) => [order._id, moneyOf(order).length])).toEqual([
+      [own, 6],
+      [colleagues, 0],
+    ]);
+    expect((await call("GET", `/api/ordering/${colleagues}/invoice`, requester)).statusCode).toBe(404);
+    // The company's terms, without its limit; an owner reads both.
+    const terms = async (who: TestAccount) =>
+      (await call("GET", `/api/companies/${companyId}`, who)).json<Company>().paymentTerms;
+    expect(await terms(requester)).toEqual({ netDays: 30 });
+    expect(await terms(owner)).toEqual({ netDays: 30, creditLimit: 5000 });
+    expect(moneyOf(await orderOf(owner, colleagues))).toHaveLength(6);
+  });
+
   it("holds new orders on account while an invoice is more than 30 days overdue; card still works", async () => {
     const buyer = await signUp(ctx.app);
     const companyId = await company([[buyer, "buyer"]]);

@@ -1,11 +1,11 @@
 import {
   idParamsSchema,
   ORDER_STATUS_MESSAGES,
+  orderAnswerFor,
   orderBodySchema,
   orderCreatedSchema,
   orderListQuerySchema,
   orderSchema,
-  withOrderActions,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -132,7 +132,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const rows = await ordersOf(app.db, caller.email);
       const [actor, orders] = await Promise.all([actorFor(app.db, caller, rows), withHistory(app.db, rows)]);
-      return orders.map((order) => withOrderActions(actor, order));
+      return orders.map((order) => orderAnswerFor(actor, order));
     },
   );
 
@@ -142,6 +142,10 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         summary: "Read one of the caller's orders",
+        description:
+          "Their own, or their company's. A requester reads a colleague's order without what it owes (`amountPaid`, " +
+          "`credited`, `creditNotes`, `balance`, `creditable`, `overdue`), which its buyer and the company's owners " +
+          "and buyers read.",
         tags: ["Orders"],
         security: requires("accessToken"),
         params: idParamsSchema,
@@ -152,7 +156,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await actorOf(app.db, callerOf(request));
       const order = await orderFor(app.db, actor, request.params.id, "read:order");
       if (!order) throw new HttpError(404, NO_SUCH_ORDER);
-      return withOrderActions(actor, await orderWithHistory(app.db, order));
+      return orderAnswerFor(actor, await orderWithHistory(app.db, order));
     },
   );
 
@@ -179,7 +183,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       const change = await cancelOrder(app, request.params.id, { customer: actor }, request.log);
       if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotCancel(change.order));
-      return withOrderActions(actor, await orderWithHistory(app.db, change.after));
+      return orderAnswerFor(actor, await orderWithHistory(app.db, change.after));
     },
   );
 
@@ -191,8 +195,8 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Download the invoice (PDF) of an invoiced order",
         description:
           "A card order is invoiced when paid, an order on account when it ships (its PDF says when it is due, the " +
-          "amount paid, the balance and where to pay). A customer gets the invoices of their own orders; an admin " +
-          "any order's.",
+          "amount paid, the balance and where to pay). Its buyer gets it, and the owners and buyers of its company; an " +
+          "admin any order's; anyone else 404, a requester for a colleague's order too.",
         tags: ["Orders"],
         security: requires("accessToken"),
         params: idParamsSchema,

@@ -1,4 +1,4 @@
-import type { Order, Product } from "@forgeline/contract";
+import type { OrderWithCredit, Product } from "@forgeline/contract";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyBaseLogger } from "fastify";
@@ -41,8 +41,8 @@ describe("paying an invoice's balance by card", () => {
   const confirm = (who: TestAccount, clientSecret: string, card = VISA, headers?: Record<string, string>) =>
     post("/api/payments/test/confirm", who, { clientSecret, ...card }, headers);
   const orderOf = async (who: TestAccount, id: string) =>
-    (await steps.call("GET", `/api/ordering/${id}`, who)).json<Order & { actions: string[] }>();
-  const stockOf = async (order: Order) =>
+    (await steps.call("GET", `/api/ordering/${id}`, who)).json<OrderWithCredit & { actions: string[] }>();
+  const stockOf = async (order: OrderWithCredit) =>
     (await steps.call("GET", `/api/product/${order.orderId}`, null)).json<Product>().quantity;
   const ledgerOf = (orderId: string) =>
     ctx.db

@@ -69,8 +69,9 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Download a credit note (PDF) of an order on account",
         description:
           "Its number, date, the invoice and order it credits, the amount and where it went (off the invoice's " +
-          "balance, or to the company's credit). Whoever may download the order's invoice: its buyer, the " +
-          "members of its company, any admin; anyone else 404, as for an order that does not exist.",
+          "balance, or to the company's credit). Whoever may download the order's invoice: its buyer, the owners " +
+          "and buyers of its company, any admin; anyone else 404 (a requester for a colleague's order too), as for " +
+          "an order that does not exist.",
         tags: ["Orders"],
         security: requires("accessToken"),
         params: creditNoteParamsSchema,

@@ -1,4 +1,9 @@
-import { type AuditEntry, type CompanyStatement, ORDER_STATUS_MESSAGES, type Order } from "@forgeline/contract";
+import {
+  type AuditEntry,
+  type CompanyStatement,
+  ORDER_STATUS_MESSAGES,
+  type OrderWithCredit,
+} from "@forgeline/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyMembers } from "../company/tables.js";
@@ -31,7 +36,7 @@ describe("credit notes", () => {
 
   const credit = (...args: Parameters<typeof steps.credit>) => steps.credit(...args);
   const orderOf = async (who: TestAccount, id: string) =>
-    (await steps.call("GET", `/api/ordering/${id}`, who)).json<Order>();
+    (await steps.call("GET", `/api/ordering/${id}`, who)).json<OrderWithCredit>();
   const statement = async (companyId: string, who: TestAccount) =>
     (await steps.call("GET", `/api/companies/${companyId}/statement`, who)).json<CompanyStatement>();
   const sequence = (number: string) => Number(number.slice("CN-".length));
@@ -43,7 +48,7 @@ describe("credit notes", () => {
     expect(await orderOf(buyer, order._id)).toMatchObject({ creditable: 1000 });
     const issued = await credit(order._id, { amount: 300 });
     expect(issued.statusCode, issued.body).toBe(201);
-    const answer = issued.json<Order>();
+    const answer = issued.json<OrderWithCredit>();
     expect(answer).toMatchObject({
       paymentStatus: "unpaid",
       status: "shipped",
@@ -71,7 +76,7 @@ describe("credit notes", () => {
     expect((await steps.pay(companyId, 1000)).statusCode).toBe(201);
     const issued = await credit(order._id, { amount: 400 });
     expect(issued.statusCode, issued.body).toBe(201);
-    expect(issued.json<Order>()).toMatchObject({
+    expect(issued.json<OrderWithCredit>()).toMatchObject({
       paymentStatus: "partially-refunded",
       status: "shipped",
       amountPaid: 600,
@@ -87,8 +92,12 @@ describe("credit notes", () => {
     // The rest of the first order: only what the shop still holds of it (600) goes to the company's credit.
     const rest = await credit(order._id);
     expect(rest.statusCode, rest.body).toBe(201);
-    expect(rest.json<Order>()).toMatchObject({ paymentStatus: "refunded", status: "refunded", credited: 1000 });
-    expect(rest.json<Order>()).toMatchObject({ amountPaid: 0, balance: 0 });
+    expect(rest.json<OrderWithCredit>()).toMatchObject({
+      paymentStatus: "refunded",
+      status: "refunded",
+      credited: 1000,
+    });
+    expect(rest.json<OrderWithCredit>()).toMatchObject({ amountPaid: 0, balance: 0 });
     expect((await statement(companyId, buyer)).unallocatedCredit).toBe(600);
   });
 
@@ -97,7 +106,7 @@ describe("credit notes", () => {
     const order = await steps.invoiced(buyer, 1000);
     const first = await credit(order._id, { amount: 250 });
     expect(first.statusCode).toBe(201);
-    const firstNumber = first.json<Order>().creditNotes[0]?.number ?? "";
+    const firstNumber = first.json<OrderWithCredit>().creditNotes[0]?.number ?? "";
 
     const above = await credit(order._id, { amount: 750.01 });
     expect(above.statusCode).toBe(409);
@@ -116,7 +125,7 @@ describe("credit notes", () => {
     const stockBefore = (await steps.call("GET", `/api/product/${tool}`, null)).json().quantity;
     const whole = await credit(order._id, { restock: true });
     expect(whole.statusCode, whole.body).toBe(201);
-    const refunded = whole.json<Order>();
+    const refunded = whole.json<OrderWithCredit>();
     expect(refunded).toMatchObject({ status: "refunded", paymentStatus: "refunded", credited: 1000, balance: 0 });
     // Refused ones took no number: the next follows the first without a gap.
     expect(refunded.creditNotes.map((note) => sequence(note.number))).toEqual([
@@ -164,7 +173,7 @@ describe("credit notes", () => {
     expect((await orderOf(buyer, order._id)).creditNotes).toHaveLength(1);
     expect((await credit(order._id, { amount: 130 }, key)).statusCode).toBe(422);
 
-    const number = first.json<Order>().creditNotes[0]?.number;
+    const number = first.json<OrderWithCredit>().creditNotes[0]?.number;
     const audit = (await steps.call("GET", "/api/admin/audit", admin)).json<AuditEntry[]>();
     expect(audit.find((entry) => entry.action === "order.credit-note" && entry.target === order._id)).toMatchObject({
       actor: admin.email,
@@ -196,16 +205,18 @@ describe("credit notes", () => {
     for (const owner of members) expect(await creditNoteMails(owner)).toHaveLength(1);
   });
 
-  it("serves its PDF to whoever gets the invoice, with the numbers and amounts; outsiders 404", async () => {
+  it("serves its PDF to whoever gets the invoice, with the numbers and amounts; requesters and outsiders 404", async () => {
     const { buyer, companyId, members } = await steps.companyOnAccount("Credit PDF Co", ["owner", "requester"]);
     const order = await steps.invoiced(buyer, 1000);
     expect((await steps.pay(companyId, 900)).statusCode).toBe(201);
-    const first = (await credit(order._id, { amount: 50 })).json<Order>().creditNotes[0]?.number ?? "";
+    const first = (await credit(order._id, { amount: 50 })).json<OrderWithCredit>().creditNotes[0]?.number ?? "";
     const issued = await credit(order._id, { amount: 200 });
-    const number = issued.json<Order>().creditNotes[1]?.number ?? "";
+    const number = issued.json<OrderWithCredit>().creditNotes[1]?.number ?? "";
     const url = `/api/ordering/${order._id}/credit-notes/${number}`;
 
-    for (const who of [buyer, ...members, admin]) expect((await steps.call("GET", url, who)).statusCode).toBe(200);
+    const [owner, requester] = members as [TestAccount, TestAccount];
+    for (const who of [buyer, owner, admin]) expect((await steps.call("GET", url, who)).statusCode).toBe(200);
+    expect((await steps.call("GET", url, requester)).statusCode).toBe(404);
     const answer = await steps.call("GET", url, buyer);
     expect(answer.headers["content-type"]).toBe("application/pdf");
     expect(answer.headers["content-disposition"]).toBe(`attachment; filename="${number}.pdf"`);
@@ -239,7 +250,7 @@ describe("credit notes", () => {
   it("is listed on the company's statement, taking what it credits off what is owed", async () => {
     const { buyer, companyId } = await steps.companyOnAccount("Credit Statement Co");
     const order = await steps.invoiced(buyer, 1000);
-    const number = (await credit(order._id, { amount: 100 })).json<Order>().creditNotes[0]?.number;
+    const number = (await credit(order._id, { amount: 100 })).json<OrderWithCredit>().creditNotes[0]?.number;
     const found = await statement(companyId, buyer);
     expect(found.entries.find((entry) => entry.kind === "credit-note")).toMatchObject({
       reference: number,
@@ -262,12 +273,14 @@ describe("credit notes", () => {
     expect(statuses).toEqual([201, 201, 201, 201, 409, 409, 409, 409]);
     const numbers = answers
       .filter((answer) => answer.statusCode === 201)
-      .flatMap((answer) => answer.json<Order>().creditNotes.map((note) => sequence(note.number)))
+      .flatMap((answer) => answer.json<OrderWithCredit>().creditNotes.map((note) => sequence(note.number)))
       .sort((a, b) => a - b);
     const [lowest = 0] = numbers;
     expect(numbers).toEqual([lowest, lowest + 1, lowest + 2, lowest + 3]);
     for (const order of orders) {
-      expect((await steps.call("GET", `/api/admin/orders/${order._id}`, admin)).json<Order>().credited).toBe(600);
+      expect((await steps.call("GET", `/api/admin/orders/${order._id}`, admin)).json<OrderWithCredit>().credited).toBe(
+        600,
+      );
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { CompanyCredit, Order, PaymentReceived, Product } from "@forgeline/contract";
+import type { CompanyCredit, OrderWithCredit, PaymentReceived, Product } from "@forgeline/contract";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,7 +51,7 @@ describe("payments received and the ledger", () => {
   }
 
   /** An order on account of `dollars` (100 pieces of a tool priced for it), shipped: its invoice issued. */
-  async function invoiced(buyer: TestAccount, dollars: number): Promise<Order> {
+  async function invoiced(buyer: TestAccount, dollars: number): Promise<OrderWithCredit> {
     tools += 1;
     const added = await call("POST", "/api/product", admin, {
       name: `Ledger Tool ${tools}`,
@@ -74,14 +74,15 @@ describe("payments received and the ledger", () => {
     return orderOf(buyer, id);
   }
 
-  const reminderOf = (order: Order) => ({
+  const reminderOf = (order: OrderWithCredit) => ({
     number: order.number,
     orderId: order._id,
     invoiceNumber: order.invoice?.number,
     dueAt: order.invoice?.dueAt,
     balance: "$1,000.00",
   });
-  const orderOf = async (who: TestAccount, id: string) => (await call("GET", `/api/ordering/${id}`, who)).json<Order>();
+  const orderOf = async (who: TestAccount, id: string) =>
+    (await call("GET", `/api/ordering/${id}`, who)).json<OrderWithCredit>();
   const today = () => new Date().toISOString().slice(0, 10);
   const pay = (companyId: string, amount: number, extra: object = {}) => {
     references += 1;
@@ -221,7 +222,7 @@ describe("payments received and the ledger", () => {
         pick: fc.nat(),
       }),
     );
-    const issued: Order[] = [];
+    const issued: OrderWithCredit[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
         for (const { kind, dollars, ...rest } of steps) {

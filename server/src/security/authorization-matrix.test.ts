@@ -5,8 +5,10 @@ import {
   allPermissions,
   BACK_OFFICE,
   backOfficePermissions,
+  type Company,
   can,
   MESSAGES,
+  type Order,
   type Product,
   type Resource,
 } from "@forgeline/contract";
@@ -232,8 +234,8 @@ async function invoicedOrder(f: Fixtures): Promise<string> {
   return orderId;
 }
 
-/** A credit note of $1 on a new invoiced order: its PDF's path. */
-async function creditNotePath(f: Fixtures): Promise<string> {
+/** A credit note of $1 on a new invoiced order of the company's buyer: the order's path and the note's PDF's. */
+async function creditedOrder(f: Fixtures): Promise<{ order: string; creditNote: string }> {
   const orderId = await invoicedOrder(f);
   const credited = await f.app.inject({
     method: "POST",
@@ -241,7 +243,18 @@ async function creditNotePath(f: Fixtures): Promise<string> {
     headers: bearer(f.admin.token),
     payload: { amount: 1 },
   });
-  return `/api/ordering/${orderId}/credit-notes/${credited.json().creditNotes[0].number}`;
+  const order = `/api/ordering/${orderId}`;
+  return { order, creditNote: `${order}/credit-notes/${credited.json().creditNotes[0].number}` };
+}
+
+/** Takes away the terms `invoicedOrder` gave the matrix's company. */
+async function takeTermsAway(f: Fixtures) {
+  await f.app.inject({
+    method: "PATCH",
+    url: `/api/admin/companies/${f.companyId}`,
+    headers: bearer(f.admin.token),
+    payload: { paymentTerms: null },
+  });
 }
 
 /** A new request for quote of the fixtures' customer, not priced yet. */
@@ -416,14 +429,7 @@ const MATRIX: Record<string, Row> = {
     call: async (f) => ({ url: `/api/payments/${await invoicedOrder(f)}/balance-intent` }),
     expect: { ...buyers(404), admin: 404, owner: 200, buyer: 200, requester: 404 },
     guard: { action: "pay:order", on: buyersOrder },
-    after: async (f) => {
-      await f.app.inject({
-        method: "PATCH",
-        url: `/api/admin/companies/${f.companyId}`,
-        headers: bearer(f.admin.token),
-        payload: { paymentTerms: null },
-      });
-    },
+    after: takeTermsAway,
   },
   "POST /api/ordering/:id/cancel": {
     call: async (f) => ({ url: `/api/ordering/${await unpaidOrder(f)}/cancel` }),
@@ -774,11 +780,13 @@ const MATRIX: Record<string, Row> = {
     call: async (f) => ({ url: `/api/admin/orders/${await invoicedOrder(f)}/credit-notes`, payload: { amount: 1 } }),
     ...inTheBackOffice("credit:order", 201),
   },
-  // Whoever gets the order's invoice gets its credit notes: its buyer, the company's members, admins.
+  // Whoever gets the order's invoice gets its credit notes: its buyer, who reads the company's credit (owners and
+  // buyers), admins; a requester, as anyone else, cannot tell a colleague's exists.
   "GET /api/ordering/:id/credit-notes/:number": {
-    call: async (f) => ({ url: await creditNotePath(f) }),
-    expect: { ...members(200), admin: 200 },
+    call: async (f) => ({ url: (await creditedOrder(f)).creditNote }),
+    expect: { ...members(200, 200, 404), admin: 200 },
     guard: { action: "invoice:order", on: buyersOrder },
+    after: takeTermsAway,
   },
   "GET /api/admin/receivables": {
     call: () => ({ url: "/api/admin/receivables" }),
@@ -980,6 +988,53 @@ describe("authorization matrix", () => {
         });
       }
     }
+  });
+
+  // What the company owes is read by who reads its credit (`read:credit`: owners and buyers) and by an order's
+  // buyer of that order (docs/decisions/058-what-requesters-read.md): the answers every member gets leave it out
+  // for a requester, and a colleague's invoice and credit notes are 404 to them, as to a stranger.
+  it("tells the company's money on account only to who reads its credit, and an order's to its buyer", async () => {
+    const f = fixtures;
+    onTestFinished(() => takeTermsAway(f));
+    const credited = await creditedOrder(f);
+    const orderId = credited.order.split("/").pop();
+    const money = ["amountPaid", "credited", "creditNotes", "balance", "creditable", "overdue"];
+    const get = (identity: Identity, url: string) =>
+      f.app.inject({ method: "GET", url, headers: bearer(tokens[identity] ?? "") });
+    /** A JSON answer's fields of money on account present, or its status when it is not 200. */
+    const moneyIn = async <Body>(identity: Identity, url: string, pick: (body: Body) => object | undefined) => {
+      const answer = await get(identity, url);
+      if (answer.statusCode !== 200) return answer.statusCode;
+      return Object.keys(pick(answer.json<Body>()) ?? {}).filter((field) => [...money, "creditLimit"].includes(field));
+    };
+    const reads = async (identity: Identity) => ({
+      identity,
+      company: await moneyIn(
+        identity,
+        `/api/companies/${f.companyId}`,
+        (company: Company) => company.paymentTerms ?? {},
+      ),
+      companyOrders: await moneyIn(identity, `/api/companies/${f.companyId}/orders`, (orders: Order[]) =>
+        orders.find((order) => order._id === orderId),
+      ),
+      order: await moneyIn(identity, credited.order, (order: Order) => order),
+      invoice: (await get(identity, `${credited.order}/invoice`)).statusCode,
+      creditNote: (await get(identity, credited.creditNote)).statusCode,
+    });
+    const all = { company: ["creditLimit"], companyOrders: money, order: money, invoice: 200, creditNote: 200 };
+    const stranger = { company: 404, companyOrders: 404, order: 404, invoice: 404, creditNote: 404 };
+    expect(await reads("owner")).toEqual({ identity: "owner", ...all });
+    expect(await reads("buyer")).toEqual({ identity: "buyer", ...all });
+    expect(await reads("requester")).toEqual({
+      identity: "requester",
+      company: [],
+      companyOrders: [],
+      order: [],
+      invoice: 404,
+      creditNote: 404,
+    });
+    expect(await reads("other")).toEqual({ identity: "other", ...stranger });
+    expect(await reads("admin")).toEqual({ identity: "admin", ...stranger, invoice: 200, creditNote: 200 });
   });
 
   // Authentication runs in onRequest, before the body is read: a broken body changes nothing for a stranger.

@@ -1,4 +1,4 @@
-import type { CompanyRole, Order, Product } from "@forgeline/contract";
+import type { CompanyRole, OrderWithCredit, Product } from "@forgeline/contract";
 import { expect } from "vitest";
 import { companies, companyMembers } from "../company/tables.js";
 import { bearer, signUp, type TestAccount } from "./accounts.js";
@@ -58,11 +58,11 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
   }
 
   /** An order on account of `dollars`, shipped: its invoice issued. */
-  async function invoiced(buyer: TestAccount, dollars: number): Promise<Order> {
+  async function invoiced(buyer: TestAccount, dollars: number): Promise<OrderWithCredit> {
     const id = await placed(buyer, dollars);
     const shipped = await call("POST", `/api/admin/orders/${id}/ship`, admin, { carrier: "DHL", trackingNumber: "1" });
     expect(shipped.statusCode, shipped.body).toBe(200);
-    return (await call("GET", `/api/ordering/${id}`, buyer)).json<Order>();
+    return (await call("GET", `/api/ordering/${id}`, buyer)).json<OrderWithCredit>();
   }
 
   /** A transfer an admin records (today unless `receivedAt` says otherwise); answers the API's answer. */

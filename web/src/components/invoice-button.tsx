@@ -2,9 +2,12 @@ import { downloadInvoice } from "../lib/invoice";
 import type { PageOrder } from "../lib/order";
 import { DownloadButton } from "./download-button";
 
-/** The order's invoice (PDF), on the customer's and the admin's order pages; nothing before it is issued. */
-export function InvoiceButton({ order }: { order: Pick<PageOrder, "_id" | "invoiceNumber"> }) {
-  if (!order.invoiceNumber) return null;
+/**
+ * The order's invoice (PDF), on the customer's and the admin's order pages; nothing before it is issued, nor for a
+ * caller the answer's `actions` do not let fetch it (a requester, for a colleague's order: decision 058).
+ */
+export function InvoiceButton({ order }: { order: Pick<PageOrder, "_id" | "invoiceNumber" | "actions"> }) {
+  if (!order.invoiceNumber || !order.actions.includes("invoice:order")) return null;
   return (
     <DownloadButton
       className="btn btn-outline btn-sm self-start"

@@ -19,7 +19,8 @@ export function PaymentOptions({
   choose,
 }: {
   company: Company;
-  terms: PaymentTerms;
+  /** The net days alone: a requester's company answer carries no credit limit. */
+  terms: Pick<PaymentTerms, "netDays">;
   total: number;
   method: PaymentMethod;
   choose: (method: PaymentMethod) => void;

@@ -13,12 +13,14 @@ type OnAccountOrder = Pick<
  * Where an order on account stands with its money (docs/BUYING-ON-ACCOUNT.md), in the one wording of every order
  * page and list: "On account (net 30)" until it ships with its invoice, then "On account, due Dec 26" while a
  * balance is owed, "On account, paid" once it is not; `overdue` when the due date passed with a balance left. Null
- * for a card order: its status says all.
+ * for a card order: its status says all. A colleague's order reaches a requester without its balance (decision 058):
+ * it reads its terms, or paid or credited, never a due day nor overdue.
  */
 export function onAccountTerm(order: OnAccountOrder): { text: string; overdue: boolean } | null {
   if (order.paymentMethod !== "invoice") return null;
   const dueAt = order.invoice?.dueAt;
-  if (dueAt && order.balance > 0) return { text: `On account, due ${dueDayText(dueAt)}`, overdue: order.overdue };
+  if (dueAt && order.balance !== undefined && order.balance > 0)
+    return { text: `On account, due ${dueDayText(dueAt)}`, overdue: order.overdue === true };
   if (order.paymentStatus === "paid") return { text: "On account, paid", overdue: false };
   // Credit notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): the status says refunded; in part, nothing is owed.
   if (order.paymentStatus === "refunded") return { text: "On account, credited", overdue: false };

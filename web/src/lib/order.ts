@@ -1,4 +1,4 @@
-import type { Order } from "@forgeline/contract";
+import type { Order, OrderWithCredit } from "@forgeline/contract";
 
 /**
  * An order as the pages speak of it (the contract's `Order` is the API's answer). The spec's wire names stay
@@ -7,7 +7,7 @@ import type { Order } from "@forgeline/contract";
  * (`status`, `statusHistory`, `carrier`, `trackingNumber`, `trackingUrl`, `invoiceNumber`) and the priced
  * order's (`lines`, `subtotal`, `promotion`, `discount`, `taxRate`, `tax`, `poNumber`, `companyId`).
  */
-export type PageOrder = Omit<Order, "orderId" | "order" | "price"> & {
+export type PageOrder<Wire extends Order = Order> = Omit<Wire, "orderId" | "order" | "price"> & {
   /** The first line's product. */
   productId: string;
   /** The first line's name, with "+ N more" when the order has more lines. */
@@ -16,6 +16,9 @@ export type PageOrder = Omit<Order, "orderId" | "order" | "price"> & {
   total: number;
 };
 
-export function orderFromWire({ orderId, order, price, ...rest }: Order): PageOrder {
+/** An order as the admin pages read it: an admin route's answer always says what it owes. */
+export type AdminPageOrder = PageOrder<OrderWithCredit>;
+
+export function orderFromWire<Wire extends Order>({ orderId, order, price, ...rest }: Wire): PageOrder<Wire> {
   return { ...rest, productId: orderId, productName: order, total: price };
 }

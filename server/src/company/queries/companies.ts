@@ -1,4 +1,11 @@
-import { type Actor, type Company, type CompanySettingsBody, companyActions } from "@forgeline/contract";
+import {
+  type Actor,
+  BACK_OFFICE,
+  type Company,
+  type CompanySettingsBody,
+  can,
+  companyActions,
+} from "@forgeline/contract";
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { companies, companyMembers } from "../tables.js";
@@ -9,8 +16,14 @@ import { paymentTermsOf } from "./terms.js";
 
 export type CompanyRow = typeof companies.$inferSelect;
 
-/** A company as the wire shows it, with the caller's role in it (null for an admin). */
+/**
+ * A company as the wire shows it, with the caller's role in it (null for an admin). Its credit limit is what it may
+ * owe: only who reads its credit, and the admins who set it, read it (docs/decisions/058-what-requesters-read.md).
+ */
 export function companyJson(row: CompanyRow, caller: Actor): Company {
+  const actions = companyActions(caller, row.id);
+  const terms = paymentTermsOf(row);
+  const readsLimit = actions.includes("read:credit") || can(caller, "manage:terms", BACK_OFFICE);
   return {
     _id: row.id,
     name: row.name,
@@ -18,10 +31,10 @@ export function companyJson(row: CompanyRow, caller: Actor): Company {
     taxExempt: row.taxExempt,
     poRequired: row.poRequired,
     billingAddress: row.billingAddress,
-    paymentTerms: paymentTermsOf(row),
+    paymentTerms: terms && (readsLimit ? terms : { netDays: terms.netDays }),
     role: caller.company?.id === row.id ? caller.company.role : null,
     createdAt: row.createdAt.toISOString(),
-    actions: companyActions(caller, row.id),
+    actions,
   };
 }
 

@@ -10,7 +10,7 @@ import { PricedLines } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
-import type { PageOrder } from "../../lib/order";
+import type { AdminPageOrder, PageOrder } from "../../lib/order";
 import { useAdminOrder } from "./api/get-admin-order";
 import { AdminOrderActions } from "./order-actions-panel";
 
@@ -57,7 +57,7 @@ export default function AdminOrderPage() {
   );
 }
 
-function OrderDetails({ order }: { order: PageOrder }) {
+function OrderDetails({ order }: { order: AdminPageOrder }) {
   const rows: [string, ReactNode][] = [
     ["Status", <OrderStatusBadge key="status" order={order} />],
     ["Placed", dateTimeText(order.createdAt)],

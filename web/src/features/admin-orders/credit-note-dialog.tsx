@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { FormRefusal, fieldError, focusFirstRefused, formAmount } from "../../components/form-refusal";
-import type { PageOrder } from "../../lib/order";
+import type { AdminPageOrder } from "../../lib/order";
 import { notify } from "../../lib/toast";
 import { useCreditNote } from "./api/credit-note";
 
@@ -13,7 +13,7 @@ const FIELDS = ["amount", "restock"];
  * An invoiced order on account is refunded by a credit note (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): the admin
  * says how much, all that is left to credit at first; the server's refusals stand beside the amount or above the form.
  */
-export function CreditNoteButton({ order }: { order: PageOrder }) {
+export function CreditNoteButton({ order }: { order: AdminPageOrder }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -25,7 +25,7 @@ export function CreditNoteButton({ order }: { order: PageOrder }) {
   );
 }
 
-function CreditNoteDialog({ order, onClose }: { order: PageOrder; onClose: () => void }) {
+function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: () => void }) {
   const credit = useCreditNote(order._id);
   // What is left to credit comes from the server (order-balance.ts); only its text is made here. Written out, not
   // plainDollars: that would grow the chunk the catalogue shares with every page.

@@ -1,12 +1,12 @@
 import { ORDER_STATUSES, type Order, type OrderStatus } from "@forgeline/contract";
 import { screen } from "@testing-library/react";
 import { expect, it } from "vitest";
-import { orderFromWire, type PageOrder } from "../../lib/order";
+import { type AdminPageOrder, orderFromWire } from "../../lib/order";
 import { cardOrder, inTheBackOffice, listLine, pricedOrder } from "../../test-orders";
 import { renderPage } from "../../test-utils";
 import { AdminOrderActions } from "./order-actions-panel";
 
-const order = (status: OrderStatus): PageOrder =>
+const order = (status: OrderStatus): AdminPageOrder =>
   orderFromWire(
     inTheBackOffice({
       _id: "6f1a2b3c-0000-4000-8000-000000000001",

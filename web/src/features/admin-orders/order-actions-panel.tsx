@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
 import { fieldError } from "../../components/form-refusal";
 import { ApiError } from "../../lib/api-client";
-import type { PageOrder } from "../../lib/order";
+import type { AdminPageOrder, PageOrder } from "../../lib/order";
 import { notify, notifyError } from "../../lib/toast";
 import { toastOutcome } from "../../lib/toast-outcome";
 import { useOrderStep } from "./api/order-step";
@@ -23,7 +23,7 @@ const STEPS = [
  * The steps an admin may take on the order now, as the server's answer says (`actions`, from the contract's
  * permissions and its one state machine), and nothing else.
  */
-export function AdminOrderActions({ order }: { order: PageOrder }) {
+export function AdminOrderActions({ order }: { order: AdminPageOrder }) {
   const may = (step: (typeof STEPS)[number]) => order.actions.includes(step);
   if (!STEPS.some(may)) return <p>This order is {order.status}: there is nothing more to do.</p>;
   return (

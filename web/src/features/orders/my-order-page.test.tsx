@@ -1,4 +1,11 @@
-import { type Actor, type CompanyRole, type Order, withOrderActions } from "@forgeline/contract";
+import {
+  type Actor,
+  type CompanyRole,
+  type Order,
+  type OrderWithCredit,
+  orderAnswerFor,
+  withOrderActions,
+} from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
@@ -14,7 +21,7 @@ const ana = actor(EMAIL);
 /** Ana as a member of the company c1, in this role. */
 const acme = (role: CompanyRole): Actor => actor(EMAIL, { id: "c1", role });
 const placed = { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" } as const;
-const unpaid: Order = withOrderActions(ana, {
+const unpaid: OrderWithCredit = withOrderActions(ana, {
   _id: ORDER_ID,
   number: "FL-100007",
   orderId: "3c1d2e3f-0000-4000-8000-000000000002",
@@ -48,7 +55,7 @@ const unpaid: Order = withOrderActions(ana, {
     3675,
   ),
 });
-const shipped: Order = withOrderActions(ana, {
+const shipped: OrderWithCredit = withOrderActions(ana, {
   ...unpaid,
   paid: true,
   transactionId: "pi_7",
@@ -188,10 +195,40 @@ describe("the customer's order page", () => {
   it("offers no card payment of an invoice to a requester of the company: requesters see, they do not pay", async () => {
     const invoice = { number: "INV-2030-000009", issuedAt: "2030-11-26T09:00:00.000Z", dueAt: null };
     const order = { ...shipped, paid: false, transactionId: null, ...accountOrder(3675, invoice), companyId: "c1" };
-    serveApi({ [ORDER]: { body: withOrderActions(acme("requester"), { ...order, userEmail: "bea@example.com" }) } });
+    serveApi({ [ORDER]: { body: orderAnswerFor(acme("requester"), { ...order, userEmail: "bea@example.com" }) } });
     renderOrderPage();
     await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
     expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
+  });
+
+  it("shows a requester a colleague's order on account without what it owes: no balance, credit notes or invoice", async () => {
+    const invoice = {
+      number: "INV-2030-000009",
+      issuedAt: "2030-10-01T09:00:00.000Z",
+      dueAt: "2030-10-31T09:00:00.000Z",
+    };
+    const order = {
+      ...shipped,
+      paid: false,
+      ...accountOrder(3675, invoice, true),
+      companyId: "c1",
+      userEmail: "bea@example.com",
+      credited: 675,
+      balance: 3000,
+      creditNotes: [{ number: "CN-000004", issuedAt: "2030-10-28T10:00:00.000Z", amount: 675 }],
+    };
+    serveApi({ [ORDER]: { body: orderAnswerFor(acme("requester"), order) } });
+    renderOrderPage();
+    await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
+    expect(details().slice(0, 4)).toEqual([
+      ["Status", "ShippedOn account (net 30)"],
+      ["Pieces", "150 Pieces"],
+      ["Invoice", "INV-2030-000009"],
+      ["Delivery address", "1 Yard Road"],
+    ]);
+    expect(screen.queryByText("overdue")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Credit notes" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Download invoice/ })).toBeNull();
   });
 
   it("lists an order's credit notes with what they credited and their PDFs", async () => {
@@ -263,7 +300,7 @@ describe("the customer's order page", () => {
 
   const colleagues = { ...unpaid, userEmail: "rui@example.com", userName: "Rui", companyId: "c1" };
   /** The order as the server answers a member of c1 in this role. */
-  const seenAs = (role: CompanyRole, order: Order) => withOrderActions(acme(role), order);
+  const seenAs = (role: CompanyRole, order: OrderWithCredit) => orderAnswerFor(acme(role), order);
 
   it("lets a buyer colleague pay a company order (its buyer alone cancels it)", async () => {
     serveApi({ [ORDER]: { body: seenAs("buyer", colleagues) } });

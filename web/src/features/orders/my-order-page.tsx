@@ -44,13 +44,14 @@ function OrderView({ order }: { order: PageOrder }) {
             <dd>{order.invoiceNumber}</dd>
           </>
         )}
-        {order.credited > 0 && (
+        {order.credited !== undefined && order.credited > 0 && (
           <>
             <dt className="text-base-content/70">Credited</dt>
             <dd>{formatPrice(order.credited)}</dd>
           </>
         )}
-        {order.paymentMethod === "invoice" && order.invoice && (
+        {/* A colleague's order reaches a requester without what it owes (decision 058): no balance to show. */}
+        {order.paymentMethod === "invoice" && order.invoice && order.balance !== undefined && (
           <>
             <dt className="text-base-content/70">Balance</dt>
             <dd>{formatPrice(order.balance)}</dd>

@@ -1,4 +1,4 @@
-import { type Order, type OrderRecord, withOrderActions } from "@forgeline/contract";
+import { type OrderRecord, type OrderWithCredit, withOrderActions } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ const EMAIL = "ana@example.com";
 const ORDERS = `GET /api/ordering?userEmail=${encodeURIComponent(EMAIL)}`;
 
 /** Ana's order as the server answers her: with what she may do to it. */
-const order = (overrides: Partial<OrderRecord>): Order =>
+const order = (overrides: Partial<OrderRecord>): OrderWithCredit =>
   withOrderActions(actor(EMAIL), {
     _id: "o1",
     number: `FL-10000${(overrides._id ?? "o1").slice(1)}`,

@@ -26,7 +26,7 @@ export function OrderActions({ order }: { order: PageOrder }) {
     <span className="flex flex-wrap gap-2">
       {payable && (
         <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
-          {onAccount ? `Pay ${formatPrice(order.balance)} by card` : "Pay"}
+          {onAccount && order.balance !== undefined ? `Pay ${formatPrice(order.balance)} by card` : "Pay"}
           <span className="sr-only"> for {order.productName}</span>
         </Link>
       )}

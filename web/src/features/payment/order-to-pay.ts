@@ -9,14 +9,15 @@ export interface OrderToPay {
   transactionId: string | null;
   /**
    * On account (`invoice`), the card pays what the invoice still owes, `balance`, once the order shipped with its
-   * invoice; the server works the amount out itself (docs/BUYING-ON-ACCOUNT.md, 'Paying an invoice by card').
+   * invoice; the server works the amount out itself (docs/BUYING-ON-ACCOUNT.md, 'Paying an invoice by card'). Left
+   * out of a colleague's order read by a requester, who pays none (decision 058).
    */
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
-  balance: number;
+  balance?: number | undefined;
   invoice: { number: string; dueAt: string | null } | null;
 }
 
 /** An order on account whose invoice still owes money: the card pays its balance. */
 export const owesOnInvoice = (order: OrderToPay) =>
-  order.paymentMethod === "invoice" && order.invoice !== null && order.balance > 0;
+  order.paymentMethod === "invoice" && order.invoice !== null && order.balance !== undefined && order.balance > 0;

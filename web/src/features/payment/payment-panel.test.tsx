@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@forgeline/contract";
+import { type PublicConfig, REQUESTER_CANNOT_PAY } from "@forgeline/contract";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -130,6 +130,13 @@ describe("paying an invoice's balance", () => {
     renderPanel({ ...invoiced, paid: true, paymentStatus: "paid", balance: 0 });
     expect(screen.getByText("Paid")).toBeTruthy();
     expect(screen.getByText("Invoice INV-2030-000009 is paid.")).toBeTruthy();
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+  });
+
+  it("tells a requester a colleague's invoice is not theirs to pay: it comes without its balance, and no card form", () => {
+    renderPanel({ ...invoiced, balance: undefined });
+    expect(screen.getByText(REQUESTER_CANNOT_PAY)).toBeTruthy();
+    expect(screen.queryByText(/Nothing is owed/)).toBeNull();
     expect(screen.queryByLabelText("Card number")).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { formatPrice, MESSAGES } from "@forgeline/contract";
+import { formatPrice, MESSAGES, REQUESTER_CANNOT_PAY } from "@forgeline/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "../../components/link";
@@ -49,6 +49,8 @@ export function PaymentPanel({ order }: { order: OrderToPay }) {
       </div>
     );
   }
+  // Only a requester reads a colleague's order without what it owes (decision 058): it is not theirs to pay.
+  if (order.balance === undefined) return <p className="alert alert-info alert-soft">{REQUESTER_CANNOT_PAY}</p>;
   if (onAccount && !owesOnInvoice(order)) return <NothingOwed order={order} />;
   if (order.paid) {
     return (

@@ -11,8 +11,8 @@ import type {
   DeletedCount,
   InsertedId,
   ModifiedCountResponse,
-  Order,
   OrderCounts,
+  OrderWithCredit,
   PaymentReceived,
   PaymentReceivedBody,
   Product,
@@ -62,15 +62,15 @@ export const adminApi = {
   deleteProduct: (id: string) => `DELETE /api/product/${part(id)}` as Route<DeletedCount>,
 
   /** One page of the orders, filtered and searched by the parameters (`limit`, `offset`, `status`, `q`). */
-  orders: (params: URLSearchParams) => `GET /api/admin/orders?${params}` as Route<Order[]>,
+  orders: (params: URLSearchParams) => `GET /api/admin/orders?${params}` as Route<OrderWithCredit[]>,
   ordersCsv: (params: URLSearchParams) => withQuery("GET /api/admin/orders.csv" as Route<Blob>, params),
   orderCounts: (params: URLSearchParams) => withQuery("GET /api/admin/orders/counts" as Route<OrderCounts>, params),
-  order: (orderId: string) => `GET /api/admin/orders/${part(orderId)}` as Route<Order>,
+  order: (orderId: string) => `GET /api/admin/orders/${part(orderId)}` as Route<OrderWithCredit>,
   orderStep: <Step extends keyof OrderStepBodies>(orderId: string, step: Step) =>
-    `POST /api/admin/orders/${part(orderId)}/${step}` as Route<Order, OrderStepBodies[Step]>,
+    `POST /api/admin/orders/${part(orderId)}/${step}` as Route<OrderWithCredit, OrderStepBodies[Step]>,
   /** An invoiced order on account refunded by a credit note, in full or in part (docs/BUYING-ON-ACCOUNT.md). */
   creditNote: (orderId: string) =>
-    `POST /api/admin/orders/${part(orderId)}/credit-notes` as Route<Order, CreditNoteBody>,
+    `POST /api/admin/orders/${part(orderId)}/credit-notes` as Route<OrderWithCredit, CreditNoteBody>,
 
   promotions: "GET /api/admin/promotions" as Route<Promotion[]>,
   addPromotion: "POST /api/admin/promotions" as Route<InsertedId, PromotionBody>,
