@@ -50,6 +50,9 @@ export const ON_ACCOUNT_MESSAGES = {
   /** A new order on account does not fit what the company may still owe: by how much, what is left, what to do. */
   overLimit: (over: string, left: string) =>
     `This order is ${over} over your company's credit (${left} left): pay by card, remove lines, or ask for a quote.`,
+  /** The same to a requester, who does not read the company's credit. */
+  overLimitUnread:
+    "This order is over what your company may still owe on account: order less, or ask an owner of your company.",
   /** The same, said before the order is placed, beside the choice to pay by invoice. */
   overBy: (over: string) => `${over} over your credit: pay by card, remove lines, or ask for a quote.`,
   /** An invoice more than CREDIT_HOLD_AFTER_DAYS overdue stops new orders on account. */

@@ -147,6 +147,8 @@ export const backOfficePermissions = (): Permission[] => [...SHOP];
 
 /** Whether a member in this role spends: buyers and owners pay the company's orders, requesters none. */
 export const rolePays = (role: CompanyRole): boolean => ROLE_GRANTS[role].includes("pay:order:own");
+/** Whether a member in this role reads what the company owes and may still owe: the spenders. */
+export const roleReadsCredit = (role: CompanyRole): boolean => ROLE_GRANTS[role].includes("read:credit:company");
 
 type ActionOf<P> = P extends `${infer Verb}:${infer Entity}:${string}` ? `${Verb}:${Entity}` : never;
 /** What is asked of `can`: a permission without its access, which the record decides. */

@@ -1,3 +1,4 @@
+import { roleReadsCredit } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { creditRefusal, holderOf, refusalOnCommit, withBuyerLock } from "./order-rules.js";
 import { type Refused, RolledBack, refuse, rollingBack, takeStockOrRollBack } from "./place-order.js";
@@ -41,8 +42,10 @@ export async function decideOnOrder(
       const refusal = await refusalOnCommit(tx, changed.after);
       if (refusal) throw new RolledBack(refuse(refusal.reason, refusal.message));
       if (holdsStockUnpaid(changed.after)) {
-        // Its credit was counted while it waited: what is used now must still fit the limit, with no hold.
-        const credit = changed.after.companyId && (await creditRefusal(tx, changed.after.companyId, 0));
+        // Its credit was counted while it waited: what is used now must still fit the limit, with no hold. An owner
+        // approves, and owners read the credit's figures.
+        const credit =
+          changed.after.companyId && (await creditRefusal(tx, changed.after.companyId, 0, roleReadsCredit("owner")));
         if (credit) throw new RolledBack(refuse(credit.reason, credit.message));
         await takeStockOrRollBack(tx, order.id);
       }

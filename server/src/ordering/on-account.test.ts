@@ -209,6 +209,12 @@ describe("buying on account", () => {
     expect(await stockOf(tool)).toBe(1000);
     expect((await credit(owner, companyId)).used).toBe(2000);
     expect((await call("GET", `/api/companies/${companyId}/credit`, requester)).statusCode).toBe(403);
+    // Over the credit left, a requester is told so without the company's figures, which are not theirs to read.
+    const tooMuch = await orderOnAccount(requester, await newTool(), 150);
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toBe(
+      "This order is over what your company may still owe on account: order less, or ask an owner of your company.",
+    );
 
     // The admin lowers the limit below what is used: the waiting order stays, but its approval is refused.
     await giveTerms(companyId, { netDays: 15, creditLimit: 1500 });

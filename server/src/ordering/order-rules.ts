@@ -296,17 +296,20 @@ export type CreditRefusal = { reason: "no-terms" | "credit-hold" | "over-credit"
 
 /**
  * Why the company cannot take `addingCents` more on account now, or undefined: no terms, a hold, or too
- * little credit left. An order already counted in what is used (one waiting for approval) adds nothing.
+ * little credit left. An order already counted in what is used (one waiting for approval) adds nothing. The
+ * figures are said only to a caller who reads the company's credit (`readsCredit`): not to a requester.
  */
 export async function creditRefusal(
   tx: Database,
   companyId: string,
   addingCents: number,
+  readsCredit: boolean,
 ): Promise<CreditRefusal | undefined> {
   const standing = await creditStanding(tx, companyId);
   if (!standing.terms) return { reason: "no-terms", message: ON_ACCOUNT_MESSAGES.noTerms };
   if (standing.hold) return { reason: "credit-hold", message: ON_ACCOUNT_MESSAGES.onHold(standing.hold.invoiceNumber) };
   if (standing.usedCents + addingCents > standing.terms.creditLimitCents) {
+    if (!readsCredit) return { reason: "over-credit", message: ON_ACCOUNT_MESSAGES.overLimitUnread };
     // Over by what the company would owe beyond its limit (a lowered limit may be passed already).
     const overCents = standing.usedCents + addingCents - standing.terms.creditLimitCents;
     const message = ON_ACCOUNT_MESSAGES.overLimit(formatCents(overCents), formatCents(availableCents(standing)));

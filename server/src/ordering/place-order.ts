@@ -1,4 +1,4 @@
-import { ON_ACCOUNT_MESSAGES, type PaymentMethod } from "@forgeline/contract";
+import { ON_ACCOUNT_MESSAGES, type PaymentMethod, roleReadsCredit } from "@forgeline/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
@@ -120,7 +120,13 @@ export async function placeOrder(
       const expected = request.expectedTotalCents;
       if (expected !== undefined && priced.totalCents !== expected) return refuse("price-changed", PRICES_CHANGED);
       const credit =
-        admitted.onAccount && (await creditRefusal(tx, admitted.onAccount.companyId, Number(priced.totalCents)));
+        admitted.onAccount &&
+        (await creditRefusal(
+          tx,
+          admitted.onAccount.companyId,
+          Number(priced.totalCents),
+          admitted.onAccount.readsCredit,
+        ));
       if (credit) return refuse(credit.reason, credit.message);
       const placed = await store(tx, admitted, priced);
       await request.alongside?.(tx, placed);
@@ -145,7 +151,8 @@ interface Admitted {
   buyer: Buyer;
   userName: string;
   delivery: Delivery;
-  onAccount: { companyId: string; netDays: number } | undefined;
+  /** `readsCredit`: whether a refusal may name the company's figures to this buyer (not to a requester). */
+  onAccount: { companyId: string; netDays: number; readsCredit: boolean } | undefined;
 }
 
 /**
@@ -164,7 +171,7 @@ async function admit(app: FastifyInstance, reply: FastifyReply, request: OrderRe
   await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "place-order");
   const onAccount =
     request.paymentMethod === "invoice" && buyer.membership && terms != null
-      ? { companyId: buyer.membership.companyId, netDays: terms }
+      ? { companyId: buyer.membership.companyId, netDays: terms, readsCredit: roleReadsCredit(buyer.membership.role) }
       : undefined;
   return { buyer, userName: account?.name.trim() || email, delivery, onAccount };
 }
