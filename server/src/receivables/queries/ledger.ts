@@ -133,6 +133,7 @@ const ledgerQuery = preparedPerDatabase((db) => {
         ${invoices.balance}))`,
     })
     .from(invoices);
+  // What the company owed at the end of the latest month kept before this one (none: nothing yet).
   const opening = db
     .select({ owedCents: ledgerMonthBalances.owedCents })
     .from(ledgerMonthBalances)
@@ -143,6 +144,7 @@ const ledgerQuery = preparedPerDatabase((db) => {
     .select({ creditCents: companyCredits.creditCents })
     .from(companyCredits)
     .where(eq(companyCredits.companyId, company));
+  // One row, each part a subquery of its own: none of them is a table the others are read from.
   return db
     .select({
       owedCents: sql<string>`coalesce((${opening}), 0)`,
