@@ -109,15 +109,16 @@ async function expectOpeningsRecounted(run: Run) {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
+/** Each database the migration runs on, by name: PostgreSQL when the run has one. */
+const DATABASES: [string, (before: string) => Promise<OldDatabase>][] = [["PGlite", pgliteBefore]];
+if (serverUrl) DATABASES.push(["PostgreSQL", (before) => postgresBefore(before, serverUrl)]);
+
 /**
  * Migration 0036 (docs/decisions/059-statement-opening-balance-kept.md) on a ledger written before it, on PGlite and
  * on PostgreSQL: each month's closing balance is backfilled; then the triggers keep it as entries are added (one
  * dated back into a month kept, one into a month before any), corrected and removed.
  */
-describe.each([
-  ["PGlite", (before: string) => pgliteBefore(before)],
-  ...(serverUrl ? [["PostgreSQL", (before: string) => postgresBefore(before, serverUrl)] as const] : []),
-])("migration 0036 on %s: each month's closing balance kept", (_kind, make) => {
+describe.each(DATABASES)("migration 0036 on %s: each month's closing balance kept", (_kind, make) => {
   let folder: string;
   let database: OldDatabase;
 
