@@ -71,7 +71,7 @@ export async function companyStatement(
     companyCreditJson(db, company.id, company.terms),
   ]);
   const balanceAfter = (line: LedgerLine) => standing.owedCents + line.sinceCents;
-  // The open invoices came with their orders; the month's entries may name others, closed since.
+  // The open invoices came with their orders; the month's entries may name others, paid or credited since.
   const orders = new Map<string, InvoicedOrder>(owing.map((order) => [order.orderId, order]));
   const others = lines.flatMap((line) => (line.orderId && !orders.has(line.orderId) ? [line.orderId] : []));
   for (const [id, order] of await invoicedOrdersOf(db, company.id, [...new Set(others)])) orders.set(id, order);
