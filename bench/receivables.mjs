@@ -7,6 +7,8 @@ import { STATS_CONNECTIONS, STATS_P99_MS } from "./stats.mjs";
 /** How many invoices on account the receivables' bench writes, and over how many companies. */
 export const RECEIVABLES_INVOICES = 100_000;
 export const RECEIVABLES_COMPANIES = 1_000;
+/** One invoice in this many is the large customer's (10 000 of them); the other companies share the rest. */
+const LARGE_CUSTOMER_SHARE = 10;
 /** The budget (docs/PERFORMANCE.md, 'What the budgets ask'): p99 under 100 ms at 10 connections, on PostgreSQL. */
 export const RECEIVABLES_P99_MS = 100;
 const CONNECTIONS = 10;
@@ -14,7 +16,8 @@ const CONNECTIONS = 10;
 /**
  * Two years of trade on account, written straight into the database (one INSERT … SELECT from generate_series
  * each, as bench/stats.mjs does): 1 000 companies on net 30, 100 000 invoices spread evenly over the last 730
- * days, each of 100 pieces of a seeded tool. Money received as it comes in practice, one transfer per invoice
+ * days, each of 100 pieces of a seeded tool. Every tenth invoice is one large customer's ('Bench Company 1': 10 000
+ * invoices, a statement's worst case); the other 999 companies have about 90 each. Money received as it comes in practice, one transfer per invoice
  * 14 days after it: an invoice over 45 days old is paid, but 1 in 50 not at all and 1 in 50 half; one 15 to 45
  * days old is paid every other time; a younger one is open. About 8 000 invoices owe money. Every tenth company
  * also paid $1,000 ahead, kept as its credit. The ledger holds each invoice, payment and allocation, and the
@@ -33,11 +36,14 @@ const SEED = [
    ), generated as (
      select g, tools.ids[1 + g % tools.n] product_id, tools.names[1 + g % tools.n] product_name,
             tools.prices[1 + g % tools.n]::bigint * 100 total_cents,
-            firms.ids[1 + g % ${RECEIVABLES_COMPANIES}] company_id, firms.names[1 + g % ${RECEIVABLES_COMPANIES}] company_name,
+            firms.ids[firm] company_id, firms.names[firm] company_name,
             (g - 1) * 630.72 / 86400 age_days,
             -- How this invoice is paid, drawn apart from which company it is (g's remainder picks that).
             abs(hashtext(g::text)) % 50 luck
-       from generate_series(1, ${RECEIVABLES_INVOICES}) g, tools, firms
+       from generate_series(1, ${RECEIVABLES_INVOICES}) g, tools, firms,
+            -- The large customer is the first by name; g's remainder spreads the rest over the others.
+            lateral (select case when g % ${LARGE_CUSTOMER_SHARE} = 0 then 1
+                                 else 2 + g % ${RECEIVABLES_COMPANIES - 1} end firm) picked
    ), settled as (
      select *, now() - make_interval(secs => age_days * 86400) issued_at,
             case when age_days > 45 then case luck when 0 then 0 when 1 then total_cents / 2 else total_cents end
@@ -87,6 +93,11 @@ export function databaseWithInvoices() {
   return seededDatabase({
     steps: SEED,
     counts: `select (select id from companies where name = 'Bench Company 10') company_id,
+                    (select count(*) from orders o join companies c on c.id = o.company_id
+                      where c.name = 'Bench Company 10')::int company_invoices,
+                    (select id from companies where name = 'Bench Company 1') large_company_id,
+                    (select count(*) from orders o join companies c on c.id = o.company_id
+                      where c.name = 'Bench Company 1')::int large_company_invoices,
                     (select count(*) from ledger_entries)::int entries,
                     (select count(*) from orders where amount_paid_cents < total_cents)::int open`,
     postgresOnly: true,
@@ -105,21 +116,31 @@ export async function benchReceivables({ duration }) {
   const port = 5361;
   const server = await startStorefront({ port, dataDir, env: { DATABASE_URL: postgres.url } });
   try {
+    // A buyer of each company whose statement is read: a member belongs to one company.
     const buyer = await apiCustomer(port, "bench.statement@example.com");
+    const largeBuyer = await apiCustomer(port, "bench.large.statement@example.com");
     const member = new pg.Client({ connectionString: postgres.url });
     await member.connect();
-    await member.query("insert into company_members (email, company_id, role) values ($1, $2, 'buyer')", [
-      buyer.email,
-      seeded.company_id,
-    ]);
+    for (const [email, companyId] of [
+      [buyer.email, seeded.company_id],
+      [largeBuyer.email, seeded.large_company_id],
+    ]) {
+      await member.query("insert into company_members (email, company_id, role) values ($1, $2, 'buyer')", [
+        email,
+        companyId,
+      ]);
+    }
     await member.end();
     const admin = await apiSignIn(port, BENCH_ADMIN.email, BENCH_ADMIN.password);
+    const statementOf = (companyId, invoices, token) => ({
+      call: `GET /api/companies/{id}/statement (this month, a company of ${invoices.toLocaleString("en-US")} invoices)`,
+      url: `http://127.0.0.1:${port}/api/companies/${companyId}/statement`,
+      token,
+    });
     const calls = [
-      {
-        call: "GET /api/companies/{id}/statement (this month, a company of 100 invoices)",
-        url: `http://127.0.0.1:${port}/api/companies/${seeded.company_id}/statement`,
-        token: buyer.token,
-      },
+      statementOf(seeded.company_id, seeded.company_invoices, buyer.token),
+      // A large customer (docs/decisions/059): two years of history, its cost that of the month and what is open.
+      statementOf(seeded.large_company_id, seeded.large_company_invoices, largeBuyer.token),
       {
         call: "GET /api/admin/receivables (first page of 1,000 companies)",
         url: `http://127.0.0.1:${port}/api/admin/receivables`,
@@ -153,7 +174,7 @@ export async function benchReceivables({ duration }) {
       results.push({ call: `${call} on PostgreSQL`, result: measured.result, p99Ms });
     }
     const text = table(["database", "call", ...LOAD_COLUMNS], rows);
-    const seed = `Seeded in ${seeded.seconds} s: ${RECEIVABLES_INVOICES.toLocaleString("en-US")} invoices of ${RECEIVABLES_COMPANIES.toLocaleString("en-US")} companies, ${seeded.entries.toLocaleString("en-US")} ledger entries, ${seeded.open.toLocaleString("en-US")} invoices owing money.`;
+    const seed = `Seeded in ${seeded.seconds} s: ${RECEIVABLES_INVOICES.toLocaleString("en-US")} invoices of ${RECEIVABLES_COMPANIES.toLocaleString("en-US")} companies, ${seeded.entries.toLocaleString("en-US")} ledger entries, ${seeded.open.toLocaleString("en-US")} invoices owing money; the large customer's invoices ${seeded.large_company_invoices.toLocaleString("en-US")}, the other company's ${seeded.company_invoices.toLocaleString("en-US")}.`;
     return { text: `${text}\n\n${seed}`, results };
   } finally {
     await stop(server);

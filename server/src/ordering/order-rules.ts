@@ -7,13 +7,13 @@ import {
   type OrderStatus,
   quantityRefusal,
 } from "@forgeline/contract";
-import { and, eq, inArray, isNotNull, lt, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { storedTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
 import { type ProductRow, productsByIds, ruleOf } from "../product/queries.js";
 import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
-import { notClosed, orderLines, orders, owedSql, owesSql } from "./tables.js";
+import { orderLines, orders, owedSql, owesSql, owingOnAccount } from "./tables.js";
 
 /**
  * The rules an order must meet: each line's (its tool still for sale, its quantity rule, its stock), and
@@ -235,9 +235,6 @@ export async function refusalOnCommit(tx: Database, order: OrderRow): Promise<Re
   return undefined;
 }
 
-const owedOnAccount = (companyId: string | Placeholder) =>
-  and(eq(orders.companyId, companyId), eq(orders.paymentMethod, "invoice"), notClosed);
-
 /**
  * What a company owes on account and what that allows (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit'): the
  * balances of its orders on account that are not cancelled, waiting ones included, against its limit; and the
@@ -269,7 +266,9 @@ const standingQuery = preparedPerDatabase((db) =>
       holdDueAt: sql`min(${orders.invoiceDueAt}) filter (where ${holding})`.mapWith(orders.invoiceDueAt),
     })
     .from(orders)
-    .where(owedOnAccount(sql.placeholder("companyId")))
+    // Only the orders that owe add to either (a sum of what is owed, the oldest owing invoice): read from the
+    // partial index `orders_owing_on_account`, the cost follows what is open, not every order the company placed.
+    .where(and(eq(orders.companyId, sql.placeholder("companyId")), owingOnAccount))
     .prepare("credit_standing"),
 );
 

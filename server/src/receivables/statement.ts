@@ -40,10 +40,10 @@ function entryInvoice(order: InvoicedOrder | undefined): StatementEntry["invoice
   };
 }
 
-function openInvoice(balance: InvoiceBalance, order: InvoicedOrder | undefined, now: Date): OpenInvoice {
+function openInvoice(order: InvoiceBalance, now: Date): OpenInvoice {
   // The ledger has an invoice entry only for an order invoiced on account: it has its number and dates.
-  if (!order?.invoiceNumber || !order.issuedAt || !order.dueAt) {
-    throw new Error(`order ${balance.orderId} owes on the ledger but has no invoice`);
+  if (!order.invoiceNumber || !order.issuedAt || !order.dueAt) {
+    throw new Error(`order ${order.orderId} owes on the ledger but has no invoice`);
   }
   return {
     orderId: order.orderId,
@@ -51,10 +51,10 @@ function openInvoice(balance: InvoiceBalance, order: InvoicedOrder | undefined, 
     number: order.invoiceNumber,
     issuedAt: order.issuedAt.toISOString(),
     dueAt: order.dueAt.toISOString(),
-    total: centsToDollars(balance.totalCents),
-    paid: centsToDollars(balance.paidCents),
-    credited: centsToDollars(balance.creditedCents),
-    balance: centsToDollars(balance.balanceCents),
+    total: centsToDollars(order.totalCents),
+    paid: centsToDollars(order.paidCents),
+    credited: centsToDollars(order.creditedCents),
+    balance: centsToDollars(order.balanceCents),
     daysOverdue: daysOverdue(order.dueAt, now),
   };
 }
@@ -71,8 +71,10 @@ export async function companyStatement(
     companyCreditJson(db, company.id, company.terms),
   ]);
   const balanceAfter = (line: LedgerLine) => standing.owedCents + line.sinceCents;
-  const named = [...lines.flatMap((line) => (line.orderId ? [line.orderId] : [])), ...owing.map((row) => row.orderId)];
-  const orders = await invoicedOrdersOf(db, company.id, [...new Set(named)]);
+  // The open invoices came with their orders; the month's entries may name others, paid or credited since.
+  const orders = new Map<string, InvoicedOrder>(owing.map((order) => [order.orderId, order]));
+  const others = lines.flatMap((line) => (line.orderId && !orders.has(line.orderId) ? [line.orderId] : []));
+  for (const [id, order] of await invoicedOrdersOf(db, company.id, [...new Set(others)])) orders.set(id, order);
   const entries = lines.map((line): StatementEntry => {
     const change = line.owedCents - line.creditCents;
     return {
@@ -86,7 +88,7 @@ export async function companyStatement(
       balance: centsToDollars(balanceAfter(line)),
     };
   });
-  const open = owing.map((balance) => ({ balance, invoice: openInvoice(balance, orders.get(balance.orderId), now) }));
+  const open = owing.map((balance) => ({ balance, invoice: openInvoice(balance, now) }));
   const owedCents = owing.reduce((sum, row) => sum + row.balanceCents, 0);
   return {
     companyId: company.id,

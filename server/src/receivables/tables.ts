@@ -96,6 +96,30 @@ export const ledgerEntries = pgTable(
 );
 
 /**
+ * What each company owed at the end of each UTC month its ledger moved in (docs/decisions/059): the sum of its
+ * entries' `owedCents - creditCents` up to that month's end, so a statement's opening balance is one row (the
+ * latest month before it), not a recount of the years before. Kept by triggers on `ledger_entries` in the
+ * transaction that writes an entry (migration 0036): an entry adds its change to its month and to every later month
+ * kept, so one dated back (a transfer received last month, recorded today) moves the months after it too. A month
+ * whose entries changed nothing (allocations only) has no row: it closes as the month before it.
+ */
+export const ledgerMonthBalances = pgTable(
+  "ledger_month_balances",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    /** The first day of the UTC month. */
+    month: date("month", { mode: "string" }).notNull(),
+    owedCents: cents("owed_cents").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.month] }),
+    check("ledger_month_balances_first_day", sql`extract(day from ${table.month}) = 1`),
+  ],
+);
+
+/**
  * Each company's money received and not yet put against an invoice, kept in the transaction that writes the
  * ledger entry moving it (by adding the entry's `creditCents`): a sum of the ledger, read in one row.
  */

@@ -1,16 +1,20 @@
 import { LEDGER_KINDS, type LedgerKind } from "@forgeline/contract";
-import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { isOneOf } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { ledgerEntries } from "../tables.js";
+import { orders, owingOnAccount } from "../../ordering/order-money.js";
+import { companyCredits, ledgerEntries, ledgerMonthBalances } from "../tables.js";
+import type { InvoicedOrder } from "./owing.js";
 
 /**
- * The ledger read (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): a company's balance at a moment,
- * its entries over a month with the balance after each, and what each of its invoices still owes, every sum
- * taken of the entries themselves in bigint cents. What a company owes is what its entries added to orders'
- * balances less what they added to its credit: an invoice adds, money received and credit notes take away,
- * money put against an invoice moves nothing.
+ * The ledger read (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): a company's balance as a month
+ * began, its entries over the month with the balance after each, and what each of its invoices still owes, in
+ * bigint cents. What a company owes is what its entries added to orders' balances less what they added to its
+ * credit: an invoice adds, money received and credit notes take away, money put against an invoice moves nothing.
+ * Its cost follows the month's entries and the invoices still open, not the years before (decision 059): the
+ * balance before the month is the one kept at the end of the month before, the unallocated credit the one kept
+ * beside the ledger, and only the open invoices' entries are summed.
  */
 
 const change = sql`${ledgerEntries.owedCents} - ${ledgerEntries.creditCents}`;
@@ -25,10 +29,11 @@ const KIND_ORDER = sql.raw(
 );
 const IN_ORDER = [asc(ledgerEntries.at), asc(ledgerEntries.createdAt), asc(KIND_ORDER), asc(ledgerEntries.id)];
 
-/** The company the prepared read below reads, and the month it reads: its parameters. */
+/** The company the prepared read below reads, and the month it reads (also as its first day): its parameters. */
 const company = sql.placeholder("companyId");
 const from = sql.placeholder("from");
 const to = sql.placeholder("to");
+const firstDay = sql.placeholder("firstDay");
 const ofCompany = eq(ledgerEntries.companyId, company);
 
 export interface LedgerLine {
@@ -42,8 +47,8 @@ export interface LedgerLine {
   sinceCents: number;
 }
 
-export interface InvoiceBalance {
-  orderId: string;
+/** An open invoice: its order's number and dates, and its sums of the ledger. */
+export interface InvoiceBalance extends InvoicedOrder {
   totalCents: number;
   /** Paid by transfers (allocations) and by card. */
   paidCents: number;
@@ -66,7 +71,7 @@ const owedBy = (kinds: LedgerKind[]) =>
 
 /** The entries and the balances as the database answers them: arrays of values, dates as ISO text. */
 type LineValues = [LedgerKind, string, string, string | null, number, number, number];
-type BalanceValues = [string, number, number, number, number];
+type BalanceValues = [string, number, string | null, string | null, string | null, number, number, number, number];
 
 const ledgerQuery = preparedPerDatabase((db) => {
   const month = db
@@ -90,40 +95,71 @@ const ledgerQuery = preparedPerDatabase((db) => {
     })
     .from(month);
   const balance = sql<string>`sum(${ledgerEntries.owedCents})`;
+  // The company's orders that may still owe, with what the statement names of each, from the partial index
+  // `orders_owing_on_account`; their entries, read by order (`ledger_entries_by_order`), say what. Not by company
+  // too: the planner would then read every entry the company ever had to join them.
+  const open = db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      invoiceNumber: orders.invoiceNumber,
+      issuedAt: orders.invoiceIssuedAt,
+      dueAt: orders.invoiceDueAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, company), owingOnAccount))
+    .as("open");
   const invoices = db
     .select({
-      orderId: ledgerEntries.orderId,
+      orderId: open.id,
+      number: open.number,
+      invoiceNumber: open.invoiceNumber,
+      issuedAt: open.issuedAt,
+      dueAt: open.dueAt,
       total: owedBy(["invoice"]).as("total"),
       paid: owedBy(["allocation", "card-payment"]).as("paid"),
       credited: owedBy(["credit-note"]).as("credited"),
       balance: balance.as("balance"),
     })
-    .from(ledgerEntries)
-    .where(and(ofCompany, isNotNull(ledgerEntries.orderId)))
-    .groupBy(ledgerEntries.orderId)
+    .from(open)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.orderId, open.id))
+    .groupBy(open.id, open.number, open.invoiceNumber, open.issuedAt, open.dueAt)
     .having(sql`${balance} > 0`)
     .as("invoices");
   const owing = db
     .select({
-      owing: sql`json_agg(json_build_array(${invoices.orderId}, ${invoices.total}, ${invoices.paid},
-        ${invoices.credited}, ${invoices.balance}))`,
+      owing: sql`json_agg(json_build_array(${invoices.orderId}, ${invoices.number}, ${invoices.invoiceNumber},
+        ${invoices.issuedAt}, ${invoices.dueAt}, ${invoices.total}, ${invoices.paid}, ${invoices.credited},
+        ${invoices.balance}))`,
     })
     .from(invoices);
+  // What the company owed at the end of the latest month kept before this one (none: nothing yet).
+  const opening = db
+    .select({ owedCents: ledgerMonthBalances.owedCents })
+    .from(ledgerMonthBalances)
+    .where(and(eq(ledgerMonthBalances.companyId, company), lt(ledgerMonthBalances.month, firstDay)))
+    .orderBy(desc(ledgerMonthBalances.month))
+    .limit(1);
+  const credit = db
+    .select({ creditCents: companyCredits.creditCents })
+    .from(companyCredits)
+    .where(eq(companyCredits.companyId, company));
+  // One row, each part a subquery of its own: none of them is a table the others are read from.
   return db
     .select({
-      owedCents: sql<string>`coalesce(sum(${change}) filter (where ${lt(ledgerEntries.at, from)}), 0)`,
-      creditCents: sql<string>`coalesce(sum(${ledgerEntries.creditCents}), 0)`,
+      owedCents: sql<string>`coalesce((${opening}), 0)`,
+      creditCents: sql<string>`coalesce((${credit}), 0)`,
       lines: sql<LineValues[] | null>`(${lines})`,
       owing: sql<BalanceValues[] | null>`(${owing})`,
     })
-    .from(ledgerEntries)
-    .where(ofCompany)
+    .from(sql`(values (1)) as one`)
     .prepare("company_ledger");
 });
 
 /**
- * A month of the company's ledger (`from` up to `to`) in one read, each part from the index
- * `ledger_entries_by_company_cover` (the month's entries also from their rows): add the opening balance to each
+ * A month of the company's ledger (`from`, the first moment of a UTC month, up to `to`) in one read: the month's
+ * entries from the index `ledger_entries_by_company_cover` and their rows, the open invoices with their orders'
+ * numbers and dates, the opening balance and the credit one kept row each. Add the opening balance to each
  * line's `sinceCents` for the balance after it.
  */
 export async function companyLedger(
@@ -131,7 +167,8 @@ export async function companyLedger(
   companyId: string,
   range: { from: Date; to: Date },
 ): Promise<CompanyLedger> {
-  const [row] = await ledgerQuery(db).execute({ companyId, ...range });
+  const firstDay = range.from.toISOString().slice(0, 10);
+  const [row] = await ledgerQuery(db).execute({ companyId, ...range, firstDay });
   return {
     standing: { owedCents: cents(row?.owedCents), unallocatedCents: cents(row?.creditCents) },
     lines: (row?.lines ?? []).map(([kind, at, reference, orderId, owedCents, creditCents, running]) => ({
@@ -143,8 +180,12 @@ export async function companyLedger(
       creditCents: Number(creditCents),
       sinceCents: Number(running),
     })),
-    owing: (row?.owing ?? []).map(([orderId, total, paid, credited, left]) => ({
+    owing: (row?.owing ?? []).map(([orderId, number, invoiceNumber, issuedAt, dueAt, total, paid, credited, left]) => ({
       orderId,
+      number,
+      invoiceNumber,
+      issuedAt: issuedAt === null ? null : new Date(issuedAt),
+      dueAt: dueAt === null ? null : new Date(dueAt),
       totalCents: Number(total),
       paidCents: -Number(paid),
       creditedCents: -Number(credited),
