@@ -147,6 +147,25 @@ describe("a company's statement", () => {
     expect(current.credit).toMatchObject({ paymentTerms: { netDays: 30, creditLimit: 1_000_000 }, used: 800 });
   });
 
+  it("lists a day's entries as they happened: an invoice before the transfer received for it that day", async () => {
+    const { buyer, companyId } = await steps.companyOnAccount("Same Day Co");
+    const invoiced = await steps.invoiced(buyer, 1000);
+    // Received today: dated by its day alone, midnight, hours before the invoice it pays was issued.
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await steps.pay(companyId, 1000, { receivedAt: today, reference: "SAME-DAY" })).statusCode).toBe(201);
+    const found = await statement(companyId, buyer);
+    const ours = found.entries.filter(
+      (entry) => entry.reference === invoiced.invoice?.number || entry.reference === "SAME-DAY",
+    );
+    expect(ours.map((entry) => [entry.kind, entry.change])).toEqual([
+      ["invoice", 1000],
+      ["payment", -1000],
+      ["allocation", 0],
+    ]);
+    expect(found.entries.map((entry) => entry.balance).every((balance) => balance >= 0)).toBe(true);
+    expectRunning(found);
+  });
+
   it("keeps money received and not yet put against an invoice apart, and shows a month in credit", async () => {
     const { buyer, companyId } = await steps.companyOnAccount("In Credit Co");
     await steps.invoiced(buyer, 100);

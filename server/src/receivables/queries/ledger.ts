@@ -27,7 +27,17 @@ const cents = (sum: string | null | undefined) => Number(sum ?? 0);
 const KIND_ORDER = sql.raw(
   `case kind ${LEDGER_KINDS.map((kind, index) => `when '${kind}' then ${index}`).join(" ")} end`,
 );
-const IN_ORDER = [asc(ledgerEntries.at), asc(ledgerEntries.createdAt), asc(KIND_ORDER), asc(ledgerEntries.id)];
+/**
+ * Day by day (UTC), and within a day in the order they were recorded: money received is dated by its day alone
+ * (midnight), so by its time it would come before the invoice it pays, issued later that day, and the running
+ * balance would show a prepayment that never was.
+ */
+const IN_ORDER = [
+  asc(sql`(${ledgerEntries.at} at time zone 'UTC')::date`),
+  asc(ledgerEntries.createdAt),
+  asc(KIND_ORDER),
+  asc(ledgerEntries.id),
+];
 
 /** The company the prepared read below reads, and the month it reads (also as its first day): its parameters. */
 const company = sql.placeholder("companyId");
