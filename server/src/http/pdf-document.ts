@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { formatCents } from "@forgeline/contract";
+import { dayInWords, formatCents } from "@forgeline/contract";
 import type { FastifyReply } from "fastify";
 import PDFDocument from "pdfkit";
 
@@ -73,10 +73,15 @@ const fonts = createRequire(import.meta.url);
 const REGULAR = fonts.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const BOLD = fonts.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
-/** A date as the documents print it: 2026-05-01 (UTC). */
-export const pdfDay = (date: Date) => date.toISOString().slice(0, 10);
-/** A moment as the documents print it, where the hour matters (an expiry): 2026-05-31 23:59 UTC. */
-export const pdfMoment = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** A date as every document prints it, its due dates included: 3 December 2026 (UTC). */
+export const pdfDay = (date: Date) => dayInWords(date);
+/** A moment as the documents print it, where the hour matters (an expiry): 31 May 2026, 23:59 UTC. */
+export const pdfMoment = (date: Date) => `${dayInWords(date)}, ${date.toISOString().slice(11, 16)} UTC`;
+/** An amount as the documents print it, a negative one with the minus sign the pages write: "−$5,000.00". */
+export const signedCents = (cents: Cents) =>
+  BigInt(cents) < 0n ? `−${formatCents(-BigInt(cents))}` : formatCents(cents);
+/** An amount taken off, as the pages write a discount ("−$432.00"); nothing taken off is "$0.00", never "−$0.00". */
+export const lessCents = (cents: Cents) => signedCents(-BigInt(cents));
 
 type Font = "regular" | "bold";
 
@@ -176,7 +181,7 @@ export function pdfDocument(content: PdfDocument): Promise<Buffer> {
   for (const cells of content.table?.rows ?? []) row(cells, "regular");
   rule();
   for (const total of content.totals) {
-    const amount = `${total.minus ? "−" : ""}${formatCents(total.cents)}`;
+    const amount = total.minus ? lessCents(total.cents) : signedCents(total.cents);
     row([total.label, ...columns.slice(2).map(() => ""), amount], total.strong ? "bold" : "regular");
   }
 

@@ -1,4 +1,4 @@
-import type { Product, Quote } from "@forgeline/contract";
+import { dayInWords, type Product, type Quote } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../company/queries/members.js";
@@ -10,7 +10,8 @@ import { createTestApp } from "../test/test-app.js";
 import { quotes } from "./tables.js";
 
 /** The last day the quotes here hold, a month ahead (a quote holds a year at most). */
-const LAST_DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const LAST = new Date(Date.now() + 30 * 86_400_000);
+const LAST_DAY = LAST.toISOString().slice(0, 10);
 
 const SELLER = {
   SHOP_NAME: "Forgeline Tools Ltd",
@@ -82,8 +83,8 @@ describe("a quote's PDF", () => {
     // 150 × $8.33 = $1,249.50 and 120 × $7.17 = $860.40: $2,109.90, tax 8.875% $187.25, total $2,297.15.
     for (const words of [
       `Quote for ${a.name} + 1 more`,
-      `Date: ${quote.sentAt?.slice(0, 10)}`,
-      `Valid until: ${LAST_DAY} 23:59 UTC`,
+      `Date: ${dayInWords(quote.sentAt ?? "")}`,
+      `Valid until: ${dayInWords(LAST)}, 23:59 UTC`,
       "Seller Forgeline Tools Ltd 1 Anvil Road, Sheffield S1 2AB, United Kingdom Tax ID: GB123456789",
       `Quoted for Quinn Quoted ${buyer.email}`,
       `${a.name} (${a.sku}) 150 $8.33 $1,249.50`,
@@ -91,7 +92,7 @@ describe("a quote's PDF", () => {
       "Subtotal $2,109.90",
       "Tax (8.875%) $187.25",
       "Total $2,297.15",
-      `The prices quoted hold until ${LAST_DAY} 23:59 UTC.`,
+      `The prices quoted hold until ${dayInWords(LAST)}, 23:59 UTC.`,
       "Note from Forgeline Tools Ltd: Held for the season.",
     ]) {
       expect(text).toContain(words);
@@ -146,15 +147,13 @@ describe("a quote's PDF", () => {
       .set({ expiresAt: new Date("2025-01-31T23:59:00Z") })
       .where(eq(quotes.id, id));
     expect(await pdfText((await pdfOf(id, buyer)).rawPayload)).toContain(
-      "This quote expired on 2025-01-31 23:59 UTC: its prices no longer hold.",
+      "This quote expired on 31 January 2025, 23:59 UTC: its prices no longer hold.",
     );
 
     const taken = await quoteOf(buyer, [7, 7]);
     const accepted = await call("POST", `/api/quotes/${taken.id}/accept`, buyer, { ...CONTACT, revision: 1 });
     expect(accepted.statusCode, accepted.body).toBe(201);
     const text = await pdfText((await pdfOf(taken.id, buyer)).rawPayload);
-    expect(text).toContain(
-      `Accepted on ${new Date().toISOString().slice(0, 10)}: the order was placed at these prices.`,
-    );
+    expect(text).toContain(`Accepted on ${dayInWords(new Date())}: the order was placed at these prices.`);
   });
 });

@@ -1,5 +1,5 @@
 import { formatCents, orderNumberText } from "@forgeline/contract";
-import { type PdfDocument, pdfDay, pdfDocument, sellerParty, taxIdLine } from "../http/pdf-document.js";
+import { lessCents, type PdfDocument, pdfDay, pdfDocument, sellerParty, taxIdLine } from "../http/pdf-document.js";
 import type { CreditNoteRow, OrderRow } from "../ordering/order-money.js";
 
 /**
@@ -44,9 +44,9 @@ export function creditNoteDocument({ creditNote, earlier, order, seller }: Credi
       rows: [
         [`Invoice ${invoice} total`, formatCents(order.totalCents)],
         ...(earlier.length > 0
-          ? [[`Credited before (${earlier.map((row) => row.number).join(", ")})`, `−${formatCents(earlierCents)}`]]
+          ? [[`Credited before (${earlier.map((row) => row.number).join(", ")})`, lessCents(earlierCents)]]
           : []),
-        [`This credit note, ${creditNote.number}`, `−${formatCents(creditNote.amountCents)}`],
+        [`This credit note, ${creditNote.number}`, lessCents(creditNote.amountCents)],
       ],
     },
     totals: [{ label: "Credited", cents: creditNote.amountCents, strong: true }],

@@ -3,12 +3,14 @@ import {
   type CompanyStatement,
   dollarsToCents,
   formatPrice,
+  isoDay,
+  isoMonth,
   monthBounds,
   type StatementEntry,
   statementEntryText,
 } from "@forgeline/contract";
 import { csvLine } from "../http/csv.js";
-import { type PdfDocument, pdfDay, sellerParty, taxIdLine } from "../http/pdf-document.js";
+import { type PdfDocument, pdfDay, sellerParty, signedCents, taxIdLine } from "../http/pdf-document.js";
 
 /**
  * A month's statement as the documents a company downloads (docs/BUYING-ON-ACCOUNT.md, 'Statements and
@@ -23,8 +25,17 @@ const monthInWords = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", {
 });
 const monthOf = (statement: CompanyStatement) => monthInWords.format(new Date(statement.from));
 
-/** The last day the month covers (UTC), as a statement dates its closing balance. */
-const lastDay = (month: string) => pdfDay(new Date(monthBounds(month).to.getTime() - 1));
+/**
+ * Where the month ends: a closed month's closing balance on its last day (UTC), a month in progress's balance now,
+ * on the day it is read, never a day still to come.
+ */
+function monthEnd(statement: CompanyStatement): { day: Date; label: string } {
+  const asOf = new Date(statement.asOf);
+  if (statement.month === isoMonth(asOf)) return { day: asOf, label: "Balance now" };
+  return { day: new Date(monthBounds(statement.month).to.getTime() - 1), label: "Closing balance" };
+}
+
+const invoicesInWords = (count: number) => `${count} open ${count === 1 ? "invoice" : "invoices"}`;
 
 /** An invoice adds to what is owed; money, card payments and credit notes take away; an allocation neither. */
 const chargeOf = (entry: StatementEntry) => (entry.change > 0 ? formatPrice(entry.change) : "");
@@ -39,6 +50,7 @@ export interface StatementParties {
 export function statementDocument(statement: CompanyStatement, parties: StatementParties): PdfDocument {
   const terms = statement.credit.paymentTerms;
   const asOf = pdfDay(new Date(statement.asOf));
+  const end = monthEnd(statement);
   const balances = [statement.openingBalance, ...statement.entries.map((entry) => entry.balance)];
   const aging = AGING_BUCKETS.map(({ key, label }) => `${label} ${formatPrice(statement.aging[key])}`).join(", ");
   return {
@@ -46,7 +58,7 @@ export function statementDocument(statement: CompanyStatement, parties: Statemen
     author: parties.seller.name,
     subject: `${statement.companyName}, ${statement.month}`,
     facts: [
-      `Period: ${pdfDay(new Date(statement.from))} to ${lastDay(statement.month)} (UTC)`,
+      `Period: ${pdfDay(new Date(statement.from))} to ${pdfDay(end.day)} (UTC)`,
       `Date: ${asOf}`,
       terms && `Terms: net ${terms.netDays}, credit limit ${formatPrice(terms.creditLimit)}`,
     ],
@@ -67,19 +79,25 @@ export function statementDocument(statement: CompanyStatement, parties: Statemen
         { title: "Balance", share: 0.16 },
       ],
       rows: [
-        [pdfDay(new Date(statement.from)), "Opening balance", "", "", formatPrice(statement.openingBalance)],
+        [
+          pdfDay(new Date(statement.from)),
+          "Opening balance",
+          "",
+          "",
+          signedCents(dollarsToCents(statement.openingBalance)),
+        ],
         ...statement.entries.map((entry) => [
           pdfDay(new Date(entry.at)),
           statementEntryText(entry),
           chargeOf(entry),
           creditOf(entry),
-          formatPrice(entry.balance),
+          signedCents(dollarsToCents(entry.balance)),
         ]),
       ],
     },
     totals: [
       {
-        label: `Closing balance, ${lastDay(statement.month)}`,
+        label: `${end.label}, ${pdfDay(end.day)}`,
         cents: dollarsToCents(statement.closingBalance),
         strong: true,
       },
@@ -88,7 +106,7 @@ export function statementDocument(statement: CompanyStatement, parties: Statemen
       balances.some((balance) => balance < 0)
         ? "A balance below $0.00 is money of yours we hold: it pays your next invoices."
         : null,
-      `As of ${asOf}: ${statement.openInvoices.length} open invoices owing ${formatPrice(statement.owed)} (${aging}).`,
+      `As of ${asOf}: ${invoicesInWords(statement.openInvoices.length)} owing ${formatPrice(statement.owed)} (${aging}).`,
       statement.unallocatedCredit > 0
         ? `Money received and not yet put against an invoice: ${formatPrice(statement.unallocatedCredit)}.`
         : null,
@@ -121,7 +139,7 @@ export function statementCsv(statement: CompanyStatement): string {
     csvLine([date, null, null, null, null, null, description, null, null, balance]);
   return [
     csvLine(CSV_HEADER),
-    balanceRow(pdfDay(new Date(statement.from)), "Opening balance", statement.openingBalance),
+    balanceRow(isoDay(new Date(statement.from)), "Opening balance", statement.openingBalance),
     ...statement.entries.map((entry) =>
       csvLine([
         entry.at,
@@ -136,6 +154,6 @@ export function statementCsv(statement: CompanyStatement): string {
         entry.balance,
       ]),
     ),
-    balanceRow(lastDay(statement.month), "Closing balance", statement.closingBalance),
+    balanceRow(isoDay(monthEnd(statement).day), monthEnd(statement).label, statement.closingBalance),
   ].join("");
 }

@@ -1,4 +1,4 @@
-import { type CompanyStatement, isoMonth, type Order } from "@forgeline/contract";
+import { type CompanyStatement, dayInWords, isoMonth, type Order } from "@forgeline/contract";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCsv } from "../http/csv.js";
@@ -257,12 +257,17 @@ describe("a company's statement", () => {
       `Invoice ${order.invoice?.number} for order ${order.number}`,
       "Payment received: TRF-PAPER",
       `TRF-PAPER: $200.00 paid against invoice ${order.invoice?.number}`,
-      "Closing balance",
-      "$1,000.00",
+      // This month is in progress: its balance is now's, dated today, never the month's last day still to come.
+      `Balance now, ${dayInWords(new Date())} $1,000.00`,
+      "1 open invoice owing $1,000.00",
       "Please pay by bank transfer",
     ]) {
       expect(text).toContain(words);
     }
+    // A closed month closes on its last day.
+    const closed = await steps.call("GET", `/api/companies/${companyId}/statement.pdf?month=${lastMonth}`, buyer);
+    const lastDayOfLastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+    expect(await pdfText(closed.rawPayload)).toContain(`Closing balance, ${dayInWords(lastDayOfLastMonth)} $0.00`);
   });
 
   it("writes the month as CSV, every text cell quoted and a formula start defused", async () => {
@@ -300,7 +305,7 @@ describe("a company's statement", () => {
     expect(rows.slice(2, -1).find((row) => row[1] === "invoice")).toEqual(
       expect.arrayContaining([order.invoice?.number, order.number, "700", "700"]),
     );
-    expect(rows.at(-1)?.[6]).toBe("Closing balance");
+    expect(rows.at(-1)?.[6]).toBe("Balance now");
     expect(rows.at(-1)?.[9]).toBe("600");
   });
 
