@@ -1,3 +1,4 @@
+import { formatPrice } from "@forgeline/contract";
 import { dayText } from "./date-text";
 import type { PageOrder } from "./order";
 
@@ -26,4 +27,21 @@ export function onAccountTerm(order: OnAccountOrder): { text: string; overdue: b
   if (order.paymentStatus === "refunded") return { text: "On account, credited", overdue: false };
   if (order.paymentStatus === "partially-refunded") return { text: "On account, paid, part credited", overdue: false };
   return { text: `On account (net ${order.netDays})`, overdue: false };
+}
+
+type MoneyOrder = Pick<PageOrder, "paymentMethod" | "invoice" | "total" | "amountPaid" | "credited" | "balance">;
+
+/**
+ * What an invoiced order on account has seen of money, as its pages list it (the buyer's and the admin's): its
+ * total, what was paid, what credit notes took off, and the balance left, each a line; none for a card order, nor
+ * before its invoice (nothing is owed yet), nor to a requester reading a colleague's order (decision 058).
+ */
+export function moneyOnOrder(order: MoneyOrder): [label: string, amount: string][] {
+  if (order.paymentMethod !== "invoice" || !order.invoice || order.balance === undefined) return [];
+  return [
+    ["Total", formatPrice(order.total)],
+    ...(order.amountPaid ? [["Paid", formatPrice(order.amountPaid)] as [string, string]] : []),
+    ...(order.credited ? [["Credited", formatPrice(order.credited)] as [string, string]] : []),
+    ["Balance", formatPrice(order.balance)],
+  ];
 }

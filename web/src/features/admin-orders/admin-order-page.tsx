@@ -1,4 +1,3 @@
-import { formatPrice } from "@forgeline/contract";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { CreditNotes } from "../../components/credit-notes";
@@ -10,6 +9,7 @@ import { PricedLines } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
+import { moneyOnOrder } from "../../lib/on-account";
 import type { AdminPageOrder, PageOrder } from "../../lib/order";
 import { useAdminOrder } from "./api/get-admin-order";
 import { AdminOrderActions } from "./order-actions-panel";
@@ -68,10 +68,7 @@ function OrderDetails({ order }: { order: AdminPageOrder }) {
     ["PO number", order.poNumber ?? "None"],
     ["Pieces", order.quantity],
     ["Payment", order.transactionId ?? (order.paymentMethod === "invoice" ? "By invoice, on account" : "None")],
-    ...(order.credited > 0 ? [["Credited", formatPrice(order.credited)] satisfies [string, ReactNode]] : []),
-    ...(order.paymentMethod === "invoice"
-      ? [["Balance", formatPrice(order.balance)] satisfies [string, ReactNode]]
-      : []),
+    ...moneyOnOrder(order),
     ["Invoice", order.invoiceNumber ? <InvoiceButton key="invoice" order={order} /> : "None"],
     ["Carrier", order.carrier ?? "Not shipped"],
     ["Tracking number", <TrackingNumber key="tracking" order={order} />],

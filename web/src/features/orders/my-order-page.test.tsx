@@ -178,10 +178,11 @@ describe("the customer's order page", () => {
     serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
     renderOrderPage();
     await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
-    expect(details().slice(0, 4)).toEqual([
+    expect(details().slice(0, 5)).toEqual([
       ["Status", "ShippedOn account, due Dec 26"],
       ["Pieces", "150 Pieces"],
       ["Invoice", "INV-2030-000009"],
+      ["Total", "$3,675.00"],
       ["Balance", "$3,675.00"],
     ]);
     expect(screen.getByRole("button", { name: "Download invoice INV-2030-000009 (PDF)" })).toBeTruthy();
@@ -190,6 +191,35 @@ describe("the customer's order page", () => {
     const pay = screen.getByRole("link", { name: /^Pay \$3,675\.00 by card ?for Torque wrench$/ });
     expect(pay.getAttribute("href")).toBe(`/dashboard/payment/${ORDER_ID}`);
     expect(screen.getByRole("button", { name: /^Order again/ })).toBeTruthy();
+  });
+
+  it("lists every movement of money on an invoiced order: its total, what was paid and credited, the balance", async () => {
+    const invoice = {
+      number: "INV-2030-000009",
+      issuedAt: "2030-11-26T09:00:00.000Z",
+      dueAt: "2030-12-26T09:00:00.000Z",
+    };
+    const order = {
+      ...shipped,
+      paid: false,
+      transactionId: null,
+      ...accountOrder(10_932, invoice),
+      price: 10_932,
+      paymentStatus: "partially-paid" as const,
+      amountPaid: 5000,
+      credited: 432,
+      balance: 5500,
+      companyId: "c1",
+    };
+    serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
+    renderOrderPage();
+    await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
+    expect(details().slice(3, 7)).toEqual([
+      ["Total", "$10,932.00"],
+      ["Paid", "$5,000.00"],
+      ["Credited", "$432.00"],
+      ["Balance", "$5,500.00"],
+    ]);
   });
 
   it("offers no card payment of an invoice to a requester of the company: requesters see, they do not pay", async () => {

@@ -1,4 +1,5 @@
-import { formatPrice, QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
+import { QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
+import { Fragment } from "react";
 import { useParams } from "react-router";
 import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
@@ -7,6 +8,7 @@ import { OrderHistory } from "../../components/order-history";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { paths } from "../../config/paths";
+import { moneyOnOrder } from "../../lib/on-account";
 import type { PageOrder } from "../../lib/order";
 import { CallerOrder } from "./caller-order";
 import { OrderActions } from "./order-actions";
@@ -44,19 +46,12 @@ function OrderView({ order }: { order: PageOrder }) {
             <dd>{order.invoiceNumber}</dd>
           </>
         )}
-        {order.credited !== undefined && order.credited > 0 && (
-          <>
-            <dt className="text-base-content/70">Credited</dt>
-            <dd>{formatPrice(order.credited)}</dd>
-          </>
-        )}
-        {/* A colleague's order reaches a requester without what it owes (decision 058): no balance to show. */}
-        {order.paymentMethod === "invoice" && order.invoice && order.balance !== undefined && (
-          <>
-            <dt className="text-base-content/70">Balance</dt>
-            <dd>{formatPrice(order.balance)}</dd>
-          </>
-        )}
+        {moneyOnOrder(order).map(([label, amount]) => (
+          <Fragment key={label}>
+            <dt className="text-base-content/70">{label}</dt>
+            <dd>{amount}</dd>
+          </Fragment>
+        ))}
         <dt className="text-base-content/70">Delivery address</dt>
         <dd className="whitespace-pre-line">{order.address}</dd>
       </dl>
