@@ -4,6 +4,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromiumArgs, findChromium } from "../scripts/chromium.mjs";
+import { watchForContent } from "../scripts/content-shown.mjs";
 import { FIRST_VISIT_PAGES, firstVisitBytes, jsBudget } from "../scripts/first-visit.mjs";
 import { BENCH_ADMIN, customerToken, freshDataDir, startStorefront, stop, table } from "./lib.mjs";
 
@@ -149,9 +150,9 @@ async function audit(path, { as, cookie } = {}) {
 
 /**
  * The signed-in pages of the time-to-content budget (docs/PERFORMANCE.md, 'Signed-in pages'): who visits, and what
- * shows that the page's data is there. Every page counts as shown when its heading is in <main> and no spinner
- * (role=status) is; `content`, when given, must be there too (rows, lines, figures: what only the data brings). `data`
- * matches the page's data request, whose place in the chain of API requests is counted.
+ * shows that the page's data is there. Every page counts as shown when its heading shows in <main> and no spinner does
+ * (scripts/content-shown.mjs); `content`, when given, must show too (rows, lines, figures: what only the data brings).
+ * `data` matches the page's data request, whose place in the chain of API requests is counted.
  */
 export const CONTENT_PAGES = [
   {
@@ -175,20 +176,6 @@ const CONTENT_RUNS = 5;
 /** The budgets: the content within a second of the navigation, after at most two API requests in a row. */
 export const CONTENT_BUDGET_MS = 1000;
 export const CONTENT_CHAIN_BUDGET = 2;
-
-/** Marks, in the page, the moment its content shows: `window.__contentAt` (ms since the navigation began). */
-function watchForContent(content) {
-  window.__contentAt = null;
-  const check = () => {
-    const main = document.querySelector("main");
-    if (!main?.querySelector("h1") || main.querySelector('[role="status"]')) return;
-    if (content && !main.querySelector(content)) return;
-    window.__contentAt = performance.now();
-    observer.disconnect();
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document, { subtree: true, childList: true, attributes: true });
-}
 
 /**
  * How many API requests ran one after another up to and including the data request: each request's depth is

@@ -34,8 +34,9 @@ const SIGNED_IN_CHUNKS = /(["'`])__SIGNED_IN_CHUNKS__\1/;
  * flatten it without a byte more of JS on any public page:
  * - the first bundle's own imports as `<link rel="modulepreload">` in index.html (HTML, not JS), so they
  *   load beside it rather than after it;
- * - for each module app/signed-in-preload.ts imports (a signed-in page and its frame), every chunk it needs,
- *   written into that chunk (loaded only for a signed-in page), which preloads them all at once;
+ * - for each module app/signed-in-preload.ts imports (a signed-in page and its frame), every chunk it needs but
+ *   those loaded before that code runs, written into that code's chunk (loaded only for a signed-in page), which
+ *   preloads them all at once;
  * - the chunks signed-in-preload.ts itself needs beyond the first bundle's (a few names, ~150 bytes gzipped
  *   in the first bundle), which app/route-preload.ts preloads with it.
  */
@@ -53,11 +54,12 @@ function preloadLists(): Plugin {
         })),
     },
     generateBundle(_options, bundle) {
+      const preloadModule = /[\\/]src[\\/]app[\\/]signed-in-preload\.ts$/;
       const preload = Object.values(bundle).find(
-        (output) =>
-          output.type === "chunk" && /[\\/]src[\\/]app[\\/]signed-in-preload\.ts$/.test(output.facadeModuleId ?? ""),
+        (output) => output.type === "chunk" && output.moduleIds.some((id) => preloadModule.test(id)),
       );
-      if (preload?.type !== "chunk") return;
+      const entry = Object.values(bundle).find((output) => output.type === "chunk" && output.isEntry);
+      if (preload?.type !== "chunk" || entry?.type !== "chunk") return;
       const closure = (file: string, found: Set<string>) => {
         const chunk = bundle[file];
         if (found.has(file) || chunk?.type !== "chunk") return found;
@@ -65,21 +67,24 @@ function preloadLists(): Plugin {
         for (const imported of chunk.imports) closure(imported, found);
         return found;
       };
+      const loaded = closure(entry.fileName, new Set());
+      const needed = [...closure(preload.fileName, new Set())].filter((file) => !loaded.has(file));
+      // What has loaded by the time the preloading code runs is named in no list of it.
+      const before = new Set([...loaded, ...needed]);
       const src = fileURLToPath(new URL("./src/", import.meta.url));
       const chunks: Record<string, string[]> = {};
-      const imported = this.getModuleInfo(preload.facadeModuleId ?? "")?.dynamicallyImportedIds ?? [];
+      const preloadId = preload.moduleIds.find((id) => preloadModule.test(id)) ?? "";
+      const imported = this.getModuleInfo(preloadId)?.dynamicallyImportedIds ?? [];
       for (const id of imported) {
         const chunk = Object.values(bundle).find((output) => output.type === "chunk" && output.moduleIds.includes(id));
         if (chunk?.type !== "chunk" || !id.startsWith(src)) continue;
         const module = id.slice(src.length).replace(/\.tsx?$/, "");
-        chunks[module] = [...closure(chunk.fileName, new Set())].map((name) => `/${name}`);
+        chunks[module] = [...closure(chunk.fileName, new Set())]
+          .filter((name) => !before.has(name))
+          .map((name) => `/${name}`);
       }
       if (!PRELOAD_MAP.test(preload.code)) throw new Error("signed-in-preload.ts lost its __PRELOAD_MAP__");
       preload.code = preload.code.replace(PRELOAD_MAP, JSON.stringify(JSON.stringify(chunks)));
-      const entry = Object.values(bundle).find((output) => output.type === "chunk" && output.isEntry);
-      if (entry?.type !== "chunk") return;
-      const loaded = closure(entry.fileName, new Set());
-      const needed = [...closure(preload.fileName, new Set())].filter((file) => !loaded.has(file));
       const host = Object.values(bundle).find(
         (output) => output.type === "chunk" && SIGNED_IN_CHUNKS.test(output.code),
       );
@@ -136,16 +141,18 @@ export default defineConfig(({ isSsrBuild }) => ({
               includeDependenciesRecursively: false,
               test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products?)\.tsx?$/,
             },
-            // What the dashboard's pages load (routes, guards, layout, the access token, the caller's company (the
-            // layout's menu and the checkout read it), the API routes and page paths the signed-in pages share,
-            // useMutation), in one chunk: apart, the company's module and this chunk imported each other, and the
-            // cycle left the layout reading it before it ran.
+            // What every signed-in page loads (the preloading code, routes, guards, layout with its notice, the access
+            // token, the role, the caller's company (the layout's menu and the checkout read it), the cart's query and
+            // the navbar's cart link, the API routes and page paths the signed-in pages share, useMutation), in one
+            // chunk: apart, they were a dozen files of a few hundred bytes each, every one named in the first bundle
+            // (route-preload.ts) and gzipped alone; and the company's module and this chunk imported each other, a
+            // cycle that left the layout reading it before it ran.
             {
               name: "dashboard",
               includeDependenciesRecursively: false,
               test: (id) =>
                 MUTATIONS.test(id) ||
-                /web[\\/]src[\\/](app[\\/](dashboard-routes|guards)|features[\\/]dashboard[\\/]dashboard-layout|lib[\\/](account-session|api-authed|token-store|company|api-routes[\\/](signed-in|cart))|config[\\/]dashboard-paths)\.tsx?$/.test(
+                /web[\\/]src[\\/](app[\\/](dashboard-routes|guards|signed-in-preload)|features[\\/](dashboard[\\/](dashboard-layout|confirm-address-notice)|orders[\\/]api[\\/]get-orders)|components[\\/](cart-link|sign-out-to-login)|lib[\\/](account-session|api-authed|token-store|company|cart-query|use-is-admin|api-routes[\\/](signed-in|cart))|config[\\/]dashboard-paths)\.tsx?$/.test(
                   id,
                 ),
             },

@@ -6,6 +6,7 @@ import { Spinner } from "../components/spinner";
 import { paths } from "../config/paths";
 import { accessTokenFor } from "../lib/account-session";
 import { useSession } from "../lib/session";
+import { useDeferredOpen } from "../lib/use-deferred-open";
 import { useIsAdmin } from "../lib/use-is-admin";
 
 /**
@@ -23,15 +24,19 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     staleTime: 10 * 60_000,
     queryFn: () => accessTokenFor(email ?? ""),
   });
-  if (session.isPending || (email && token.isPending)) return <Spinner label="Checking your sign-in" />;
-  if (!email || token.isError) return <Navigate to={paths.login} replace state={{ from: location }} />;
-  return <>{children}</>;
+  const signedIn = useDeferredOpen(Boolean(email) && token.isSuccess);
+  if (signedIn) return <>{children}</>;
+  if (!session.isPending && (!email || token.isError)) {
+    return <Navigate to={paths.login} replace state={{ from: location }} />;
+  }
+  return <Spinner label="Checking your sign-in" />;
 }
 
 /** Admin routes: anyone else is signed out and sent to /login (docs/SPEC-CONFORMANCE.md §2). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const admin = useIsAdmin();
-  if (admin.isPending) return <Spinner label="Checking your access" />;
-  if (admin.data !== true) return <SignOutToLogin />;
-  return <>{children}</>;
+  const allowed = useDeferredOpen(admin.data === true);
+  if (allowed) return <>{children}</>;
+  if (admin.isPending || admin.data === true) return <Spinner label="Checking your access" />;
+  return <SignOutToLogin />;
 }

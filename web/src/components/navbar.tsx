@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../config/paths";
 import { useSession } from "../lib/session";
+import { useDeferredOpen } from "../lib/use-deferred-open";
 import { NavLink } from "./link";
 import { navItemClass } from "./nav-item";
 
@@ -13,6 +14,9 @@ export function Navbar() {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const signedIn = Boolean(session.data);
+  // Gone while logging out: its queries, asked again on the way home, would go without a token (401). Its boundary is
+  // always there, so its code coming in shows no fallback of its own (useDeferredOpen says why that matters).
+  const cartLink = useDeferredOpen(signedIn && !leaving);
   // On a signed-in page the items take a row of their own on a narrow screen from the first paint, so the
   // signed-in items (Cart, Dashboard, Log Out) that come with the session do not make the bar grow under the
   // page (a layout shift): the bar would wrap only once they came.
@@ -46,12 +50,7 @@ export function Navbar() {
               Blogs
             </NavLink>
           </li>
-          {/* Gone while logging out: its queries, asked again on the way home, would go without a token (401). */}
-          {signedIn && !leaving && (
-            <Suspense fallback={null}>
-              <CartLink />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>{cartLink && <CartLink />}</Suspense>
           {signedIn && (
             <li>
               <NavLink to={paths.dashboard} className={navItemClass}>

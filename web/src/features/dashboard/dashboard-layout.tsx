@@ -8,6 +8,7 @@ import { companyPaths, quotePaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { useMyCompany } from "../../lib/company";
 import { useSession } from "../../lib/session";
+import { useDeferredOpen } from "../../lib/use-deferred-open";
 import { useIsAdmin } from "../../lib/use-is-admin";
 import { ConfirmAddressNotice } from "./confirm-address-notice";
 
@@ -71,7 +72,8 @@ export default function DashboardLayout() {
   const admin = useIsAdmin();
   // Asked beside the page's own data, once the role is known: admins belong to no company.
   const company = useMyCompany(admin.data === false);
-  if (admin.isPending) return <Spinner label="Loading your dashboard" />;
+  const roleKnown = useDeferredOpen(!admin.isPending);
+  if (!roleKnown) return <Spinner label="Loading your dashboard" />;
   const items: MenuItem[] = admin.data
     ? [adminHome, ...everyoneItems, ...adminItems]
     : [...customerItems, ...companyItems(company.data), ...everyoneItems];
