@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { OrderFacts, PaymentMethod } from "./order-facts.js";
 import { orderRefusal } from "./order-lifecycle.js";
-import { ADMIN_ORDER_LIMITS, ORDER_STATUSES, type OrderStatus, statusInWords } from "./order-status.js";
+import { ADMIN_ORDER_FILTERS, ADMIN_ORDER_LIMITS, type OrderStatus, statusInWords, TO_SHIP } from "./order-status.js";
 import { pageQuerySchema } from "./paging.js";
 import { requiredText } from "./text-field.js";
 
@@ -24,14 +24,6 @@ export const shipBodySchema = z.object({
 export const refundBodySchema = z.object({
   restock: z.boolean({ error: "restock must be true or false" }),
 });
-
-/**
- * The admin list's filters: a status, or the orders the shop must ship now (`to-ship`: a card order once paid, one
- * on account as soon as it goes ahead), which the overview's "Orders to ship" counts and opens.
- */
-export const TO_SHIP = "to-ship";
-export const ADMIN_ORDER_FILTERS = [TO_SHIP, ...ORDER_STATUSES] as const;
-export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
 
 /**
  * GET /api/admin/orders: newest first, one filter or all, searched by order number (FL-100234), customer email,

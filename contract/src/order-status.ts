@@ -13,6 +13,14 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The admin list's filters: a status, or the orders the shop must ship now (`to-ship`: a card order once paid, one
+ * on account as soon as it goes ahead), which the overview's "Orders to ship" counts and opens.
+ */
+export const TO_SHIP = "to-ship";
+export const ADMIN_ORDER_FILTERS = [TO_SHIP, ...ORDER_STATUSES] as const;
+export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
+
 /** The status as a sentence says it: "awaiting approval". */
 export const statusInWords = (status: OrderStatus): string => status.replace("-", " ");
 
