@@ -195,8 +195,8 @@ export async function creditedCentsByDay(db: Database, range: DayRange): Promise
   return new Map(rows.map((row) => [row.day, Number(row.cents)]));
 }
 
-/** How many orders wait for the shop now: paid and not shipped, and company orders waiting for an owner. */
-export async function ordersWaiting(db: Database): Promise<{ toShip: number; toApprove: number }> {
+/** How many orders wait for the shop now (ordersWaiting), as a query not yet run. */
+export function ordersWaitingQuery(db: Database) {
   // A card order waits to ship once paid; one on account as soon as it goes ahead.
   const toShip = or(
     ...PAYMENT_METHODS.map((method) =>
@@ -204,13 +204,18 @@ export async function ordersWaiting(db: Database): Promise<{ toShip: number; toA
     ),
   );
   const toApprove = statusesFrom(["approve"], PAYMENT_METHODS);
-  const [row] = await db
+  return db
     .select({
       toShip: sql<number>`count(*) filter (where ${toShip})::int`,
       toApprove: sql<number>`count(*) filter (where ${inArray(orders.status, toApprove)})::int`,
     })
     .from(orders)
     .where(inArray(orders.status, [...statusesFrom(["ship"], PAYMENT_METHODS), ...toApprove]));
+}
+
+/** How many orders wait for the shop now: paid and not shipped, and company orders waiting for an owner. */
+export async function ordersWaiting(db: Database): Promise<{ toShip: number; toApprove: number }> {
+  const [row] = await ordersWaitingQuery(db);
   return { toShip: Number(row?.toShip ?? 0), toApprove: Number(row?.toApprove ?? 0) };
 }
 
