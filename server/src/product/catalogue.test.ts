@@ -143,8 +143,9 @@ describe("GET /api/product: search, sort, filter", () => {
     // the embedded database'). The plans name the stored column, whatever scan the planner picks.
     const queries = catalogueQueries(ctx.db, { q: "hamer wrench", limit: 20, offset: 0 });
     for (const query of [queries.rows, queries.total]) {
-      const plan = (await ctx.db.execute(sql`explain (verbose, costs off) ${query}`)).rows
-        .map((row) => String(row["QUERY PLAN"]))
+      const explained = await ctx.db.execute(sql`explain (verbose, costs off) ${query}`);
+      const plan = (explained as unknown as { rows: { "QUERY PLAN": string }[] }).rows
+        .map((row) => row["QUERY PLAN"])
         .join("\n");
       expect(plan).toContain("search_document");
       expect(plan).not.toContain("to_tsvector");
@@ -153,7 +154,8 @@ describe("GET /api/product: search, sort, filter", () => {
     const indexes = await ctx.db.execute(
       sql`select relname, reloptions from pg_class where relname in ('products_search', 'products_name_trigrams')`,
     );
-    expect(indexes.rows.map((row) => [row.relname, row.reloptions]).sort()).toEqual([
+    const rows = (indexes as unknown as { rows: { relname: string; reloptions: string[] }[] }).rows;
+    expect(rows.map((row) => [row.relname, row.reloptions]).sort()).toEqual([
       ["products_name_trigrams", ["fastupdate=false"]],
       ["products_search", ["fastupdate=false"]],
     ]);

@@ -70,8 +70,9 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
     const plan = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_bitmapscan = off`);
-      return (await tx.execute(sql`explain (costs off) ${ordersWaitingQuery(tx)}`)).rows
-        .map((row) => String(row["QUERY PLAN"]))
+      const explained = await tx.execute(sql`explain (costs off) ${ordersWaitingQuery(tx)}`);
+      return (explained as unknown as { rows: { "QUERY PLAN": string }[] }).rows
+        .map((row) => row["QUERY PLAN"])
         .join("\n");
     });
     expect(plan).toContain("Index Only Scan using orders_by_status");
