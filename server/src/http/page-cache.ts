@@ -97,13 +97,14 @@ export class CachedList<Q extends PageQuery = PageQuery> {
   }
 
   /**
-   * Answers a page of the list; a page that is no search is also prepared, so the next requests of the
-   * same address get the same bytes without Fastify until the list changes (http/prepared-answers.ts).
+   * Answers a page of the list, and prepares it, so the next requests of the same address get the same bytes
+   * without Fastify until the list changes (http/prepared-answers.ts); a search on a shelf of its own.
    */
   async answer(request: FastifyRequest, reply: FastifyReply, query: Q) {
     const generation = this.generation;
     const page = await this.page(query);
-    if (this.prepared && !this.apart(query)) this.prepared.keep(reply, this, generation, encodingFor(request));
+    const shelf = this.apart(query) ? "searches" : "pages";
+    this.prepared?.keep(reply, this, generation, encodingFor(request), shelf);
     return sendListPage(request, reply, page);
   }
 

@@ -114,13 +114,41 @@ describe("prepared answers of the public lists", () => {
     expect(reviews[0]?.description).toBe("Holds its edge through a whole season.");
   });
 
-  it("prepares no search, no reviewer's own list, and nothing asked with a cookie or a token", async () => {
+  it("prepares a search on a shelf of its own: a flood of searches never pushes the lists' pages out", async () => {
+    const search = `${base}/api/product?q=hammer&limit=20`;
+    const first = await answer(search);
+    const prepared = await answer(search, { "x-request-id": "balancer-8" });
+    expect(ctx.app.preparedAnswers.held("searches")).toBe(1);
+    expect(prepared.body.equals(first.body)).toBe(true);
+    expect(prepared.headers).toEqual(first.headers);
+    expect(prepared.requestId).toBe("balancer-8");
+
+    // A write to the catalogue retires its searches too.
+    const [hammer] = JSON.parse(first.body.toString()) as Product[];
+    const edit = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/product/${hammer?._id}`,
+      headers: bearer(admin.token),
+      payload: { name: "Forgeline Renamed Claw Hammer" },
+    });
+    expect(edit.statusCode).toBe(200);
+    const names = (JSON.parse((await answer(search)).body.toString()) as Product[]).map((p) => p.name);
+    expect(names).toContain("Forgeline Renamed Claw Hammer");
+
+    await answer(`${base}${LIST}`);
+    const pages = ctx.app.preparedAnswers.held("pages");
+    expect(pages).toBeGreaterThan(0);
+    for (let i = 0; i < 120; i++) await answer(`${base}/api/product?q=tool${i}&limit=20`);
+    expect(ctx.app.preparedAnswers.held("searches")).toBe(100);
+    expect(ctx.app.preparedAnswers.held("pages")).toBe(pages);
+  });
+
+  it("prepares no reviewer's own list, and nothing asked with a cookie or a token", async () => {
     const before = ctx.app.preparedAnswers.size;
     await answer(`${base}/api/product?limit=7`, { cookie: "forgeline.session=someone" });
     await answer(`${base}/api/product?limit=7`, bearer(customer.token));
     await answer(`${base}/api/review?limit=7`, bearer(customer.token));
-    await answer(`${base}/api/product?q=hammer&limit=20`);
-    await answer(`${base}/api/product?q=hammer&limit=20`);
+    await answer(`${base}/api/product?q=hammer&limit=20`, bearer(customer.token));
     await answer(`${base}/api/review?email=${encodeURIComponent(customer.email)}`, bearer(customer.token));
     await answer(`${base}/api/review?email=${encodeURIComponent(customer.email)}`, bearer(customer.token));
     expect(ctx.app.preparedAnswers.size).toBe(before);

@@ -19,12 +19,18 @@ interface Prepared {
   route: string;
 }
 
+/**
+ * Where an answer is kept, each shelf with its own bound: searches come in endless variety, each asked by few, and a
+ * flood of them must never push a list's pages out.
+ */
+export type Shelf = "pages" | "searches";
+
 /** Counts an answer sent without Fastify in the metrics (http/metrics.ts), as Fastify's own are counted. */
 export type AnswerRecorder = (method: string, route: string, status: number, seconds: number) => void;
 
 /**
- * The public lists' most read pages (the catalogue's first page, everyone's reviews) answered before Fastify
- * sees the request: the exact bytes and headers Fastify sent the last time the same address was asked for
+ * The public lists' most read pages (the catalogue's first page, everyone's reviews) and searches answered before
+ * Fastify sees the request: the exact bytes and headers Fastify sent the last time the same address was asked for
  * with the same encoding, with the request's own X-Request-Id. An answer is prepared by its first request,
  * which goes through Fastify (its checks, its hooks, its serializer) and is kept when nothing wrote to the
  * list meanwhile; any write to the list (on this instance or, through http/cache-sync.ts, on another)
@@ -34,7 +40,7 @@ export type AnswerRecorder = (method: string, route: string, status: number, sec
  * never kept, so no caller's own answer is ever served to another.
  */
 export class PreparedAnswers {
-  readonly #answers = new Map<string, Prepared>();
+  readonly #shelves: Record<Shelf, Map<string, Prepared>> = { pages: new Map(), searches: new Map() };
   /** Set when the server starts closing: every request then goes to Fastify, which answers 503. */
   closing = false;
   recordAnswer: AnswerRecorder | undefined;
@@ -43,14 +49,15 @@ export class PreparedAnswers {
 
   constructor(
     private readonly ttlMs = 5_000,
+    /** How many answers each shelf holds. */
     private readonly maxAnswers = 100,
   ) {}
 
   /**
-   * Keeps the answer this reply is about to send, as it goes on the wire, for the next requests of the
-   * same address and encoding, if it is a 200 and `source` was not written to since `generation`.
+   * Keeps the answer this reply is about to send, as it goes on the wire, on `shelf` for the next requests of
+   * the same address and encoding, if it is a 200 and `source` was not written to since `generation`.
    */
-  keep(reply: FastifyReply, source: PreparedSource, generation: number, encoding: Encoding): void {
+  keep(reply: FastifyReply, source: PreparedSource, generation: number, encoding: Encoding, shelf: Shelf): void {
     const url = reply.request.raw.url;
     const route = reply.request.routeOptions.url ?? "unmatched";
     const asked = reply.request.headers;
@@ -83,23 +90,25 @@ export class PreparedAnswers {
       // A cookie set is one caller's, never everyone's.
       if (headerValue(headers, "set-cookie") !== undefined) return;
       const key = keyOf(url, encoding);
-      if (!this.#answers.has(key) && this.#answers.size >= this.maxAnswers) {
-        const oldest = this.#answers.keys().next().value;
-        if (oldest !== undefined) this.#answers.delete(oldest);
+      const answers = this.#shelves[shelf];
+      if (!answers.has(key) && answers.size >= this.maxAnswers) {
+        const oldest = answers.keys().next().value;
+        if (oldest !== undefined) answers.delete(oldest);
       }
-      this.#answers.set(key, { headers, body, source, generation, expires: Date.now() + this.ttlMs, route });
+      answers.set(key, { headers, body, source, generation, expires: Date.now() + this.ttlMs, route });
     });
   }
 
   /** Answers the request from a prepared answer and says so; false when there is none (Fastify answers). */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
-    if (request.method !== "GET" || this.closing || this.#answers.size === 0 || !request.url) return false;
+    if (request.method !== "GET" || this.closing || this.size === 0 || !request.url) return false;
     if (request.headers["if-none-match"] !== undefined) return false;
     const key = keyOf(request.url, encodingOf(request.headers["accept-encoding"]));
-    const prepared = this.#answers.get(key);
+    const answers = this.#shelves.pages.has(key) ? this.#shelves.pages : this.#shelves.searches;
+    const prepared = answers.get(key);
     if (!prepared) return false;
     if (prepared.generation !== prepared.source.generation || prepared.expires <= Date.now()) {
-      this.#answers.delete(key);
+      answers.delete(key);
       return false;
     }
     const start = this.recordAnswer ? performance.now() : 0;
@@ -111,7 +120,12 @@ export class PreparedAnswers {
 
   /** How many answers are held (a test sees through it what was prepared). */
   get size(): number {
-    return this.#answers.size;
+    return this.#shelves.pages.size + this.#shelves.searches.size;
+  }
+
+  /** How many answers one shelf holds. */
+  held(shelf: Shelf): number {
+    return this.#shelves[shelf].size;
   }
 }
 

@@ -208,7 +208,10 @@ export const orders = pgTable(
       "orders_credited_within_total",
       sql`${table.creditedCents} >= 0 and ${table.amountPaidCents} + ${table.creditedCents} <= ${table.totalCents}`,
     ),
-    index("orders_by_status").on(table.status, table.createdAt),
+    // The payment method too, so the overview counts the orders waiting for the shop (ordersWaiting: which of them
+    // wait depends on how they are paid) from this index alone, not from every open order's row (docs/PERFORMANCE.md,
+    // 'Search and overview on the embedded database').
+    index("orders_by_status").on(table.status, table.createdAt, table.paymentMethod),
     // The overview (GET /admin/stats) reads paid orders by the day they were paid: their totals by day, and
     // the ids of those the shop still holds the money of for the top tools. With those columns in it, both
     // read this index alone (docs/PERFORMANCE.md section 7).

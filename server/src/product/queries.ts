@@ -5,11 +5,14 @@ import {
   type Product,
   type QuantityRule,
 } from "@forgeline/contract";
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { products, searchDocument } from "./tables.js";
+import { products } from "./tables.js";
 
-export type ProductRow = typeof products.$inferSelect;
+/** Every column of a product but its search document, which only the search reads: what a product read answers. */
+const { searchDocument, ...productColumns } = getTableColumns(products);
+
+export type ProductRow = Omit<typeof products.$inferSelect, "searchDocument">;
 export type NewProduct = typeof products.$inferInsert;
 
 /** In the catalogue: not withdrawn. */
@@ -63,7 +66,7 @@ export async function skuFromName(db: Database, name: string): Promise<string> {
 export function productsByIds(db: Database, ids: readonly string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(inArray(products.id, [...ids]));
 }
@@ -72,7 +75,7 @@ export function productsByIds(db: Database, ids: readonly string[]): Promise<Pro
 export function productsBySkus(db: Database, skus: readonly string[]): Promise<ProductRow[]> {
   if (skus.length === 0) return Promise.resolve([]);
   return db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(
       and(
@@ -90,8 +93,8 @@ const SEARCH_WORDS = 10;
 
 /**
  * A search as SQL: its words (any of them, so "torque wrench" still finds a wrench set) against the
- * stemmed name and description, or the whole text close enough to a word of the name to be a typo of it
- * ("hamer"); ranked by how well the words match, the name counting most. Every word goes to PostgreSQL as
+ * stemmed name and description (the stored search document), or the whole text close enough to a word of the
+ * name to be a typo of it ("hamer"); ranked by how well the words match, the name counting most. Every word goes to PostgreSQL as
  * a parameter through plainto_tsquery, which reads no operators: punctuation, quotes or tsquery syntax
  * match what they match, or nothing.
  */
@@ -101,14 +104,13 @@ function searchOf(q: string) {
     words.map((word) => sql`plainto_tsquery('english', ${word})`),
     sql` || `,
   );
-  const document = searchDocument(products);
   // A search shaped like the start of a SKU (letters, digits and a hyphen or digit: "FL-HAM") also finds the
   // tools whose SKU begins so, first (the quick order's suggestions, docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV
   // import and reorder'). Words never do.
   const skuStart = SKU_START.test(q) ? sql`${products.sku} like ${`${q.toUpperCase()}%`}` : undefined;
   return {
-    matches: or(sql`${document} @@ (${terms})`, sql`${q} <% ${products.name}`, skuStart) as SQL,
-    rank: sql`ts_rank_cd(${document}, ${terms}) + word_similarity(${q}, ${products.name})${
+    matches: or(sql`${searchDocument} @@ (${terms})`, sql`${q} <% ${products.name}`, skuStart) as SQL,
+    rank: sql`ts_rank_cd(${searchDocument}, ${terms}) + word_similarity(${q}, ${products.name})${
       skuStart ? sql` + (case when ${skuStart} then 10 else 0 end)` : sql``
     }`,
   };
@@ -125,32 +127,40 @@ const SORTS: Record<CatalogueSort, SQL[]> = {
 };
 
 /**
- * One page of the catalogue with the size of the whole list it pages: searched, filtered and sorted as
- * asked; without a sort a search comes best match first and a list newest first (a new tool shows on
- * the home page at once). The items are already shaped as the API sends them (productSchema): the page
- * is cached serialized.
+ * The two queries of a page of the catalogue, not yet run: its rows and the size of the whole list it pages,
+ * searched, filtered and sorted as asked; without a sort a search comes best match first and a list newest first
+ * (a new tool shows on the home page at once).
  */
-export async function listProducts(db: Database, query: CatalogueQuery) {
+export function catalogueQueries(db: Database, query: CatalogueQuery) {
   const search = query.q ? searchOf(query.q) : undefined;
   const where = and(listed, query.inStock ? gte(products.quantity, products.quantityMin) : undefined, search?.matches);
   const order = query.sort || !search ? SORTS[query.sort ?? "newest"] : [desc(search.rank), ...SORTS.newest];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
+  return {
+    rows: db
+      .select(productColumns)
       .from(products)
       .where(where)
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ value: count() }).from(products).where(where),
-  ]);
+    total: db.select({ value: count() }).from(products).where(where),
+  };
+}
+
+/**
+ * One page of the catalogue with the size of the whole list it pages (catalogueQueries). The items are already
+ * shaped as the API sends them (productSchema): the page is cached serialized.
+ */
+export async function listProducts(db: Database, query: CatalogueQuery) {
+  const queries = catalogueQueries(db, query);
+  const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
   return { items: rows.map(toProductJson), total: total?.value ?? 0 };
 }
 
 /** A product in the catalogue (a withdrawn one is as good as missing). */
 export async function findProduct(db: Database, id: string): Promise<ProductRow | undefined> {
   const [row] = await db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(and(eq(products.id, id), listed));
   return row;
@@ -161,7 +171,7 @@ export async function findProduct(db: Database, id: string): Promise<ProductRow 
  * and writes it with nothing in between (a paid order taking stock waits for it, and the reverse).
  */
 export async function lockProduct(db: Database, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).for("update");
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).for("update");
   return row;
 }
 
@@ -185,7 +195,7 @@ export type ProductChanges = Partial<
 
 /** Writes an edit or a restock (in the caller's transaction, after lockProduct); answers the product as it is now. */
 export async function updateProduct(db: Database, id: string, changes: ProductChanges): Promise<ProductRow> {
-  const [row] = await db.update(products).set(changes).where(eq(products.id, id)).returning();
+  const [row] = await db.update(products).set(changes).where(eq(products.id, id)).returning(productColumns);
   if (!row) throw new Error(`product ${id} vanished while locked`);
   return row;
 }

@@ -1,16 +1,21 @@
 import type { PriceTierCents } from "@forgeline/contract";
 import { type SQL, sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.js";
 
-/**
- * What the catalogue search matches words in: the name, weighing more, and the description, stemmed as
- * English ("hammers" finds "hammer"). The same expression is the index and the query (queries.ts), so
- * PostgreSQL uses the index.
- */
-export function searchDocument(columns: { name: unknown; description: unknown }): SQL {
-  return sql`(setweight(to_tsvector('english', ${columns.name}), 'A') || setweight(to_tsvector('english', ${columns.description}), 'B'))`;
-}
+/** PostgreSQL's text-search document, which drizzle has no column type for. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const products = pgTable(
   "products",
@@ -41,12 +46,29 @@ export const products = pgTable(
      * (docs/SELLING-TO-BUSINESSES.md, 'Overview for the shop owner').
      */
     lowStockThreshold: integer("low_stock_threshold"),
+    /**
+     * What the catalogue search matches words in: the name, weighing more, and the description, stemmed as
+     * English ("hammers" finds "hammer"). Stored, worked out when the name or description is written: a search
+     * matching thousands of tools ranks each by it, and working it out from the text at every search took most
+     * of a second on the embedded database (docs/PERFORMANCE.md, 'Search and overview on the embedded
+     * database'). No product's field: queries.ts reads every column but this one.
+     */
+    searchDocument: tsvector("search_document")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('english', ${products.name}), 'A') || setweight(to_tsvector('english', ${products.description}), 'B')`,
+      ),
   },
   (table) => [
     index("products_catalogue_order").on(table.createdAt, table.id),
-    index("products_search").using("gin", searchDocument(table)),
+    // Both search indexes take a new tool's entries at once rather than in a pending list that waits for a vacuum:
+    // the embedded database never vacuums, so every search read the list entry by entry and the planner, counting
+    // its pages, scanned the whole table instead (docs/PERFORMANCE.md, 'Search and overview on the embedded
+    // database'). Tools are written seldom.
+    index("products_search").using("gin", table.searchDocument).with({ fastupdate: false }),
     // Misspelt words ("hamer") still find a name by its trigrams (pg_trgm's word similarity).
-    index("products_name_trigrams").using("gin", table.name.op("gin_trgm_ops")),
+    index("products_name_trigrams").using("gin", table.name.op("gin_trgm_ops")).with({ fastupdate: false }),
     check("products_price_positive", sql`${table.priceCents} > 0`),
     check("products_stock_not_negative", sql`${table.quantity} >= 0`),
     uniqueIndex("products_sku").on(table.sku),

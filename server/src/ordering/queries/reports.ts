@@ -214,16 +214,21 @@ export async function creditedCentsByDay(db: Database, range: DayRange): Promise
   return new Map(rows.map((row) => [row.day, Number(row.cents)]));
 }
 
-/** How many orders wait for the shop now: to ship (the list's `to-ship`), and company orders waiting for an owner. */
-export async function ordersWaiting(db: Database): Promise<{ toShip: number; toApprove: number }> {
+/** How many orders wait for the shop now (ordersWaiting), as a query not yet run. */
+export function ordersWaitingQuery(db: Database) {
   const toApprove = statusesFrom(["approve"], PAYMENT_METHODS);
-  const [row] = await db
+  return db
     .select({
       toShip: sql<number>`count(*) filter (where ${waitingToShip})::int`,
       toApprove: sql<number>`count(*) filter (where ${inArray(orders.status, toApprove)})::int`,
     })
     .from(orders)
     .where(inArray(orders.status, [...statusesFrom(["ship"], PAYMENT_METHODS), ...toApprove]));
+}
+
+/** How many orders wait for the shop now: to ship (the list's `to-ship`), and company orders waiting for an owner. */
+export async function ordersWaiting(db: Database): Promise<{ toShip: number; toApprove: number }> {
+  const [row] = await ordersWaitingQuery(db);
   return { toShip: Number(row?.toShip ?? 0), toApprove: Number(row?.toApprove ?? 0) };
 }
 
