@@ -32,17 +32,7 @@ describe("a statement after random histories", () => {
     isoMonth(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1)));
 
   /** Dates an invoice back `days` (its ledger entry and its order), as if it had been issued then. */
-  async function issuedDaysAgo(order: Order, days: number) {
-    const at = new Date(now.getTime() - days * DAY_MS);
-    await ctx.db
-      .update(ledgerEntries)
-      .set({ at })
-      .where(and(eq(ledgerEntries.orderId, order._id), eq(ledgerEntries.kind, "invoice")));
-    await ctx.db
-      .update(orders)
-      .set({ invoiceIssuedAt: at, invoiceDueAt: new Date(at.getTime() + 30 * DAY_MS) })
-      .where(eq(orders.id, order._id));
-  }
+  const issuedDaysAgo = (order: Order, days: number) => steps.issuedAt(order, new Date(now.getTime() - days * DAY_MS));
 
   /** The company's whole ledger recounted: what it owed before `at`, each invoice's sums, its credit. */
   async function recount(companyId: string, at: Date) {

@@ -51,18 +51,6 @@ describe("a company's statement", () => {
     return Number(row?.cents) / 100;
   }
 
-  /** Dates an invoice as if it had been issued at `at`: its ledger entry and its order. */
-  async function issuedAt(order: Order, at: Date) {
-    await ctx.db
-      .update(ledgerEntries)
-      .set({ at })
-      .where(and(eq(ledgerEntries.orderId, order._id), eq(ledgerEntries.kind, "invoice")));
-    await ctx.db
-      .update(orders)
-      .set({ invoiceIssuedAt: at, invoiceDueAt: new Date(at.getTime() + 30 * 86_400_000) })
-      .where(eq(orders.id, order._id));
-  }
-
   /** Each entry's balance is the one before it and its change; the last is the closing balance. */
   function expectRunning(found: CompanyStatement) {
     let balance = found.openingBalance;
@@ -76,7 +64,7 @@ describe("a company's statement", () => {
   it("opens each month with what the ledger owed before it, and closes with every entry added", async () => {
     const { buyer, companyId } = await steps.companyOnAccount("Two Months Co");
     const older = await steps.invoiced(buyer, 1000);
-    await issuedAt(older, lastMonthDay(5, 9));
+    await steps.issuedAt(older, lastMonthDay(5, 9));
     // Received last month, recorded (and put against the older invoice) now.
     expect((await steps.pay(companyId, 400, { receivedAt: `${lastMonth}-10` })).statusCode).toBe(201);
     const newer = await steps.invoiced(buyer, 500);

@@ -1,6 +1,9 @@
 import type { CompanyRole, OrderWithCredit, Product } from "@forgeline/contract";
+import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { companies, companyMembers } from "../company/tables.js";
+import { orders } from "../ordering/tables.js";
+import { ledgerEntries } from "../receivables/tables.js";
 import { bearer, signUp, type TestAccount } from "./accounts.js";
 import { CONTACT } from "./orders.js";
 import type { createTestApp } from "./test-app.js";
@@ -65,6 +68,18 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
     return (await call("GET", `/api/ordering/${id}`, buyer)).json<OrderWithCredit>();
   }
 
+  /** Dates an invoice as if it had been issued at `at`, due 30 days later: its ledger entry and its order. */
+  async function issuedAt(order: { _id: string }, at: Date) {
+    await ctx.db
+      .update(ledgerEntries)
+      .set({ at })
+      .where(and(eq(ledgerEntries.orderId, order._id), eq(ledgerEntries.kind, "invoice")));
+    await ctx.db
+      .update(orders)
+      .set({ invoiceIssuedAt: at, invoiceDueAt: new Date(at.getTime() + 30 * 86_400_000) })
+      .where(eq(orders.id, order._id));
+  }
+
   /** A transfer an admin records (today unless `receivedAt` says otherwise); answers the API's answer. */
   function pay(companyId: string, amount: number, extra: object = {}) {
     references += 1;
@@ -86,5 +101,5 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
     });
   }
 
-  return { call, companyOnAccount, placed, invoiced, pay, credit };
+  return { call, companyOnAccount, placed, invoiced, issuedAt, pay, credit };
 }
