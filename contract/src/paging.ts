@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAGE_SIZE } from "./constants.js";
 
-function wholeNumber(field: string, min: number, max: number, fallback: number) {
+export function wholeNumber(field: string, min: number, max: number, fallback: number) {
   const message = `${field} must be a whole number from ${min} to ${max}`;
   return z.coerce
     .number({ error: message })

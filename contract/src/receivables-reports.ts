@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DAY_YEARS } from "./admin-stats.js";
 import { companyCreditSchema, paymentTermsSchema } from "./company.js";
+import { wholeNumber } from "./paging.js";
 import { isoMonth, LEDGER_KINDS } from "./receivables-terms.js";
 
 /**
@@ -16,6 +17,7 @@ export {
   daysOverdue,
   isoMonth,
   monthBounds,
+  OPEN_INVOICES_PER_PAGE,
   statementEntryText,
 } from "./receivables-terms.js";
 
@@ -32,8 +34,14 @@ export const monthField = (field: string) =>
     })
     .refine((month) => month <= isoMonth(new Date()), { error: `${field} cannot be in the future` });
 
-/** GET /api/companies/{id}/statement (and .pdf, .csv): `month`, this month (UTC) when left out. */
-export const statementQuerySchema = z.object({ month: monthField("month").optional() });
+/**
+ * GET /api/companies/{id}/statement (and .pdf, .csv): `month`, this month (UTC) when left out; `openPage`, which
+ * page of the open invoices the JSON lists (OPEN_INVOICES_PER_PAGE each), the first when left out.
+ */
+export const statementQuerySchema = z.object({
+  month: monthField("month").optional(),
+  openPage: wholeNumber("openPage", 1, 1_000_000, 1),
+});
 
 const dollars = z.number();
 
@@ -98,8 +106,11 @@ export const companyStatementSchema = z.object({
   closingBalance: dollars,
   /** When the figures below were read: they are of that moment, whatever the month. */
   asOf: z.string(),
+  /** A page of the open invoices (`openPage`), the earliest due first; `openInvoiceCount` counts them all. */
   openInvoices: z.array(openInvoiceSchema),
-  /** The open invoices' balances added up, and by how long past due. */
+  openPage: z.number().int(),
+  openInvoiceCount: z.number().int(),
+  /** Every open invoice's balance added up, and by how long past due. */
   owed: dollars,
   aging: agingSchema,
   /** Its terms, the credit used and available, and any hold (as GET /api/companies/{id}/credit says them). */

@@ -14,6 +14,12 @@ const DAY_MS = 86_400_000;
 export const LEDGER_KINDS = ["invoice", "payment", "allocation", "card-payment", "credit-note"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/**
+ * A statement lists its open invoices this many at a time, the most overdue first; its figures (what they owe,
+ * their aging, how many) count them all. A large customer has hundreds open: the answer stays the size of a page.
+ */
+export const OPEN_INVOICES_PER_PAGE = 25;
+
 /** A month as YYYY-MM (UTC). */
 export const isoMonth = (date: Date) => date.toISOString().slice(0, 7);
 

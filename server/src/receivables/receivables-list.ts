@@ -10,7 +10,7 @@ import type { Database } from "../db/client.js";
 import { availableCents } from "../ordering/order-money.js";
 import type { OwingFigures } from "./queries/owing.js";
 import { type ReceivablesPageRow, receivablesPage } from "./queries/receivables-page.js";
-import { agingOf } from "./statement.js";
+import { agingDollars } from "./statement.js";
 
 /**
  * What every company on account owes (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): the companies
@@ -18,9 +18,6 @@ import { agingOf } from "./statement.js";
  * query answers the page (receivables/queries/receivables-page.ts): the work per call follows the open orders and
  * the page, not the history.
  */
-
-const agingDollars = (agingCents: OwingFigures["agingCents"]) =>
-  agingOf(AGING_BUCKETS.map(({ key }) => ({ bucket: key, cents: agingCents[key] })));
 
 function companyJson({ company, figures, creditCents }: ReceivablesPageRow): ReceivablesCompany {
   const terms =

@@ -106,7 +106,7 @@ export function statementDocument(statement: CompanyStatement, parties: Statemen
       balances.some((balance) => balance < 0)
         ? "A balance below $0.00 is money of yours we hold: it pays your next invoices."
         : null,
-      `As of ${asOf}: ${invoicesInWords(statement.openInvoices.length)} owing ${formatPrice(statement.owed)} (${aging}).`,
+      `As of ${asOf}: ${invoicesInWords(statement.openInvoiceCount)} owing ${formatPrice(statement.owed)} (${aging}).`,
       statement.unallocatedCredit > 0
         ? `Money received and not yet put against an invoice: ${formatPrice(statement.unallocatedCredit)}.`
         : null,

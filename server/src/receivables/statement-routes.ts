@@ -2,6 +2,7 @@ import {
   companyIdParamsSchema,
   companyStatementSchema,
   isoMonth,
+  OPEN_INVOICES_PER_PAGE,
   type StatementQuery,
   statementQuerySchema,
 } from "@forgeline/contract";
@@ -50,7 +51,8 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
           "notes), each with the balance after it, and the closing balance; then, as of now, the open invoices " +
           "with their balances and days overdue, the aging of what they owe (current, 1-30, 31-60, 61-90, over " +
           "90 days past due), the terms, credit used and available, and the money received not yet put against " +
-          `an invoice. Dollars. ${MONTH_AND_CALLERS}`,
+          `an invoice. The open invoices come a page at a time (\`openPage\`, ${OPEN_INVOICES_PER_PAGE} a page, the ` +
+          `earliest due first; \`openInvoiceCount\` counts them all). Dollars. ${MONTH_AND_CALLERS}`,
         ...SHARED,
         response: {
           200: jsonAnswer("The statement.", companyStatementSchema),
@@ -61,7 +63,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const company = await companyForStatement(app, request, request.params.id);
       reply.header("cache-control", "private, no-store");
-      return companyStatement(app.db, company, monthOf(request.query));
+      return companyStatement(app.db, company, { month: monthOf(request.query), openPage: request.query.openPage });
     },
   );
 
@@ -85,7 +87,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const company = await companyForStatement(app, request, request.params.id);
       await spendAllowance(app, reply, callerOf(request).email, "document");
-      const statement = await companyStatement(app.db, company, monthOf(request.query));
+      const statement = await companyStatement(app.db, company, { month: monthOf(request.query) });
       const pdf = await pdfDocument(
         statementDocument(statement, {
           seller: app.config.seller,
@@ -118,7 +120,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const company = await companyForStatement(app, request, request.params.id);
       await spendAllowance(app, reply, callerOf(request).email, "document");
-      const statement = await companyStatement(app.db, company, monthOf(request.query));
+      const statement = await companyStatement(app.db, company, { month: monthOf(request.query) });
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="statement-${statement.month}.csv"`)

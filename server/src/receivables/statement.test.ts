@@ -1,4 +1,4 @@
-import { type CompanyStatement, dayInWords, isoMonth, type Order } from "@forgeline/contract";
+import { type CompanyStatement, dayInWords, isoMonth, OPEN_INVOICES_PER_PAGE, type Order } from "@forgeline/contract";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCsv } from "../http/csv.js";
@@ -192,6 +192,42 @@ describe("a company's statement", () => {
     expect(found.owed).toBe(2050);
     // Invoices more than 30 days past due hold new orders on account; the oldest is named.
     expect(found.credit.hold?.invoiceNumber).toBe(last.invoice?.number);
+  });
+
+  it("lists the open invoices a page at a time, the earliest due first; its figures count them all", async () => {
+    const { buyer, companyId } = await steps.companyOnAccount("Large Customer Co");
+    const count = OPEN_INVOICES_PER_PAGE + 2;
+    const invoices: Order[] = [];
+    for (let index = 0; index < count; index += 1) invoices.push(await steps.invoiced(buyer, 100 + index));
+    // Due one day apart, the last placed the earliest due: the list's order is the due dates', not the placing's.
+    for (const [index, invoice] of invoices.entries()) {
+      await ctx.db
+        .update(orders)
+        .set({ invoiceDueAt: sql`now() + ${`${count - index} days`}::interval` })
+        .where(eq(orders.id, invoice._id));
+    }
+    const byDue = invoices.map((invoice) => invoice.invoice?.number).reverse();
+    const page = async (openPage: number) => {
+      const response = await steps.call("GET", `/api/companies/${companyId}/statement?openPage=${openPage}`, buyer);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CompanyStatement>();
+    };
+    const [first, second, beyond] = [await page(1), await page(2), await page(3)];
+    expect(first.openInvoices.map((invoice) => invoice.number)).toEqual(byDue.slice(0, OPEN_INVOICES_PER_PAGE));
+    expect(second.openInvoices.map((invoice) => invoice.number)).toEqual(byDue.slice(OPEN_INVOICES_PER_PAGE));
+    expect(beyond.openInvoices).toEqual([]);
+    // Every page says what all of them owe: 100 + 101 + … dollars, all current.
+    const owed = invoices.reduce((sum, _, index) => sum + 100 + index, 0);
+    for (const [openPage, found] of [first, second, beyond].entries()) {
+      expect(found).toMatchObject({ openPage: openPage + 1, openInvoiceCount: count, owed });
+      expect(found.aging).toEqual({ current: owed, days1To30: 0, days31To60: 0, days61To90: 0, over90: 0 });
+    }
+    expect((await statement(companyId, buyer)).openPage).toBe(1);
+    for (const openPage of ["0", "-1", "1.5", "two"]) {
+      const response = await steps.call("GET", `/api/companies/${companyId}/statement?openPage=${openPage}`, buyer);
+      expect({ openPage, status: response.statusCode }).toEqual({ openPage, status: 400 });
+      expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual(["openPage"]);
+    }
   });
 
   it("refuses a month that is no month, or one still to come, naming `month`", async () => {

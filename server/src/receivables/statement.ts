@@ -1,7 +1,6 @@
 import {
   AGING_BUCKETS,
   type Aging,
-  agingBucketOf,
   type CompanyStatement,
   centsToDollars,
   daysOverdue,
@@ -14,21 +13,19 @@ import type { Database } from "../db/client.js";
 import type { CreditStanding } from "../ordering/order-money.js";
 import { companyCreditJson } from "./company-credit.js";
 import { companyLedger, type InvoiceBalance, type LedgerLine } from "./queries/ledger.js";
-import { type InvoicedOrder, invoicedOrdersOf } from "./queries/owing.js";
+import { type InvoicedOrder, invoicedOrdersOf, type OwingFigures, owingOfCompany } from "./queries/owing.js";
 
 /**
  * A company's statement of a month (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): the balance as it
  * began, the month's entries each with the balance after it, and the closing balance, all from the ledger; then,
- * as of now, its open invoices from the ledger too, their aging, and its credit. The invoices' numbers and due
- * dates are the orders'.
+ * as of now, a page of its open invoices from the ledger too, and what all of them owe by age (the balances kept
+ * beside the ledger, as the receivables list reads them), and its credit. The invoices' numbers and due dates are
+ * the orders'.
  */
 
-/** Adds cents by aging bucket, every bucket present; converted to dollars once. */
-export function agingOf(pairs: { bucket: keyof Aging; cents: number }[]): Aging {
-  const cents = Object.fromEntries(AGING_BUCKETS.map(({ key }) => [key, 0])) as Record<keyof Aging, number>;
-  for (const { bucket, cents: add } of pairs) cents[bucket] += add;
-  return Object.fromEntries(AGING_BUCKETS.map(({ key }) => [key, centsToDollars(cents[key])])) as Aging;
-}
+/** What is owed by aging bucket, in dollars: the statement's and the receivables list's. */
+export const agingDollars = (agingCents: OwingFigures["agingCents"]): Aging =>
+  Object.fromEntries(AGING_BUCKETS.map(({ key }) => [key, centsToDollars(agingCents[key])])) as Aging;
 
 function entryInvoice(order: InvoicedOrder | undefined): StatementEntry["invoice"] {
   if (!order) return null;
@@ -62,12 +59,13 @@ function openInvoice(order: InvoiceBalance, now: Date): OpenInvoice {
 export async function companyStatement(
   db: Database,
   company: { id: string; name: string; terms?: CreditStanding["terms"] },
-  month: string,
+  { month, openPage = 1 }: { month: string; openPage?: number },
   now = new Date(),
 ): Promise<CompanyStatement> {
   const { from, to } = monthBounds(month);
-  const [{ standing, lines, owing }, credit] = await Promise.all([
-    companyLedger(db, company.id, { from, to }),
+  const [{ standing, lines, owing }, open, credit] = await Promise.all([
+    companyLedger(db, company.id, { from, to }, openPage),
+    owingOfCompany(db, company.id, now),
     companyCreditJson(db, company.id, company.terms),
   ]);
   const balanceAfter = (line: LedgerLine) => standing.owedCents + line.sinceCents;
@@ -88,8 +86,7 @@ export async function companyStatement(
       balance: centsToDollars(balanceAfter(line)),
     };
   });
-  const open = owing.map((balance) => ({ balance, invoice: openInvoice(balance, now) }));
-  const owedCents = owing.reduce((sum, row) => sum + row.balanceCents, 0);
+  const { agingCents, owedCents } = open.figures;
   return {
     companyId: company.id,
     companyName: company.name,
@@ -100,16 +97,11 @@ export async function companyStatement(
     entries,
     closingBalance: centsToDollars(standing.owedCents + (lines.at(-1)?.sinceCents ?? 0)),
     asOf: now.toISOString(),
-    openInvoices: open
-      .map(({ invoice }) => invoice)
-      .sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.number.localeCompare(b.number)),
+    openInvoices: owing.map((balance) => openInvoice(balance, now)),
+    openPage,
+    openInvoiceCount: open.openInvoices,
     owed: centsToDollars(owedCents),
-    aging: agingOf(
-      open.map(({ balance, invoice }) => ({
-        bucket: agingBucketOf(invoice.daysOverdue),
-        cents: balance.balanceCents,
-      })),
-    ),
+    aging: agingDollars(agingCents),
     credit,
     unallocatedCredit: centsToDollars(standing.unallocatedCents),
   };

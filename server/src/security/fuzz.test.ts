@@ -1204,7 +1204,7 @@ describe("fuzzing the API", () => {
       );
     });
 
-    it("a statement's month: YYYY-MM from 1900 to this month, else 400 naming `month`, never a 500", async () => {
+    it("a statement's month and page: YYYY-MM from 1900 to this month and a page from 1, else 400 naming them, never a 500", async () => {
       const owner = await signUp(ctx.app, { name: "Fuzz Owner" });
       const company = await call("POST", "/api/companies", owner, { name: "Fuzz Co" });
       expect(company.statusCode).toBe(201);
@@ -1224,14 +1224,27 @@ describe("fuzzing the API", () => {
         /^\d{4}-(0[1-9]|1[0-2])$/.test(text) &&
         Number(text.slice(0, 4)) >= 1900 &&
         text <= now.toISOString().slice(0, 7);
+      // The page of open invoices: a whole number from 1 to 1 000 000, as a query's text reads as a number.
+      const openPageText = fc.oneof(fc.integer({ min: -5, max: 2_000_000 }).map(String), anyText);
+      const isOpenPage = (text: string) => {
+        const page = Number(text);
+        return Number.isInteger(page) && page >= 1 && page <= 1_000_000;
+      };
       await fc.assert(
-        fc.asyncProperty(monthText, async (month) => {
-          const url = `/api/companies/${company.json().insertedId}/statement?month=${encodeURIComponent(month)}`;
+        fc.asyncProperty(monthText, openPageText, async (month, openPage) => {
+          const query = new URLSearchParams({ month, openPage });
+          const url = `/api/companies/${company.json().insertedId}/statement?${query}`;
           const response = await call("GET", url, owner);
-          const valid = isMonth(month);
-          expect({ url, status: response.statusCode }).toEqual({ url, status: valid ? 200 : 400 });
-          if (valid) expect(response.json().month).toBe(month);
-          else expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual(["month"]);
+          const refused = [...(isMonth(month) ? [] : ["month"]), ...(isOpenPage(openPage) ? [] : ["openPage"])];
+          expect({ url, status: response.statusCode }).toEqual({ url, status: refused.length ? 400 : 200 });
+          if (!refused.length) expect(response.json()).toMatchObject({ month, openPage: Number(openPage) });
+          else
+            expect(
+              response
+                .json()
+                .errors.map((error: { field: string }) => error.field)
+                .sort(),
+            ).toEqual(refused);
         }),
         { numRuns: 60 },
       );

@@ -47,8 +47,8 @@ export function pageCountOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** The page `?page=` asks for: 1 when it is absent or not a page number. */
-export function requestedPage(searchParams: URLSearchParams): number {
-  const requested = Number(searchParams.get("page") ?? "1");
+/** The page `?page=` (or another parameter) asks for: 1 when it is absent or not a page number. */
+export function requestedPage(searchParams: URLSearchParams, parameter = "page"): number {
+  const requested = Number(searchParams.get(parameter) ?? "1");
   return Number.isInteger(requested) && requested > 0 ? requested : 1;
 }

@@ -1,5 +1,5 @@
-import { LEDGER_KINDS, type LedgerKind } from "@forgeline/contract";
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { LEDGER_KINDS, type LedgerKind, OPEN_INVOICES_PER_PAGE } from "@forgeline/contract";
+import { and, asc, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { isOneOf } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
@@ -39,6 +39,9 @@ const IN_ORDER = [
   asc(ledgerEntries.id),
 ];
 
+/** The open invoices in the order a statement lists them: the earliest due first, then by number. */
+const OPEN_IN_ORDER = [asc(orders.invoiceDueAt), asc(orders.invoiceNumber)];
+
 /** The company the prepared read below reads, and the month it reads (also as its first day): its parameters. */
 const company = sql.placeholder("companyId");
 const from = sql.placeholder("from");
@@ -72,7 +75,10 @@ export interface CompanyLedger {
   standing: { owedCents: number; unallocatedCents: number };
   /** The month's entries in order, each with what the company owed after it less what it owed before the month. */
   lines: LedgerLine[];
-  /** The company's invoices that still owe money, each with what it came to and what paid or credited it. */
+  /**
+   * A page of the company's invoices that still owe money (the earliest due first), each with what it came to and
+   * what paid or credited it.
+   */
   owing: InvoiceBalance[];
 }
 
@@ -105,9 +111,9 @@ const ledgerQuery = preparedPerDatabase((db) => {
     })
     .from(month);
   const balance = sql<string>`sum(${ledgerEntries.owedCents})`;
-  // The company's orders that may still owe, with what the statement names of each, from the partial index
-  // `orders_owing_on_account`; their entries, read by order (`ledger_entries_by_order`), say what. Not by company
-  // too: the planner would then read every entry the company ever had to join them.
+  // A page of the company's invoices that still owe, the earliest due first, with what the statement names of
+  // each, from the partial index `orders_owing_on_account`; their entries, read by order (`ledger_entries_by_order`),
+  // say what. Not by company too: the planner would then read every entry the company ever had to join them.
   const open = db
     .select({
       id: orders.id,
@@ -117,7 +123,10 @@ const ledgerQuery = preparedPerDatabase((db) => {
       dueAt: orders.invoiceDueAt,
     })
     .from(orders)
-    .where(and(eq(orders.companyId, company), owingOnAccount))
+    .where(and(eq(orders.companyId, company), owingOnAccount, isNotNull(orders.invoiceDueAt)))
+    .orderBy(...OPEN_IN_ORDER)
+    .limit(OPEN_INVOICES_PER_PAGE)
+    .offset(sql.placeholder("openOffset"))
     .as("open");
   const invoices = db
     .select({
@@ -140,7 +149,7 @@ const ledgerQuery = preparedPerDatabase((db) => {
     .select({
       owing: sql`json_agg(json_build_array(${invoices.orderId}, ${invoices.number}, ${invoices.invoiceNumber},
         ${invoices.issuedAt}, ${invoices.dueAt}, ${invoices.total}, ${invoices.paid}, ${invoices.credited},
-        ${invoices.balance}))`,
+        ${invoices.balance}) order by ${invoices.dueAt}, ${invoices.invoiceNumber})`,
     })
     .from(invoices);
   // What the company owed at the end of the latest month kept before this one (none: nothing yet).
@@ -168,17 +177,19 @@ const ledgerQuery = preparedPerDatabase((db) => {
 
 /**
  * A month of the company's ledger (`from`, the first moment of a UTC month, up to `to`) in one read: the month's
- * entries from the index `ledger_entries_by_company_cover` and their rows, the open invoices with their orders'
- * numbers and dates, the opening balance and the credit one kept row each. Add the opening balance to each
+ * entries from the index `ledger_entries_by_company_cover` and their rows, page `openPage` of the open invoices
+ * with their orders' numbers and dates, the opening balance and the credit one kept row each. Add the opening balance to each
  * line's `sinceCents` for the balance after it.
  */
 export async function companyLedger(
   db: Database,
   companyId: string,
   range: { from: Date; to: Date },
+  openPage = 1,
 ): Promise<CompanyLedger> {
   const firstDay = range.from.toISOString().slice(0, 10);
-  const [row] = await ledgerQuery(db).execute({ companyId, ...range, firstDay });
+  const openOffset = (openPage - 1) * OPEN_INVOICES_PER_PAGE;
+  const [row] = await ledgerQuery(db).execute({ companyId, ...range, firstDay, openOffset });
   return {
     standing: { owedCents: cents(row?.owedCents), unallocatedCents: cents(row?.creditCents) },
     lines: (row?.lines ?? []).map(([kind, at, reference, orderId, owedCents, creditCents, running]) => ({

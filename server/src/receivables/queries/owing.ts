@@ -125,6 +125,29 @@ export async function owingInAll(db: Database, now: Date) {
   };
 }
 
+const owingOfCompanyQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      figures: sql<FigureValues>`json_build_array(${sql.join(
+        [...COMPANY_SUMS.map((sum) => SUMS[sum]), HOLD],
+        sql`, `,
+      )})`,
+      invoices: sql<number>`count(*) filter (where ${isNotNull(due)})::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, sql.placeholder("companyId")), owingOnAccount))
+    .prepare("owing_of_company"),
+);
+
+/**
+ * What one company owes on account as of `now`, however many invoices are open (its statement lists them a page at
+ * a time): the figures the receivables list shows of it, and how many invoices owe.
+ */
+export async function owingOfCompany(db: Database, companyId: string, now: Date) {
+  const [row] = await owingOfCompanyQuery(db).execute({ companyId, ...momentsOf(now) });
+  return { figures: owingFiguresOf(row?.figures ?? null), openInvoices: Number(row?.invoices ?? 0) };
+}
+
 /** The moments of `now` as the parameters of a query built with `owingByCompany`. */
 export const owingMoments = momentsOf;
 

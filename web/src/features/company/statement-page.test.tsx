@@ -9,8 +9,8 @@ import StatementPage from "./statement-page";
 
 const EMAIL = "bea@example.com";
 const MINE = "GET /api/companies/mine";
-const FEBRUARY = "GET /api/companies/c1/statement?month=2027-02";
-const JANUARY = "GET /api/companies/c1/statement?month=2027-01";
+const FEBRUARY = "GET /api/companies/c1/statement?month=2027-02&openPage=1";
+const JANUARY = "GET /api/companies/c1/statement?month=2027-01&openPage=1";
 
 function acme(role: "owner" | "buyer" | "requester"): Company {
   return {
@@ -91,6 +91,8 @@ const february: CompanyStatement = {
       daysOverdue: 0,
     },
   ],
+  openPage: 1,
+  openInvoiceCount: 2,
   owed: 3700,
   aging: { current: 1200, days1To30: 2500, days31To60: 0, days61To90: 0, over90: 0 },
   credit: { paymentTerms: { netDays: 30, creditLimit: 50_000 }, used: 3700, available: 46_300, hold: null },
@@ -107,7 +109,11 @@ const january: CompanyStatement = {
   closingBalance: 4000,
 };
 
-function renderAs(role: "owner" | "buyer" | "requester", at = "/dashboard/company/statement") {
+function renderAs(
+  role: "owner" | "buyer" | "requester",
+  at = "/dashboard/company/statement",
+  answers: Parameters<typeof serveApi>[0] = {},
+) {
   localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
   const sent = serveApi({
     [MINE]: { body: acme(role) },
@@ -115,6 +121,7 @@ function renderAs(role: "owner" | "buyer" | "requester", at = "/dashboard/compan
     [JANUARY]: { body: january },
     "GET /api/companies/c1/statement.pdf?month=2027-02": { body: "%PDF-1.7" },
     "GET /api/companies/c1/statement.csv?month=2027-02": { body: "Date,Kind" },
+    ...answers,
   });
   renderPage(<StatementPage />, { at, cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Bea" }]] });
   return sent;
@@ -146,7 +153,7 @@ describe("/dashboard/company/statement", () => {
     const credit = await figures("Credit");
     expect(sent.map((request) => request.path)).toEqual([
       "/api/companies/mine",
-      "/api/companies/c1/statement?month=2027-02",
+      "/api/companies/c1/statement?month=2027-02&openPage=1",
     ]);
     expect(figure(credit, "Credit limit")).toBe("$50,000.00");
     expect(figure(credit, "Credit used")).toBe("$3,700.00");
@@ -201,6 +208,23 @@ describe("/dashboard/company/statement", () => {
     expect(screen.getByText("February 2027: 1 invoice and 1 payment received.").getAttribute("role")).toBe("status");
   });
 
+  it("lists a large customer's open invoices a page at a time; the address keeps the page and the month", async () => {
+    const many = { ...february, openInvoiceCount: 27 };
+    const second = { ...february, openInvoiceCount: 27, openPage: 2, openInvoices: february.openInvoices.slice(1) };
+    const sent = renderAs("buyer", undefined, {
+      [FEBRUARY]: { body: many },
+      "GET /api/companies/c1/statement?month=2027-02&openPage=2": { body: second },
+    });
+    const pages = await screen.findByRole("navigation", { name: "Pages of the open invoices" });
+    expect(within(pages).getByText("Page 1 of 2")).toBeTruthy();
+    await userEvent.click(within(pages).getByRole("link", { name: "Next page" }));
+    await screen.findByText("Page 2 of 2");
+    expect(currentAddress()).toBe("/dashboard/company/statement?month=2027-02&open=2");
+    expect(sent.at(-1)?.path).toBe("/api/companies/c1/statement?month=2027-02&openPage=2");
+    const open = screen.getByRole("table", { name: /^Open invoices/ });
+    expect(rowsOf(open).map((row) => row[0])).toEqual([expect.stringContaining("INV-2027-000015")]);
+  });
+
   it("picks an earlier month, never a future one; the address keeps it and its last day closes it", async () => {
     const sent = renderAs("buyer");
     const picker = (await screen.findByLabelText("Month")) as HTMLSelectElement;
@@ -212,7 +236,7 @@ describe("/dashboard/company/statement", () => {
     await userEvent.selectOptions(picker, "2027-01");
     const month = await screen.findByRole("table", { name: /^Statement of January 2027/ });
     expect(currentAddress()).toBe("/dashboard/company/statement?month=2027-01");
-    expect(sent.at(-1)?.path).toBe("/api/companies/c1/statement?month=2027-01");
+    expect(sent.at(-1)?.path).toBe("/api/companies/c1/statement?month=2027-01&openPage=1");
     expect(rowsOf(month)).toEqual([
       ["Jan 1, 2027", "Opening balance", "", "", "$4,000.00"],
       ["Jan 31, 2027", "Closing balance", "", "", "$4,000.00"],
@@ -223,7 +247,7 @@ describe("/dashboard/company/statement", () => {
   it("opens at the month of its address; a month in the future is this month", async () => {
     const sent = renderAs("buyer", "/dashboard/company/statement?month=2027-05");
     await screen.findByRole("table", { name: /^Statement of February 2027/ });
-    expect(sent.at(-1)?.path).toBe("/api/companies/c1/statement?month=2027-02");
+    expect(sent.at(-1)?.path).toBe("/api/companies/c1/statement?month=2027-02&openPage=1");
   });
 
   it("downloads the month as a PDF and as CSV, named after the month", async () => {

@@ -1,10 +1,18 @@
-import { type Company, type CompanyStatement, formatPrice, type OpenInvoice } from "@forgeline/contract";
+import {
+  type Company,
+  type CompanyStatement,
+  formatPrice,
+  OPEN_INVOICES_PER_PAGE,
+  type OpenInvoice,
+} from "@forgeline/contract";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { AgingTable, Figure, Figures } from "../../components/money-figures";
+import { Pager, pageCountOf, requestedPage } from "../../components/pager";
 import { QueryState } from "../../components/query-state";
+import { companyPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { holdInWords } from "../../lib/company-credit";
 import { dateTimeText } from "../../lib/date-text";
@@ -47,13 +55,17 @@ function Statement({ company }: { company: Company }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const months = statementMonths(company.createdAt);
   const month = chosenMonth(searchParams.get("month"), months);
-  const statement = useStatement(company._id, month);
+  const openPage = requestedPage(searchParams, "open");
+  const statement = useStatement(company._id, month, openPage);
+  // Another page of the open invoices keeps the month; another month starts them again at the first page.
+  const openPageHref = (page: number) =>
+    `${companyPaths.statement}?${new URLSearchParams({ month, open: String(page) })}`;
 
   return (
     <QueryState query={statement} what="statement" isEmpty={() => false} empty={null}>
       {(data) => (
         <>
-          <OwedNow statement={data} />
+          <OwedNow statement={data} openPageHref={openPageHref} />
           <StatementOfMonth
             companyId={company._id}
             statement={data}
@@ -67,8 +79,11 @@ function Statement({ company }: { company: Company }) {
   );
 }
 
-/** What the company owes as of now, whatever the month: the credit, the aging and every open invoice. */
-function OwedNow({ statement }: { statement: CompanyStatement }) {
+/**
+ * What the company owes as of now, whatever the month: the credit, the aging of every open invoice, and the open
+ * invoices a page at a time (a large customer has hundreds).
+ */
+function OwedNow({ statement, openPageHref }: { statement: CompanyStatement; openPageHref: (page: number) => string }) {
   const headingId = useId();
   const { credit, aging, openInvoices } = statement;
   const terms = credit.paymentTerms;
@@ -111,10 +126,18 @@ function OwedNow({ statement }: { statement: CompanyStatement }) {
         of="All open"
         caption="What the open invoices owe, by days past due"
       />
-      {openInvoices.length === 0 ? (
+      {statement.openInvoiceCount === 0 ? (
         <p>No invoice is open: nothing is owed.</p>
       ) : (
         <OpenInvoices invoices={openInvoices} />
+      )}
+      {statement.openInvoiceCount > OPEN_INVOICES_PER_PAGE && (
+        <Pager
+          label="Pages of the open invoices"
+          page={statement.openPage}
+          pageCount={pageCountOf(statement.openInvoiceCount, OPEN_INVOICES_PER_PAGE)}
+          hrefFor={openPageHref}
+        />
       )}
     </section>
   );

@@ -47,9 +47,12 @@ export const companyApi = {
       Order,
       { note?: string | undefined } | undefined
     >,
-  /** Its statement of a month (YYYY-MM, UTC), as JSON, or as the PDF and the CSV a person downloads. */
-  statement: (companyId: string, month: string) =>
-    `GET ${company(companyId)}/statement?month=${part(month)}` as Route<CompanyStatement>,
+  /**
+   * Its statement of a month (YYYY-MM, UTC) with a page of its open invoices, as JSON; or the month as the PDF and
+   * the CSV a person downloads.
+   */
+  statement: (companyId: string, month: string, openPage = 1) =>
+    `GET ${company(companyId)}/statement?month=${part(month)}&openPage=${openPage}` as Route<CompanyStatement>,
   statementFile: (companyId: string, month: string, type: "pdf" | "csv") =>
     `GET ${company(companyId)}/statement.${type}?month=${part(month)}` as Route<Blob>,
   invitation: (token: string) => `GET /api/invitations/${part(token)}` as Route<InvitationView>,
