@@ -1,14 +1,7 @@
-import {
-  type AdminReceivables,
-  AGING_BUCKETS,
-  centsToDollars,
-  type PageQuery,
-  type ReceivablesCompany,
-} from "@forgeline/contract";
+import { type AdminReceivables, centsToDollars, type PageQuery, type ReceivablesCompany } from "@forgeline/contract";
 import { paymentTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
 import { availableCents } from "../ordering/order-money.js";
-import type { OwingFigures } from "./queries/owing.js";
 import { type ReceivablesPageRow, receivablesPage } from "./queries/receivables-page.js";
 import { agingDollars } from "./statement.js";
 
