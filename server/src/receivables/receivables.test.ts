@@ -12,7 +12,7 @@ import { createTestApp } from "../test/test-app.js";
 import { sendDueReminders } from "./reminders.js";
 import { companyCredits, ledgerEntries } from "./tables.js";
 
-const SHOP = { publicUrl: "http://localhost:5000" };
+const SHOP = { publicUrl: "http://localhost:5000", bankDetails: "Forgeline Tools Ltd · IBAN GB00 TEST" };
 
 /**
  * Money received on account (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): transfers paying the
@@ -235,6 +235,7 @@ describe("payments received and the ledger", () => {
             const left = before.price - before.credited;
             const credited = await call("POST", `/api/admin/orders/${order._id}/credit-notes`, admin, {
               amount: dollars,
+              reason: "Goodwill",
             });
             expect(credited.statusCode, credited.body).toBe(left <= 0 || dollars > left ? 409 : 201);
           }
