@@ -80,6 +80,7 @@ describe("payments received and the ledger", () => {
     invoiceNumber: order.invoice?.number,
     dueAt: order.invoice?.dueAt,
     balance: "$1,000.00",
+    payByCard: true,
   });
   const orderOf = async (who: TestAccount, id: string) =>
     (await call("GET", `/api/ordering/${id}`, who)).json<OrderWithCredit>();

@@ -5,7 +5,7 @@ import type { PageOrder } from "../../lib/order";
 /** What an order is for (the payment page): every line as it was priced, the totals and the PO number. */
 export function OrderSummary({ order }: { order: PageOrder }) {
   return (
-    <div className="mb-6 flex flex-col gap-2">
+    <div className="mt-8 flex flex-col gap-2">
       <p className="text-sm text-base-content/80">
         {order.lines.length} {order.lines.length === 1 ? "line" : "lines"}, {order.quantity}{" "}
         {QUANTITY_UNIT.toLowerCase()}
