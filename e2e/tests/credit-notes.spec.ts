@@ -67,6 +67,7 @@ test("an admin refunds part of an invoiced order by a credit note; the buyer dow
   await expectAccessible(admin.page);
   await shot(admin.page, testInfo, "credit-note-dialog-refused");
   await reason.fill(REASON);
+  await expect(dialog.getByText("Reason is Required")).toHaveCount(0);
   await expectAccessible(admin.page);
   await expectVisibleFieldEdges(admin.page);
   await shot(admin.page, testInfo, "credit-note-dialog");

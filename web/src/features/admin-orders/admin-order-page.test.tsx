@@ -298,6 +298,9 @@ describe("an admin's order page", () => {
     expect(reason.getAttribute("aria-invalid")).toBe("true");
     expect(reason.getAttribute("aria-describedby")).toBe(within(dialog).getByText("Reason is Required").id);
     fireEvent.change(reason, { target: { value: "Ten tapes damaged" } });
+    // Once changed, the field is no longer the one refused.
+    expect(within(dialog).queryByText("Reason is Required")).toBeNull();
+    expect(reason.getAttribute("aria-invalid")).toBe("false");
 
     fireEvent.change(amount, { target: { value: "4000" } });
     expect((stock as HTMLInputElement).disabled).toBe(true);

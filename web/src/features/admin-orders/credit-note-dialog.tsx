@@ -32,6 +32,9 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
   // plainDollars: that would grow the chunk the catalogue shares with every page.
   const [amount, setAmount] = useState(order.creditable.toFixed(2));
   const [restock, setRestock] = useState(false);
+  const [reason, setReason] = useState("");
+  // The reason a refusal was about: its error stands beside the field until the admin changes it.
+  const [sentReason, setSentReason] = useState<string | null>(null);
   // The pieces go back only with a credit note for all that is left (the server refuses it otherwise).
   const whole =
     dollarsToCents(Number(amount.trim().replace(/^\$/, "").replaceAll(",", ""))) === dollarsToCents(order.creditable);
@@ -40,12 +43,12 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
     event.preventDefault();
     const form = event.currentTarget;
     // What was typed goes as it is: the server names a wrong amount beside its field.
-    const data = new FormData(form);
     const body = {
-      amount: formAmount(data, "amount"),
-      reason: String(data.get("reason") ?? ""),
+      amount: formAmount(new FormData(form), "amount"),
+      reason,
       restock: whole && restock,
     } as CreditNoteBody;
+    setSentReason(reason);
     try {
       const after = await credit.mutateAsync(body);
       notify("success", `Credit note ${after.creditNotes.at(-1)?.number ?? ""} issued`);
@@ -76,7 +79,9 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
             required
             maxLength={CREDIT_NOTE_REASON_MAX}
             placeholder="Damaged in transit"
-            error={fieldError(credit.error, "reason")}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={reason === sentReason ? fieldError(credit.error, "reason") : undefined}
           />
           <p className="text-sm text-base-content/80">
             Up to {formatPrice(order.creditable)}: invoice {order.invoiceNumber} less earlier credit notes. It lowers
