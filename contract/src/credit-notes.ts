@@ -3,6 +3,7 @@ import { positiveMoneyField } from "./company.js";
 import type { Cents } from "./money.js";
 import { creditableCents, type OrderBalanceFigures, owedCents } from "./order-balance.js";
 import { RECEIVABLES_LIMITS } from "./receivables.js";
+import { requiredText } from "./text-field.js";
 
 /**
  * Credit notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): how an invoiced order on account is refunded, in
@@ -33,6 +34,13 @@ export function creditNoteStep(order: OrderBalanceFigures, cents: Cents): "credi
   return owedCents(order) - offBalanceCents === 0 ? "creditNotePart" : undefined;
 }
 
+/**
+ * Why a credit note was issued, in one line ("Damaged in transit"): on the note's PDF, the statement, the mail and
+ * the order pages. Credit notes issued before reasons were asked for read "Not recorded" (migration 0040).
+ */
+export const CREDIT_NOTE_REASON_MAX = 200;
+export const CREDIT_NOTE_REASON_REQUIRED = "Reason is Required";
+
 export const CREDIT_NOTE_MESSAGES = {
   /** 409: above what was invoiced less earlier credit notes; says what is left. */
   aboveInvoiced: (number: string, left: string) => `Order ${number} has ${left} left to credit.`,
@@ -45,9 +53,11 @@ export const CREDIT_NOTE_MESSAGES = {
 /**
  * POST /api/admin/orders/{id}/credit-notes: refunds an invoiced order on account by a credit note of `amount`
  * dollars, or of all that is left to credit when `amount` is left out. `restock` (only with a credit note that
- * refunds the whole order) puts its pieces back in stock, as for a card order that came back.
+ * refunds the whole order) puts its pieces back in stock, as for a card order that came back. `reason`, required,
+ * says why in one line.
  */
 export const creditNoteBodySchema = z.object({
+  reason: requiredText(CREDIT_NOTE_REASON_REQUIRED, "Reason", CREDIT_NOTE_REASON_MAX),
   amount: positiveMoneyField("Amount", RECEIVABLES_LIMITS.paymentMax).optional(),
   restock: z.boolean({ error: "restock must be true or false" }).optional(),
 });
@@ -58,6 +68,8 @@ export const creditNoteSchema = z.object({
   issuedAt: z.string(),
   /** Dollars it credits. */
   amount: z.number(),
+  /** Why it was issued, one line. */
+  reason: z.string(),
 });
 
 /** GET /api/ordering/{id}/credit-notes/{number}. */

@@ -71,6 +71,8 @@ export const statementEntrySchema = z.object({
   kind: z.enum(LEDGER_KINDS),
   at: z.string(),
   reference: z.string(),
+  /** A credit note's reason ("Damaged in transit"); null for the other kinds. */
+  reason: z.string().nullable(),
   invoice: entryInvoiceSchema.nullable(),
   amount: dollars,
   change: dollars,

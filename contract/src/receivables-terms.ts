@@ -63,6 +63,8 @@ export const duplicateReferenceMessage = (reference: string) =>
 interface EntryInWords {
   kind: LedgerKind;
   reference: string;
+  /** A credit note's reason. */
+  reason?: string | null;
   amount: number;
   invoice: { orderNumber: string; number: string | null; dueAt: string | null } | null;
 }
@@ -73,7 +75,8 @@ const ENTRY_TEXT: Record<LedgerKind, (entry: EntryInWords, invoice: string) => s
   payment: ({ reference }) => `Payment received: ${reference}`,
   allocation: ({ reference, amount }, number) => `${reference}: ${formatPrice(amount)} paid against invoice ${number}`,
   "card-payment": ({ reference }, number) => `Card payment of invoice ${number}: ${reference}`,
-  "credit-note": ({ reference }, number) => `Credit note ${reference} for invoice ${number}`,
+  "credit-note": ({ reference, reason }, number) =>
+    `Credit note ${reference} for invoice ${number}${reason ? ` (${reason})` : ""}`,
 };
 
 /** An entry as a person reads it on the statement, its PDF and its CSV. */

@@ -8,14 +8,16 @@ import {
   placeOnAccount,
   shipThroughApi,
 } from "../support/on-account.js";
+import { shot } from "../support/shots.js";
 
 // Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
 const TAPE = "Forgeline 25 ft. Tape Measure";
 
 /**
  * docs/BUYING-ON-ACCOUNT.md, 'Paying an invoice by card': the buyer opens the shipped order on account, pays its
- * invoice's balance with the test card 4242 on the payment page, and the order's page then says it is paid, with
- * nothing left to pay and no Pay link.
+ * invoice's balance with the test card 4242 on the payment page, which leads with the invoice, its balance and due
+ * day and has the card form and its "Pay $X" on the first screen, phone too (decision 063); the receipt names the
+ * amount and the invoice; the order's page then says it is paid, with nothing left to pay and no Pay link.
  */
 test("a buyer pays a shipped invoice on account by card from its order page; the order page says paid", async ({
   page,
@@ -42,12 +44,33 @@ test("a buyer pays a shipped invoice on account by card from its order page; the
   await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${orderId}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
   // The card is typed once the page shows what is to be paid, as a person would.
-  await expect(page.getByText(`Invoice ${invoiceNumber} has ${dollars(balance)} left to pay, due `)).toBeVisible();
+  const lead = new RegExp(`^Invoice ${invoiceNumber}: \\${dollars(balance)}, due \\d{1,2} [A-Z][a-z]+( \\d{4})?$`);
+  await expect(page.getByText(lead)).toBeVisible();
+  // What is paid and the whole card form, its button saying the amount, on the first screen: no scrolling.
+  const firstScreen = async () => {
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByText(lead)).toBeInViewport({ ratio: 1 });
+    for (const label of ["Card number", "Expiry (MM/YY)", "CVC"]) {
+      await expect(page.getByLabel(label)).toBeInViewport({ ratio: 1 });
+    }
+    await expect(page.getByRole("button", { name: `Pay ${dollars(balance)}`, exact: true })).toBeInViewport({
+      ratio: 1,
+    });
+  };
+  await firstScreen();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
+  if (testInfo.project.name === "phone") {
+    // The phones of the design, 390 px wide, as well as the project's 360.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await firstScreen();
+  }
+  await shot(page, testInfo, "pay-invoice");
   await payWithTestCard(page);
-  await expect(page.getByText(`Invoice ${invoiceNumber} is paid.`)).toBeVisible();
+  await expect(page.getByText(`${dollars(balance)} paid for invoice ${invoiceNumber}.`)).toBeVisible();
   await expect(page.getByRole("status").getByText(/^pi_test_/)).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, testInfo, "pay-invoice-receipt");
 
   await page.getByRole("link", { name: "Back to the order" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/myorders/${orderId}$`));

@@ -21,8 +21,10 @@ test("a customer pays by card: a declined card changes nothing, 4242 pays, and n
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
   const paymentUrl = page.url();
   await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
-  // The hammer goes in steps of 25: 125 at $14.50 is $1,812.50, less the first-order promotion's 30%.
-  await expect(page.getByText("$1,268.75")).toBeVisible();
+  // The hammer goes in steps of 25: 125 at $14.50 is $1,812.50, less the first-order promotion's 30%. What is
+  // paid leads the page, and the button says it.
+  await expect(page.getByText(/^Order FL-\d+: \$1,268\.75$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay $1,268.75", exact: true })).toBeVisible();
   await expect(page.getByText(/Test mode: no money moves/)).toBeVisible();
   await expectAccessible(page);
 
@@ -40,7 +42,7 @@ test("a customer pays by card: a declined card changes nothing, 4242 pays, and n
   await page.goto(paymentUrl);
   // The card is typed once the page shows what is to be paid, and paid once the fields show it, as a
   // person would: typing into a form that is still being drawn can lose the keys.
-  await expect(page.getByText("$1,268.75")).toBeVisible();
+  await expect(page.getByText(/^Order FL-\d+: \$1,268\.75$/)).toBeVisible();
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
@@ -49,6 +51,7 @@ test("a customer pays by card: a declined card changes nothing, 4242 pays, and n
   await expect(page.getByLabel("CVC")).toHaveValue("123");
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByText("Congrats! Your Payment is completed.")).toBeVisible();
+  await expect(page.getByText(/^\$1,268\.75 paid for order FL-\d+\.$/)).toBeVisible();
   const transaction = page.getByRole("status").getByText(/^pi_test_/);
   await expect(transaction).toBeVisible();
   const transactionId = await transaction.textContent();

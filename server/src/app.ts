@@ -315,7 +315,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     outbox = startOutboxSender({
       db,
       mailer: mail,
-      shop: { publicUrl: config.publicUrl },
+      shop: { publicUrl: config.publicUrl, bankDetails: config.bankDetails },
       log: app.log,
       ...config.mailOutbox,
     });

@@ -33,7 +33,7 @@ describe("the outbox leases each mail on its own", () => {
       startOutboxSender({
         db: ctx.db,
         mailer: smtpMailer(smtp.url, "shop@example.com"),
-        shop: { publicUrl: "http://localhost:5000" },
+        shop: { publicUrl: "http://localhost:5000", bankDetails: "Forgeline Tools Ltd · IBAN GB00 TEST" },
         log: ctx.app.log,
         pollMs: 50,
         retryMs: 100,

@@ -370,6 +370,7 @@ describe("orders of company members", () => {
     expect(placedMail?.data).toMatchObject({ payer: "colleague", approvedBy: owner.email });
     const composed = await composeMail(requester.email, "order-placed", placedMail?.data as MailData<"order-placed">, {
       publicUrl: "https://shop.example",
+      bankDetails: "Forgeline Tools Ltd · IBAN GB00 TEST",
     });
     // It names who approved it and what they wrote.
     expect(composed.subject).toBe(`Your order ${order.number} (${order.order}) is approved`);

@@ -12,4 +12,4 @@ export { lockOrder, receiveOnOrder } from "./queries/lifecycle.js";
 export { creditOrder, type OrderCredit } from "./queries/order-credit.js";
 export { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 export { type CreditNoteRow, creditNotesByOrder, orderWithHistory } from "./queries/wire.js";
-export { notClosed, orders, owedSql, owesSql, owingOnAccount } from "./tables.js";
+export { creditNotes, notClosed, orders, owedSql, owesSql, owingOnAccount } from "./tables.js";

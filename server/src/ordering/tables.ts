@@ -314,6 +314,8 @@ export const creditNotes = pgTable(
     amountCents: cents("amount_cents").notNull(),
     offBalanceCents: cents("off_balance_cents").notNull(),
     toCreditCents: cents("to_credit_cents").notNull(),
+    /** Why it was issued, one line (contract CREDIT_NOTE_REASON_MAX); "Not recorded" for those issued before. */
+    reason: text("reason").notNull(),
     /** The admin who issued it. */
     issuedBy: text("issued_by").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),

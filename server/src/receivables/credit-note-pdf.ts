@@ -32,6 +32,7 @@ export function creditNoteDocument({ creditNote, earlier, order, seller }: Credi
       `Date: ${pdfDay(creditNote.issuedAt)}`,
       `Credits invoice ${invoice}${order.invoiceIssuedAt ? ` of ${pdfDay(order.invoiceIssuedAt)}` : ""}`,
       `Order number: ${orderNumber}`,
+      `Reason: ${creditNote.reason}`,
       order.poNumber && `PO number: ${order.poNumber}`,
     ],
     parties: [sellerParty(seller), { heading: "Credit to", lines: billTo }],

@@ -33,7 +33,8 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Refund an invoiced order on account by a credit note, in full or in part (admins only)",
         description:
-          "`amount` in dollars, or all that is left to credit when left out. It issues the next credit note " +
+          "`amount` in dollars, or all that is left to credit when left out; `reason`, required, says why in one " +
+          "line (on the note, its PDF, the statement and the mail). It issues the next credit note " +
           "(CN-000001, its own gapless sequence), which takes the amount off what the invoice owes; what is more " +
           "than that was paid already and becomes the company's credit, which pays its next invoices. Credited " +
           "in full, the order is refunded; credited in part with nothing left owed, refunded in part. `restock` " +
@@ -52,10 +53,12 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { amount, restock = false } = request.body;
+      const { amount, restock = false, reason } = request.body;
       const cents = amount === undefined ? undefined : dollarsToCents(amount);
       const by = callerOf(request).email;
-      const issued = await answeringRefusals(() => issueCreditNote(app, request.params.id, { cents, restock, by }));
+      const issued = await answeringRefusals(() =>
+        issueCreditNote(app, request.params.id, { cents, restock, by, reason }),
+      );
       const order = await orderWithHistory(app.db, issued.after);
       return reply.code(201).send(withBackOfficeOrderActions(personalActor(callerOf(request)), order));
     },
@@ -68,7 +71,7 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Download a credit note (PDF) of an order on account",
         description:
-          "Its number, date, the invoice and order it credits, the amount and where it went (off the invoice's " +
+          "Its number, date, the invoice and order it credits, its reason, the amount and where it went (off the invoice's " +
           "balance, or to the company's credit). Whoever may download the order's invoice: its buyer, the owners " +
           "and buyers of its company, any admin; anyone else 404 (a requester for a colleague's order too), as for " +
           "an order that does not exist.",

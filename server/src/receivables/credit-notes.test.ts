@@ -15,7 +15,7 @@ import { pdfText } from "../test/pdf.js";
 import { createTestApp } from "../test/test-app.js";
 import { ledgerEntries } from "./tables.js";
 
-const SHOP = { publicUrl: "http://localhost:5000" };
+const SHOP = { publicUrl: "http://localhost:5000", bankDetails: "Forgeline Tools Ltd · IBAN GB00 TEST" };
 
 /**
  * Credit notes (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): an admin refunds an invoiced order on account in full

@@ -56,7 +56,7 @@ const NO_SUCH_ORDER = "No such order.";
 export async function issueCreditNote(
   app: FastifyInstance,
   orderId: string,
-  request: { cents: number | undefined; restock: boolean; by: string },
+  request: { cents: number | undefined; restock: boolean; by: string; reason: string },
 ): Promise<Credited> {
   const issued = await app.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId);
@@ -73,6 +73,7 @@ export async function issueCreditNote(
       step: creditNoteStep(before, cents),
       restock: request.restock,
       by: request.by,
+      reason: request.reason,
     });
     const credited = { before, after, creditNote, restocked: request.restock };
     await recordInLedger(tx, credited);
@@ -121,6 +122,7 @@ async function recordInLedger(tx: Database, { after, creditNote }: Credited): Pr
     creditNoteNumber: creditNote.number,
     invoiceNumber: after.invoiceNumber,
     amount: formatCents(creditNote.amountCents),
+    reason: creditNote.reason,
     balance: formatCents(owedCents(after)),
     toCredit: creditNote.toCreditCents > 0 ? formatCents(creditNote.toCreditCents) : null,
     refunded: after.paymentStatus === "refunded",
@@ -147,6 +149,7 @@ function auditCreditNote(tx: Database, { before, after, creditNote, restocked }:
       creditNote: creditNote.number,
       amountCents: creditNote.amountCents,
       toCreditCents: creditNote.toCreditCents,
+      reason: creditNote.reason,
       restocked,
     },
   });

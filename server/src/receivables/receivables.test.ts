@@ -12,7 +12,7 @@ import { createTestApp } from "../test/test-app.js";
 import { sendDueReminders } from "./reminders.js";
 import { companyCredits, ledgerEntries } from "./tables.js";
 
-const SHOP = { publicUrl: "http://localhost:5000" };
+const SHOP = { publicUrl: "http://localhost:5000", bankDetails: "Forgeline Tools Ltd · IBAN GB00 TEST" };
 
 /**
  * Money received on account (docs/BUYING-ON-ACCOUNT.md, 'Payments and the ledger'): transfers paying the
@@ -80,6 +80,7 @@ describe("payments received and the ledger", () => {
     invoiceNumber: order.invoice?.number,
     dueAt: order.invoice?.dueAt,
     balance: "$1,000.00",
+    payByCard: true,
   });
   const orderOf = async (who: TestAccount, id: string) =>
     (await call("GET", `/api/ordering/${id}`, who)).json<OrderWithCredit>();
@@ -235,6 +236,7 @@ describe("payments received and the ledger", () => {
             const left = before.price - before.credited;
             const credited = await call("POST", `/api/admin/orders/${order._id}/credit-notes`, admin, {
               amount: dollars,
+              reason: "Goodwill",
             });
             expect(credited.statusCode, credited.body).toBe(left <= 0 || dollars > left ? 409 : 201);
           }

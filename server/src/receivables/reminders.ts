@@ -1,4 +1,11 @@
-import { formatCents, orderNumberText, REMINDER_DAYS, REMINDER_STEPS, type ReminderStep } from "@forgeline/contract";
+import {
+  formatCents,
+  orderNumberText,
+  REMINDER_DAYS,
+  REMINDER_STEPS,
+  type ReminderStep,
+  rolePays,
+} from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { findMember, ownersOf } from "../company/queries/members.js";
 import type { Database } from "../db/client.js";
@@ -17,7 +24,9 @@ export function stepsReached(dueAt: Date, now: Date): ReminderStep[] {
  * Sends each invoice's reminder that is due now (docs/BUYING-ON-ACCOUNT.md, 'Reminders'), once across every
  * instance: the step's row and the mails are written in one transaction, and only the instance whose insert
  * made the row sends. Steps passed while nothing checked are recorded as skipped, so a late check sends the
- * latest step only, never a burst. An invoice paid meanwhile is not asked about at all. Answers how many
+ * latest step only, never a burst. An invoice paid meanwhile is not asked about at all. Each mail names every way
+ * its reader may pay: the bank transfer always, and the card on the order's payment page for those who pay the
+ * company's orders (owners and buyers; a requester who placed it pays nothing, decision 058). Answers how many
  * reminders went.
  */
 export async function sendDueReminders(db: Database, now = new Date()): Promise<number> {
@@ -37,9 +46,12 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
         balance: formatCents(invoice.owedCents),
       };
       // The buyer only while still a member: one who left the company reads nothing of its money.
-      const buyer = (await findMember(tx, invoice.companyId, invoice.userEmail)) ? [invoice.userEmail] : [];
-      const to = new Set([...buyer, ...(await ownersOf(tx, invoice.companyId))]);
-      for (const address of to) await enqueueAccountMail(tx, address, "invoice-reminder", data);
+      const buyer = await findMember(tx, invoice.companyId, invoice.userEmail);
+      const payByCard = new Map(buyer ? [[buyer.email, rolePays(buyer.role)]] : []);
+      for (const owner of await ownersOf(tx, invoice.companyId)) payByCard.set(owner, true);
+      for (const [address, card] of payByCard) {
+        await enqueueAccountMail(tx, address, "invoice-reminder", { ...data, payByCard: card });
+      }
       return true;
     });
     if (went) sent += 1;

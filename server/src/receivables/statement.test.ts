@@ -78,6 +78,7 @@ describe("a company's statement", () => {
         kind: "invoice",
         at: lastMonthDay(5, 9).toISOString(),
         reference: older.invoice?.number,
+        reason: null,
         invoice: {
           orderId: older._id,
           orderNumber: older.number,
@@ -92,6 +93,7 @@ describe("a company's statement", () => {
         kind: "payment",
         at: `${lastMonth}-10T00:00:00.000Z`,
         reference: "TRF-1",
+        reason: null,
         invoice: null,
         amount: 400,
         change: -400,

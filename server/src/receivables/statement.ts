@@ -79,6 +79,7 @@ export async function companyStatement(
       kind: line.kind,
       at: line.at.toISOString(),
       reference: line.reference,
+      reason: line.reason,
       invoice: entryInvoice(line.orderId ? orders.get(line.orderId) : undefined),
       // Money put against an invoice moves what is owed from the invoice to the credit received earlier.
       amount: centsToDollars(line.kind === "allocation" ? -line.owedCents : Math.abs(change)),

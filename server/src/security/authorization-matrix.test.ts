@@ -241,7 +241,7 @@ async function creditedOrder(f: Fixtures): Promise<{ order: string; creditNote: 
     method: "POST",
     url: `/api/admin/orders/${orderId}/credit-notes`,
     headers: bearer(f.admin.token),
-    payload: { amount: 1 },
+    payload: { amount: 1, reason: "Goodwill" },
   });
   const order = `/api/ordering/${orderId}`;
   return { order, creditNote: `${order}/credit-notes/${credited.json().creditNotes[0].number}` };
@@ -777,7 +777,10 @@ const MATRIX: Record<string, Row> = {
   },
   // A credit note on a new invoiced order of the company's buyer, for each caller.
   "POST /api/admin/orders/:id/credit-notes": {
-    call: async (f) => ({ url: `/api/admin/orders/${await invoicedOrder(f)}/credit-notes`, payload: { amount: 1 } }),
+    call: async (f) => ({
+      url: `/api/admin/orders/${await invoicedOrder(f)}/credit-notes`,
+      payload: { amount: 1, reason: "Goodwill" },
+    }),
     ...inTheBackOffice("credit:order", 201),
   },
   // Whoever gets the order's invoice gets its credit notes: its buyer, who reads the company's credit (owners and

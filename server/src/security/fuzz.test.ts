@@ -748,11 +748,12 @@ describe("fuzzing the API", () => {
       },
       {
         method: "POST",
-        // Both fields may be left out (all that is left, no restock); what is sent must be right.
+        // Amount and restock may be left out (all that is left, no restock), the reason not; what is sent must be right.
         url: "/api/admin/orders/00000000-0000-4000-8000-000000000000/credit-notes",
         as: () => admin,
-        valid: () => ({ amount: 100, restock: false }),
+        valid: () => ({ amount: 100, restock: false, reason: "Damaged in transit" }),
         hostile: {
+          reason: fc.oneof(requiredText(200), withControl("one")),
           amount: fc.oneof(notPositiveMoney(100_000_000), fc.constant(null)),
           restock: fc.oneof(
             fc.integer(),
@@ -1352,7 +1353,7 @@ describe("fuzzing the API", () => {
           expect({ url: creditNote, status: note.statusCode }).toEqual({ url: creditNote, status: missing });
           if (status !== 200) {
             const credit = `/api/admin/orders/${encodeURIComponent(orderId)}/credit-notes`;
-            const credited = await call("POST", credit, admin, {});
+            const credited = await call("POST", credit, admin, { reason: "Returned" });
             expect({ url: credit, status: credited.statusCode }).toEqual({ url: credit, status });
           }
         }),

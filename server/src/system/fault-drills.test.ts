@@ -477,7 +477,7 @@ describe("fault drill: the mail server is down and comes back", () => {
     const second = startOutboxSender({
       db,
       mailer: smtpMailer(smtp.url, "shop@example.com"),
-      shop: { publicUrl: "http://localhost:5000" },
+      shop: { publicUrl: "http://localhost:5000", bankDetails: "Forgeline Tools Ltd · IBAN GB00 TEST" },
       log: app.log,
       pollMs: 50,
       retryMs: 100,

@@ -91,13 +91,16 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
     });
   }
 
-  /** A credit note an admin issues on an invoiced order: `amount` dollars, or all that is left without it. */
+  /**
+   * A credit note an admin issues on an invoiced order: `amount` dollars, or all that is left without it; for a
+   * reason unless the body says another (or `reason: undefined`, none).
+   */
   function credit(orderId: string, body: object = {}, headers: Record<string, string> = {}) {
     return ctx.app.inject({
       method: "POST",
       url: `/api/admin/orders/${orderId}/credit-notes`,
       headers: { ...bearer(admin.token), ...headers },
-      payload: body,
+      payload: { reason: "Returned by the buyer", ...body },
     });
   }
 

@@ -6,7 +6,7 @@ import { DownloadButton } from "./download-button";
 
 /**
  * The credit notes of an order on account (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), oldest first, each with its
- * date, amount and PDF: on the customer's and the admin's order pages; nothing while it has none, or when the answer
+ * date, amount, reason and PDF: on the customer's and the admin's order pages; nothing while it has none, or when the answer
  * leaves them out (a colleague's order read by a requester, decision 058).
  */
 export function CreditNotes({
@@ -28,7 +28,7 @@ export function CreditNotes({
           <li key={note.number} className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <span>
               <span className="whitespace-nowrap font-medium">{note.number}</span>, {dateText(note.issuedAt)}:{" "}
-              {formatPrice(note.amount)} credited
+              {formatPrice(note.amount)} credited ({note.reason})
             </span>
             <DownloadButton
               className="btn btn-outline btn-sm"

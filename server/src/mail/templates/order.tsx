@@ -41,6 +41,8 @@ export interface OrderMailData {
 
 export interface Shop {
   publicUrl: string;
+  /** Where a transfer pays an invoice on account (SHOP_BANK_DETAILS), as the invoice says it. */
+  bankDetails: string;
 }
 
 /** The approver's own words of the history line "Approved: …" (approval-routes.ts), if they wrote any. */

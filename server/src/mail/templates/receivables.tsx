@@ -14,6 +14,11 @@ export interface InvoiceReminderData {
   dueAt: string;
   /** What is still owed, as money: $1,234.00. */
   balance: string;
+  /**
+   * Whether its reader may pay it by card on the order's payment page (owners and buyers do, a requester not);
+   * absent from the reminders queued before it was said, which named the transfer only.
+   */
+  payByCard?: boolean;
 }
 
 const subject = ({ step, invoiceNumber }: InvoiceReminderData) =>
@@ -39,7 +44,10 @@ export const invoiceReminder = {
       }
     >
       <Text>{`Invoice ${data.invoiceNumber} for order ${data.number} was due by ${dayInWords(data.dueAt)}. ${data.balance} is still owed.`}</Text>
-      <Text>Please pay by bank transfer quoting the invoice number; the bank details are on the invoice.</Text>
+      <Text>{`Pay by bank transfer quoting ${data.invoiceNumber}, to: ${shop.bankDetails}`}</Text>
+      {data.payByCard && (
+        <Text>{`Or pay ${data.balance} by card on the order's payment page: ${shop.publicUrl}/dashboard/payment/${data.orderId}`}</Text>
+      )}
     </MailLayout>
   ),
 };
@@ -53,6 +61,8 @@ export interface CreditNoteMailData {
   invoiceNumber: string;
   /** As money: $120.00. */
   amount: string;
+  /** Why it was issued, one line; absent from the mails queued before reasons were asked for. */
+  reason?: string;
   /** What is still owed on the invoice after it, as money. */
   balance: string;
   /** What of it was paid already and is now the company's credit, as money; null when nothing. */
@@ -81,6 +91,7 @@ export const creditNote = {
         {`We credited ${data.amount} against invoice ${data.invoiceNumber} for order ${data.number}` +
           `${data.refunded ? ", refunding the whole order" : ""}. ${data.balance} is still owed on it.`}
       </Text>
+      {data.reason && <Text>{`Reason: ${data.reason}`}</Text>}
       {data.toCredit && (
         <Text>{`${data.toCredit} of it was paid already: it is your company's credit now and pays your next invoices.`}</Text>
       )}

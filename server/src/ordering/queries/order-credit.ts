@@ -32,6 +32,8 @@ export interface OrderCredit {
   step: "creditNote" | "creditNotePart" | undefined;
   restock: boolean;
   by: string;
+  /** Why, one line (contract creditNoteBodySchema). */
+  reason: string;
 }
 
 /**
@@ -44,12 +46,12 @@ export async function creditOrder(
   before: OrderRow,
   credit: OrderCredit,
 ): Promise<{ after: OrderRow; creditNote: CreditNoteRow }> {
-  const { cents, offBalanceCents, toCreditCents, step, by } = credit;
+  const { cents, offBalanceCents, toCreditCents, step, by, reason } = credit;
   const orderId = before.id;
   const number = await nextCreditNoteNumber(tx);
   const [creditNote] = await tx
     .insert(creditNotes)
-    .values({ number, orderId, amountCents: cents, offBalanceCents, toCreditCents, issuedBy: by })
+    .values({ number, orderId, amountCents: cents, offBalanceCents, toCreditCents, reason, issuedBy: by })
     .returning();
   if (!creditNote) throw new Error("the credit note was not stored");
   const fields = {
@@ -59,7 +61,7 @@ export async function creditOrder(
   };
   const note = `Credit note ${number}: ${formatCents(cents)} off invoice ${before.invoiceNumber}${
     toCreditCents > 0 ? `, ${formatCents(toCreditCents)} of it to the company's credit` : ""
-  }${credit.restock ? ". Pieces returned to stock" : ""}`;
+  }${credit.restock ? ". Pieces returned to stock" : ""}. Reason: ${reason}`;
   let after: OrderRow | undefined;
   if (step) {
     // Closing the balance of an order paid in part settles it, as a last payment would: from then the overview

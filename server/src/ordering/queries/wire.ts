@@ -100,6 +100,7 @@ export const creditNoteJson = (row: CreditNoteRow): CreditNote => ({
   number: row.number,
   issuedAt: row.issuedAt.toISOString(),
   amount: centsToDollars(row.amountCents),
+  reason: row.reason,
 });
 
 /** The credit notes of these orders, oldest first, by order (one query for all of them). */

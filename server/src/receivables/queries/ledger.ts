@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { isOneOf } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { orders, owingOnAccount } from "../../ordering/order-money.js";
+import { creditNotes, orders, owingOnAccount } from "../../ordering/order-money.js";
 import { companyCredits, ledgerEntries, ledgerMonthBalances } from "../tables.js";
 import type { InvoicedOrder } from "./owing.js";
 
@@ -58,6 +58,8 @@ export interface LedgerLine {
   creditCents: number;
   /** What the company owed after this entry, less what it owed as the range began. */
   sinceCents: number;
+  /** A credit note's reason; null for the other kinds. */
+  reason: string | null;
 }
 
 /** An open invoice: its order's number and dates, and its sums of the ledger. */
@@ -86,7 +88,11 @@ const owedBy = (kinds: LedgerKind[]) =>
   sql<string>`coalesce(sum(${ledgerEntries.owedCents}) filter (where ${isOneOf(ledgerEntries.kind, kinds)}), 0)`;
 
 /** The entries and the balances as the database answers them: arrays of values, dates as ISO text. */
-type LineValues = [LedgerKind, string, string, string | null, number, number, number];
+type LineValues = [LedgerKind, string, string, string | null, number, number, number, string | null];
+
+/** A credit note's reason, by its number (the entry's reference): the one row of credit_notes' primary key. */
+const creditNoteReason = sql`case when ${ledgerEntries.kind} = 'credit-note' then
+  (select ${creditNotes.reason} from ${creditNotes} where ${creditNotes.number} = ${ledgerEntries.reference}) end`;
 type BalanceValues = [string, number, string | null, string | null, string | null, number, number, number, number];
 
 const ledgerQuery = preparedPerDatabase((db) => {
@@ -98,6 +104,7 @@ const ledgerQuery = preparedPerDatabase((db) => {
       orderId: ledgerEntries.orderId,
       owedCents: ledgerEntries.owedCents,
       creditCents: ledgerEntries.creditCents,
+      reason: creditNoteReason.as("reason"),
       running: sql`sum(${change}) over (order by ${sql.join(IN_ORDER, sql`, `)})`.as("running"),
       position: sql`row_number() over (order by ${sql.join(IN_ORDER, sql`, `)})`.as("position"),
     })
@@ -107,7 +114,7 @@ const ledgerQuery = preparedPerDatabase((db) => {
   const lines = db
     .select({
       lines: sql`json_agg(json_build_array(${month.kind}, ${month.at}, ${month.reference}, ${month.orderId},
-        ${month.owedCents}, ${month.creditCents}, ${month.running}) order by ${month.position})`,
+        ${month.owedCents}, ${month.creditCents}, ${month.running}, ${month.reason}) order by ${month.position})`,
     })
     .from(month);
   const balance = sql<string>`sum(${ledgerEntries.owedCents})`;
@@ -192,7 +199,7 @@ export async function companyLedger(
   const [row] = await ledgerQuery(db).execute({ companyId, ...range, firstDay, openOffset });
   return {
     standing: { owedCents: cents(row?.owedCents), unallocatedCents: cents(row?.creditCents) },
-    lines: (row?.lines ?? []).map(([kind, at, reference, orderId, owedCents, creditCents, running]) => ({
+    lines: (row?.lines ?? []).map(([kind, at, reference, orderId, owedCents, creditCents, running, reason]) => ({
       kind,
       at: new Date(at),
       reference,
@@ -200,6 +207,7 @@ export async function companyLedger(
       owedCents: Number(owedCents),
       creditCents: Number(creditCents),
       sinceCents: Number(running),
+      reason,
     })),
     owing: (row?.owing ?? []).map(([orderId, number, invoiceNumber, issuedAt, dueAt, total, paid, credited, left]) => ({
       orderId,

@@ -3,7 +3,10 @@ import { CallerOrder } from "../../features/orders/caller-order";
 import { OrderSummary } from "../../features/orders/order-summary";
 import { PaymentPanel } from "../../features/payment/payment-panel";
 
-/** /dashboard/payment/:id: one of the customer's orders, and paying it. Another's order is not found. */
+/**
+ * /dashboard/payment/:id: one of the customer's orders, and paying it: what is paid and the card form first, so a
+ * phone shows them on its first screen, then what the order holds. Another's order is not found.
+ */
 export default function PaymentPage() {
   const { id = "" } = useParams();
   return (
@@ -13,8 +16,8 @@ export default function PaymentPage() {
           <h1 id="payment-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
             Payment
           </h1>
-          <OrderSummary order={order} />
           <PaymentPanel order={order} />
+          <OrderSummary order={order} />
         </section>
       )}
     </CallerOrder>

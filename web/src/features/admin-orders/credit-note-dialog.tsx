@@ -1,4 +1,4 @@
-import { type CreditNoteBody, dollarsToCents, formatPrice } from "@forgeline/contract";
+import { CREDIT_NOTE_REASON_MAX, type CreditNoteBody, dollarsToCents, formatPrice } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
@@ -7,11 +7,12 @@ import type { AdminPageOrder } from "../../lib/order";
 import { notify } from "../../lib/toast";
 import { useCreditNote } from "./api/credit-note";
 
-const FIELDS = ["amount", "restock"];
+const FIELDS = ["amount", "reason", "restock"];
 
 /**
  * An invoiced order on account is refunded by a credit note (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): the admin
- * says how much, all that is left to credit at first; the server's refusals stand beside the amount or above the form.
+ * says how much, all that is left to credit at first, and why (required, one line, on the note, its PDF, the statement
+ * and the buyer's mail); the server's refusals stand beside their field or above the form.
  */
 export function CreditNoteButton({ order }: { order: AdminPageOrder }) {
   const [open, setOpen] = useState(false);
@@ -31,6 +32,9 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
   // plainDollars: that would grow the chunk the catalogue shares with every page.
   const [amount, setAmount] = useState(order.creditable.toFixed(2));
   const [restock, setRestock] = useState(false);
+  const [reason, setReason] = useState("");
+  // The reason a refusal was about: its error stands beside the field until the admin changes it.
+  const [sentReason, setSentReason] = useState<string | null>(null);
   // The pieces go back only with a credit note for all that is left (the server refuses it otherwise).
   const whole =
     dollarsToCents(Number(amount.trim().replace(/^\$/, "").replaceAll(",", ""))) === dollarsToCents(order.creditable);
@@ -39,7 +43,12 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
     event.preventDefault();
     const form = event.currentTarget;
     // What was typed goes as it is: the server names a wrong amount beside its field.
-    const body = { amount: formAmount(new FormData(form), "amount"), restock: whole && restock } as CreditNoteBody;
+    const body = {
+      amount: formAmount(new FormData(form), "amount"),
+      reason,
+      restock: whole && restock,
+    } as CreditNoteBody;
+    setSentReason(reason);
     try {
       const after = await credit.mutateAsync(body);
       notify("success", `Credit note ${after.creditNotes.at(-1)?.number ?? ""} issued`);
@@ -62,6 +71,17 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             error={fieldError(credit.error, "amount")}
+          />
+          <Field
+            label="Reason (required, shown to the buyer)"
+            name="reason"
+            autoComplete="off"
+            required
+            maxLength={CREDIT_NOTE_REASON_MAX}
+            placeholder="Damaged in transit"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={reason === sentReason ? fieldError(credit.error, "reason") : undefined}
           />
           <p className="text-sm text-base-content/80">
             Up to {formatPrice(order.creditable)}: invoice {order.invoiceNumber} less earlier credit notes. It lowers

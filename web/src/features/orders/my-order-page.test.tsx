@@ -261,7 +261,7 @@ describe("the customer's order page", () => {
     expect(screen.queryByRole("button", { name: /^Download invoice/ })).toBeNull();
   });
 
-  it("lists an order's credit notes with what they credited and their PDFs", async () => {
+  it("lists an order's credit notes with what they credited, why, and their PDFs", async () => {
     const invoice = {
       number: "INV-2030-000009",
       issuedAt: "2030-11-26T09:00:00.000Z",
@@ -276,8 +276,8 @@ describe("the customer's order page", () => {
       credited: 675,
       balance: 3000,
       creditNotes: [
-        { number: "CN-000004", issuedAt: "2030-11-28T10:00:00.000Z", amount: 500 },
-        { number: "CN-000011", issuedAt: "2030-11-30T10:00:00.000Z", amount: 175 },
+        { number: "CN-000004", issuedAt: "2030-11-28T10:00:00.000Z", amount: 500, reason: "Ten tapes damaged" },
+        { number: "CN-000011", issuedAt: "2030-11-30T10:00:00.000Z", amount: 175, reason: "Not recorded" },
       ],
     };
     serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
@@ -290,8 +290,8 @@ describe("the customer's order page", () => {
         .getAllByRole("listitem")
         .map((item) => item.querySelector("span")?.textContent),
     ).toEqual([
-      expect.stringMatching(/^CN-000004, .+: \$500\.00 credited$/),
-      expect.stringMatching(/^CN-000011, .+: \$175\.00 credited$/),
+      expect.stringMatching(/^CN-000004, .+: \$500\.00 credited \(Ten tapes damaged\)$/),
+      expect.stringMatching(/^CN-000011, .+: \$175\.00 credited \(Not recorded\)$/),
     ]);
     expect(within(notes).getByRole("button", { name: "Download CN-000011 (PDF)" })).toBeTruthy();
   });

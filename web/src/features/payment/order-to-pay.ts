@@ -3,6 +3,8 @@ import type { PaymentMethod, PaymentStatus } from "@forgeline/contract";
 /** What paying needs to know of an order (the orders feature's Order has it). */
 export interface OrderToPay {
   _id: string;
+  /** FL-100234: the number a person says, which the page and its receipt name. */
+  number: string;
   /** In dollars: the server checks it against the stored order. */
   total: number;
   paid: boolean;
@@ -21,3 +23,7 @@ export interface OrderToPay {
 /** An order on account whose invoice still owes money: the card pays its balance. */
 export const owesOnInvoice = (order: OrderToPay) =>
   order.paymentMethod === "invoice" && order.invoice !== null && order.balance !== undefined && order.balance > 0;
+
+/** What the card pays: an invoice's balance on account, else the order's total (both in dollars). */
+export const amountToPay = (order: OrderToPay): number =>
+  order.paymentMethod === "invoice" ? (order.balance ?? 0) : order.total;

@@ -10,6 +10,7 @@ import { PaymentPanel } from "./payment-panel";
 const ORDER_ID = "7b0f6d1e-0000-4000-8000-000000000001";
 const unpaid: OrderToPay = {
   _id: ORDER_ID,
+  number: "FL-100042",
   total: 3675,
   paid: false,
   transactionId: null,
@@ -27,6 +28,10 @@ const invoiced: OrderToPay = {
   invoice: { number: "INV-2030-000009", dueAt: "2030-12-26T09:00:00.000Z" },
 };
 const testPayments: PublicConfig = { payments: "test", stripePublishableKey: null, googleSignIn: false };
+
+/** The paragraph whose whole text starts so (its numbers are spans of their own, kept from breaking). */
+const paragraph = (start: string) =>
+  screen.getByText((_, element) => element?.tagName === "P" && (element.textContent ?? "").startsWith(start));
 
 function renderPanel(order: OrderToPay) {
   return renderPage(<PaymentPanel order={order} />, { cached: [[publicConfigQuery.queryKey, testPayments]] });
@@ -57,12 +62,14 @@ describe("paying an order", () => {
       "POST /api/payments/test/confirm": { body: { status: "succeeded", transactionId: "pi_1" } },
     });
     renderPanel(unpaid);
+    expect(paragraph("Order FL-").textContent).toBe("Order FL-100042: $3,675.00");
     await userEvent.type(screen.getByLabelText("Card number"), "4242424242424242");
     await userEvent.type(screen.getByLabelText("Expiry (MM/YY)"), "1234");
     await userEvent.type(screen.getByLabelText("CVC"), "123");
-    await userEvent.click(screen.getByRole("button", { name: "Pay" }));
+    await userEvent.click(screen.getByRole("button", { name: "Pay $3,675.00" }));
 
     expect(await screen.findByText("Congrats! Your Payment is completed.")).toBeTruthy();
+    expect(screen.getByText(/paid for order/).textContent).toBe("$3,675.00 paid for order FL-100042.");
     expect(screen.getByText("pi_1")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to My Orders" }).getAttribute("href")).toBe("/dashboard");
     expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
@@ -82,9 +89,9 @@ describe("paying an order", () => {
     });
     renderPanel(unpaid);
     await userEvent.type(screen.getByLabelText("Card number"), "4000000000000002");
-    await userEvent.click(screen.getByRole("button", { name: "Pay" }));
+    await userEvent.click(screen.getByRole("button", { name: "Pay $3,675.00" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Your card was declined.");
-    expect((screen.getByRole("button", { name: "Pay" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole("button", { name: "Pay $3,675.00" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("shows an order paid before with its transaction id, and no card form", () => {
@@ -102,16 +109,20 @@ describe("paying an invoice's balance", () => {
       "POST /api/payments/test/confirm": { body: { status: "succeeded", transactionId: "pi_3" } },
     });
     renderPanel(invoiced);
-    expect(screen.getByText(/^Invoice INV-2030-000009 has/).textContent).toBe(
-      "Invoice INV-2030-000009 has $1,200.00 left to pay, due Dec 26, 2030. Pay it by card here, or by bank transfer quoting the invoice number.",
+    // What is paid leads: the invoice, its balance and its due day (with the year: not this one).
+    expect(paragraph("Invoice INV-2030-000009:").textContent).toBe(
+      "Invoice INV-2030-000009: $1,200.00, due 26 December 2030",
+    );
+    expect(screen.getByText(/^Left to pay/).textContent).toBe(
+      "Left to pay of its $3,675.00. Pay it by card here, or by bank transfer quoting the invoice number.",
     );
     await userEvent.type(screen.getByLabelText("Card number"), "4242424242424242");
     await userEvent.type(screen.getByLabelText("Expiry (MM/YY)"), "1234");
     await userEvent.type(screen.getByLabelText("CVC"), "123");
-    await userEvent.click(screen.getByRole("button", { name: "Pay" }));
+    await userEvent.click(screen.getByRole("button", { name: "Pay $1,200.00" }));
 
     expect(await screen.findByText("Congrats! Your Payment is completed.")).toBeTruthy();
-    expect(screen.getByText("Invoice INV-2030-000009 is paid.")).toBeTruthy();
+    expect(screen.getByText(/paid for invoice/).textContent).toBe("$1,200.00 paid for invoice INV-2030-000009.");
     expect(screen.getByText("pi_3")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to the order" }).getAttribute("href")).toBe(
       `/dashboard/myorders/${ORDER_ID}`,
@@ -124,6 +135,29 @@ describe("paying an invoice's balance", () => {
         body: { clientSecret: "pi_3_secret_4", cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
       },
     ]);
+  });
+
+  it("charges no card when the invoice owes another amount than the button said, and says the new one", async () => {
+    const sent = serveApi({
+      [`POST /api/payments/${ORDER_ID}/balance-intent`]: { body: { clientSecret: "pi_5_secret_6", amount: 700 } },
+    });
+    renderPanel(invoiced);
+    await userEvent.type(screen.getByLabelText("Card number"), "4242424242424242");
+    await userEvent.click(screen.getByRole("button", { name: "Pay $1,200.00" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Invoice INV-2030-000009 now owes $700.00: reload the page to pay that.",
+    );
+    expect(sent.map(({ path }) => path)).toEqual([`/api/payments/${ORDER_ID}/balance-intent`]);
+  });
+
+  it("names the due day without its year in the year it falls", () => {
+    const dueAt = `${new Date().getUTCFullYear()}-12-31T09:00:00.000Z`;
+    renderPanel({ ...invoiced, balance: 3675, invoice: { number: "INV-2030-000009", dueAt } });
+    expect(paragraph("Invoice INV-2030-000009:").textContent).toBe(
+      "Invoice INV-2030-000009: $3,675.00, due 31 December",
+    );
+    expect(screen.queryByText(/^Left to pay/)).toBeNull();
+    expect(screen.getByRole("button", { name: "Pay $3,675.00" })).toBeTruthy();
   });
 
   it("shows an invoice paid as Paid, and no card form", () => {

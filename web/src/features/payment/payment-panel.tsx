@@ -4,36 +4,44 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "../../components/link";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
-import { dueDayText } from "../../lib/on-account";
+import { dueDayInWords } from "../../lib/date-text";
 import { usePublicConfig } from "../../lib/public-config";
 import { ordersQueryKey } from "../../lib/query-keys";
-import { type OrderToPay, owesOnInvoice } from "./order-to-pay";
+import { amountToPay, type OrderToPay, owesOnInvoice } from "./order-to-pay";
 import { TestCardForm } from "./test-card-form";
 
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
 /**
- * Paying an order: the card form of the configured provider (Stripe Elements, loaded only here, or the
- * test provider's), then the transaction id; an order paid before shows its own. An order on account pays
- * what its invoice still owes, once it shipped with it (InvoiceToPay).
+ * Paying an order: what is paid first ("Invoice INV-…: $5,500.00, due 31 December", or the order's number and
+ * total), then the card form of the configured provider (Stripe Elements, loaded only here, or the test
+ * provider's) with its "Pay $5,500.00", so on a phone the form is on the first screen; then the receipt, naming the
+ * amount and the invoice or order beside the spec's words. An order paid before shows its transaction id. An order
+ * on account pays what its invoice still owes, once it shipped with it (decision 063).
  */
 export function PaymentPanel({ order }: { order: OrderToPay }) {
   const config = usePublicConfig();
   const queryClient = useQueryClient();
   const [transactionId, setTransactionId] = useState<string | null>(null);
+  // What the button said, kept for the receipt: the refreshed order owes nothing any more.
+  const [paidAmount, setPaidAmount] = useState(0);
 
   // Every order list and this order show the new state.
   const paid = (id: string) => {
+    setPaidAmount(amountToPay(order));
     setTransactionId(id);
     void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
   };
 
   const onAccount = order.paymentMethod === "invoice";
   if (transactionId) {
+    const what = onAccount && order.invoice ? `invoice ${order.invoice.number}` : `order ${order.number}`;
     return (
       <div role="status" className="flex flex-col gap-2">
         <p className="text-lg font-semibold text-success">{MESSAGES.paymentCompleted}</p>
-        {onAccount && order.invoice && <p>Invoice {order.invoice.number} is paid.</p>}
+        <p>
+          <strong>{formatPrice(paidAmount)}</strong> paid for {what}.
+        </p>
         <p className="text-sm">
           Transaction id: <span className="font-mono">{transactionId}</span>
         </p>
@@ -71,16 +79,35 @@ export function PaymentPanel({ order }: { order: OrderToPay }) {
     ) : (
       <TestCardForm order={order} onPaid={paid} />
     );
-  if (!onAccount || !order.invoice) return form;
-  const { number, dueAt } = order.invoice;
   return (
     <div className="flex flex-col gap-4">
-      <p>
-        Invoice {number} has <strong>{formatPrice(order.balance)}</strong> left to pay
-        {dueAt ? `, due ${dueDayText(dueAt, true)}` : ""}. Pay it by card here, or by bank transfer quoting the invoice
-        number.
-      </p>
+      <PaidWhat order={order} />
       {form}
+    </div>
+  );
+}
+
+/** The line that leads the page: what the card pays, and of what. */
+function PaidWhat({ order }: { order: OrderToPay }) {
+  const amount = formatPrice(amountToPay(order));
+  if (order.paymentMethod !== "invoice" || !order.invoice) {
+    return (
+      <p className="text-xl font-semibold">
+        Order <span className="whitespace-nowrap">{order.number}</span>: {amount}
+      </p>
+    );
+  }
+  const { number, dueAt } = order.invoice;
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-xl font-semibold">
+        Invoice <span className="whitespace-nowrap">{number}</span>: {amount}
+        {dueAt ? `, due ${dueDayInWords(dueAt)}` : ""}
+      </p>
+      <p className="text-sm text-base-content/80">
+        {amountToPay(order) < order.total ? `Left to pay of its ${formatPrice(order.total)}. ` : ""}Pay it by card here,
+        or by bank transfer quoting the invoice number.
+      </p>
     </div>
   );
 }

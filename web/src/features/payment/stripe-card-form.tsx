@@ -1,10 +1,11 @@
+import { formatPrice } from "@forgeline/contract";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../lib/toast";
 import { createPaymentIntent } from "./api/create-payment-intent";
 import { reconcilePayment } from "./api/reconcile-payment";
-import type { OrderToPay } from "./order-to-pay";
+import { amountToPay, type OrderToPay } from "./order-to-pay";
 
 let stripePromise: Promise<Stripe | null> | undefined;
 
@@ -63,8 +64,8 @@ function CardForm({ order, onPaid }: { order: OrderToPay; onPaid: (id: string) =
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={!stripe || busy}>
-        Pay
+      <button type="submit" className="btn btn-primary sm:self-start" disabled={!stripe || busy}>
+        Pay {formatPrice(amountToPay(order))}
       </button>
     </form>
   );

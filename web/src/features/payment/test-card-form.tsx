@@ -1,9 +1,10 @@
+import { formatPrice } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
 import { errorMessage } from "../../lib/toast";
 import { confirmTestPayment } from "./api/confirm-test-payment";
 import { createPaymentIntent } from "./api/create-payment-intent";
-import type { OrderToPay } from "./order-to-pay";
+import { amountToPay, type OrderToPay } from "./order-to-pay";
 
 const groupsOfFour = (value: string) =>
   value
@@ -41,8 +42,8 @@ export function TestCardForm({ order, onPaid }: { order: OrderToPay; onPaid: (tr
   return (
     <form noValidate onSubmit={pay} className="flex flex-col gap-4">
       <p className="alert alert-info alert-soft text-sm" role="note">
-        Test mode: no money moves. Pay with 4242 4242 4242 4242, any future expiry date and any CVC; 4000 0000 0000 0002
-        shows a declined card.
+        Test mode: no money moves. 4242 4242 4242 4242 pays (any future expiry, any CVC); 4000 0000 0000 0002 is
+        declined.
       </p>
       <Field
         label="Card number"
@@ -75,8 +76,8 @@ export function TestCardForm({ order, onPaid }: { order: OrderToPay; onPaid: (tr
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        Pay
+      <button type="submit" className="btn btn-primary sm:self-start" disabled={busy}>
+        Pay {formatPrice(amountToPay(order))}
       </button>
     </form>
   );
