@@ -183,7 +183,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: "catalogue",
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|product-picture|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products?)\.tsx?$|contract[\\/]src[\\/]picture\.ts$/,
+              test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|product-picture|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products?)\.tsx?$/,
             },
             // What every signed-in page loads (the preloading code, routes, guards, layout with its notice, the access
             // token, the role, the caller's company (the layout's menu and the checkout read it), the cart's query and
