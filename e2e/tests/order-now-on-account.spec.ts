@@ -154,3 +154,30 @@ test("an order over the credit is said before the button, and only card is open"
   await owner.close();
   await admin.close();
 });
+
+/**
+ * The order modal's code loads with the click, and the router keeps the catalogue until it has come: meanwhile
+ * Order Now is busy, so a slow connection does not leave the click unanswered. (A visitor: the route then sends
+ * them to sign in.)
+ */
+test("Order Now turns busy while the order modal's code comes", async ({ page }, testInfo) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/order-details-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/availableProducts?q=tape%20measure");
+  await expect(page.locator("html")).toHaveAttribute("data-ready", "true");
+  const orderNow = page.getByRole("article").filter({ hasText: TAPE }).getByRole("link", { name: "Order Now" });
+  await expect(orderNow).not.toHaveAttribute("aria-busy");
+  await orderNow.click();
+  await expect(orderNow).toHaveAttribute("aria-busy", "true");
+  await orderNow.screenshot({ path: testInfo.outputPath(`order-now-busy-${testInfo.project.name}.png`) });
+  // Still the catalogue, with the busy button on it, until the code has come.
+  await expect(page.getByRole("article").filter({ hasText: TAPE })).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/login$/);
+});
