@@ -15,10 +15,53 @@ function pureRouterComponents(): Plugin {
       filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-/ },
       handler: (code) => ({
         code: code
-          .replaceAll(/= (React\d*\.forwardRef\()/g, "= /* @__PURE__ */ $1")
+          .replaceAll(/= (React\d*\.(?:forwardRef|memo|createContext)\()/g, "= /* @__PURE__ */ $1")
           .replaceAll(/^\w+\.displayName = "\w+";$/gm, ""),
         map: null,
       }),
+    },
+  };
+}
+
+/** Where the class of a mutation is found once its module has loaded (leanQueryCore). */
+const MUTATION_CLASS = "\0mutation-class";
+
+/**
+ * Two parts of TanStack Query that every page loaded and public pages never run (~1.5 KB of gzipped JS on their
+ * first visit): the code of a mutation, which only useMutation (the signed-in pages, the order modal) builds, and
+ * the paging of infinite queries, which the shop has none of. The mutation cache finds the class through a
+ * two-line module that mutation.js fills when it loads (useMutation's observer imports it, so it has loaded by
+ * the first mutate); an infinite query would throw. Each rewrite must find its text, or the build fails.
+ */
+function leanQueryCore(): Plugin {
+  const rewrites: [RegExp, string, string][] = [
+    [
+      /[\\/]query-core[\\/]build[\\/]modern[\\/]mutationCache\.js$/,
+      'import { Mutation } from "./mutation.js";',
+      `import { Mutation } from "${MUTATION_CLASS}";`,
+    ],
+    [
+      /[\\/]query-core[\\/]build[\\/]modern[\\/]mutation\.js$/,
+      "export { Mutation, getDefaultState };",
+      `import { register } from "${MUTATION_CLASS}";\nregister(Mutation);\nexport { Mutation, getDefaultState };`,
+    ],
+    [
+      /[\\/]query-core[\\/]build[\\/]modern[\\/]query\.js$/,
+      'import { infiniteQueryBehavior } from "./infiniteQueryBehavior.js";',
+      'const infiniteQueryBehavior = () => { throw new Error("This build has no infinite queries (web/vite.config.ts)"); };',
+    ],
+  ];
+  return {
+    name: "lean-query-core",
+    apply: "build",
+    resolveId: (id) => (id === MUTATION_CLASS ? id : null),
+    load: (id) =>
+      id === MUTATION_CLASS ? "export let Mutation;\nexport function register(found) { Mutation = found; }" : null,
+    transform(code, id) {
+      const rewrite = rewrites.find(([file]) => file.test(id));
+      if (!rewrite) return null;
+      if (!code.includes(rewrite[1])) throw new Error(`lean-query-core: ${id} no longer has ${rewrite[1]}`);
+      return { code: code.replace(rewrite[1], rewrite[2]), map: null };
     },
   };
 }
@@ -94,11 +137,11 @@ function preloadLists(): Plugin {
   };
 }
 
-/** TanStack Query's mutation hook, which only the dashboard and the order modal use. */
-const MUTATIONS = /[\\/](useMutation|mutationObserver)\.js$/;
+/** TanStack Query's mutation hook and a mutation's own code (leanQueryCore), which only the dashboard and the order modal use. */
+const MUTATIONS = /[\\/](useMutation|mutationObserver|mutation)\.js$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), pureRouterComponents(), preloadLists()],
+  plugins: [react(), tailwindcss(), pureRouterComponents(), leanQueryCore(), preloadLists()],
   resolve: {
     alias: {
       // The contract is compiled from source into the bundle, so its unused parts are tree-shaken.
@@ -129,17 +172,18 @@ export default defineConfig(({ isSsrBuild }) => ({
                 !MUTATIONS.test(id),
             },
             // The small zod-free modules that the first bundle and the page chunks share (contract constants,
-            // rules, money, paths, links) in one chunk: apart, each was a request and a gzip stream of its own.
+            // rules, money, paths, links, a query's states, the query keys, quantity limits) in one chunk: apart,
+            // each was a request and a gzip stream of its own.
             {
               name: "shared",
-              test: /[\\/](contract[\\/]src[\\/](constants|limits|money|rules|quantity-rule|bulk-order-messages|catalogue|not-found)|web[\\/]src[\\/]config[\\/]paths|web[\\/]src[\\/]components[\\/]link)\.tsx?$/,
+              test: /[\\/](contract[\\/]src[\\/](constants|limits|money|rules|quantity-rule|bulk-order-messages|catalogue|not-found)|web[\\/]src[\\/](config[\\/]paths|components[\\/](link|query-state)|lib[\\/](query-keys|quantity-limits)))\.tsx?$/,
             },
             // What the catalogue's pages (home, all tools, a tool) share, in one chunk rather than seven; not
             // what those modules import from the shell (the API client), or every page would load this chunk.
             {
               name: "catalogue",
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products?)\.tsx?$/,
+              test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|product-picture|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products?)\.tsx?$/,
             },
             // What every signed-in page loads (the preloading code, routes, guards, layout with its notice, the access
             // token, the role, the caller's company (the layout's menu and the checkout read it), the cart's query and
@@ -155,6 +199,19 @@ export default defineConfig(({ isSsrBuild }) => ({
                 /web[\\/]src[\\/](app[\\/](dashboard-routes|guards|signed-in-preload)|features[\\/](dashboard[\\/](dashboard-layout|confirm-address-notice)|orders[\\/]api[\\/]get-orders)|components[\\/](cart-link|sign-out-to-login)|lib[\\/](account-session|api-authed|token-store|company|cart-query|use-is-admin|api-routes[\\/](signed-in|cart))|config[\\/]dashboard-paths)\.tsx?$/.test(
                   id,
                 ),
+            },
+            // What the sign-in pages (log in, sign up, reset the password) alone share: the card, the form hook, the
+            // Google button and the return after signing in; apart, they were five files of 200-900 bytes each.
+            {
+              name: "auth",
+              includeDependenciesRecursively: false,
+              test: /web[\\/]src[\\/](features[\\/]auth[\\/](auth-card|load-auth-client|google-button|use-sign-in-flow|return-path)|lib[\\/]use-rules-form)\.tsx?$/,
+            },
+            // A form's field with the rules and words of its checks, which the sign-in pages and most forms use.
+            {
+              name: "field",
+              includeDependenciesRecursively: false,
+              test: /web[\\/]src[\\/]components[\\/]field\.tsx$|contract[\\/]src[\\/](field-rules|messages)\.ts$/,
             },
             // What the dashboard's form pages share: their small form hook and the image picker. Not
             // react-hook-form, which only the forms that open later (dialogs, the order modal) use.

@@ -4,7 +4,6 @@ import { useSearchParams } from "react-router";
 import { Field } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
-import { notify } from "../../lib/toast";
 import { useRulesForm } from "../../lib/use-rules-form";
 import { AuthCard, AuthForm } from "./auth-card";
 import { loadAuthClient } from "./load-auth-client";
@@ -40,7 +39,8 @@ function RequestResetMail() {
       return;
     }
     setSent(true);
-    notify("success", MESSAGES.resetSent);
+    // The toast's code loads with this click: the page's first visit carries none of it.
+    void import("../../lib/toast").then(({ notify }) => notify("success", MESSAGES.resetSent));
   });
 
   return (

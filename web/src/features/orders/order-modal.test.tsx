@@ -1,9 +1,10 @@
-import type { Company, PricedOrder, Product } from "@forgeline/contract";
-import { screen, within } from "@testing-library/react";
+import { type Company, type CompanyCredit, companyActions, type PricedOrder, type Product } from "@forgeline/contract";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
+import { actor } from "../../test-orders";
+import { currentAddress, renderPage, type SentRequest, serveApi, tokenWith } from "../../test-utils";
 import { OrderModal } from "./order-modal";
 
 const PRODUCT_ID = "3c1d2e3f-0000-4000-8000-000000000002";
@@ -266,5 +267,112 @@ describe("the order modal", () => {
     expect(sent.filter((request) => request.path === "/api/ordering").map((request) => request.body)).toEqual([
       { quantity: 100, phone: "5550101", poNumber: "PO-7781", addressId: SITE, orderId: PRODUCT_ID },
     ]);
+  });
+});
+
+describe("Order Now for a company that buys on account (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit')", () => {
+  const acme: Company = {
+    _id: "c1",
+    name: "Acme Fabrication",
+    taxId: null,
+    taxExempt: false,
+    poRequired: false,
+    billingAddress: null,
+    paymentTerms: { netDays: 30, creditLimit: 50_000 },
+    role: "buyer",
+    createdAt: "2030-01-01T00:00:00.000Z",
+    actions: companyActions(actor(customer.email, { id: "c1", role: "buyer" }), "c1"),
+  };
+  const credit: CompanyCredit = {
+    paymentTerms: { netDays: 30, creditLimit: 50_000 },
+    used: 1200,
+    available: 48_800,
+    hold: null,
+  };
+  const onTerms = (left: CompanyCredit, ordering: Record<string, unknown> = {}) =>
+    serveApi({
+      ...quoting,
+      "GET /api/companies/mine": { body: acme },
+      "GET /api/companies/c1/addresses": { body: [] },
+      "GET /api/companies/c1/credit": { body: left },
+      ...ordering,
+    });
+
+  function renderSignedIn() {
+    localStorage.setItem("accessToken", tokenWith({ sub: customer.email, exp: Math.floor(Date.now() / 1000) + 3600 }));
+    const onClose = vi.fn();
+    renderPage(<OrderModal product={wrench} customer={customer} onClose={onClose} />, {
+      at: "/orderdetails",
+      path: "/orderdetails",
+      cached: [[sessionQuery.queryKey, customer]],
+    });
+    return onClose;
+  }
+
+  /** "How to pay", once the company is known and its lazy options have loaded (slow on a busy machine). */
+  const howToPay = () => screen.findByRole("group", { name: "How to pay" }, { timeout: 5000 });
+  const orders = (sent: SentRequest[]) =>
+    sent.filter((request) => request.path === "/api/ordering").map((request) => request.body);
+
+  it('offers "Pay by invoice" with the credit left; an order on account goes to its own page', async () => {
+    const sent = onTerms(credit, {
+      "POST /api/ordering": { status: 201, body: { success: true, insertedId: "o9", status: "unpaid" } },
+    });
+    const onClose = renderSignedIn();
+    const user = userEvent.setup();
+    const group = await howToPay();
+    const invoice = within(group).getByRole("radio", { name: /^Pay by invoice \(net 30\)/ }) as HTMLInputElement;
+    expect((within(group).getByRole("radio", { name: "Card" }) as HTMLInputElement).checked).toBe(true);
+    expect((await within(group).findByText("$48,800.00 of credit left")).closest("label")).toBe(
+      invoice.closest("label"),
+    );
+    await user.type(screen.getByLabelText("Phone"), "+1 555 0100");
+    await user.type(screen.getByLabelText("Delivery address"), "1 Yard Road");
+    await user.click(invoice);
+    await user.click(screen.getByRole("button", { name: "Place order" }));
+    await expect.poll(currentAddress).toBe("/dashboard/myorders/o9");
+    expect(
+      await screen.findByText("Successfully ordered Torque wrench on account: its invoice comes when it ships"),
+    ).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(orders(sent)).toEqual([
+      { quantity: 100, phone: "+1 555 0100", address: "1 Yard Road", paymentMethod: "invoice", orderId: PRODUCT_ID },
+    ]);
+  });
+
+  it("says before the button by how much the order is over the credit left, and leaves card the only way", async () => {
+    onTerms({ ...credit, used: 48_000, available: 2000 });
+    renderSignedIn();
+    const group = await howToPay();
+    const invoice = within(group).getByRole("radio", { name: /^Pay by invoice/ }) as HTMLInputElement;
+    const said = await within(group).findByText(/over your credit/);
+    // The server's quote of 100 pieces is $2,450.00.
+    expect(said.textContent).toBe(
+      "$2,000.00 of credit left\n$450.00 over your credit: pay by card, remove lines, or ask for a quote.",
+    );
+    expect(said.closest("label")).toBe(invoice.closest("label"));
+    expect(invoice.disabled).toBe(true);
+    expect((within(group).getByRole("radio", { name: "Card" }) as HTMLInputElement).checked).toBe(true);
+    const placeOrder = screen.getByRole("button", { name: "Place order" });
+    expect(said.compareDocumentPosition(placeOrder) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("shows the server's refusal beside Place order and focuses it, placing nothing and staying open", async () => {
+    const overLimit =
+      "This order is $450.00 over your company's credit ($2,000.00 left): pay by card, remove lines, or ask for a quote.";
+    onTerms(credit, { "POST /api/ordering": { status: 409, body: { message: overLimit } } });
+    const onClose = renderSignedIn();
+    const user = userEvent.setup();
+    const group = await howToPay();
+    await user.type(screen.getByLabelText("Phone"), "+1 555 0100");
+    await user.type(screen.getByLabelText("Delivery address"), "1 Yard Road");
+    await user.click(within(group).getByRole("radio", { name: /^Pay by invoice/ }));
+    await user.click(screen.getByRole("button", { name: "Place order" }));
+    const refusal = await screen.findByText(overLimit);
+    expect(refusal.getAttribute("role")).toBe("alert");
+    expect(refusal.nextElementSibling?.contains(screen.getByRole("button", { name: "Place order" }))).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(currentAddress()).toBe("/orderdetails");
   });
 });

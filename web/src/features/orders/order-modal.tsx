@@ -7,14 +7,19 @@ import {
   type Product,
   QUANTITY_UNIT,
 } from "@forgeline/contract";
-import { useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { CompanyDeliveryFields, useCompanyDelivery, withCompanyDelivery } from "../../components/company-delivery";
 import { Field } from "../../components/field";
+import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
 import { PricedTotals, UnitPrice } from "../../components/priced-order";
+import { RefusalBeside } from "../../components/refusal-beside";
 import { Thumbnail } from "../../components/thumbnail";
+import { companyCreditQuery } from "../../lib/company";
 import { limitsFor } from "../../lib/quantity-limits";
 import type { SessionUser } from "../../lib/session";
-import { notify, notifyError, refusedFields } from "../../lib/toast";
+import { errorMessage, notify, refusedFields } from "../../lib/toast";
 import { useCheckedForm } from "../../lib/use-checked-form";
 import { useDebounced } from "../../lib/use-debounced";
 import { type OrderDelivery, useCreateOrder } from "./api/create-order";
@@ -33,7 +38,10 @@ export const QUOTE_DELAY_MS = 300;
  * sent. The price is the server's: as the quantity changes, it is quoted (unit price and its source, the
  * promotion, tax, total) without storing anything. Placing the order is SPEC.md's one-line POST /ordering;
  * a company's member delivers to one of its addresses and gives a PO number as at the cart's checkout
- * (components/company-delivery.tsx, shared with it).
+ * (components/company-delivery.tsx, shared with it), and a member of a company on terms chooses card or "Pay by
+ * invoice" with the credit left, as there too (components/payment-choice.tsx): an order on account goes to its own
+ * page, as the checkout's does, since nothing is paid now. A refusal no field shows (over the credit, on hold)
+ * stands beside "Place order".
  */
 export function OrderModal({
   product,
@@ -48,7 +56,11 @@ export function OrderModal({
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const createOrder = useCreateOrder();
+  const payment = usePaymentChoice();
+  const [refusal, setRefusal] = useState<unknown>(null);
   const rule = product.quantityRule ?? DEFAULT_QUANTITY_RULE;
   const limits = limitsFor(rule, product.quantity);
   const delivery = useCompanyDelivery();
@@ -72,8 +84,15 @@ export function OrderModal({
   }, []);
 
   const submit = form.handleSubmit(async (values) => {
+    setRefusal(null);
     try {
-      const answer = await createOrder.mutateAsync({ ...values, productId: product._id });
+      const answer = await createOrder.mutateAsync({ ...values, ...payment.body, productId: product._id });
+      if (answer.success && payment.method === "invoice") {
+        const { message, to } = payment.next(answer, MESSAGES.orderPlaced(product.name));
+        notify("success", message);
+        navigate(to);
+        return;
+      }
       if (answer.status === "awaiting-approval") notify("success", MESSAGES.orderAwaitsApproval);
       else if (answer.success) notify("success", MESSAGES.orderPlaced(product.name));
       else notify("error", MESSAGES.orderDuplicate(product.name));
@@ -81,8 +100,13 @@ export function OrderModal({
     } catch (error) {
       // The server's refusals of a field stand beside it (the quantity, the company's address or PO rule).
       const found = refusedFields(error, FIELDS);
-      if (found) form.showErrors(found);
-      else notifyError(error);
+      if (found) {
+        form.showErrors(found);
+        return;
+      }
+      // A refusal on account may come of credit used meanwhile: the choice shows the credit as it is now.
+      if (payment.company) void queryClient.invalidateQueries(companyCreditQuery(payment.company._id));
+      setRefusal(error);
     }
   });
 
@@ -148,6 +172,8 @@ export function OrderModal({
             errorOf={errorOf}
             phone={form.control("phone")}
           />
+          <PaymentChoice choice={payment} total={quote.data?.total ?? 0} />
+          <RefusalBeside refusal={refusal} message={errorMessage(refusal)} />
           <div className="modal-action">
             <button type="button" className="btn" onClick={() => dialog.current?.close()}>
               Cancel
