@@ -1,12 +1,5 @@
 import { formatCents, orderNumberText } from "@forgeline/contract";
-import {
-  companyLines,
-  lessCents,
-  type PdfDocument,
-  pdfDay,
-  pdfDocument,
-  sellerParty,
-} from "../http/pdf-document.js";
+import { companyLines, lessCents, type PdfDocument, pdfDay, pdfDocument, sellerParty } from "../http/pdf-document.js";
 import type { CreditNoteRow, OrderRow } from "../ordering/order-money.js";
 
 /**
