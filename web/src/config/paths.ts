@@ -28,4 +28,9 @@ export const paths = {
   login: "/login",
   signup: "/signup",
   resetPassword: "/resetpassword",
+  /**
+   * Where the mailed confirmation link lands, `page` saying "Your address is confirmed" (address-notice.tsx); Better
+   * Auth adds `&error=…` when the link was refused.
+   */
+  addressConfirmed: (page: string) => `${page}?address=confirmed`,
 } as const;
