@@ -34,7 +34,7 @@ export function AddressNotice() {
       </p>
     ) : (
       <p role="status" className="alert alert-success alert-soft mb-4">
-        Your address is confirmed.
+        Your address is confirmed. The mails we held are on their way, and the limit of 5 orders a day is lifted.
       </p>
     );
   }
