@@ -44,7 +44,7 @@ test("a confirmation link that no longer holds lands on a page that says so, not
   await page.goto(`/api/auth/verify-email?token=not-a-token&callbackURL=${landing}`);
   await expect(page).toHaveURL(/\/\?address=confirmed&error=/);
   await expect(page.getByRole("alert")).toHaveText(
-    "This confirmation link is no longer valid. Log in and send a new one from your dashboard.",
+    "This confirmation link no longer works: send a new one from your dashboard.",
   );
   await expect(page.getByText("Your address is confirmed.")).toHaveCount(0);
   await expectAccessible(page);

@@ -23,7 +23,6 @@ export function NavLabel({ icon, children }: { icon: keyof typeof ICONS; childre
         stroke="currentColor"
         strokeWidth="2"
         strokeLinecap="round"
-        strokeLinejoin="round"
         className="size-5 sm:hidden"
       >
         <path d={ICONS[icon]} />

@@ -32,7 +32,7 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl flex-wrap gap-1 px-2 sm:px-6">
-        <NavLink to={paths.home} className="flex-1 px-2 text-lg font-bold tracking-tight sm:text-xl">
+        <NavLink to={paths.home} className="flex-1 px-2 text-xl font-bold tracking-tight">
           <span className="text-primary">Forge</span>line
         </NavLink>
         {/* One line on a 360 px phone too, signed in (NavLabel): the items that come with the session (Cart,

@@ -34,3 +34,6 @@ export const paths = {
    */
   addressConfirmed: (page: string) => `${page}?address=confirmed`,
 } as const;
+
+/** The navigation state a sign-up leaves on the page it lands on, which then asks to confirm the address. */
+export const SIGNED_UP_STATE = { signedUp: true } as const;
