@@ -44,8 +44,9 @@ test.describe("accounts", () => {
     await expect.poll(async () => (await mailsTo(account.email)).length).toBe(2);
 
     await page.goto(await latestMailLink(account.email));
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\?address=confirmed$/);
     await expect(page.getByText("Signed in as Cora Confirm")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Your address is confirmed." })).toBeVisible();
     await expect(notice).toHaveCount(0);
   });
 

@@ -43,11 +43,12 @@ export interface Site {
 /**
  * The public pages (by route), rendered on the server so that they paint before any script has run, with
  * the query parameters each one reads: the catalogue's search, sort, filter and page (catalogueAddressOf),
- * and the reset link's `token` (or Better Auth's `error` when the link was refused). Nothing else in the
+ * the reset link's `token` (or Better Auth's `error` when the link was refused), and the confirmation link's
+ * landing on the home page (`address=confirmed`, with Better Auth's `error` when it was refused). Nothing else in the
  * query string can change what they show.
  */
 const SERVER_RENDERED = new Map<string, readonly string[]>([
-  ["", []],
+  ["", ["address", "error"]],
   ["availableProducts", ["q", "sort", "inStock", "page"]],
   [PRODUCT_ROUTE, []],
   ["blogs", []],

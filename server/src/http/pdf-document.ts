@@ -36,10 +36,29 @@ type Cents = number | bigint;
 
 /** The seller, as every document names it. `taxId` is null on a local run only (config.ts). */
 export function sellerParty(seller: { name: string; address: string; taxId: string | null }) {
-  return { heading: "Seller", lines: [seller.name, seller.address, taxIdLine(seller.taxId)] };
+  const [name, address] = namedAddress(seller.name, seller.address);
+  return { heading: "Seller", lines: [name, address, taxIdLine(seller.taxId)] };
 }
 
 export const taxIdLine = (taxId: string | null) => taxId && `Tax ID: ${taxId}`;
+
+/**
+ * A company as a document names it: its name, its tax ID, then its address; an address that starts with the
+ * company's name, as a postal address does ("Acme Works Ltd\n9 Ledger Lane" for Acme Works), is printed without
+ * the name above it, so the name is read once.
+ */
+export function companyLines(name: string, taxId: string | null, address: string | null): (string | null)[] {
+  const [named, rest] = namedAddress(name, address ?? "");
+  return named === null ? [rest, taxIdLine(taxId)] : [named, taxIdLine(taxId), rest || null];
+}
+
+/** `[name, address]`, or `[null, address]` when the address's first line already begins with the name. */
+function namedAddress(name: string, address: string): [string | null, string] {
+  const first = address.trim().split(/[\n,]/, 1)[0]?.trim().toLocaleLowerCase() ?? "";
+  const own = name.trim().toLocaleLowerCase();
+  const repeats = own !== "" && first.startsWith(own) && !/^[\p{L}\p{N}]/u.test(first.slice(own.length));
+  return [repeats ? null : name, address];
+}
 
 /** What a document's money adds up to, as the order or quote froze it. */
 export interface Figures {

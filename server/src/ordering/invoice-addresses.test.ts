@@ -62,11 +62,12 @@ describe("an invoice's billing and delivery addresses", () => {
     const order = await steps.paidOrder(buyer);
     await settings(owner, companyId, { billingAddress: "1 Moved Street, York" });
     const text = await invoiceText(buyer, order._id);
-    expect(text).toContain(`Bill to Acme Works Tax ID: GB-987 654 ${BILLING} ${buyer.email}`);
+    // The address starts with the company's name: the name is printed once, the address's.
+    expect(text).toContain(`Bill to ${BILLING} Tax ID: GB-987 654 ${buyer.email}`);
     expect(text).toContain(`Deliver to Bert Buyer ${CONTACT.phone} ${CONTACT.address}`);
     expect(text).not.toContain("1 Moved Street");
     // The admin's copy says the same.
-    expect(await invoiceText(admin, order._id)).toContain(`Bill to Acme Works Tax ID: GB-987 654 ${BILLING}`);
+    expect(await invoiceText(admin, order._id)).toContain(`Bill to ${BILLING} Tax ID: GB-987 654`);
   });
 
   it("bills a company without a billing address to the delivery address; blank settings mean none", async () => {
@@ -86,6 +87,17 @@ describe("an invoice's billing and delivery addresses", () => {
     expect(await invoiceText(owner, order._id)).toContain(
       `Bill to Acme Works Tax ID: GB-987 654 ${CONTACT.address} ${owner.email}`,
     );
+  });
+
+  it("names the company once when its billing address starts with its name, as a postal address does", async () => {
+    const owner = await signUp(ctx.app, { name: "Paula Postal" });
+    const companyId = await newCompany(owner);
+    const postal = "Acme Works Ltd\n9 Ledger Lane, Leeds LS1 4AP";
+    expect((await settings(owner, companyId, { billingAddress: postal })).statusCode).toBe(200);
+    const order = await steps.paidOrder(owner);
+    const text = await invoiceText(owner, order._id);
+    expect(text).toContain(`Bill to Acme Works Ltd 9 Ledger Lane, Leeds LS1 4AP Tax ID: GB-987 654 ${owner.email}`);
+    expect(text.match(/Acme Works/g)).toHaveLength(1);
   });
 
   it("refuses a billing address that is too long, not text or holds control characters: 400 naming it", async () => {

@@ -1,12 +1,12 @@
 import { ON_ACCOUNT_MESSAGES, orderNumberText, owedCents } from "@forgeline/contract";
 import {
+  companyLines,
   type Figures,
   moneyRows,
   type PdfDocument,
   pdfDay,
   pdfDocument,
   sellerParty,
-  taxIdLine,
 } from "../http/pdf-document.js";
 import type { OrderLineRow, OrderRow } from "./queries/orders.js";
 
@@ -129,7 +129,7 @@ export function invoiceDocument(invoice: InvoiceData): PdfDocument {
       {
         heading: "Bill to",
         lines: company
-          ? [company.name, taxIdLine(company.taxId), invoice.billingAddress, buyer.email]
+          ? [...companyLines(company.name, company.taxId, invoice.billingAddress), buyer.email]
           : [buyer.name, invoice.billingAddress, buyer.email],
       },
       { heading: "Deliver to", lines: [buyer.name, buyer.phone, buyer.deliveryAddress] },

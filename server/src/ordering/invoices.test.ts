@@ -150,6 +150,29 @@ describe("an invoice on a local run without the seller's details", () => {
   });
 });
 
+describe("an invoice whose seller's address starts with the seller's name", () => {
+  it("names the seller once", async () => {
+    const ctx = await createTestApp({
+      env: { ...SELLER, SHOP_ADDRESS: "Forgeline Tools Ltd, 1 Anvil Road, Sheffield S1 2AB" },
+    });
+    try {
+      const admin = await signUp(ctx.app, { admin: true });
+      const customer = await signUp(ctx.app);
+      const order = await orderSteps(ctx.app, admin).paidOrder(customer);
+      const answer = await ctx.app.inject({
+        method: "GET",
+        url: `/api/ordering/${order._id}/invoice`,
+        headers: bearer(customer.token),
+      });
+      const text = await pdfText(answer.rawPayload);
+      expect(text).toContain("Seller Forgeline Tools Ltd, 1 Anvil Road, Sheffield S1 2AB Tax ID: GB123456789");
+      expect(text.match(/Forgeline Tools Ltd/g)).toHaveLength(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 /**
  * Invoices on account (docs/BUYING-ON-ACCOUNT.md, 'Invoices on account'): shipping an order on account issues its
  * invoice, due its net days later, and the PDF says so with where to pay.

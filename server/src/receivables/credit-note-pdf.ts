@@ -1,5 +1,5 @@
 import { formatCents, orderNumberText } from "@forgeline/contract";
-import { lessCents, type PdfDocument, pdfDay, pdfDocument, sellerParty, taxIdLine } from "../http/pdf-document.js";
+import { companyLines, lessCents, type PdfDocument, pdfDay, pdfDocument, sellerParty } from "../http/pdf-document.js";
 import type { CreditNoteRow, OrderRow } from "../ordering/order-money.js";
 
 /**
@@ -22,7 +22,7 @@ export function creditNoteDocument({ creditNote, earlier, order, seller }: Credi
   const invoice = order.invoiceNumber ?? "";
   const earlierCents = earlier.reduce((sum, row) => sum + row.amountCents, 0);
   const billTo = order.companyName
-    ? [order.companyName, taxIdLine(order.companyTaxId), order.billingAddress ?? order.address, order.userEmail]
+    ? [...companyLines(order.companyName, order.companyTaxId, order.billingAddress ?? order.address), order.userEmail]
     : [order.userName, order.billingAddress ?? order.address, order.userEmail];
   return {
     title: `Credit note ${creditNote.number}`,

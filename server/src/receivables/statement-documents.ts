@@ -10,7 +10,7 @@ import {
   statementEntryText,
 } from "@forgeline/contract";
 import { csvLine } from "../http/csv.js";
-import { type PdfDocument, pdfDay, sellerParty, signedCents, taxIdLine } from "../http/pdf-document.js";
+import { companyLines, type PdfDocument, pdfDay, sellerParty, signedCents } from "../http/pdf-document.js";
 
 /**
  * A month's statement as the documents a company downloads (docs/BUYING-ON-ACCOUNT.md, 'Statements and
@@ -66,7 +66,7 @@ export function statementDocument(statement: CompanyStatement, parties: Statemen
       sellerParty(parties.seller),
       {
         heading: "Statement for",
-        lines: [statement.companyName, taxIdLine(parties.company.taxId), parties.company.billingAddress],
+        lines: companyLines(statement.companyName, parties.company.taxId, parties.company.billingAddress),
       },
     ],
     lines: [],

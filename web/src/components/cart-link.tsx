@@ -8,6 +8,7 @@ import { contractPricesQueryKey } from "../lib/query-keys";
 import { useIsAdmin } from "../lib/use-is-admin";
 import { NavLink } from "./link";
 import { navItemClass } from "./nav-item";
+import { NavLabel } from "./nav-label";
 
 /** "Cart, 2 lines": what the link's count means, for a screen reader. */
 export function cartLinkName(lines: number | undefined): string {
@@ -66,7 +67,8 @@ export default function CartLink() {
       </li>
       <li>
         <NavLink to={paths.cart} className={navItemClass} aria-label={cartLinkName(lines)}>
-          Cart{lines === undefined ? "" : ` (${lines})`}
+          <NavLabel icon="cart">Cart</NavLabel>
+          {lines === undefined ? "" : ` (${lines})`}
         </NavLink>
       </li>
     </>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { paths } from "../config/paths";
+import { AddressNotice } from "./address-notice";
 import { Link } from "./link";
 import { Navbar } from "./navbar";
 
@@ -13,6 +14,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {/* At least a screen tall: the footer starts below the first screen, so a page whose data arrives
           after its heading does not push a footer that was in view (a layout shift). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+        <AddressNotice />
         {children}
       </main>
       <footer className="bg-neutral px-4 py-8 text-neutral-content">

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { paths } from "../config/paths";
 import { useSession } from "../lib/session";
 import { useDeferredOpen } from "../lib/use-deferred-open";
 import { NavLink } from "./link";
 import { navItemClass } from "./nav-item";
+import { NavLabel } from "./nav-label";
 
 // Loaded once somebody is signed in: a visitor's first visit carries neither it nor the token code it needs.
 const CartLink = lazy(() => import("./cart-link"));
@@ -17,11 +18,6 @@ export function Navbar() {
   // Gone while logging out: its queries, asked again on the way home, would go without a token (401). Its boundary is
   // always there, so its code coming in shows no fallback of its own (useDeferredOpen says why that matters).
   const cartLink = useDeferredOpen(signedIn && !leaving);
-  // On a signed-in page the items take a row of their own on a narrow screen from the first paint, so the
-  // signed-in items (Cart, Dashboard, Log Out) that come with the session do not make the bar grow under the
-  // page (a layout shift): the bar would wrap only once they came.
-  const { pathname } = useLocation();
-  const ownRow = pathname === paths.cart || pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`);
 
   // Home first: a guarded page left behind would otherwise send the signed-out visitor to /login.
   async function logOut() {
@@ -39,10 +35,12 @@ export function Navbar() {
         <NavLink to={paths.home} className="flex-1 px-2 text-xl font-bold tracking-tight">
           <span className="text-primary">Forge</span>line
         </NavLink>
-        <ul className={`flex flex-wrap items-center justify-end gap-0.5 sm:gap-1 ${ownRow ? "max-sm:basis-full" : ""}`}>
+        {/* One line on a 360 px phone too, signed in (NavLabel): the items that come with the session (Cart,
+            Dashboard, Log Out) never make the bar grow under the page. */}
+        <ul className="flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
           <li>
             <NavLink to={paths.home} end className={navItemClass}>
-              Home
+              <NavLabel icon="home">Home</NavLabel>
             </NavLink>
           </li>
           <li>
@@ -54,7 +52,7 @@ export function Navbar() {
           {signedIn && (
             <li>
               <NavLink to={paths.dashboard} className={navItemClass}>
-                Dashboard
+                <NavLabel icon="dashboard">Dashboard</NavLabel>
               </NavLink>
             </li>
           )}
@@ -67,7 +65,7 @@ export function Navbar() {
                   onClick={logOut}
                   disabled={leaving}
                 >
-                  Log Out
+                  <NavLabel icon="logOut">Log Out</NavLabel>
                 </button>
               ) : (
                 <NavLink to={paths.login} className={navItemClass}>

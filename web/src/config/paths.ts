@@ -28,4 +28,12 @@ export const paths = {
   login: "/login",
   signup: "/signup",
   resetPassword: "/resetpassword",
+  /**
+   * Where the mailed confirmation link lands, `page` saying "Your address is confirmed" (address-notice.tsx); Better
+   * Auth adds `&error=…` when the link was refused.
+   */
+  addressConfirmed: (page: string) => `${page}?address=confirmed`,
 } as const;
+
+/** The navigation state a sign-up leaves on the page it lands on, which then asks to confirm the address. */
+export const SIGNED_UP_STATE = { signedUp: true } as const;

@@ -103,7 +103,6 @@ function TaxExemptionDialog({ company, onClose }: { company: AdminCompany; onClo
     <FormDialog title={`Tax exemption of ${company.name}`} onClose={onClose}>
       {(close) => (
         <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event, close)}>
-          <FormRefusal error={exemption.error} fields={["taxExempt", "taxId"]} />
           <label className="flex items-center gap-2 text-sm font-medium">
             <input
               type="checkbox"
@@ -122,6 +121,7 @@ function TaxExemptionDialog({ company, onClose }: { company: AdminCompany; onClo
             error={fieldError(exemption.error, "taxId")}
           />
           <p className="text-sm text-base-content/80">Its invoices name the tax ID. The change is audited.</p>
+          <FormRefusal error={exemption.error} fields={["taxExempt", "taxId"]} />
           <div className="modal-action">
             <button type="button" className="btn" onClick={close}>
               Cancel

@@ -66,7 +66,6 @@ export function PaymentTermsDialog({ company, onClose }: { company: AdminCompany
     <FormDialog title={`Terms on account of ${company.name}`} onClose={onClose}>
       {(close) => (
         <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event, close)}>
-          <FormRefusal error={save.error} fields={FIELDS} />
           <SelectField
             label="Payment terms"
             name={NET_DAYS_FIELD}
@@ -90,6 +89,7 @@ export function PaymentTermsDialog({ company, onClose }: { company: AdminCompany
               : "Without terms the company pays every order by card before it ships."}{" "}
             The change is audited.
           </p>
+          <FormRefusal error={save.error} fields={FIELDS} />
           <div className="modal-action">
             <button type="button" className="btn" onClick={close}>
               Cancel

@@ -62,7 +62,6 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
     <FormDialog title={`Refund order ${order.number} by a credit note`} onClose={onClose}>
       {(close) => (
         <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event, close)}>
-          <FormRefusal error={credit.error} fields={FIELDS} />
           <Field
             label="Amount to credit in dollars"
             name="amount"
@@ -102,6 +101,7 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
           {!whole && (
             <p className="text-sm text-base-content/80">Pieces go back only when all that is left is credited.</p>
           )}
+          <FormRefusal error={credit.error} fields={FIELDS} />
           <div className="modal-action">
             <button type="button" className="btn" onClick={close}>
               Cancel

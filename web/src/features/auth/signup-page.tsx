@@ -14,7 +14,13 @@ export default function SignupPage() {
   const { errors, isSubmitting } = form;
 
   const submit = form.handleSubmit((values) =>
-    signInWith(async () => (await loadAuthClient()).signUp.email(values), "Sign-up failed"),
+    signInWith(
+      async () =>
+        // The mailed link leads home, which then says the address is confirmed.
+        (await loadAuthClient()).signUp.email({ ...values, callbackURL: paths.addressConfirmed(paths.home) }),
+      "Sign-up failed",
+      true,
+    ),
   );
 
   return (

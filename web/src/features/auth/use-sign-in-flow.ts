@@ -1,6 +1,7 @@
 import { MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { SIGNED_UP_STATE } from "../../config/paths";
 import { returnPath } from "./return-path";
 
 type ProviderAnswer = { error: { message?: string | undefined } | null };
@@ -9,7 +10,7 @@ type ProviderAnswer = { error: { message?: string | undefined } | null };
  * What login and sign-up share: the identity provider's error in red, or, on success, the access token
  * and a return to the page the visitor came from. When the provider took the call (created the account)
  * but no session came back, there is no user to go on with: "No user is logged in" (docs/SPEC-CONFORMANCE.md §8),
- * in red.
+ * in red. The page a sign-up lands on is told so (`SIGNED_UP_STATE`), and asks to confirm the address.
  */
 export function useSignInFlow() {
   const location = useLocation();
@@ -17,7 +18,7 @@ export function useSignInFlow() {
   const returnTo = returnPath(location.state);
   const [providerError, setProviderError] = useState<string | null>(null);
 
-  async function signInWith(attempt: () => Promise<ProviderAnswer>, failure: string) {
+  async function signInWith(attempt: () => Promise<ProviderAnswer>, failure: string, signUp = false) {
     setProviderError(null);
     const { error } = await attempt();
     if (error) {
@@ -31,7 +32,7 @@ export function useSignInFlow() {
       setProviderError(MESSAGES.noUserLoggedIn);
       return;
     }
-    navigate(returnTo, { replace: true });
+    navigate(returnTo, { replace: true, state: signUp ? SIGNED_UP_STATE : null });
   }
 
   return { returnTo, origin: location.state, providerError, setProviderError, signInWith };

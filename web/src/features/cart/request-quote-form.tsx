@@ -41,7 +41,6 @@ export function RequestQuoteForm() {
         Request a quote
       </h2>
       <p className="text-sm">Buying in bulk? Ask us for a price on these lines; your cart moves into the request.</p>
-      <FormRefusal error={request.error} fields={["note"]} />
       <TextAreaField
         label="Note for the quote (optional)"
         name="note"
@@ -50,6 +49,7 @@ export function RequestQuoteForm() {
         error={tooLong ?? fieldError(request.error, "note")}
         onChange={(event) => setNote(event.target.value)}
       />
+      <FormRefusal error={request.error} fields={["note"]} />
       <button type="submit" className="btn" disabled={request.isPending}>
         Request a quote
       </button>

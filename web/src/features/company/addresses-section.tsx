@@ -82,7 +82,6 @@ export function AddressesSection({ company }: { company: Company }) {
           className="flex max-w-xl flex-col gap-3"
           onSubmit={(event) => void submit(event)}
         >
-          <FormRefusal error={add.error} fields={FIELDS} />
           <Field
             label="Label (a site's name)"
             name="label"
@@ -98,6 +97,7 @@ export function AddressesSection({ company }: { company: Company }) {
             error={fieldError(add.error, "address")}
           />
           <Field label="Phone" name="phone" type="tel" autoComplete="tel" error={fieldError(add.error, "phone")} />
+          <FormRefusal error={add.error} fields={FIELDS} />
           <button type="submit" className="btn btn-primary self-start" disabled={add.isPending}>
             Add address
           </button>

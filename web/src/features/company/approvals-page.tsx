@@ -114,7 +114,6 @@ function Decision({ company, order, onDecided }: { company: Company; order: Page
 
   return (
     <div className="flex flex-col gap-2">
-      <FormRefusal error={decide.error} fields={["note"]} />
       <TextAreaField
         ref={field}
         label={`Note to ${buyerOf(order)} (optional to approve, required to reject)`}
@@ -143,6 +142,7 @@ function Decision({ company, order, onDecided }: { company: Company; order: Page
           Reject<span className="sr-only"> {about}</span>
         </button>
       </div>
+      <FormRefusal error={decide.error} fields={["note"]} />
     </div>
   );
 }

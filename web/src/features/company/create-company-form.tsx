@@ -36,7 +36,6 @@ export function CreateCompanyForm() {
         in the invitation mail instead.
       </p>
       <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
-        <FormRefusal error={create.error} fields={FIELDS} />
         <Field
           label="Company name"
           name="name"
@@ -51,6 +50,7 @@ export function CreateCompanyForm() {
           maxLength={COMPANY_LIMITS.taxId}
           error={fieldError(create.error, "taxId")}
         />
+        <FormRefusal error={create.error} fields={FIELDS} />
         <button type="submit" className="btn btn-primary self-start" disabled={create.isPending}>
           Create company
         </button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Link } from "../../components/link";
+import { RefusalBeside } from "../../components/refusal-beside";
 import { Spinner } from "../../components/spinner";
 import { companyPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
@@ -78,11 +79,7 @@ export default function InvitationPage() {
         <p className="text-sm text-base-content/80">
           For {invitation.data.email}, until {dateText(expiresAt)}.
         </p>
-        {accept.error ? (
-          <p role="alert" className="alert alert-error alert-soft">
-            {refusalText(accept.error, email)}
-          </p>
-        ) : null}
+        <RefusalBeside refusal={accept.error} message={accept.error ? refusalText(accept.error, email) : ""} />
         <button
           type="button"
           className="btn btn-primary self-start"

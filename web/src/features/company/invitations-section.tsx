@@ -45,7 +45,6 @@ export function InvitationsSection({ company }: { company: Company }) {
       <h2 id="invitations-heading" className="text-xl font-bold">
         Invitations
       </h2>
-      <FormRefusal error={invite.error} fields={FIELDS} />
       <form
         noValidate
         aria-label="Invite a colleague"
@@ -66,6 +65,7 @@ export function InvitationsSection({ company }: { company: Company }) {
           options={ROLE_OPTIONS}
           error={fieldError(invite.error, "role")}
         />
+        <FormRefusal error={invite.error} fields={FIELDS} />
         <button type="submit" className="btn btn-primary self-start" disabled={invite.isPending}>
           Send invitation
         </button>

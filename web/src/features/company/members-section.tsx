@@ -39,7 +39,7 @@ export function MembersSection({ company, me }: { company: Company; me: string }
       await remove.mutateAsync(member.email);
       notify("success", leaving ? `You left ${company.name}` : `${memberName(member)} is no longer a member`);
     } catch {
-      // Said above the table (the last owner cannot leave nor be removed: 409).
+      // Said beside the row's button that was pressed (the last owner cannot leave nor be removed: 409).
     }
   }
 
@@ -48,7 +48,6 @@ export function MembersSection({ company, me }: { company: Company; me: string }
       <h2 id="members-heading" className="text-xl font-bold">
         Members
       </h2>
-      <FormRefusal error={remove.error} fields={[]} />
       <QueryState query={members} what="members" isEmpty={(list) => list.length === 0} empty="No members.">
         {(list) => (
           <DataTable columns={COLUMNS}>
@@ -94,6 +93,11 @@ export function MembersSection({ company, me }: { company: Company; me: string }
                           Remove<span className="sr-only"> {who}</span>
                         </button>
                       )
+                    )}
+                    {remove.variables === member.email && (
+                      <div className="basis-full">
+                        <FormRefusal error={remove.error} fields={[]} />
+                      </div>
                     )}
                   </RowActions>
                 </tr>
@@ -165,7 +169,6 @@ function ChangeMemberDialog({
     <FormDialog title={`Change ${who}`} onClose={onClose}>
       {(close) => (
         <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event, close)}>
-          <FormRefusal error={change.error} fields={["role", "monthlyLimit"]} />
           <SelectField
             label="Role"
             name="role"
@@ -187,6 +190,7 @@ function ChangeMemberDialog({
               ? "Another owner of your company sets your monthly limit."
               : `An order that would take ${who} over the limit this month waits for an owner's approval.`}
           </p>
+          <FormRefusal error={change.error} fields={["role", "monthlyLimit"]} />
           <div className="modal-action">
             <button type="button" className="btn" onClick={close}>
               Cancel

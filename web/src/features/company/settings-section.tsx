@@ -42,7 +42,6 @@ export function SettingsSection({ company }: { company: Company }) {
         className="flex flex-col gap-3"
         onSubmit={(event) => void submit(event)}
       >
-        <FormRefusal error={settings.error} fields={FIELDS} />
         <Field
           label="Company name"
           name="name"
@@ -69,6 +68,7 @@ export function SettingsSection({ company }: { company: Company }) {
           />
           PO number required on every order
         </label>
+        <FormRefusal error={settings.error} fields={FIELDS} />
         <button type="submit" className="btn btn-primary self-start" disabled={settings.isPending}>
           Save settings
         </button>

@@ -153,7 +153,7 @@ describe("an address not yet confirmed", () => {
     expect(sent.filter((request) => request.method === "POST")).toEqual([
       expect.objectContaining({
         path: "/api/auth/send-verification-email",
-        body: { email: EMAIL, callbackURL: "/dashboard" },
+        body: { email: EMAIL, callbackURL: "/dashboard?address=confirmed" },
       }),
     ]);
   });

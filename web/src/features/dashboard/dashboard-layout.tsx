@@ -1,6 +1,7 @@
 import type { Company } from "@forgeline/contract";
 import { useId, useState } from "react";
 import { Outlet } from "react-router";
+import { ConfirmAddressNotice } from "../../components/confirm-address-notice";
 import { NavLink } from "../../components/link";
 import { navItemClass } from "../../components/nav-item";
 import { Spinner } from "../../components/spinner";
@@ -10,7 +11,6 @@ import { useMyCompany } from "../../lib/company";
 import { useSession } from "../../lib/session";
 import { useDeferredOpen } from "../../lib/use-deferred-open";
 import { useIsAdmin } from "../../lib/use-is-admin";
-import { ConfirmAddressNotice } from "./confirm-address-notice";
 
 const customerItems = [
   { to: paths.dashboard, label: "My Orders" },
@@ -105,7 +105,9 @@ export default function DashboardLayout() {
             Menu
           </button>
         </div>
-        {session.data?.confirmed === false ? <ConfirmAddressNotice email={session.data.email} /> : null}
+        {session.data?.confirmed === false ? (
+          <ConfirmAddressNotice email={session.data.email} landing={paths.dashboard} />
+        ) : null}
         <Outlet />
       </div>
       <div className="drawer-side z-50 lg:z-auto">

@@ -8,6 +8,7 @@ import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { formAmount, formText } from "../../components/form-refusal";
+import { RefusalBeside } from "../../components/refusal-beside";
 import { notify } from "../../lib/toast";
 import { useRecordPayment } from "./api/receivables";
 import { inFormWords, PAYMENT_FIELDS, type PaymentField, paymentOutcome, paymentRefusal } from "./payment-words";
@@ -76,11 +77,6 @@ export function RecordPaymentDialog({ company, onClose }: { company: Receivables
     <FormDialog title={`Record a payment from ${company.name}`} onClose={onClose}>
       {(close) => (
         <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event, close)}>
-          {refusal.rest && (
-            <p role="alert" className="alert alert-error alert-soft">
-              {refusal.rest}
-            </p>
-          )}
           <Field
             label="Amount in dollars"
             name="amount"
@@ -109,6 +105,7 @@ export function RecordPaymentDialog({ company, onClose }: { company: Receivables
               : "Nothing is owed now: the money is the company's credit, which pays its next invoices."}{" "}
             Each reference is recorded once per company. The payment is audited.
           </p>
+          <RefusalBeside refusal={refusal.rest && record.error} message={refusal.rest ?? ""} />
           <div className="modal-action">
             <button type="button" className="btn" onClick={close}>
               Cancel

@@ -1,21 +1,22 @@
 import { useState } from "react";
-import { paths } from "../../config/paths";
-import { ApiError, apiCall } from "../../lib/api-client";
-import { signedInApi } from "../../lib/api-routes/signed-in";
+import { paths } from "../config/paths";
+import { ApiError, apiCall } from "../lib/api-client";
+import { signedInApi } from "../lib/api-routes/signed-in";
 
 type Sending = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "refused"; message: string };
 
 /**
  * Until an account's address is confirmed it gets no mail but the confirmation, and places at most 5 orders
- * a day: say so, and send the link again on request (the server allows 3 a quarter-hour per address).
+ * a day: say so, and send the link again on request (the server allows 3 a quarter-hour per address). The new
+ * link leads to `landing`, which then says the address is confirmed.
  */
-export function ConfirmAddressNotice({ email }: { email: string }) {
+export function ConfirmAddressNotice({ email, landing }: { email: string; landing: string }) {
   const [sending, setSending] = useState<Sending>({ state: "idle" });
 
   const sendAgain = async () => {
     setSending({ state: "sending" });
     try {
-      await apiCall(signedInApi.confirmAgain, { email, callbackURL: paths.dashboard });
+      await apiCall(signedInApi.confirmAgain, { email, callbackURL: paths.addressConfirmed(landing) });
       setSending({ state: "sent" });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : "The link could not be sent. Please try again.";
