@@ -64,7 +64,7 @@ function CardForm({ order, onPaid }: { order: OrderToPay; onPaid: (id: string) =
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn-primary sm:self-start" disabled={!stripe || busy}>
+      <button type="submit" className="btn btn-primary" disabled={!stripe || busy}>
         Pay {formatPrice(amountToPay(order))}
       </button>
     </form>

@@ -76,7 +76,7 @@ export function TestCardForm({ order, onPaid }: { order: OrderToPay; onPaid: (tr
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn-primary sm:self-start" disabled={busy}>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
         Pay {formatPrice(amountToPay(order))}
       </button>
     </form>

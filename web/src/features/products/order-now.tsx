@@ -42,7 +42,7 @@ export function OrderNow({
       >
         {opening && (
           <span
-            className="size-5 animate-spin rounded-full border-4 border-neutral-content border-t-primary"
+            className="size-5 animate-spin rounded-full border-4 border-primary/25 border-t-primary"
             aria-hidden="true"
           />
         )}
