@@ -2,6 +2,8 @@ import {
   type CreditNote,
   centsToDollars,
   creditableCents,
+  type MoneyMovement,
+  MOVEMENT_OF_EVENT,
   type OrderRecord,
   orderNumberText,
   owedCents,
@@ -46,6 +48,7 @@ function toOrderJson(
     createdAt: row.createdAt.toISOString(),
     status: row.status,
     statusHistory: history.map((event) => ({
+      kind: event.kind,
       status: event.status,
       at: event.createdAt.toISOString(),
       by: event.by,
@@ -73,6 +76,7 @@ function toOrderJson(
     amountPaid: centsToDollars(row.amountPaidCents),
     credited: centsToDollars(row.creditedCents),
     creditNotes: credits.map(creditNoteJson),
+    moneyMovements: moneyMovementsOf(history),
     balance: centsToDollars(owedCents(row)),
     creditable: centsToDollars(creditableCents(row)),
     invoice:
@@ -85,6 +89,26 @@ function toOrderJson(
         : null,
     overdue: isOverdue(row, new Date()),
   };
+}
+
+/**
+ * Every movement of money on an order, oldest first, as its history recorded it (lifecycle.ts `addEvent`): the entries
+ * that moved money, each with how much, how, by what reference and on what day.
+ */
+export function moneyMovementsOf(history: OrderEventRow[]): MoneyMovement[] {
+  return history.flatMap((event) => {
+    const kind = MOVEMENT_OF_EVENT[event.kind];
+    if (!kind || event.amountCents === null) return [];
+    return [
+      {
+        kind,
+        amount: centsToDollars(event.amountCents),
+        method: event.paidWith,
+        reference: event.reference,
+        day: event.receivedOn ?? event.createdAt.toISOString().slice(0, 10),
+      },
+    ];
+  });
 }
 
 /** A balance still owed after the invoice's due date. */
