@@ -273,7 +273,7 @@ describe("buying on account", () => {
       (await call("GET", `/api/companies/${companyId}`, who)).json<Company>().paymentTerms;
     expect(await terms(requester)).toEqual({ netDays: 30 });
     expect(await terms(owner)).toEqual({ netDays: 30, creditLimit: 5000 });
-    expect(moneyOf(await orderOf(owner, colleagues))).toHaveLength(6);
+    expect(moneyOf(await orderOf(owner, colleagues))).toHaveLength(7);
   });
 
   it("holds new orders on account while an invoice is more than 30 days overdue; card still works", async () => {
