@@ -10,7 +10,9 @@ export function InvoiceButton({ order }: { order: Pick<PageOrder, "_id" | "invoi
   if (!order.invoiceNumber || !order.actions.includes("invoice:order")) return null;
   return (
     <DownloadButton
-      className="btn btn-outline btn-sm self-start"
+      // In a narrow column (the admin's details on a phone) its words go to the next line whole and the button grows
+      // with them, rather than breaking inside a word where the column lets long words break.
+      className="btn btn-outline btn-sm h-auto min-h-8 self-start flex-wrap py-1 [overflow-wrap:normal]"
       download={() => downloadInvoice(order)}
       failure="The invoice could not be downloaded. Please try again."
     >
