@@ -255,7 +255,9 @@ describe("buying on account", () => {
     expect((await call("GET", `/api/ordering/${own}/invoice`, requester)).statusCode).toBe(200);
     // A colleague's: what was ordered and where it is, not what the company owes on it, nor its documents (404).
     const moneyOf = (order: Order) =>
-      ["amountPaid", "credited", "creditNotes", "moneyMovements", "balance", "creditable", "overdue"].filter((field) => field in order);
+      ["amountPaid", "credited", "creditNotes", "moneyMovements", "balance", "creditable", "overdue"].filter(
+        (field) => field in order,
+      );
     const seen = await orderOf(requester, colleagues);
     expect({ status: seen.status, price: seen.price, money: moneyOf(seen) }).toEqual({
       status: "shipped",
