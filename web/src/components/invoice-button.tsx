@@ -10,14 +10,15 @@ export function InvoiceButton({ order }: { order: Pick<PageOrder, "_id" | "invoi
   if (!order.invoiceNumber || !order.actions.includes("invoice:order")) return null;
   return (
     <DownloadButton
-      // In a narrow column (the admin's details on a phone) its words go to the next line whole and the button grows
-      // with them, rather than breaking inside a word where the column lets long words break.
-      className="btn btn-outline btn-sm h-auto min-h-8 self-start flex-wrap py-1 [overflow-wrap:normal]"
+      // In a narrow column (the admin's details on a phone) its parts go to the next line whole and the button grows
+      // with them, rather than squeezed until the column's long-word breaking splits them inside a word.
+      className="btn btn-outline btn-sm h-auto self-start flex-wrap py-1"
       download={() => downloadInvoice(order)}
       failure="The invoice could not be downloaded. Please try again."
     >
       {/* The number never breaks mid-code, even where the page lets long words break (an email beside it). */}
-      Download invoice <span className="whitespace-nowrap">{order.invoiceNumber}</span> (PDF)
+      <span className="whitespace-nowrap">Download invoice</span>{" "}
+      <span className="whitespace-nowrap">{order.invoiceNumber}</span> (PDF)
     </DownloadButton>
   );
 }

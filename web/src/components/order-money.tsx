@@ -20,7 +20,7 @@ export function OrderMoney({ order, headingId }: { order: Parameters<typeof mone
           // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end, never reorders
           <li key={`${index}-${line}`}>{line}</li>
         ))}
-        <li className="mt-1 border-t border-base-300 pt-2 font-semibold">Balance {lines.balance}</li>
+        <li className="font-semibold">Balance {lines.balance}</li>
       </ul>
     </section>
   );

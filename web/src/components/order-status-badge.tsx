@@ -23,9 +23,9 @@ const TONE_CLASSES: Record<FactTone, string> = {
 
 type FactsOrder = Parameters<typeof deliveryFact>[0];
 
-/** One fact as a word (never colour alone) on a coloured badge; a long one wraps inside it rather than overflow. */
+/** One fact as a word (never colour alone) on a coloured badge. */
 export function FactBadge({ fact }: { fact: Fact }) {
-  return <span className={`badge h-auto min-h-5 text-start ${TONE_CLASSES[fact.tone]}`}>{fact.text}</span>;
+  return <span className={`badge whitespace-nowrap ${TONE_CLASSES[fact.tone]}`}>{fact.text}</span>;
 }
 
 /**
