@@ -11,8 +11,9 @@ export function InvoiceButton({ order }: { order: Pick<PageOrder, "_id" | "invoi
   return (
     <DownloadButton
       // In a narrow column (the admin's details on a phone) its parts go to the next line whole and the button grows
-      // with them, rather than squeezed until the column's long-word breaking splits them inside a word.
-      className="btn btn-outline btn-sm h-auto self-start flex-wrap py-1"
+      // with them (h-full: the height of its row, which its wrapped words make; a class the pages' CSS has already,
+      // for the CSS budget), rather than squeezed until the column's long-word breaking splits them inside a word.
+      className="btn btn-outline btn-sm h-full self-start flex-wrap py-1"
       download={() => downloadInvoice(order)}
       failure="The invoice could not be downloaded. Please try again."
     >

@@ -18,7 +18,6 @@ const TONE_CLASSES: Record<FactTone, string> = {
   accent: "badge-accent",
   success: "badge-success",
   neutral: "badge-neutral",
-  error: "badge-error",
 };
 
 type FactsOrder = Parameters<typeof deliveryFact>[0];

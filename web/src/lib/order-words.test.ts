@@ -12,7 +12,7 @@ it("says an order on account's two facts as a buyer would: its terms before the 
   // The due day is the invoice's UTC day, as its PDF dates it, wherever the page is read.
   expect(words(accountOrder(1200, { ...invoice, dueAt: "2030-12-26T23:30:00.000Z" }))[1]).toBe("Due 26 Dec");
   const late = new Date("2031-01-08T10:00:00Z");
-  expect(moneyFact(accountOrder(1200, invoice, true), late)).toEqual({ text: "Overdue 13 days", tone: "error" });
+  expect(moneyFact(accountOrder(1200, invoice, true), late)).toEqual({ text: "Overdue 13 days", tone: "warning" });
   expect(moneyFact({ ...accountOrder(1200, invoice, true), paymentStatus: "partially-paid" }, late).text).toBe(
     "Paid in part, overdue 13 days",
   );

@@ -9,7 +9,8 @@ import type { PageOrder } from "./order";
  * what each history entry is called.
  */
 
-export type FactTone = "warning" | "info" | "accent" | "success" | "neutral" | "error";
+/** The badge colours the pages have already (a new one would cost CSS on every dashboard page, decision 062). */
+export type FactTone = "warning" | "info" | "accent" | "success" | "neutral";
 export interface Fact {
   text: string;
   tone: FactTone;
@@ -62,7 +63,7 @@ export function moneyFact(order: FactsOrder, now = new Date()): Fact {
     case "partially-paid": {
       const overdue = overdueText(order, now);
       return overdue
-        ? { text: `Paid in part, ${overdue.toLowerCase()}`, tone: "error" }
+        ? { text: `Paid in part, ${overdue.toLowerCase()}`, tone: "warning" }
         : { text: "Paid in part", tone: "info" };
     }
     case "unpaid":
@@ -81,7 +82,7 @@ function unpaidFact(order: FactsOrder, now: Date): Fact {
   if (!dueAt) return { text: `Invoice when shipped, net ${order.netDays}`, tone: "info" };
   if (order.balance === undefined) return { text: `Invoiced, net ${order.netDays}`, tone: "info" };
   const overdue = overdueText(order, now);
-  return overdue ? { text: overdue, tone: "error" } : { text: `Due ${moneyDayText(dueAt)}`, tone: "warning" };
+  return overdue ? { text: overdue, tone: "warning" } : { text: `Due ${moneyDayText(dueAt)}`, tone: "info" };
 }
 
 /** "Overdue 13 days" once the due day passed with a balance left; whole days, at least one. */

@@ -355,7 +355,7 @@ describe("the customer's order page", () => {
     expect(within(notes).getByRole("button", { name: "Download CN-000011 (PDF)" })).toBeTruthy();
   });
 
-  it("marks an order on account overdue in words, and in the error colour", async () => {
+  it("marks an order on account overdue in words, on an amber badge", async () => {
     // Due 13 days and a few hours ago, as the page reads it now.
     const dueAt = new Date(Date.now() - 13.2 * 86_400_000).toISOString();
     const invoice = { number: "INV-2030-000009", issuedAt: "2030-10-01T09:00:00.000Z", dueAt };
@@ -364,7 +364,7 @@ describe("the customer's order page", () => {
     renderOrderPage();
     await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
     expect(details()[1]).toEqual(["Payment", "Overdue 13 days"]);
-    expect(screen.getByText("Overdue 13 days").className).toContain("badge-error");
+    expect(screen.getByText("Overdue 13 days").className).toContain("badge-warning");
   });
 
   it("says an approved order on account is to ship, not that it awaits a payment", async () => {
