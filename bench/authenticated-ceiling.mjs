@@ -292,11 +292,10 @@ export function startAuthenticatedCeiling({ port, databaseUrl, authSecret, taxRa
          price_source, discount_cents, total_cents) values ${rows.join(", ")}`,
       values,
     );
-    await tx.query("insert into order_events (order_id, status, by, note) values ($1, $2, $3, 'Placed')", [
-      created.id,
-      created.status,
-      email,
-    ]);
+    await tx.query(
+      "insert into order_events (order_id, kind, status, by, note) values ($1, 'placed', $2, $3, 'Placed')",
+      [created.id, created.status, email],
+    );
     const lines = (await tx.query("select * from order_lines where order_id = $1 order by position", [created.id]))
       .rows;
     await tx.query("insert into mail_outbox (\"to\", template, data) values ($1, 'order-placed', $2)", [

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
 import { creditNoteSchema } from "./credit-notes.js";
+import { MONEY_MOVEMENT_KINDS, ORDER_EVENT_KINDS, PAID_WITH } from "./order-events.js";
 import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-facts.js";
 import { ORDER_STATUSES } from "./order-status.js";
 import { addressField, paymentMethodField, phoneField } from "./ordering-fields.js";
@@ -53,13 +54,31 @@ export const orderFormSchema = z.object({
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-/** One step of an order's history: the status it reached, when, who moved it, and why. */
+/** One step of an order's history: what happened (`kind`), the status it left the order in, when, who, and why. */
 export const orderEventSchema = z.object({
+  kind: z.enum(ORDER_EVENT_KINDS),
   status: orderStatusSchema,
   at: z.string(),
   /** The email of the customer or admin who acted. */
   by: z.string(),
   note: z.string().nullable(),
+});
+
+/**
+ * A movement of money on an order (order-events.ts), oldest first: money paid (`method`: by bank transfer, card, or
+ * the company's credit), a credit note (`reference` its number), a card payment given back.
+ */
+export const moneyMovementSchema = z.object({
+  kind: z.enum(MONEY_MOVEMENT_KINDS),
+  /** Dollars it moved. */
+  amount: z.number(),
+  method: z.enum(PAID_WITH).nullable(),
+  /** The transfer's reference, the card payment's id, the credit note's number. */
+  reference: z.string().nullable(),
+  /** The UTC day the money moved (YYYY-MM-DD): the day a transfer arrived, else the day it was recorded. */
+  day: z.string(),
+  /** Why a credit note was issued, when it says. */
+  reason: z.string().optional(),
 });
 
 /**
@@ -128,6 +147,8 @@ export const orderSchema = z.object({
   credited: creditField(z.number()),
   /** Its credit notes, oldest first (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */
   creditNotes: creditField(z.array(creditNoteSchema)),
+  /** Every movement of money on it, oldest first. */
+  moneyMovements: creditField(z.array(moneyMovementSchema)),
   /** What is still owed: the total less what was credited and paid; nothing on a closed order (order-balance.ts). */
   balance: creditField(z.number()),
   /**
@@ -153,6 +174,7 @@ export const orderCreatedSchema = z.object({
 export const idParamsSchema = z.object({ id: z.uuid({ error: "Not a valid id" }) });
 
 export type OrderEvent = z.infer<typeof orderEventSchema>;
+export type MoneyMovement = z.infer<typeof moneyMovementSchema>;
 export type OrderBody = z.infer<typeof orderBodySchema>;
 export type OrderForm = z.infer<typeof orderFormSchema>;
 export type Order = z.infer<typeof orderSchema>;

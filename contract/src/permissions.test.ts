@@ -10,6 +10,7 @@ import {
   can,
   companyActions,
   orderActions,
+  orderAnswerFor,
   quoteActions,
   rolePays,
   withBackOfficeOrderActions,
@@ -144,6 +145,32 @@ describe("can: quotes and companies", () => {
 
   it("says which roles spend", () => {
     expect(["owner", "buyer", "requester"].filter((role) => rolePays(role as CompanyRole))).toEqual(["owner", "buyer"]);
+  });
+});
+
+describe("what an order answer tells a requester of a colleague's order (decision 058)", () => {
+  it("leaves out its money: the figures, the movements, and the notes of the history entries that moved it", () => {
+    const history = [
+      { kind: "shipped" as const, note: "DHL 1" },
+      { kind: "payment-received" as const, note: "$400.00 received: TRF-1" },
+      { kind: "credit-note" as const, note: "Credit note CN-000001: $100.00 off invoice INV-1" },
+    ];
+    const record = {
+      ...order("rui@example.com", ACME, "shipped"),
+      statusHistory: history,
+      amountPaid: 400,
+      moneyMovements: [{ kind: "payment", amount: 400 }],
+    };
+    const seen = orderAnswerFor(member("requester"), record);
+    expect(seen).not.toHaveProperty("moneyMovements");
+    expect(seen).not.toHaveProperty("amountPaid");
+    expect(seen.statusHistory).toEqual([
+      { kind: "shipped", note: "DHL 1" },
+      { kind: "payment-received", note: null },
+      { kind: "credit-note", note: null },
+    ]);
+    // Who reads the company's credit reads it all.
+    expect(orderAnswerFor(member("buyer"), record)).toMatchObject({ statusHistory: history, amountPaid: 400 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { type BalanceToPay, balancePayable } from "./balance-payment.js";
 import type { CompanyRole } from "./company-terms.js";
+import { MOVEMENT_OF_EVENT, type OrderEventKind } from "./order-events.js";
 import { canTransition } from "./order-lifecycle.js";
 import { QUOTE_LIFECYCLE, type QuoteTransition } from "./quote-lifecycle.js";
 import type { QuoteStatus } from "./quote-terms.js";
@@ -247,22 +248,32 @@ export function orderActions(actor: Actor, order: OrderState): OrderAction[] {
 
 /**
  * The fields of an order answer that say what it owes on account (ordering.ts `orderSchema`): what was paid and
- * credited, the balance, what may still be credited, whether it is overdue, and the credit notes.
+ * credited, the balance, what may still be credited, whether it is overdue, the credit notes, and every movement of
+ * money on it.
  */
 export const ORDER_CREDIT_FIELDS = [
   "amountPaid",
   "credited",
   "creditNotes",
+  "moneyMovements",
   "balance",
   "creditable",
   "overdue",
 ] as const;
 type OrderCreditField = (typeof ORDER_CREDIT_FIELDS)[number];
 
-const withoutCredit = <Answer extends object>(answer: Answer) =>
-  Object.fromEntries(
-    Object.entries(answer).filter(([field]) => !(ORDER_CREDIT_FIELDS as readonly string[]).includes(field)),
+/** A history line that moved money says how much in its note: one without credit keeps what happened, not the note. */
+const withoutMoneyNote = <Event extends { kind: OrderEventKind; note: string | null }>(event: Event): Event =>
+  MOVEMENT_OF_EVENT[event.kind] ? { ...event, note: null } : event;
+
+const withoutCredit = <Answer extends object>(answer: Answer) => {
+  const { statusHistory } = answer as { statusHistory?: { kind: OrderEventKind; note: string | null }[] };
+  return Object.fromEntries(
+    Object.entries({ ...answer, ...(statusHistory && { statusHistory: statusHistory.map(withoutMoneyNote) }) }).filter(
+      ([field]) => !(ORDER_CREDIT_FIELDS as readonly string[]).includes(field),
+    ),
   ) as Omit<Answer, OrderCreditField>;
+};
 
 /** An order, with what its caller may do to it (a customer's route answers it through `orderAnswerFor`). */
 export const withOrderActions = <Answer extends OrderState>(actor: Actor, order: Answer) => ({

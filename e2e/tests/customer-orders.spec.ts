@@ -15,7 +15,7 @@ test("a customer cancels an unpaid order after confirming it, and orders its lin
 
   await page.goto("/dashboard");
   const row = page.getByRole("row").filter({ hasText: SCREWDRIVERS });
-  await expect(row.getByText("Unpaid", { exact: true })).toBeVisible();
+  await expect(row.getByText("Awaiting payment", { exact: true })).toBeVisible();
   await expect(row.getByRole("link", { name: `Pay for ${SCREWDRIVERS}` })).toBeVisible();
   await expect(row.getByRole("link", { name: /Order again/ })).toHaveCount(0);
   await expectAccessible(page);
@@ -27,9 +27,9 @@ test("a customer cancels an unpaid order after confirming it, and orders its lin
   await expect(page).toHaveURL(/\/dashboard\/myorders\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${number}`);
   await expect(page.getByRole("heading", { level: 1 }).locator("+ p")).toHaveText(SCREWDRIVERS);
-  await expect(page.getByRole("definition").first()).toHaveText("Unpaid");
+  await expect(page.getByRole("definition").nth(1)).toHaveText("Awaiting payment");
   const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
-  await expect(history).toHaveText([/^Unpaid.+Placed$/]);
+  await expect(history).toHaveText([/^Placed.+Placed$/]);
   await expect(page.getByRole("link", { name: `Pay for ${SCREWDRIVERS}` })).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
@@ -44,13 +44,13 @@ test("a customer cancels an unpaid order after confirming it, and orders its lin
   await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(question).toHaveCount(0);
-  await expect(page.getByRole("definition").first()).toHaveText("Unpaid");
+  await expect(page.getByRole("definition").nth(1)).toHaveText("Awaiting payment");
 
   await cancel.click();
   await question.getByRole("button", { name: "Cancel order" }).click();
   await expect(toast(page, `Your order for ${SCREWDRIVERS} is cancelled`)).toBeVisible();
   await expect(page.getByRole("definition").first()).toHaveText("Cancelled");
-  await expect(history).toHaveText([/^Unpaid.+Placed$/, /^Cancelled.+Cancelled by the customer$/]);
+  await expect(history).toHaveText([/^Placed.+Placed$/, /^Cancelled.+Cancelled by the customer$/]);
   await expect(page.getByRole("button", { name: /Cancel/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
 
@@ -70,7 +70,7 @@ test("a customer cancels an unpaid order after confirming it, and orders its lin
 
   await page.goto("/dashboard");
   await expect(row).toHaveCount(2);
-  await expect(row.filter({ hasText: "Unpaid" }).getByRole("cell").first()).toHaveText("120");
+  await expect(row.filter({ hasText: "Awaiting payment" }).getByRole("cell").first()).toHaveText("120");
   await expect(row.filter({ hasText: "Cancelled" }).getByRole("cell").first()).toHaveText("120");
 });
 

@@ -9,6 +9,7 @@ import {
   expectToastAccessible,
   test,
 } from "../support/fixtures.js";
+import { dollars } from "../support/money.js";
 import { companyWithBuyer, giveTerms } from "../support/on-account.js";
 import { pdfText } from "../support/pdf.js";
 
@@ -17,10 +18,10 @@ const TAPE = "Forgeline 25 ft. Tape Measure";
 const DAY_MS = 86_400_000;
 const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: true });
 
-/** An invoice's due day as the pages write it ("Dec 26") and as its PDF does ("26 December 2026"), in UTC. */
+/** A day as the order pages write it ("26 Dec") and as an invoice's PDF does ("26 December 2026"), in UTC. */
 function dueDay(dueAt: Date) {
   return {
-    short: new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(dueAt),
+    short: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(dueAt),
     long: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
       dueAt,
     ),
@@ -125,8 +126,12 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   const orderId = page.url().split("/").at(-1) ?? "";
   await expect(toast(page, "Your order is placed on account: its invoice comes when it ships")).toBeVisible();
   await expect(page.getByText(/^Placed on account: nothing to pay now\./)).toBeVisible();
-  const status = page.getByRole("definition").first();
-  await expect(status).toHaveText("UnpaidOn account (net 30)");
+  // Its two facts in a buyer's words: nothing is owed before the invoice, so no "Unpaid".
+  const delivery = page.getByRole("definition").first();
+  const payment = page.getByRole("definition").nth(1);
+  await expect(delivery).toHaveText("To ship");
+  await expect(payment).toHaveText("Invoice when shipped, net 30");
+  await expect(page.getByText("Unpaid", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
@@ -160,13 +165,14 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   await expect(toast(admin.page, "Order shipped")).toBeVisible();
   await expectToastAccessible(admin.page, "Order shipped");
   const details = admin.page.getByRole("region", { name: "Details" });
-  await expect(details.getByText(`On account, due ${due.short}`, { exact: true })).toBeVisible();
+  await expect(details.getByText(`Due ${due.short}`, { exact: true })).toBeVisible();
   await expectAccessible(admin.page);
   await expectNoHorizontalScroll(admin.page);
 
   // The buyer reads the due day on the order and in its invoice.
   await page.reload();
-  await expect(status).toHaveText(`ShippedOn account, due ${due.short}`);
+  await expect(delivery).toHaveText("Shipped");
+  await expect(payment).toHaveText(`Due ${due.short}`);
   const invoiceButton = page.getByRole("button", { name: /^Download invoice INV-\d{4}-\d{6} \(PDF\)$/ });
   await expect(invoiceButton).toBeVisible();
   await expectAccessible(page);
@@ -179,8 +185,53 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   // My Orders says it too, in the row (a stacked card on a phone).
   await page.goto("/dashboard");
   const orderRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^FL-\d{6,}$/ }) });
-  await expect(orderRow).toContainText(`On account, due ${due.short}`);
+  await expect(orderRow).toContainText(`ShippedDue ${due.short}`);
   await expectNoHorizontalScroll(page);
+
+  // The shop receives part of it by bank transfer, and credits some back by a credit note: the buyer's order lists
+  // each movement of money as its own line, in order, says it is paid in part, and its history names the payment.
+  const reference = `LEDGER-TRF-${Date.now()}`;
+  const today = new Date();
+  const received = await admin.page.request.post(`/api/admin/companies/${companyId}/payments`, {
+    headers: asAdmin,
+    data: {
+      amount: 100,
+      receivedAt: today.toISOString().slice(0, 10),
+      reference,
+      allocations: [{ orderId, amount: 100 }],
+    },
+  });
+  expect(received.status(), await received.text()).toBe(201);
+  const credited = await admin.page.request.post(`/api/admin/orders/${orderId}/credit-notes`, {
+    headers: asAdmin,
+    data: { amount: 25, reason: "Two tapes short" },
+  });
+  expect(credited.status(), await credited.text()).toBe(201);
+  const { creditNotes, balance, price } = (await credited.json()) as {
+    creditNotes: { number: string }[];
+    balance: number;
+    price: number;
+  };
+  await page.goto(`/dashboard/myorders/${orderId}`);
+  await expect(payment).toHaveText("Paid in part");
+  const payments = page.getByRole("region", { name: "Payments" }).getByRole("listitem");
+  await expect(payments).toHaveText([
+    `Total ${dollars(price)}`,
+    `Paid $100.00 by bank transfer ${reference} on ${dueDay(today).short}`,
+    `Credit note ${creditNotes[0]?.number} $25.00 (Two tapes short)`,
+    `Balance ${dollars(balance)}`,
+  ]);
+  const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
+  await expect(history.filter({ hasText: "Payment received" })).toHaveCount(1);
+  await expect(history.filter({ hasText: "Credit note" })).toHaveCount(1);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("buyer-order.png"), fullPage: true });
+  await admin.page.goto(`/dashboard/orders/${orderId}`);
+  await expect(admin.page.getByRole("region", { name: "Payments" }).getByRole("listitem")).toHaveCount(4);
+  await expectAccessible(admin.page);
+  await expectNoHorizontalScroll(admin.page);
+  await admin.page.screenshot({ path: testInfo.outputPath("admin-order.png"), fullPage: true });
 
   expect(owner.errors, "console errors on the owner's page").toEqual([]);
   expect(admin.errors, "console errors on the admin's page").toEqual([]);

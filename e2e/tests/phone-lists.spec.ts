@@ -60,7 +60,7 @@ test("an order of three lines reads without sideways scrolling in My Orders, on 
 
   await page.goto("/dashboard");
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: number }) });
-  await expect(row.getByText("Unpaid", { exact: true })).toBeVisible();
+  await expect(row.getByText("Awaiting payment", { exact: true })).toBeVisible();
   await expectWithinWidth(page, row);
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);

@@ -26,6 +26,7 @@ type Priced = Pick<
   | "amountPaid"
   | "credited"
   | "creditNotes"
+  | "moneyMovements"
   | "balance"
   | "creditable"
   | "invoice"
@@ -68,6 +69,7 @@ export function cardOrder(status: OrderStatus, total: number) {
     amountPaid,
     credited: 0,
     creditNotes: [],
+    moneyMovements: [],
     balance: isClosed(status) ? 0 : total - amountPaid,
     creditable: 0,
     invoice: null,
@@ -81,6 +83,7 @@ export function cardOrder(status: OrderStatus, total: number) {
  */
 export function accountOrder(total: number, invoice: Order["invoice"] = null, overdue = false) {
   const creditNotes: Order["creditNotes"] = [];
+  const moneyMovements: Order["moneyMovements"] = [];
   return {
     fulfilmentStatus: invoice ? "shipped" : "open",
     paymentStatus: "unpaid",
@@ -89,6 +92,7 @@ export function accountOrder(total: number, invoice: Order["invoice"] = null, ov
     amountPaid: 0,
     credited: 0,
     creditNotes,
+    moneyMovements,
     balance: total,
     creditable: invoice ? total : 0,
     invoice,

@@ -1,4 +1,4 @@
-import type { AuditEntry, Order, OrderCounts, Product } from "@forgeline/contract";
+import type { AuditEntry, Order, OrderCounts, OrderWithCredit, Product } from "@forgeline/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvLine } from "../http/csv.js";
@@ -64,13 +64,24 @@ describe("order lifecycle", () => {
     const order = await placeOrder();
     expect(order).toMatchObject({ status: "unpaid", paid: false, carrier: null, trackingNumber: null });
     expect(order.statusHistory).toEqual([
-      { status: "unpaid", at: expect.any(String), by: customer.email, note: "Placed" },
+      { kind: "placed", status: "unpaid", at: expect.any(String), by: customer.email, note: "Placed" },
     ]);
+    expect(order.moneyMovements).toEqual([]);
     const paid = await paidOrder();
     expect(paid).toMatchObject({ status: "paid", paid: true, transactionId: expect.stringMatching(/^pi_test_/) });
-    expect(paid.statusHistory.map((event) => [event.status, event.by, event.note])).toEqual([
-      ["unpaid", customer.email, "Placed"],
-      ["paid", customer.email, `Payment ${paid.transactionId}`],
+    expect(paid.statusHistory.map((event) => [event.kind, event.status, event.by, event.note])).toEqual([
+      ["placed", "unpaid", customer.email, "Placed"],
+      ["paid", "paid", customer.email, `Payment ${paid.transactionId}`],
+    ]);
+    // The card's payment is the order's one movement of money: its whole total, the day it was paid.
+    expect(paid.moneyMovements).toEqual([
+      {
+        kind: "payment",
+        amount: paid.price,
+        method: "card",
+        reference: paid.transactionId,
+        day: paid.statusHistory[1]?.at.slice(0, 10),
+      },
     ]);
   });
 
@@ -82,6 +93,7 @@ describe("order lifecycle", () => {
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.json()).toMatchObject({ status: "cancelled", paid: false });
       expect(cancelled.json().statusHistory.at(-1)).toEqual({
+        kind: "cancelled",
         status: "cancelled",
         at: expect.any(String),
         by: customer.email,
@@ -184,7 +196,11 @@ describe("order lifecycle", () => {
         trackingNumber: "00340434",
         trackingUrl: "https://www.dhl.com/track?id=00340434",
       });
-      expect(shipped.json().statusHistory.at(-1)).toMatchObject({ status: "shipped", by: admin.email });
+      expect(shipped.json().statusHistory.at(-1)).toMatchObject({
+        kind: "shipped",
+        status: "shipped",
+        by: admin.email,
+      });
       const mine = (await call("GET", `/api/ordering/${order._id}`, customer)).json<Order>();
       expect(mine).toMatchObject({ status: "shipped", trackingNumber: "00340434" });
 
@@ -273,10 +289,18 @@ describe("order lifecycle", () => {
       expect(refunded.statusCode).toBe(200);
       expect(refunded.json()).toMatchObject({ status: "refunded", paid: false, transactionId: order.transactionId });
       expect(refunded.json().statusHistory.at(-1)).toMatchObject({
+        kind: "refunded",
         status: "refunded",
         by: admin.email,
         note: "Pieces returned to stock",
       });
+      // Paid by card, then given back to it: two movements of the whole amount.
+      expect(
+        refunded.json<OrderWithCredit>().moneyMovements.map(({ kind, amount, method }) => [kind, amount, method]),
+      ).toEqual([
+        ["payment", 1500, "card"],
+        ["refund", 1500, "card"],
+      ]);
       expect(await stockOf(tool._id)).toBe(1000);
       expect(await refundsOf(order.transactionId ?? "")).toEqual([
         expect.objectContaining({ amountCents: 150_000, reason: "order-refunded" }),

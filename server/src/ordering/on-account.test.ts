@@ -255,7 +255,9 @@ describe("buying on account", () => {
     expect((await call("GET", `/api/ordering/${own}/invoice`, requester)).statusCode).toBe(200);
     // A colleague's: what was ordered and where it is, not what the company owes on it, nor its documents (404).
     const moneyOf = (order: Order) =>
-      ["amountPaid", "credited", "creditNotes", "balance", "creditable", "overdue"].filter((field) => field in order);
+      ["amountPaid", "credited", "creditNotes", "moneyMovements", "balance", "creditable", "overdue"].filter(
+        (field) => field in order,
+      );
     const seen = await orderOf(requester, colleagues);
     expect({ status: seen.status, price: seen.price, money: moneyOf(seen) }).toEqual({
       status: "shipped",
@@ -264,7 +266,7 @@ describe("buying on account", () => {
     });
     const listed = (await call("GET", `/api/companies/${companyId}/orders`, requester)).json<Order[]>();
     expect(listed.map((order) => [order._id, moneyOf(order).length])).toEqual([
-      [own, 6],
+      [own, 7],
       [colleagues, 0],
     ]);
     expect((await call("GET", `/api/ordering/${colleagues}/invoice`, requester)).statusCode).toBe(404);
@@ -273,7 +275,7 @@ describe("buying on account", () => {
       (await call("GET", `/api/companies/${companyId}`, who)).json<Company>().paymentTerms;
     expect(await terms(requester)).toEqual({ netDays: 30 });
     expect(await terms(owner)).toEqual({ netDays: 30, creditLimit: 5000 });
-    expect(moneyOf(await orderOf(owner, colleagues))).toHaveLength(6);
+    expect(moneyOf(await orderOf(owner, colleagues))).toHaveLength(7);
   });
 
   it("holds new orders on account while an invoice is more than 30 days overdue; card still works", async () => {

@@ -80,7 +80,9 @@ describe("ordering", () => {
         transactionId: null,
         createdAt: expect.any(String),
         status: "unpaid",
-        statusHistory: [{ status: "unpaid", at: expect.any(String), by: customer.email, note: "Placed" }],
+        statusHistory: [
+          { kind: "placed", status: "unpaid", at: expect.any(String), by: customer.email, note: "Placed" },
+        ],
         carrier: null,
         trackingNumber: null,
         trackingUrl: null,
@@ -113,6 +115,7 @@ describe("ordering", () => {
         amountPaid: 0,
         credited: 0,
         creditNotes: [],
+        moneyMovements: [],
         balance: 8820,
         creditable: 0,
         invoice: null,

@@ -3,7 +3,9 @@ import {
   derivedStatus,
   FULFILMENT_STATUSES,
   MONEY_HELD_PAYMENTS,
+  ORDER_EVENT_KINDS,
   ORDER_STATUSES,
+  PAID_WITH,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   POSSIBLE_FACTS,
@@ -271,7 +273,12 @@ export const orderLines = pgTable(
   ],
 );
 
-/** An order's history: one row per status it reached, with who moved it and why. Only ever added to. */
+/**
+ * An order's history: one row per thing that happened to it (`kind`: placed, shipped, a payment received, a credit
+ * note…), the status it left the order in, who acted and why. Only ever added to. A row that moved money says how
+ * much, how and by what reference: the order's money movements are read from these rows, so ordering never reads
+ * receivables' ledger to list them.
+ */
 export const orderEvents = pgTable(
   "order_events",
   {
@@ -279,13 +286,27 @@ export const orderEvents = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ORDER_EVENT_KINDS }).notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
     /** The email of the customer or admin who acted. */
     by: text("by").notNull(),
     note: text("note"),
+    /** What it moved: money paid, credited, or given back to the card. */
+    amountCents: cents("amount_cents"),
+    /** How money paid came (a refund goes back the way it came: the card). */
+    paidWith: text("paid_with", { enum: PAID_WITH }),
+    /** The transfer's reference, the card payment's id, the credit note's number. */
+    reference: text("reference"),
+    /** The day a transfer arrived, as the admin recorded it; other money moved the day of the row. */
+    receivedOn: date("received_on", { mode: "string" }),
     createdAt: createdAt(),
   },
-  (table) => [index("order_events_by_order").on(table.orderId, table.createdAt)],
+  (table) => [
+    index("order_events_by_order").on(table.orderId, table.createdAt),
+    check("order_events_kind", isOneOf(table.kind, ORDER_EVENT_KINDS)),
+    check("order_events_paid_with", sql`${table.paidWith} is null or ${isOneOf(table.paidWith, PAID_WITH)}`),
+    check("order_events_amount", sql`${table.amountCents} is null or ${table.amountCents} > 0`),
+  ],
 );
 
 /**

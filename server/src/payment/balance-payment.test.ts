@@ -185,7 +185,13 @@ describe("paying an invoice's balance by card", () => {
       expect(settled).toEqual({ ok: true, value: "already-paid" });
     }
     expect((await ledgerOf(order._id)).filter((entry) => entry.kind === "card-payment")).toHaveLength(1);
-    expect(await orderOf(buyer, order._id)).toMatchObject({ amountPaid: 800, balance: 0 });
+    const paid = await orderOf(buyer, order._id);
+    expect(paid).toMatchObject({ amountPaid: 800, balance: 0 });
+    // One movement of money, by card, named by the provider's payment; one history entry, a payment received.
+    expect(paid.moneyMovements).toEqual([
+      { kind: "payment", amount: 800, method: "card", reference: intent.id, day: expect.any(String) },
+    ]);
+    expect(paid.statusHistory.filter((event) => event.kind === "payment-received")).toHaveLength(1);
     const paidEvents = await ctx.db
       .select()
       .from(orderEvents)

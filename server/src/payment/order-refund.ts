@@ -60,6 +60,7 @@ export async function refundOrder(
           !refundAsksAboutStock(before.status) || request.restock
             ? "Pieces returned to stock"
             : "Pieces not returned to stock",
+        money: { cents: intent.amountCents, paidWith: "card", reference: current.transactionId },
       });
       if (change.kind === "missing") throw new HttpError(404, "No such order.");
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(change.order));

@@ -66,7 +66,22 @@ describe("credit notes", () => {
     expect(entry).toMatchObject({ orderId: order._id, owedCents: -30_000, creditCents: 0 });
 
     expect((await steps.pay(companyId, 700)).statusCode).toBe(201);
-    expect(await orderOf(buyer, order._id)).toMatchObject({ paymentStatus: "paid", amountPaid: 700, balance: 0 });
+    const paid = await orderOf(buyer, order._id);
+    expect(paid).toMatchObject({ paymentStatus: "paid", amountPaid: 700, balance: 0 });
+    // Its money line by line, in order: the credit note with its number, then the transfer; the history names both.
+    const number = answer.creditNotes[0]?.number;
+    expect(paid.moneyMovements.map(({ kind, amount, method, reference }) => [kind, amount, method, reference])).toEqual(
+      [
+        ["credit-note", 300, null, number],
+        ["payment", 700, "transfer", expect.stringMatching(/^TRF-/)],
+      ],
+    );
+    expect(paid.statusHistory.map((event) => event.kind)).toEqual([
+      "placed",
+      "shipped",
+      "credit-note",
+      "payment-received",
+    ]);
     expect((await statement(companyId, buyer)).unallocatedCredit).toBe(0);
   });
 
@@ -98,6 +113,16 @@ describe("credit notes", () => {
       credited: 1000,
     });
     expect(rest.json<OrderWithCredit>()).toMatchObject({ amountPaid: 0, balance: 0 });
+    // A credit note that refunds the order is named a credit note in its history, not "Refunded".
+    expect(rest.json<OrderWithCredit>().statusHistory.at(-1)).toMatchObject({
+      kind: "credit-note",
+      status: "refunded",
+    });
+    expect(rest.json<OrderWithCredit>().moneyMovements.map(({ kind, amount }) => [kind, amount])).toEqual([
+      ["payment", 1000],
+      ["credit-note", 400],
+      ["credit-note", 600],
+    ]);
     expect((await statement(companyId, buyer)).unallocatedCredit).toBe(600);
   });
 

@@ -115,15 +115,60 @@ describe("payments received and the ledger", () => {
       amountPaid: 800,
       balance: 700,
     });
+    // Each order lists the money as it came: by transfer, with its reference and the day it arrived; its history
+    // names it a payment received, though the order stays shipped.
+    const paidOlder = await orderOf(buyer, older._id);
+    expect(paidOlder.moneyMovements).toEqual([
+      {
+        kind: "payment",
+        amount: 1000,
+        method: "transfer",
+        reference: first.json<PaymentReceived>().reference,
+        day: today(),
+      },
+    ]);
+    expect(paidOlder.statusHistory.map(({ kind, status }) => [kind, status])).toEqual([
+      ["placed", "unpaid"],
+      ["shipped", "shipped"],
+      ["payment-received", "shipped"],
+    ]);
 
     // Paying more than is owed leaves credit, which pays the next invoice as soon as it is issued.
-    const second = await pay(companyId, 2000);
+    // A transfer dated back: the order lists the day it arrived, not the day it was recorded.
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const second = await pay(companyId, 2000, { receivedAt: threeDaysAgo });
     expect(second.json<PaymentReceived>()).toMatchObject({
       allocations: [{ orderId: newer._id, amount: 700 }],
       creditBalance: 1300,
     });
+    expect((await orderOf(buyer, newer._id)).moneyMovements).toEqual([
+      {
+        kind: "payment",
+        amount: 800,
+        method: "transfer",
+        reference: first.json<PaymentReceived>().reference,
+        day: today(),
+      },
+      {
+        kind: "payment",
+        amount: 700,
+        method: "transfer",
+        reference: second.json<PaymentReceived>().reference,
+        day: threeDaysAgo,
+      },
+    ]);
     const next = await invoiced(buyer, 1000);
     expect(next).toMatchObject({ paymentStatus: "paid", amountPaid: 1000, balance: 0 });
+    // Paid as it was issued, by the company's credit.
+    expect(next.moneyMovements).toEqual([
+      {
+        kind: "payment",
+        amount: 1000,
+        method: "credit",
+        reference: `Credit to ${next.invoice?.number}`,
+        day: today(),
+      },
+    ]);
     const credit = (await call("GET", `/api/companies/${companyId}/credit`, buyer)).json<CompanyCredit>();
     expect(credit.used).toBe(0);
   });

@@ -81,7 +81,7 @@ async function receivePayment(
     ? await askedAllocations(tx, companyId, body.allocations)
     : oldestFirst(await owingInvoices(tx, companyId), amountCents);
   const allocations = [];
-  const from = { reference, paymentId: payment.id, by };
+  const from = { reference, paymentId: payment.id, receivedOn: payment.receivedAt, by };
   for (const { invoice, cents } of plan) allocations.push(await allocate(tx, companyId, invoice, cents, from));
   return {
     _id: payment.id,
@@ -140,7 +140,7 @@ async function allocate(
   companyId: string,
   invoice: OwingInvoice,
   cents: number,
-  from: { reference: string; paymentId?: string; by: string },
+  from: { reference: string; paymentId?: string; receivedOn?: string; by: string },
 ) {
   await addLedgerEntry(tx, {
     companyId,
@@ -155,6 +155,10 @@ async function allocate(
   const paid = await receiveOnOrder(tx, invoice.orderId, cents, {
     by: from.by,
     note: `${formatCents(cents)} received: ${from.reference}`,
+    // A payment's money came by transfer, on the day it arrived; without one, it is the company's credit.
+    money: from.paymentId
+      ? { paidWith: "transfer", reference: from.reference, ...(from.receivedOn && { receivedOn: from.receivedOn }) }
+      : { paidWith: "credit", reference: from.reference },
   });
   if (!paid) throw new Error(`order ${invoice.orderId} could not take ${cents} cents`);
   return { orderId: invoice.orderId, number: orderNumberText(invoice.number), amount: centsToDollars(cents) };
@@ -212,6 +216,7 @@ export async function recordCardPayment(
   const paid = await receiveOnOrder(tx, orderId, cents, {
     by: payment.by,
     note: `${formatCents(cents)} paid by card: ${reference}`,
+    money: { paidWith: "card", reference },
   });
   if (!paid) throw new Error(`order ${orderId} could not take ${cents} cents`);
   return "paid";

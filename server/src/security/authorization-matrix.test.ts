@@ -1001,7 +1001,7 @@ describe("authorization matrix", () => {
     onTestFinished(() => takeTermsAway(f));
     const credited = await creditedOrder(f);
     const orderId = credited.order.split("/").pop();
-    const money = ["amountPaid", "credited", "creditNotes", "balance", "creditable", "overdue"];
+    const money = ["amountPaid", "credited", "creditNotes", "moneyMovements", "balance", "creditable", "overdue"];
     const get = (identity: Identity, url: string) =>
       f.app.inject({ method: "GET", url, headers: bearer(tokens[identity] ?? "") });
     /** A JSON answer's fields of money on account present, or its status when it is not 200. */

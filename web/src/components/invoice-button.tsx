@@ -10,12 +10,16 @@ export function InvoiceButton({ order }: { order: Pick<PageOrder, "_id" | "invoi
   if (!order.invoiceNumber || !order.actions.includes("invoice:order")) return null;
   return (
     <DownloadButton
-      className="btn btn-outline btn-sm self-start"
+      // In a narrow column (the admin's details on a phone) its parts go to the next line whole and the button grows
+      // with them (h-full: the height of its row, which its wrapped words make; a class the pages' CSS has already,
+      // for the CSS budget), rather than squeezed until the column's long-word breaking splits them inside a word.
+      className="btn btn-outline btn-sm h-full self-start flex-wrap py-1"
       download={() => downloadInvoice(order)}
       failure="The invoice could not be downloaded. Please try again."
     >
       {/* The number never breaks mid-code, even where the page lets long words break (an email beside it). */}
-      Download invoice <span className="whitespace-nowrap">{order.invoiceNumber}</span> (PDF)
+      <span className="whitespace-nowrap">Download invoice</span>{" "}
+      <span className="whitespace-nowrap">{order.invoiceNumber}</span> (PDF)
     </DownloadButton>
   );
 }

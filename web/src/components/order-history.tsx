@@ -1,10 +1,10 @@
 import type { OrderEvent } from "@forgeline/contract";
 import { dateTimeText } from "../lib/date-text";
-import { ORDER_STATUS_LABELS } from "./order-status-badge";
+import { eventTitle } from "../lib/order-words";
 
 /**
- * An order's history under its "History" heading, oldest first: each status it reached, when, who moved it,
- * and why. `id` is the heading's, which names the section.
+ * An order's history under its "History" heading, oldest first: each thing that happened to it ("Shipped",
+ * "Payment received"), when, who acted, and why. `id` is the heading's, which names the section.
  */
 export function OrderHistory({ id, events }: { id: string; events: OrderEvent[] }) {
   return (
@@ -21,9 +21,9 @@ function HistoryList({ events }: { events: OrderEvent[] }) {
   return (
     <ol className="relative ms-2 border-s border-base-300">
       {events.map((event) => (
-        <li key={`${event.at}-${event.status}`} className="mb-4 ms-4">
+        <li key={`${event.at}-${event.kind}`} className="mb-4 ms-4">
           <span className="absolute -start-1.5 mt-1.5 size-3 rounded-full bg-primary" aria-hidden="true" />
-          <p className="font-semibold">{ORDER_STATUS_LABELS[event.status]}</p>
+          <p className="font-semibold">{eventTitle(event)}</p>
           <p className="text-sm text-base-content/80">
             <time dateTime={event.at}>{dateTimeText(event.at)}</time> by {event.by}
           </p>

@@ -1,6 +1,7 @@
-import type { OrderEvent, OrderStatus } from "@forgeline/contract";
-import { onAccountTerm } from "../lib/on-account";
+import type { OrderStatus } from "@forgeline/contract";
+import { deliveryFact, type Fact, type FactTone, moneyFact } from "../lib/order-words";
 
+/** SPEC.md's one status word: the admin list's filters and the overview's counts name statuses with it. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   "awaiting-approval": "Awaiting approval",
   unpaid: "Unpaid",
@@ -11,45 +12,31 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: "Refunded",
 };
 
-const BADGE_CLASSES: Record<OrderStatus, string> = {
-  "awaiting-approval": "badge-warning",
-  unpaid: "badge-warning",
-  paid: "badge-info",
-  shipped: "badge-accent",
-  delivered: "badge-success",
-  cancelled: "badge-neutral",
-  refunded: "badge-neutral",
+const TONE_CLASSES: Record<FactTone, string> = {
+  warning: "badge-warning",
+  info: "badge-info",
+  accent: "badge-accent",
+  success: "badge-success",
+  neutral: "badge-neutral",
 };
 
+type FactsOrder = Parameters<typeof deliveryFact>[0];
+
+/** One fact as a word (never colour alone) on a coloured badge. */
+export function FactBadge({ fact }: { fact: Fact }) {
+  return <span className={`badge whitespace-nowrap ${TONE_CLASSES[fact.tone]}`}>{fact.text}</span>;
+}
+
 /**
- * Where an order stands, as a word (never colour alone) on a coloured badge. An unpaid order that waited for
- * an owner's approval says it was approved, so its buyer does not read it as still waiting (nor, on account,
- * as waiting for a card payment). An order on account says so under the badge, with its invoice's due day
- * (lib/on-account.ts), and "overdue" in words and in colour once that day passed with a balance left.
+ * Where an order stands, as its lists show it in one cell: where the goods are and where the money is, each a badge
+ * in a buyer's words (lib/order-words.ts), so an order on account not yet invoiced reads "To ship" and "Invoice when
+ * shipped, net 30", not "Unpaid".
  */
-export function OrderStatusBadge({
-  order,
-}: {
-  order: { status: OrderStatus; statusHistory: OrderEvent[] } & Parameters<typeof onAccountTerm>[0];
-}) {
-  const { status } = order;
-  const approved = status === "unpaid" && order.statusHistory.some((event) => event.status === "awaiting-approval");
-  const onAccount = onAccountTerm(order);
+export function OrderStatusBadge({ order }: { order: FactsOrder }) {
   return (
-    <>
-      <span className={`badge whitespace-nowrap ${BADGE_CLASSES[status]}`}>
-        {approved ? (onAccount ? "Approved" : "Approved: awaiting payment") : ORDER_STATUS_LABELS[status]}
-      </span>
-      {onAccount && (
-        <span className="block text-sm">
-          {onAccount.text}
-          {onAccount.overdue && (
-            <>
-              , <strong className="text-error">overdue</strong>
-            </>
-          )}
-        </span>
-      )}
-    </>
+    <span className="flex flex-wrap gap-1">
+      <FactBadge fact={deliveryFact(order)} />
+      <FactBadge fact={moneyFact(order)} />
+    </span>
   );
 }

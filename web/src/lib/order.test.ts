@@ -13,9 +13,15 @@ it("reads the spec's wire names as what they are: orderId the first line's produ
   const lifecycle: Lifecycle = {
     status: "shipped",
     statusHistory: [
-      { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" },
-      { status: "paid", at: "2030-01-01T12:05:00.000Z", by: "ana@example.com", note: "Payment pi_7" },
-      { status: "shipped", at: "2030-01-02T09:00:00.000Z", by: "admin@example.com", note: "DHL 00340434" },
+      { kind: "placed", status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" },
+      { kind: "paid", status: "paid", at: "2030-01-01T12:05:00.000Z", by: "ana@example.com", note: "Payment pi_7" },
+      {
+        kind: "shipped",
+        status: "shipped",
+        at: "2030-01-02T09:00:00.000Z",
+        by: "admin@example.com",
+        note: "DHL 00340434",
+      },
     ],
     carrier: "DHL",
     trackingNumber: "00340434",

@@ -1,10 +1,13 @@
 import {
+  EVENT_OF_STEP,
   type FulfilmentStatus,
   nextFacts,
   OPEN_ORDER_STATUSES,
+  type OrderEventKind,
   type OrderFacts,
   type OrderTransition,
   owedCents,
+  type PaidWith,
   type PaymentMethod,
   type PaymentStatus,
 } from "@forgeline/contract";
@@ -68,19 +71,49 @@ export async function returnStockOf(tx: Database, orderId: string): Promise<void
   for (const line of await stockLinesOf(tx, orderId)) await returnStock(tx, line.productId, line.quantity);
 }
 
+/** The money a history entry moved: how much, how it came (none for a credit note), by what reference, and when. */
+export interface EventMoney {
+  cents: number;
+  paidWith?: PaidWith;
+  reference: string | null;
+  /** The day a transfer arrived (YYYY-MM-DD), when it is not the day it is recorded. */
+  receivedOn?: string;
+}
+
+/** A line of an order's history: what happened, the status it left the order in, who, why, and the money it moved. */
+export async function addEvent(
+  tx: Database,
+  order: Pick<OrderRow, "id" | "status">,
+  event: { kind: OrderEventKind; by: string; note: string | null; money?: EventMoney | undefined },
+) {
+  const { money } = event;
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    kind: event.kind,
+    status: order.status,
+    by: event.by,
+    note: event.note,
+    amountCents: money?.cents ?? null,
+    paidWith: money?.paidWith ?? null,
+    reference: money?.reference ?? null,
+    receivedOn: money?.receivedOn ?? null,
+  });
+}
+
 /**
- * Adds the line of the order's history for the status it has just reached and, in the same transaction,
- * counts what it sold and puts its mails in the outbox: the one way every change of an order is recorded.
+ * Adds the line of the order's history for what has just happened to it (the step taken, or its placing) and, in the
+ * same transaction, counts what it sold and puts its mails in the outbox: the one way every change of an order is
+ * recorded.
  */
 async function recordStatus(
   tx: Database,
   order: OrderRow,
-  by: string,
-  note: string | null,
+  event: { by: string; note: string | null; money?: EventMoney | undefined },
   step?: OrderTransition,
   mails = true,
 ) {
-  await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, by, note });
+  const { by, note } = event;
+  await addEvent(tx, order, { ...event, kind: step ? EVENT_OF_STEP[step] : "placed" });
   // Paying is the way into the payment statuses that hold the money, refunding the way out (a credit note that
   // settles an order paid in part counts its sales itself: order-credit.ts).
   if (step === "pay" || step === "settle") await countSales(tx, order, 1);
@@ -147,7 +180,7 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
     })),
   );
   const waits = order.starting?.status === "awaiting-approval" ? order.starting.why : null;
-  await recordStatus(tx, created, order.userEmail, waits ? `Placed. ${waits}` : "Placed");
+  await recordStatus(tx, created, { by: order.userEmail, note: waits ? `Placed. ${waits}` : "Placed" });
   return created.id;
 }
 
@@ -173,7 +206,8 @@ export async function markPaid(tx: Database, orderId: string, transactionId: str
     .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
     .returning();
   if (!order) return undefined;
-  await recordStatus(tx, order, order.userEmail, `Payment ${transactionId}`, "pay");
+  const money = { cents: order.totalCents, paidWith: "card" as const, reference: transactionId };
+  await recordStatus(tx, order, { by: order.userEmail, note: `Payment ${transactionId}`, money }, "pay");
   return stockLinesOf(tx, orderId);
 }
 
@@ -199,6 +233,8 @@ export interface StatusChange {
   allowed?: (order: OrderRow) => boolean;
   /** Columns the step writes besides the facts. */
   fields?: StepFields;
+  /** The money the step moved, for its history line (the order's money movements are read from those). */
+  money?: EventMoney;
 }
 
 type StepField =
@@ -265,7 +301,8 @@ export async function takeStep(
   const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
   // A customer hears of a status their order reaches, not again of one it stays in (money received on a shipped
   // order on account leaves it shipped).
-  await recordStatus(tx, after, change.by, note, change.transition, after.status !== before.status);
+  const event = { by: change.by, note, money: change.money };
+  await recordStatus(tx, after, event, change.transition, after.status !== before.status);
   return { kind: "changed", before, after };
 }
 
@@ -304,15 +341,15 @@ export async function cancelUnpaidOrdersOf(tx: Database, productId: string, by: 
 }
 
 /**
- * Money put against the invoice of an order on account (server/src/receivables/, in its transaction): what was
- * paid rises by `cents`, and the order is paid in part, or paid when nothing is left; its sales count from
+ * Money put against the invoice of an order on account (server/src/receivables/, in its transaction), paid with a
+ * transfer, a card or the company's credit (`change.money`, for its history line): what was paid rises by `cents`, and the order is paid in part, or paid when nothing is left; its sales count from
  * the day it is paid, as a card order's do. Undefined when the order cannot take it (not invoiced, closed).
  */
 export async function receiveOnOrder(
   tx: Database,
   orderId: string,
   cents: number,
-  change: { by: string; note: string },
+  change: { by: string; note: string; money: Omit<EventMoney, "cents"> & { paidWith: PaidWith } },
 ): Promise<OrderRow | undefined> {
   const before = await lockOrder(tx, orderId);
   if (!before || cents <= 0 || cents > owedCents(before)) return undefined;
@@ -320,6 +357,7 @@ export async function receiveOnOrder(
   const settles = cents === owedCents(before);
   const changed = await takeStep(tx, before, {
     ...change,
+    money: { ...change.money, cents },
     transition: settles ? "settle" : "payPart",
     fields: { amountPaidCents: paid, ...(settles && { paidAt: new Date() }) },
   });

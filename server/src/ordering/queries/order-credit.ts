@@ -1,8 +1,8 @@
 import { creditNoteNumberText, formatCents } from "@forgeline/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { creditNoteCounter, creditNotes, orderEvents, orders } from "../tables.js";
-import { returnStockOf, takeStep } from "./lifecycle.js";
+import { creditNoteCounter, creditNotes, orders } from "../tables.js";
+import { addEvent, returnStockOf, takeStep } from "./lifecycle.js";
 import type { OrderRow } from "./orders.js";
 import { countSales } from "./sales.js";
 import type { CreditNoteRow } from "./wire.js";
@@ -62,6 +62,7 @@ export async function creditOrder(
   const note = `Credit note ${number}: ${formatCents(cents)} off invoice ${before.invoiceNumber}${
     toCreditCents > 0 ? `, ${formatCents(toCreditCents)} of it to the company's credit` : ""
   }${credit.restock ? ". Pieces returned to stock" : ""}. Reason: ${reason}`;
+  const money = { cents, reference: number };
   let after: OrderRow | undefined;
   if (step) {
     // Closing the balance of an order paid in part settles it, as a last payment would: from then the overview
@@ -71,6 +72,7 @@ export async function creditOrder(
       transition: step,
       by,
       note,
+      money,
       fields: settles ? { ...fields, paidAt: sql`now()` } : fields,
     });
     if (changed.kind !== "changed") throw new Error(`order ${orderId} refused ${step} it was allowed`);
@@ -79,7 +81,7 @@ export async function creditOrder(
   } else {
     // Money is still owed after it: neither fact moves, so no step of the state machine; its line says why.
     [after] = await tx.update(orders).set(fields).where(eq(orders.id, orderId)).returning();
-    await tx.insert(orderEvents).values({ orderId, status: before.status, by, note });
+    await addEvent(tx, after ?? before, { kind: "credit-note", by, note, money });
   }
   if (!after) throw new Error(`order ${orderId} was not credited`);
   if (credit.restock) await returnStockOf(tx, orderId);

@@ -2,6 +2,8 @@ import {
   type CreditNote,
   centsToDollars,
   creditableCents,
+  MOVEMENT_OF_EVENT,
+  type MoneyMovement,
   type OrderRecord,
   orderNumberText,
   owedCents,
@@ -46,6 +48,7 @@ function toOrderJson(
     createdAt: row.createdAt.toISOString(),
     status: row.status,
     statusHistory: history.map((event) => ({
+      kind: event.kind,
       status: event.status,
       at: event.createdAt.toISOString(),
       by: event.by,
@@ -73,6 +76,7 @@ function toOrderJson(
     amountPaid: centsToDollars(row.amountPaidCents),
     credited: centsToDollars(row.creditedCents),
     creditNotes: credits.map(creditNoteJson),
+    moneyMovements: moneyMovementsOf(history, credits),
     balance: centsToDollars(owedCents(row)),
     creditable: centsToDollars(creditableCents(row)),
     invoice:
@@ -85,6 +89,29 @@ function toOrderJson(
         : null,
     overdue: isOverdue(row, new Date()),
   };
+}
+
+/**
+ * Every movement of money on an order, oldest first, as its history recorded it (lifecycle.ts `addEvent`): the entries
+ * that moved money, each with how much, how, by what reference and on what day; a credit note with its reason.
+ */
+export function moneyMovementsOf(history: OrderEventRow[], credits: CreditNoteRow[]): MoneyMovement[] {
+  const reasons = new Map(credits.map((credit) => [credit.number, credit.reason]));
+  return history.flatMap((event) => {
+    const kind = MOVEMENT_OF_EVENT[event.kind];
+    if (!kind || event.amountCents === null) return [];
+    const reason = kind === "credit-note" && event.reference ? reasons.get(event.reference) : undefined;
+    return [
+      {
+        kind,
+        amount: centsToDollars(event.amountCents),
+        method: event.paidWith,
+        reference: event.reference,
+        day: event.receivedOn ?? event.createdAt.toISOString().slice(0, 10),
+        ...(reason && { reason }),
+      },
+    ];
+  });
 }
 
 /** A balance still owed after the invoice's due date. */

@@ -24,7 +24,9 @@ const order = (status: OrderStatus, overrides: Partial<Order> = {}): Order =>
     paid: ["paid", "shipped", "delivered"].includes(status),
     transactionId: "pi_7",
     status,
-    statusHistory: [{ status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" }],
+    statusHistory: [
+      { kind: "placed", status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" },
+    ],
     carrier: null,
     trackingNumber: null,
     trackingUrl: null,
@@ -90,12 +92,13 @@ describe("an admin's order page", () => {
       .map((value) => value.textContent);
     const rows = Object.fromEntries(terms.map((term, index) => [term, values[index]]));
     expect(rows).toMatchObject({
-      Status: "UnpaidOn account (net 30)",
-      Payment: "By invoice, on account",
+      Delivery: "To ship",
+      Payment: "Invoice when shipped, net 30",
+      "Paid with": "By invoice, on account",
       Invoice: "None",
     });
     // Its invoice comes when it ships: until then nothing is owed, so no balance stands beside it.
-    expect(rows).not.toHaveProperty("Balance");
+    expect(screen.queryByRole("region", { name: "Payments" })).toBeNull();
     expect(actionButtons()).toEqual(["Ship order", "Cancel order"]);
     expect(
       screen.getByText("On account: shipping issues its invoice, due in 30 days. Nothing is paid yet."),
@@ -134,8 +137,14 @@ describe("an admin's order page", () => {
           tax: 0,
           poNumber: "PO-7781",
           statusHistory: [
-            { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" },
-            { status: "shipped", at: "2030-01-02T12:00:00.000Z", by: "owner@example.com", note: "DHL 00340434" },
+            { kind: "placed", status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: "ana@example.com", note: "Placed" },
+            {
+              kind: "shipped",
+              status: "shipped",
+              at: "2030-01-02T12:00:00.000Z",
+              by: "owner@example.com",
+              note: "DHL 00340434",
+            },
           ],
         }),
       },
@@ -149,7 +158,8 @@ describe("an admin's order page", () => {
       .getAllByRole("definition")
       .map((value) => value.textContent);
     expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toMatchObject({
-      Status: "Shipped",
+      Delivery: "Shipped",
+      Payment: "Paid",
       Customer: "Ana Lopez",
       Email: "ana@example.com",
       Phone: "5550100",
@@ -184,7 +194,7 @@ describe("an admin's order page", () => {
       ["PO number", "PO-7781"],
     ]);
     const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
-    expect(history.map((step) => step.querySelector("p")?.textContent)).toEqual(["Unpaid", "Shipped"]);
+    expect(history.map((step) => step.querySelector("p")?.textContent)).toEqual(["Placed", "Shipped"]);
     expect(history[1]?.textContent).toContain("by owner@example.com");
     expect(history[1]?.textContent).toContain("DHL 00340434");
   });
@@ -267,6 +277,16 @@ describe("an admin's order page", () => {
       creditNotes: [
         { number: "CN-000004", issuedAt: "2030-11-28T10:00:00.000Z", amount: 500, reason: "Ten tapes damaged" },
       ],
+      moneyMovements: [
+        {
+          kind: "credit-note",
+          amount: 500,
+          method: null,
+          reference: "CN-000004",
+          day: "2030-11-28",
+          reason: "Ten tapes damaged",
+        },
+      ] satisfies Order["moneyMovements"],
     };
     const sent = serveApi({
       [ORDER]: () => ({ body: current }),
@@ -324,11 +344,11 @@ describe("an admin's order page", () => {
     expect(within(notes).getByRole("listitem").textContent).toContain("CN-000004");
     expect(within(notes).getByRole("listitem").textContent).toContain("$500.00 credited (Ten tapes damaged)");
     expect(within(notes).getByRole("button", { name: "Download CN-000004 (PDF)" })).toBeTruthy();
-    const details = screen.getByRole("region", { name: "Details" });
-    const terms = within(details)
-      .getAllByRole("term")
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
-    expect(terms).toContainEqual(["Credited", "$500.00"]);
-    expect(terms).toContainEqual(["Balance", "$3,175.00"]);
+    const payments = screen.getByRole("region", { name: "Payments" });
+    expect(
+      within(payments)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Total $3,675.00", "Credit note CN-000004 $500.00 (Ten tapes damaged)", "Balance $3,175.00"]);
   }, 15_000);
 });

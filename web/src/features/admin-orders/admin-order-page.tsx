@@ -4,13 +4,14 @@ import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
 import { OrderHistory } from "../../components/order-history";
-import { OrderStatusBadge } from "../../components/order-status-badge";
+import { OrderMoney } from "../../components/order-money";
+import { FactBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
-import { moneyOnOrder } from "../../lib/on-account";
 import type { AdminPageOrder, PageOrder } from "../../lib/order";
+import { deliveryFact, moneyFact } from "../../lib/order-words";
 import { useAdminOrder } from "./api/get-admin-order";
 import { AdminOrderActions } from "./order-actions-panel";
 
@@ -40,6 +41,7 @@ export default function AdminOrderPage() {
                   </h2>
                   <AdminOrderActions order={data} />
                 </section>
+                <OrderMoney order={data} headingId="order-payments-heading" />
                 <CreditNotes order={data} headingId="order-credit-notes-heading" />
                 <OrderHistory id="order-history-heading" events={data.statusHistory} />
               </div>
@@ -59,7 +61,8 @@ export default function AdminOrderPage() {
 
 function OrderDetails({ order }: { order: AdminPageOrder }) {
   const rows: [string, ReactNode][] = [
-    ["Status", <OrderStatusBadge key="status" order={order} />],
+    ["Delivery", <FactBadge key="delivery" fact={deliveryFact(order)} />],
+    ["Payment", <FactBadge key="payment" fact={moneyFact(order)} />],
     ["Placed", dateTimeText(order.createdAt)],
     ["Customer", order.userName],
     ["Email", order.userEmail],
@@ -67,8 +70,7 @@ function OrderDetails({ order }: { order: AdminPageOrder }) {
     ["Address", order.address],
     ["PO number", order.poNumber ?? "None"],
     ["Pieces", order.quantity],
-    ["Payment", order.transactionId ?? (order.paymentMethod === "invoice" ? "By invoice, on account" : "None")],
-    ...moneyOnOrder(order),
+    ["Paid with", order.transactionId ?? (order.paymentMethod === "invoice" ? "By invoice, on account" : "None")],
     ["Invoice", order.invoiceNumber ? <InvoiceButton key="invoice" order={order} /> : "None"],
     ["Carrier", order.carrier ?? "Not shipped"],
     ["Tracking number", <TrackingNumber key="tracking" order={order} />],

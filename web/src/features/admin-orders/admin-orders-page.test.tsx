@@ -1,7 +1,7 @@
 import type { Order } from "@forgeline/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { accountOrder, listLine, pricedOrder } from "../../test-orders";
+import { accountOrder, cardOrder, listLine, pricedOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import AdminOrdersPage from "./admin-orders-page";
 
@@ -44,6 +44,7 @@ const order = (overrides: Partial<Order>): Order => ({
     [listLine({ productId: "p1", name: "Torque wrench", quantity: 150, unitPrice: 24.5, total: 3675 })],
     3675,
   ),
+  ...cardOrder("paid", 3675),
   ...overrides,
 });
 
@@ -76,7 +77,7 @@ describe("Admin Orders", () => {
       "Torque wrenchTorque wrench FL-TW-150: 150 pieces at $24.50, $3,675.00",
       "150",
       "$3,675.00",
-      "Paid",
+      "To shipPaid",
       "Jan 1, 2030, 12:00 PM",
     ]);
     expect(screen.getByText("Page 2 of 3")).toBeTruthy();
@@ -106,7 +107,7 @@ describe("Admin Orders", () => {
     );
   });
 
-  it("says by an order on account how it is paid: its terms until it ships, then its invoice's due day", async () => {
+  it("says by an order on account where its goods and money are: its terms until it ships, then its due day", async () => {
     serveApi({
       "GET /api/admin/orders?limit=20&offset=0": {
         body: [
@@ -129,8 +130,8 @@ describe("Admin Orders", () => {
     renderAt("/dashboard/orders");
     const rows = (await screen.findAllByRole("row")).slice(1);
     expect(rows.map((row) => within(row).getAllByRole("cell")[4]?.textContent)).toEqual([
-      "UnpaidOn account (net 30)",
-      "ShippedOn account, due Dec 26",
+      "To shipInvoice when shipped, net 30",
+      "ShippedDue 26 Dec",
     ]);
   });
 

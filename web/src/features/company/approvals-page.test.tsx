@@ -42,7 +42,7 @@ function order(id: string, name: string, status: Order["status"], by = "rui@exam
     paid: false,
     transactionId: null,
     status,
-    statusHistory: [{ status, at: "2030-01-03T12:00:00.000Z", by, note: null }],
+    statusHistory: [{ kind: "placed" as const, status, at: "2030-01-03T12:00:00.000Z", by, note: null }],
     carrier: null,
     trackingNumber: null,
     trackingUrl: null,
@@ -252,22 +252,20 @@ describe("/dashboard/company/orders", () => {
       within(row)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["Ruirui@example.com", "Jan 3, 2030", "$2,450.00PO PO-o1", "Awaiting approval"]);
+    ).toEqual(["Ruirui@example.com", "Jan 3, 2030", "$2,450.00PO PO-o1", "Awaiting approvalPay once approved"]);
     const paidRow = screen.getByRole("link", { name: "FL-100004" }).closest("tr") as HTMLElement;
     expect(within(paidRow).getByText("Paid")).toBeTruthy();
   });
 
   it("says by a member's order on account when its invoice is due, and that it is overdue", async () => {
-    const invoice = {
-      number: "INV-2030-000009",
-      issuedAt: "2030-11-26T09:00:00.000Z",
-      dueAt: "2030-12-26T09:00:00.000Z",
-    };
+    // Due 13 days and a few hours before the page reads it.
+    const dueAt = new Date(Date.now() - 13.2 * 86_400_000).toISOString();
+    const invoice = { number: "INV-2030-000009", issuedAt: "2030-11-26T09:00:00.000Z", dueAt };
     renderAs(<CompanyOrdersPage />, {
       "GET /api/companies/mine": { body: acme },
       [ORDERS]: { body: [{ ...wrenches, ...accountOrder(2450, invoice, true) }] },
     });
     const row = (await screen.findByRole("link", { name: "FL-100001" })).closest("tr") as HTMLElement;
-    expect(within(row).getAllByRole("cell").at(-1)?.textContent).toBe("ShippedOn account, due Dec 26, overdue");
+    expect(within(row).getAllByRole("cell").at(-1)?.textContent).toBe("ShippedOverdue 13 days");
   });
 });

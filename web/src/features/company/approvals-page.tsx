@@ -7,7 +7,6 @@ import { LinesInBrief } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateText } from "../../lib/date-text";
-import { onAccountTerm } from "../../lib/on-account";
 import type { PageOrder } from "../../lib/order";
 import { notify } from "../../lib/toast";
 import { useCompanyOrders, useDecide } from "./api/orders";
@@ -149,9 +148,12 @@ function Decision({ company, order, onDecided }: { company: Company; order: Page
 
 /** Approving an order on account lends the company credit, so the owner reads that it is one before deciding. */
 function HowItIsPaid({ order }: { order: PageOrder }) {
-  const onAccount = onAccountTerm(order);
   return (
-    <p className="text-sm">{onAccount ? `${onAccount.text}: approved, it uses the company's credit` : "By card"}</p>
+    <p className="text-sm">
+      {order.paymentMethod === "invoice"
+        ? `On account (net ${order.netDays}): approved, it uses the company's credit`
+        : "By card"}
+    </p>
   );
 }
 

@@ -20,7 +20,7 @@ const ORDER = `GET /api/ordering/${ORDER_ID}`;
 const ana = actor(EMAIL);
 /** Ana as a member of the company c1, in this role. */
 const acme = (role: CompanyRole): Actor => actor(EMAIL, { id: "c1", role });
-const placed = { status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" } as const;
+const placed = { kind: "placed", status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" } as const;
 const unpaid: OrderWithCredit = withOrderActions(ana, {
   _id: ORDER_ID,
   number: "FL-100007",
@@ -62,14 +62,21 @@ const shipped: OrderWithCredit = withOrderActions(ana, {
   status: "shipped",
   statusHistory: [
     placed,
-    { status: "paid", at: "2030-01-01T12:05:00.000Z", by: EMAIL, note: "Payment pi_7" },
-    { status: "shipped", at: "2030-01-02T09:00:00.000Z", by: "admin@example.com", note: "DHL 00340434" },
+    { kind: "paid", status: "paid", at: "2030-01-01T12:05:00.000Z", by: EMAIL, note: "Payment pi_7" },
+    {
+      kind: "shipped",
+      status: "shipped",
+      at: "2030-01-02T09:00:00.000Z",
+      by: "admin@example.com",
+      note: "DHL 00340434",
+    },
   ],
   carrier: "DHL",
   trackingNumber: "00340434",
   trackingUrl: "https://www.dhl.com/track?id=00340434",
   invoiceNumber: "INV-2030-000007",
   ...cardOrder("shipped", 3675),
+  moneyMovements: [{ kind: "payment", amount: 3675, method: "card", reference: "pi_7", day: "2030-01-01" }],
 });
 
 function renderOrderPage() {
@@ -89,6 +96,13 @@ function lineRows() {
     .map((row) => [...row.children].map((cell) => cell.textContent));
 }
 
+/** The lines of the Payments section: the total, each movement of money, the balance. */
+function moneyLines() {
+  return within(screen.getByRole("region", { name: "Payments" }))
+    .getAllByRole("listitem")
+    .map((item) => item.textContent);
+}
+
 /** The details list as [term, description] pairs. */
 function details() {
   const terms = screen.getAllByRole("term");
@@ -101,7 +115,8 @@ describe("the customer's order page", () => {
     renderOrderPage();
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Order FL-100007");
     expect(details()).toEqual([
-      ["Status", "Unpaid"],
+      ["Delivery", "Ships once paid"],
+      ["Payment", "Awaiting payment"],
       ["Pieces", "150 Pieces"],
       ["Delivery address", "1 Yard Road"],
       ["Subtotal", "$3,675.00"],
@@ -110,7 +125,7 @@ describe("the customer's order page", () => {
     expect(lineRows()).toEqual([["Torque wrench", "FL-TW-150", "150", "$24.50", "$3,675.00"]]);
     const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
     expect(history.map((step) => step.querySelector("time")?.getAttribute("datetime"))).toEqual([placed.at]);
-    expect(history[0]?.textContent).toMatch(/^Unpaid.+ by ana@example\.comPlaced$/);
+    expect(history[0]?.textContent).toMatch(/^Placed.+ by ana@example\.comPlaced$/);
     expect(screen.getByText(/^Pay/, { selector: "a" }).getAttribute("href")).toBe(`/dashboard/payment/${ORDER_ID}`);
     expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Tracking" })).toBeNull();
@@ -131,14 +146,23 @@ describe("the customer's order page", () => {
     });
     renderOrderPage();
     expect(await screen.findByText(/^This order awaits approval by an owner of your company/)).toBeTruthy();
-    expect(details()[0]).toEqual(["Status", "Awaiting approval"]);
+    expect(details().slice(0, 2)).toEqual([
+      ["Delivery", "Awaiting approval"],
+      ["Payment", "Pay once approved"],
+    ]);
     expect(screen.queryByText(/^Pay/, { selector: "a" })).toBeNull();
     expect(screen.queryByText(/^Order again/, { selector: "button" })).toBeNull();
     expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
   });
 
-  it("says an approved order is approved and awaits payment", async () => {
-    const approval = { ...placed, at: "2030-01-01T13:00:00.000Z", by: "olga@example.com", note: "Approved: fine" };
+  it("says an approved card order awaits its payment, and its history that it was approved", async () => {
+    const approval = {
+      ...placed,
+      kind: "approved" as const,
+      at: "2030-01-01T13:00:00.000Z",
+      by: "olga@example.com",
+      note: "Approved: fine",
+    };
     serveApi({
       [ORDER]: {
         body: withOrderActions(acme("buyer"), {
@@ -150,7 +174,12 @@ describe("the customer's order page", () => {
     });
     renderOrderPage();
     await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
-    expect(details()[0]).toEqual(["Status", "Approved: awaiting payment"]);
+    expect(details().slice(0, 2)).toEqual([
+      ["Delivery", "Ships once paid"],
+      ["Payment", "Awaiting payment"],
+    ]);
+    const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
+    expect(history.map((step) => step.querySelector("p")?.textContent)).toEqual(["Placed", "Approved"]);
   });
 
   it("says an order placed on account has nothing to pay now (no Pay), and ships with its invoice", async () => {
@@ -163,7 +192,13 @@ describe("the customer's order page", () => {
         "Placed on account: nothing to pay now. It ships without payment, and its invoice comes with it, due 30 days later.",
       ),
     ).toBeTruthy();
-    expect(details()[0]).toEqual(["Status", "UnpaidOn account (net 30)"]);
+    // Nothing is owed yet: never an "Unpaid" badge, and no money lines before the invoice.
+    expect(details().slice(0, 2)).toEqual([
+      ["Delivery", "To ship"],
+      ["Payment", "Invoice when shipped, net 30"],
+    ]);
+    expect(screen.queryByText("Unpaid")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Payments" })).toBeNull();
     expect(screen.queryByRole("link", { name: /^Pay/ })).toBeNull();
     expect(screen.getByRole("button", { name: /^Cancel ?the order for Torque wrench$/ })).toBeTruthy();
   });
@@ -178,13 +213,13 @@ describe("the customer's order page", () => {
     serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
     renderOrderPage();
     await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
-    expect(details().slice(0, 5)).toEqual([
-      ["Status", "ShippedOn account, due Dec 26"],
+    expect(details().slice(0, 4)).toEqual([
+      ["Delivery", "Shipped"],
+      ["Payment", "Due 26 Dec"],
       ["Pieces", "150 Pieces"],
       ["Invoice", "INV-2030-000009"],
-      ["Total", "$3,675.00"],
-      ["Balance", "$3,675.00"],
     ]);
+    expect(moneyLines()).toEqual(["Total $3,675.00", "Balance $3,675.00"]);
     expect(screen.getByRole("button", { name: "Download invoice INV-2030-000009 (PDF)" })).toBeTruthy();
     expect(screen.queryByText(/^Placed on account/)).toBeNull();
     // Its balance can be paid by card, on the payment page; its tools can still be ordered again.
@@ -193,7 +228,7 @@ describe("the customer's order page", () => {
     expect(screen.getByRole("button", { name: /^Order again/ })).toBeTruthy();
   });
 
-  it("lists every movement of money on an invoiced order: its total, what was paid and credited, the balance", async () => {
+  it("lists every movement of money on an invoiced order, oldest first, between its total and its balance", async () => {
     const invoice = {
       number: "INV-2030-000009",
       issuedAt: "2030-11-26T09:00:00.000Z",
@@ -210,15 +245,38 @@ describe("the customer's order page", () => {
       credited: 432,
       balance: 5500,
       companyId: "c1",
+      moneyMovements: [
+        { kind: "payment", amount: 5000, method: "transfer", reference: "ACME-TRF-7781", day: "2030-12-03" },
+        { kind: "credit-note", amount: 432, method: null, reference: "CN-000012", day: "2030-12-04" },
+      ] satisfies Order["moneyMovements"],
+      statusHistory: [
+        ...shipped.statusHistory,
+        {
+          kind: "payment-received" as const,
+          status: "shipped" as const,
+          at: "2030-12-05T10:00:00.000Z",
+          by: "admin@example.com",
+          note: "$5,000.00 received: ACME-TRF-7781",
+        },
+      ],
     };
     serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
     renderOrderPage();
     await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
-    expect(details().slice(3, 7)).toEqual([
-      ["Total", "$10,932.00"],
-      ["Paid", "$5,000.00"],
-      ["Credited", "$432.00"],
-      ["Balance", "$5,500.00"],
+    expect(details()[1]).toEqual(["Payment", "Paid in part"]);
+    expect(moneyLines()).toEqual([
+      "Total $10,932.00",
+      "Paid $5,000.00 by bank transfer ACME-TRF-7781 on 3 Dec",
+      "Credit note CN-000012 $432.00",
+      "Balance $5,500.00",
+    ]);
+    // The history names the payment by what it was, not by the status it left the order in.
+    const history = within(screen.getByRole("region", { name: "History" })).getAllByRole("listitem");
+    expect(history.map((step) => step.querySelector("p")?.textContent)).toEqual([
+      "Placed",
+      "Paid by card",
+      "Shipped",
+      "Payment received",
     ]);
   });
 
@@ -250,13 +308,15 @@ describe("the customer's order page", () => {
     serveApi({ [ORDER]: { body: orderAnswerFor(acme("requester"), order) } });
     renderOrderPage();
     await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
-    expect(details().slice(0, 4)).toEqual([
-      ["Status", "ShippedOn account (net 30)"],
+    expect(details().slice(0, 5)).toEqual([
+      ["Delivery", "Shipped"],
+      ["Payment", "Invoiced, net 30"],
       ["Pieces", "150 Pieces"],
       ["Invoice", "INV-2030-000009"],
       ["Delivery address", "1 Yard Road"],
     ]);
-    expect(screen.queryByText("overdue")).toBeNull();
+    expect(screen.queryByText(/overdue/i)).toBeNull();
+    expect(screen.queryByRole("region", { name: "Payments" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Credit notes" })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Download invoice/ })).toBeNull();
   });
@@ -283,8 +343,7 @@ describe("the customer's order page", () => {
     serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
     renderOrderPage();
     const notes = await screen.findByRole("region", { name: "Credit notes" });
-    expect(details()).toContainEqual(["Credited", "$675.00"]);
-    expect(details()).toContainEqual(["Balance", "$3,000.00"]);
+    expect(moneyLines().at(-1)).toBe("Balance $3,000.00");
     expect(
       within(notes)
         .getAllByRole("listitem")
@@ -296,22 +355,26 @@ describe("the customer's order page", () => {
     expect(within(notes).getByRole("button", { name: "Download CN-000011 (PDF)" })).toBeTruthy();
   });
 
-  it("marks an order on account overdue in words, and in the error colour", async () => {
-    const invoice = {
-      number: "INV-2030-000009",
-      issuedAt: "2030-10-01T09:00:00.000Z",
-      dueAt: "2030-10-31T09:00:00.000Z",
-    };
+  it("marks an order on account overdue in words, on an amber badge", async () => {
+    // Due 13 days and a few hours ago, as the page reads it now.
+    const dueAt = new Date(Date.now() - 13.2 * 86_400_000).toISOString();
+    const invoice = { number: "INV-2030-000009", issuedAt: "2030-10-01T09:00:00.000Z", dueAt };
     const order = { ...shipped, paid: false, ...accountOrder(3675, invoice, true), companyId: "c1" };
     serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
     renderOrderPage();
     await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
-    expect(details()[0]).toEqual(["Status", "ShippedOn account, due Oct 31, overdue"]);
-    expect(screen.getByText("overdue").className).toContain("text-error");
+    expect(details()[1]).toEqual(["Payment", "Overdue 13 days"]);
+    expect(screen.getByText("Overdue 13 days").className).toContain("badge-warning");
   });
 
-  it("says an approved order on account is approved, not that it awaits a payment", async () => {
-    const approval = { ...placed, at: "2030-01-01T13:00:00.000Z", by: "olga@example.com", note: "Approved: fine" };
+  it("says an approved order on account is to ship, not that it awaits a payment", async () => {
+    const approval = {
+      ...placed,
+      kind: "approved" as const,
+      at: "2030-01-01T13:00:00.000Z",
+      by: "olga@example.com",
+      note: "Approved: fine",
+    };
     const waited = [{ ...placed, status: "awaiting-approval" as const }, approval];
     serveApi({
       [ORDER]: {
@@ -325,7 +388,10 @@ describe("the customer's order page", () => {
     });
     renderOrderPage();
     await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
-    expect(details()[0]).toEqual(["Status", "ApprovedOn account (net 30)"]);
+    expect(details().slice(0, 2)).toEqual([
+      ["Delivery", "To ship"],
+      ["Payment", "Invoice when shipped, net 30"],
+    ]);
   });
 
   const colleagues = { ...unpaid, userEmail: "rui@example.com", userName: "Rui", companyId: "c1" };
@@ -385,10 +451,11 @@ describe("the customer's order page", () => {
     expect(
       history.map((step) => [step.firstElementChild?.nextElementSibling?.textContent, step.lastChild?.textContent]),
     ).toEqual([
-      ["Unpaid", "Placed"],
-      ["Paid", "Payment pi_7"],
+      ["Placed", "Placed"],
+      ["Paid by card", "Payment pi_7"],
       ["Shipped", "DHL 00340434"],
     ]);
+    expect(moneyLines()).toEqual(["Total $3,675.00", "Paid $3,675.00 by card on 1 Jan", "Balance $0.00"]);
     const tracking = screen.getByRole("region", { name: "Tracking" });
     expect(tracking.textContent).toContain("DHL, tracking number 00340434");
     const track = within(tracking).getByRole("link");
@@ -440,7 +507,7 @@ describe("the customer's order page", () => {
       ["Torque wrench", "FL-TW-150", "150", "$24.50", "$3,675.00"],
       ["Box beam level", "FL-BBL-48", "200", "$20.00your contract pricelist price $25.00", "$4,000.00"],
     ]);
-    expect(details().slice(3)).toEqual([
+    expect(details().slice(4)).toEqual([
       ["Subtotal", "$7,675.00"],
       ["40% off orders of 200 pieces or more", "−$3,070.00"],
       ["Tax (6.5%)", "$299.33"],

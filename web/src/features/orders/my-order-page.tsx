@@ -1,15 +1,15 @@
 import { QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
-import { Fragment } from "react";
 import { useParams } from "react-router";
 import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
 import { OrderHistory } from "../../components/order-history";
-import { OrderStatusBadge } from "../../components/order-status-badge";
+import { OrderMoney } from "../../components/order-money";
+import { FactBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { paths } from "../../config/paths";
-import { moneyOnOrder } from "../../lib/on-account";
 import type { PageOrder } from "../../lib/order";
+import { deliveryFact, moneyFact } from "../../lib/order-words";
 import { CallerOrder } from "./caller-order";
 import { OrderActions } from "./order-actions";
 
@@ -32,9 +32,13 @@ function OrderView({ order }: { order: PageOrder }) {
         <p className="mt-1 text-base-content/80">{order.productName}</p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-200 p-4 text-sm">
-        <dt className="text-base-content/70">Status</dt>
+        <dt className="text-base-content/70">Delivery</dt>
         <dd>
-          <OrderStatusBadge order={order} />
+          <FactBadge fact={deliveryFact(order)} />
+        </dd>
+        <dt className="text-base-content/70">Payment</dt>
+        <dd>
+          <FactBadge fact={moneyFact(order)} />
         </dd>
         <dt className="text-base-content/70">Pieces</dt>
         <dd>
@@ -46,15 +50,10 @@ function OrderView({ order }: { order: PageOrder }) {
             <dd>{order.invoiceNumber}</dd>
           </>
         )}
-        {moneyOnOrder(order).map(([label, amount]) => (
-          <Fragment key={label}>
-            <dt className="text-base-content/70">{label}</dt>
-            <dd>{amount}</dd>
-          </Fragment>
-        ))}
         <dt className="text-base-content/70">Delivery address</dt>
         <dd className="whitespace-pre-line">{order.address}</dd>
       </dl>
+      <OrderMoney order={order} headingId="payments-heading" />
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading" className="mb-3 text-xl font-bold">
           Lines

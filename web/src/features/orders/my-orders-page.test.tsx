@@ -27,7 +27,7 @@ const order = (overrides: Partial<OrderRecord>): OrderWithCredit =>
     paid: false,
     transactionId: null,
     status: "unpaid",
-    statusHistory: [{ status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" }],
+    statusHistory: [{ kind: "placed", status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" }],
     carrier: null,
     trackingNumber: null,
     trackingUrl: null,
@@ -82,12 +82,17 @@ describe("My Orders", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["150", "$3,675.00", "Unpaid", "Pay for Torque wrenchCancel the order for Torque wrench"],
-      ["200", "$5,000.00", "Paidpi_7", "Order again Box beam level"],
-      ["150", "$3,675.00", "Shippedpi_8", "Order again Tape measure"],
-      ["150", "$3,675.00", "Deliveredpi_9", "Order again Pipe vise"],
-      ["150", "$3,675.00", "Cancelled", "Order again Hacksaw"],
-      ["150", "$3,675.00", "Refundedpi_10", "Order again Chisel set"],
+      [
+        "150",
+        "$3,675.00",
+        "Ships once paidAwaiting payment",
+        "Pay for Torque wrenchCancel the order for Torque wrench",
+      ],
+      ["200", "$5,000.00", "To shipPaidpi_7", "Order again Box beam level"],
+      ["150", "$3,675.00", "ShippedPaidpi_8", "Order again Tape measure"],
+      ["150", "$3,675.00", "DeliveredPaidpi_9", "Order again Pipe vise"],
+      ["150", "$3,675.00", "CancelledNothing to pay", "Order again Hacksaw"],
+      ["150", "$3,675.00", "CancelledRefundedpi_10", "Order again Chisel set"],
     ]);
     const [unpaid, paidRow, shipped] = rows as HTMLElement[];
     // Each order's number is a link to its page, over its lines.
@@ -113,27 +118,29 @@ describe("My Orders", () => {
     expect(within(paidRow as HTMLElement).getByRole("button").textContent).toBe("Order again Box beam level");
   });
 
-  it("says by each order on account how it is paid: its terms until invoiced, then the due day, overdue in words", async () => {
+  it("says by each order on account where its goods and money are: its terms, then the due day, overdue in days", async () => {
     const invoice = {
       number: "INV-2030-000009",
       issuedAt: "2030-11-26T09:00:00.000Z",
       dueAt: "2030-12-26T09:00:00.000Z",
     };
+    // Due 13 days and a few hours before the page reads it.
+    const late = { ...invoice, dueAt: new Date(Date.now() - 13.2 * 86_400_000).toISOString() };
     serveApi({
       [ORDERS]: {
         body: [
           order({ ...accountOrder(3675), companyId: "c1" }),
           order({ _id: "o2", ...accountOrder(3675, invoice), companyId: "c1" }),
-          order({ _id: "o3", ...accountOrder(3675, invoice, true), companyId: "c1" }),
+          order({ _id: "o3", ...accountOrder(3675, late, true), companyId: "c1" }),
         ],
       },
     });
     renderSignedIn();
     const rows = (await screen.findAllByRole("row")).slice(1);
     expect(rows.map((row) => within(row).getAllByRole("cell")[2]?.textContent)).toEqual([
-      "UnpaidOn account (net 30)",
-      "ShippedOn account, due Dec 26",
-      "ShippedOn account, due Dec 26, overdue",
+      "To shipInvoice when shipped, net 30",
+      "ShippedDue 26 Dec",
+      "ShippedOverdue 13 days",
     ]);
     // Nothing to pay by card: an order on account is paid by invoice.
     expect(within(rows[0] as HTMLElement).queryByText(/^Pay/)).toBeNull();
@@ -200,7 +207,13 @@ describe("My Orders", () => {
           status: "cancelled",
           statusHistory: [
             ...current.statusHistory,
-            { status: "cancelled", at: "2030-01-01T12:30:00.000Z", by: EMAIL, note: "Cancelled by the customer" },
+            {
+              kind: "cancelled",
+              status: "cancelled",
+              at: "2030-01-01T12:30:00.000Z",
+              by: EMAIL,
+              note: "Cancelled by the customer",
+            },
           ],
         });
         return { body: current };
