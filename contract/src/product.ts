@@ -198,11 +198,17 @@ export const productPatchSchema = productEditSchema
     quantityRule: quantityRuleSchema,
     tiers: tiersSchema,
     lowStockThreshold: lowStockThresholdField,
+    /** Which warehouse's count on hand `quantity` sets; the first when left out (docs/STOCK.md). */
+    warehouseId: z.uuid({ error: "warehouseId must be a warehouse's id" }),
   })
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
     error:
       "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers, lowStockThreshold",
+  })
+  .refine((patch) => patch.warehouseId === undefined || patch.quantity !== undefined, {
+    error: "warehouseId says where quantity is counted: send quantity with it",
+    path: ["warehouseId"],
   });
 
 /**

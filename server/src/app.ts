@@ -71,6 +71,8 @@ import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { startLowStockMail } from "./stats/low-stock-mail.js";
 import { statsRoutes } from "./stats/routes.js";
+import { stockMovementRoutes } from "./stock/movement-routes.js";
+import { warehouseRoutes } from "./stock/warehouse-routes.js";
 import { systemRoutes } from "./system/routes.js";
 import { type AccessTokens, accessTokens } from "./user/access-token.js";
 import { registerAuthGuards } from "./user/auth-guard.js";
@@ -288,6 +290,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(refundRoutes);
       await api.register(auditRoutes);
       await api.register(promotionRoutes);
+      await api.register(warehouseRoutes);
+      await api.register(stockMovementRoutes);
       await api.register(cartRoutes);
       await api.register(companyRoutes);
       await api.register(companyOrderRoutes);

@@ -5,6 +5,7 @@ import { HttpError } from "../http/errors.js";
 import { findAccount } from "../identity/queries.js";
 import type { PricedOrderCents } from "../pricing/price.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
+import { allocateOrder } from "../stock/allocation.js";
 import {
   type Buyer,
   billingAddressFor,
@@ -29,7 +30,7 @@ import {
   toolInOpenOrder,
   withBuyerLock,
 } from "./order-rules.js";
-import { insertOrder, takeStockOf } from "./queries/lifecycle.js";
+import { insertOrder } from "./queries/lifecycle.js";
 
 /**
  * Placing an order: the one use case behind every way of ordering (the Order Now modal, the cart's checkout,
@@ -235,7 +236,7 @@ export async function rollingBack<T>(work: () => Promise<T>): Promise<T | Refuse
 const SHORT_OF_STOCK = "A tool of this order is no longer in stock in the quantity ordered.";
 
 export async function takeStockOrRollBack(tx: Database, orderId: string): Promise<void> {
-  if (!(await takeStockOf(tx, orderId))) throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
+  if (!(await allocateOrder(tx, orderId))) throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
 }
 
 /**

@@ -11,10 +11,10 @@ import {
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
-import { returnStock, takeStock } from "../../product/queries.js";
+import { giveBackOrderStock, shipOrderStock } from "../../stock/allocation.js";
 import type { StartingStatus } from "../checkout.js";
 import { invoiceCounters, orderEvents, orderLines, orders } from "../tables.js";
-import { type OrderRow, type StockLine, stockLinesOf } from "./orders.js";
+import type { OrderRow } from "./orders.js";
 import { enqueueStatusMails } from "./outbox.js";
 import { countSales } from "./sales.js";
 
@@ -54,19 +54,6 @@ export function factColumns(fulfilmentStatus: FulfilmentStatus, paymentStatus: P
  * it is cancelled; a card order takes them when paid (markPaid's caller).
  */
 export const holdsStockUnpaid = (order: { paymentMethod: PaymentMethod }) => order.paymentMethod === "invoice";
-
-/** Takes every line's pieces from stock, or none: false when one line's tool is short (the caller rolls back). */
-export async function takeStockOf(tx: Database, orderId: string): Promise<boolean> {
-  for (const line of await stockLinesOf(tx, orderId)) {
-    if (!(await takeStock(tx, line.productId, line.quantity))) return false;
-  }
-  return true;
-}
-
-/** Gives every line's pieces back to stock. */
-export async function returnStockOf(tx: Database, orderId: string): Promise<void> {
-  for (const line of await stockLinesOf(tx, orderId)) await returnStock(tx, line.productId, line.quantity);
-}
 
 /**
  * Adds the line of the order's history for the status it has just reached and, in the same transaction,
@@ -153,10 +140,10 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
 
 /**
  * Marks the order paid with its transaction id and the next invoice number, only if it was unpaid, and
- * adds that to its history (in the caller's transaction, which also takes the stock); answers what was
- * paid for, or undefined when the order is no longer unpaid.
+ * adds that to its history (in the caller's transaction, which also takes the stock); answers the order paid,
+ * or undefined when the order is no longer unpaid.
  */
-export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<StockLine[] | undefined> {
+export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<OrderRow | undefined> {
   const before = await lockOrder(tx, orderId);
   const next = before && nextFacts("pay", before);
   if (!before || !next) return undefined;
@@ -174,7 +161,7 @@ export async function markPaid(tx: Database, orderId: string, transactionId: str
     .returning();
   if (!order) return undefined;
   await recordStatus(tx, order, order.userEmail, `Payment ${transactionId}`, "pay");
-  return stockLinesOf(tx, orderId);
+  return order;
 }
 
 /** The next number of this year's invoices; must run in the transaction that issues it (see invoiceCounters). */
@@ -260,8 +247,10 @@ export async function takeStep(
     .returning();
   if (!after) return { kind: "refused", order: before };
   if (holdsStockUnpaid(after) && before.fulfilmentStatus === "open" && after.fulfilmentStatus === "cancelled") {
-    await returnStockOf(tx, before.id);
+    await giveBackOrderStock(tx, before.id, change.by);
   }
+  // What the order was allocated leaves its warehouses' shelves with it (docs/STOCK.md).
+  if (change.transition === "ship") await shipOrderStock(tx, before.id, change.by);
   const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
   // A customer hears of a status their order reaches, not again of one it stays in (money received on a shipped
   // order on account leaves it shipped).

@@ -1,8 +1,9 @@
 import { creditNoteNumberText, formatCents } from "@forgeline/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { giveBackOrderStock } from "../../stock/allocation.js";
 import { creditNoteCounter, creditNotes, orderEvents, orders } from "../tables.js";
-import { returnStockOf, takeStep } from "./lifecycle.js";
+import { takeStep } from "./lifecycle.js";
 import type { OrderRow } from "./orders.js";
 import { countSales } from "./sales.js";
 import type { CreditNoteRow } from "./wire.js";
@@ -80,6 +81,6 @@ export async function creditOrder(
     await tx.insert(orderEvents).values({ orderId, status: before.status, by, note });
   }
   if (!after) throw new Error(`order ${orderId} was not credited`);
-  if (credit.restock) await returnStockOf(tx, orderId);
+  if (credit.restock) await giveBackOrderStock(tx, orderId, by);
   return { after, creditNote };
 }
