@@ -123,3 +123,4 @@ export type WarehousePatch = z.infer<typeof warehousePatchSchema>;
 export type StockMovementBody = z.infer<typeof stockMovementBodySchema>;
 export type StockLevel = z.infer<typeof stockLevelSchema>;
 export type StockMovement = z.infer<typeof stockMovementSchema>;
+export type StockAnswer = z.infer<typeof stockMovementAnswerSchema>;
