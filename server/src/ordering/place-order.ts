@@ -5,7 +5,7 @@ import { HttpError } from "../http/errors.js";
 import { findAccount } from "../identity/queries.js";
 import type { PricedOrderCents } from "../pricing/price.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
-import { allocateOrder } from "../stock/allocation.js";
+import { allocateOrder } from "../stock/queries/allocation.js";
 import {
   type Buyer,
   billingAddressFor,
@@ -31,6 +31,7 @@ import {
   withBuyerLock,
 } from "./order-rules.js";
 import { insertOrder } from "./queries/lifecycle.js";
+import { findOrder, stockLinesOf } from "./queries/orders.js";
 
 /**
  * Placing an order: the one use case behind every way of ordering (the Order Now modal, the cart's checkout,
@@ -236,7 +237,10 @@ export async function rollingBack<T>(work: () => Promise<T>): Promise<T | Refuse
 const SHORT_OF_STOCK = "A tool of this order is no longer in stock in the quantity ordered.";
 
 export async function takeStockOrRollBack(tx: Database, orderId: string): Promise<void> {
-  if (!(await allocateOrder(tx, orderId))) throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
+  const order = await findOrder(tx, orderId);
+  const lines = await stockLinesOf(tx, orderId);
+  if (!order || !(await allocateOrder(tx, { id: orderId, lines, by: order.userEmail })))
+    throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
 }
 
 /**

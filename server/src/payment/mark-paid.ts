@@ -2,8 +2,8 @@ import { canTransition } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
 import { markPaid } from "../ordering/queries/lifecycle.js";
-import { findOrder } from "../ordering/queries/orders.js";
-import { allocateOrder } from "../stock/allocation.js";
+import { findOrder, stockLinesOf } from "../ordering/queries/orders.js";
+import { allocateOrder } from "../stock/queries/allocation.js";
 
 /**
  * `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile;
@@ -26,10 +26,12 @@ export async function markOrderPaid(db: Database, orderId: string, transactionId
       // Under the buyer's order locks, as when it was placed: the rules it passed then must hold now.
       await lockOrdersOf(tx, holderOf(order));
       if (canTransition("pay", order) && (await otherOrdersRefusal(tx, order))) return "refused";
-      if (!(await markPaid(tx, orderId, transactionId))) return "not-unpaid";
+      const paid = await markPaid(tx, orderId, transactionId);
+      if (!paid) return "not-unpaid";
+      const lines = await stockLinesOf(tx, orderId);
       // Every line's stock or none, from the warehouses (docs/STOCK.md): one line short rolls back the others and
       // the payment mark.
-      if (!(await allocateOrder(tx, orderId))) throw new OutOfStock();
+      if (!(await allocateOrder(tx, { id: orderId, lines, by: paid.userEmail }))) throw new OutOfStock();
       return "paid";
     });
   } catch (error) {

@@ -4,9 +4,9 @@ import { recordAudit } from "../audit/queries.js";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { changeStatus } from "../ordering/queries/lifecycle.js";
-import { findOrder } from "../ordering/queries/orders.js";
+import { findOrder, stockLinesOf } from "../ordering/queries/orders.js";
 import { orderWithHistory } from "../ordering/queries/wire.js";
-import { giveBackOrderStock } from "../stock/allocation.js";
+import { giveBackOrderStock } from "../stock/queries/allocation.js";
 import type { PaymentProvider } from "./providers.js";
 import { findIntent, recordRefund, setIntentStatus } from "./queries.js";
 
@@ -67,7 +67,7 @@ export async function refundOrder(
       let restocked = false;
       if (!refundAsksAboutStock(before.status) || request.restock) {
         // Every piece goes back where the ledger says it came from; a tool deleted meanwhile still has its row.
-        await giveBackOrderStock(tx, orderId, admin);
+        await giveBackOrderStock(tx, { id: orderId, lines: await stockLinesOf(tx, orderId), by: admin });
         restocked = true;
       }
       await recordRefund(tx, {

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.js";
 import { addProducts, isCatalogueEmpty } from "../product/queries.js";
 import { addPromotion } from "../promotion/queries.js";
 import { addReviews } from "../review/queries.js";
-import { warehouses } from "../stock/tables.js";
+import { ensureWarehouse } from "../stock/queries/warehouses.js";
 import { seedProducts, seedPromotions, seedReviews } from "./catalogue-data.js";
 
 const seedImagesDir = path.resolve(import.meta.dirname, "../../seed/images");
@@ -28,10 +28,12 @@ export async function seedCatalogue(
   const now = Date.now();
   await db.transaction(async (tx) => {
     // The demo's second warehouse, empty: the first (made by the migrations) holds the tools' stock.
-    await tx
-      .insert(warehouses)
-      .values({ code: "EAST", name: "East depot", address: "12 Harbour Road, Newark, NJ 07114" })
-      .onConflictDoNothing();
+    await ensureWarehouse(tx, {
+      code: "EAST",
+      name: "East depot",
+      address: "12 Harbour Road, Newark, NJ 07114",
+      active: true,
+    });
     await addProducts(
       tx,
       seedProducts.map((product, index) => ({

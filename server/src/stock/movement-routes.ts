@@ -4,16 +4,14 @@ import {
   stockMovementAnswerSchema,
   stockMovementBodySchema,
 } from "@forgeline/contract";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../audit/queries.js";
 import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { products } from "../product/tables.js";
-import { receiveStock, setOnHand } from "./counts.js";
-import { levelsOf, type StockMovementRow } from "./ledger.js";
+import { receiveStock, setOnHand } from "./queries/counts.js";
+import { levelsOf, quantityOf, type StockMovementRow } from "./queries/ledger.js";
 
 function movementJson(row: StockMovementRow): StockMovement {
   return {
@@ -32,9 +30,9 @@ function movementJson(row: StockMovementRow): StockMovement {
 
 /** A tool's levels per warehouse and its quantity (the sum available); 404 when there is no such tool. */
 async function stockOf(db: Database, productId: string) {
-  const [tool] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
-  if (!tool) throw new HttpError(404, "No such product.");
-  return { levels: await levelsOf(db, productId), quantity: tool.quantity };
+  const quantity = await quantityOf(db, productId);
+  if (quantity === undefined) throw new HttpError(404, "No such product.");
+  return { levels: await levelsOf(db, productId), quantity };
 }
 
 /** Receipts and adjustments (docs/STOCK.md), and a tool's stock per warehouse, for admins. */

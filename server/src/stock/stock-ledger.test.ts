@@ -134,7 +134,11 @@ async function lastPiecesRace(apps: FastifyInstance[], db: Database) {
     buyers.map((buyer, index) => steps.confirm(buyer, secrets[index] ?? "", apps[index % apps.length])),
   );
   const statuses = answers.map((answer) => answer.statusCode).sort();
-  expect(statuses.filter((status) => status === 200)).toHaveLength(15);
+  const refusals = answers.filter((answer) => answer.statusCode !== 200).map((answer) => answer.body);
+  expect(
+    statuses.filter((status) => status === 200),
+    refusals.join("\n"),
+  ).toHaveLength(15);
   expect(statuses.filter((status) => status !== 200)).toEqual([409, 409, 409, 409, 409]);
   expect(await steps.levels(tool._id)).toMatchObject({
     byCode: { MAIN: { onHand: 900, allocated: 900 } },

@@ -6,19 +6,21 @@ import {
   warehousePatchSchema,
   warehouseSchema,
 } from "@forgeline/contract";
-import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/queries.js";
-import type { Database } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { warehousesInOrder } from "./ledger.js";
-import { stockLevels, warehouses } from "./tables.js";
-
-type WarehouseRow = typeof warehouses.$inferSelect;
+import { warehousesInOrder } from "./queries/ledger.js";
+import {
+  addWarehouse,
+  deactivationRefusal,
+  lockWarehouse,
+  updateWarehouse,
+  type WarehouseRow,
+} from "./queries/warehouses.js";
 
 const CODE_TAKEN = "Another warehouse has this code";
 
@@ -40,25 +42,6 @@ async function withFreeCode<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw new HttpError(409, CODE_TAKEN, [{ field: "code", message: CODE_TAKEN }]);
     throw error;
   }
-}
-
-/**
- * Why a warehouse may not be made inactive, if it may not: it still holds stock (which would vanish from what
- * can be sold), or it is the last active one (new tools and restocks go to the first active warehouse).
- */
-async function deactivationRefusal(tx: Database, row: WarehouseRow): Promise<string | undefined> {
-  const [holding] = await tx
-    .select({ one: sql`1` })
-    .from(stockLevels)
-    .where(and(eq(stockLevels.warehouseId, row.id), gt(stockLevels.onHand, 0)))
-    .limit(1);
-  if (holding) return `${row.code} still holds stock: adjust or move it out before making it inactive`;
-  const [other] = await tx
-    .select({ one: sql`1` })
-    .from(warehouses)
-    .where(and(eq(warehouses.active, true), ne(warehouses.id, row.id)))
-    .limit(1);
-  return other ? undefined : `${row.code} is the last active warehouse`;
 }
 
 /** Warehouses (docs/STOCK.md): where stock is kept; admins list, add and edit them. */
@@ -98,8 +81,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = callerOf(request).email;
       const added = await withFreeCode(() =>
         app.db.transaction(async (tx) => {
-          const [row] = await tx.insert(warehouses).values(request.body).returning();
-          if (!row) throw new Error("the warehouse was not stored");
+          const row = await addWarehouse(tx, request.body);
           const after = warehouseJson(row);
           await recordAudit(tx, { actor: admin, action: "warehouse.add", target: row.id, before: null, after });
           return row;
@@ -133,14 +115,13 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       return withFreeCode(() =>
         app.db.transaction(async (tx) => {
-          const [before] = await tx.select().from(warehouses).where(eq(warehouses.id, id)).for("update");
+          const before = await lockWarehouse(tx, id);
           if (!before) throw new HttpError(404, "No such warehouse.");
           if (before.active && request.body.active === false) {
             const refusal = await deactivationRefusal(tx, before);
             if (refusal) throw new HttpError(409, refusal, [{ field: "active", message: refusal }]);
           }
-          const [after] = await tx.update(warehouses).set(request.body).where(eq(warehouses.id, id)).returning();
-          if (!after) throw new Error(`warehouse ${id} vanished while locked`);
+          const after = await updateWarehouse(tx, id, request.body);
           await recordAudit(tx, {
             actor: admin,
             action: "warehouse.edit",

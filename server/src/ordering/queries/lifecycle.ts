@@ -11,10 +11,10 @@ import {
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
-import { giveBackOrderStock, shipOrderStock } from "../../stock/allocation.js";
+import { giveBackOrderStock, shipOrderStock } from "../../stock/queries/allocation.js";
 import type { StartingStatus } from "../checkout.js";
 import { invoiceCounters, orderEvents, orderLines, orders } from "../tables.js";
-import type { OrderRow } from "./orders.js";
+import { type OrderRow, stockLinesOf } from "./orders.js";
 import { enqueueStatusMails } from "./outbox.js";
 import { countSales } from "./sales.js";
 
@@ -247,7 +247,7 @@ export async function takeStep(
     .returning();
   if (!after) return { kind: "refused", order: before };
   if (holdsStockUnpaid(after) && before.fulfilmentStatus === "open" && after.fulfilmentStatus === "cancelled") {
-    await giveBackOrderStock(tx, before.id, change.by);
+    await giveBackOrderStock(tx, { id: before.id, lines: await stockLinesOf(tx, before.id), by: change.by });
   }
   // What the order was allocated leaves its warehouses' shelves with it (docs/STOCK.md).
   if (change.transition === "ship") await shipOrderStock(tx, before.id, change.by);

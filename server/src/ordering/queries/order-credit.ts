@@ -1,10 +1,10 @@
 import { creditNoteNumberText, formatCents } from "@forgeline/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { giveBackOrderStock } from "../../stock/allocation.js";
+import { giveBackOrderStock } from "../../stock/queries/allocation.js";
 import { creditNoteCounter, creditNotes, orderEvents, orders } from "../tables.js";
 import { takeStep } from "./lifecycle.js";
-import type { OrderRow } from "./orders.js";
+import { type OrderRow, stockLinesOf } from "./orders.js";
 import { countSales } from "./sales.js";
 import type { CreditNoteRow } from "./wire.js";
 
@@ -81,6 +81,6 @@ export async function creditOrder(
     await tx.insert(orderEvents).values({ orderId, status: before.status, by, note });
   }
   if (!after) throw new Error(`order ${orderId} was not credited`);
-  if (credit.restock) await giveBackOrderStock(tx, orderId, by);
+  if (credit.restock) await giveBackOrderStock(tx, { id: orderId, lines: await stockLinesOf(tx, orderId), by });
   return { after, creditNote };
 }

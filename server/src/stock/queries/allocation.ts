@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { orderLines, orders } from "../ordering/tables.js";
+import type { Database } from "../../db/client.js";
+import { stockMovements } from "../tables.js";
 import { availableOf, firstWarehouse, type LockedLevel, lockStock, type Movement, recordMovements } from "./ledger.js";
-import { stockMovements } from "./tables.js";
 
 /**
  * An order's stock (docs/STOCK.md): allocated when the order takes it (paid by card; placed or approved on
@@ -10,7 +9,8 @@ import { stockMovements } from "./tables.js";
  * says it holds in each warehouse.
  */
 
-interface Line {
+/** A line of an order as stock sees it: its tool and pieces (the caller reads them from the order). */
+export interface Line {
   productId: string;
   quantity: number;
 }
@@ -46,12 +46,11 @@ export function planAllocation(
  * Allocates every line of the order, or nothing: false when one line's tool is short or withdrawn (the caller
  * rolls back). In the caller's transaction, under the stock's locks.
  */
-export async function allocateOrder(tx: Database, orderId: string): Promise<boolean> {
-  const lines = await tx
-    .select({ productId: orderLines.productId, quantity: orderLines.quantity, by: orders.userEmail })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(eq(orderLines.orderId, orderId));
+export async function allocateOrder(
+  tx: Database,
+  order: { id: string; lines: readonly Line[]; by: string },
+): Promise<boolean> {
+  const { id: orderId, lines, by } = order;
   const { tools, levels } = await lockStock(
     tx,
     lines.map((line) => line.productId),
@@ -59,7 +58,6 @@ export async function allocateOrder(tx: Database, orderId: string): Promise<bool
   if (lines.some((line) => tools.get(line.productId)?.archived !== false)) return false;
   const plan = planAllocation(lines, levels);
   if (!plan) return false;
-  const by = lines[0]?.by ?? "system";
   await recordMovements(
     tx,
     plan.map(({ warehouseId, line, pieces }) => ({
@@ -121,13 +119,13 @@ export async function shipOrderStock(tx: Database, orderId: string, by: string):
  * each exactly as the ledger has it. An order that took its stock before there were warehouses has no movements:
  * its lines come back to the first warehouse.
  */
-export async function giveBackOrderStock(tx: Database, orderId: string, by: string): Promise<void> {
+export async function giveBackOrderStock(
+  tx: Database,
+  order: { id: string; lines: readonly Line[]; by: string },
+): Promise<void> {
+  const { id: orderId, lines, by } = order;
   const held = await heldBy(tx, orderId);
   if (held.length === 0) {
-    const lines = await tx
-      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId));
     await lockStock(
       tx,
       lines.map((line) => line.productId),

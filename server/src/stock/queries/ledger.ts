@@ -1,8 +1,8 @@
 import type { StockMovementKind } from "@forgeline/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { products } from "../product/tables.js";
-import { stockLevels, stockMovements, warehouses } from "./tables.js";
+import type { Database } from "../../db/client.js";
+import { products } from "../../product/tables.js";
+import { stockLevels, stockMovements, warehouses } from "../tables.js";
 
 /**
  * The one way stock moves (docs/STOCK.md): a movement is a row of the stock ledger, and in the same statement
@@ -139,6 +139,12 @@ export async function recordMovements(tx: Database, movements: readonly Movement
     })
     .where(inArray(products.id, touched));
   return written;
+}
+
+/** A tool's stock as every page shows it (the sum available); undefined when there is no such tool. */
+export async function quantityOf(db: Database, productId: string): Promise<number | undefined> {
+  const [tool] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
+  return tool?.quantity;
 }
 
 /** A tool's levels in every warehouse it was ever kept in, in warehouse order (no lock: for answers). */
