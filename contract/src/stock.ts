@@ -1,15 +1,11 @@
 import { z } from "zod";
-import { MAX_LENGTH, maximumCount, STOCK_MAX } from "./limits.js";
+import { MAX_LENGTH, maximumCount, STOCK_MAX, WAREHOUSE_CODE_PATTERN, WAREHOUSE_LIMITS } from "./limits.js";
 import { requiredText } from "./text-field.js";
 
 /**
  * Stock you can promise (docs/STOCK.md): the places a tool is kept, what each holds of it, and the ledger of
  * every movement of stock, from which the levels are kept.
  */
-
-/** A warehouse's code: 2 to 16 letters, digits or -, stored upper-case and unique. */
-export const WAREHOUSE_CODE_PATTERN = /^[A-Z0-9-]{2,16}$/;
-export const WAREHOUSE_LIMITS = { nameMax: 120, reasonMax: 300 } as const;
 
 export const warehouseSchema = z.object({
   _id: z.string(),

@@ -43,7 +43,7 @@ export function WarehouseForm() {
       </h2>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Code" maxLength={16} error={errors.code} {...form.register("code")} />
+          <Field label="Code" maxLength={WAREHOUSE_LIMITS.codeMax} error={errors.code} {...form.register("code")} />
           <Field
             label="Name"
             className="sm:col-span-2"
