@@ -43,7 +43,6 @@ ALTER TABLE "stock_levels" ADD CONSTRAINT "stock_levels_product_id_products_id_f
 ALTER TABLE "stock_levels" ADD CONSTRAINT "stock_levels_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stock_movements_by_order" ON "stock_movements" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "stock_movements_by_level" ON "stock_movements" USING btree ("product_id","warehouse_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouses_code" ON "warehouses" USING btree ("code");--> statement-breakpoint

@@ -4,8 +4,8 @@ import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { findAccount } from "../identity/queries.js";
 import type { PricedOrderCents } from "../pricing/price.js";
+import { allocateOrder } from "../product/queries/stock-allocation.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
-import { allocateOrder } from "../stock/queries/allocation.js";
 import {
   type Buyer,
   billingAddressFor,

@@ -3,7 +3,7 @@ import type { Database } from "../db/client.js";
 import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
 import { markPaid } from "../ordering/queries/lifecycle.js";
 import { findOrder, stockLinesOf } from "../ordering/queries/orders.js";
-import { allocateOrder } from "../stock/queries/allocation.js";
+import { allocateOrder } from "../product/queries/stock-allocation.js";
 
 /**
  * `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile;

@@ -6,7 +6,7 @@ import { HttpError } from "../http/errors.js";
 import { changeStatus } from "../ordering/queries/lifecycle.js";
 import { findOrder, stockLinesOf } from "../ordering/queries/orders.js";
 import { orderWithHistory } from "../ordering/queries/wire.js";
-import { giveBackOrderStock } from "../stock/queries/allocation.js";
+import { giveBackOrderStock } from "../product/queries/stock-allocation.js";
 import type { PaymentProvider } from "./providers.js";
 import { findIntent, recordRefund, setIntentStatus } from "./queries.js";
 

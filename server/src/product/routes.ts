@@ -24,7 +24,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { setOnHand } from "../stock/queries/counts.js";
+import { setOnHand } from "./queries/stock-counts.js";
 import {
   addProducts,
   findProduct,

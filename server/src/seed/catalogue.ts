@@ -2,10 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
+import { ensureWarehouse } from "../product/queries/warehouses.js";
 import { addProducts, isCatalogueEmpty } from "../product/queries.js";
 import { addPromotion } from "../promotion/queries.js";
 import { addReviews } from "../review/queries.js";
-import { ensureWarehouse } from "../stock/queries/warehouses.js";
 import { seedProducts, seedPromotions, seedReviews } from "./catalogue-data.js";
 
 const seedImagesDir = path.resolve(import.meta.dirname, "../../seed/images");

@@ -11,7 +11,7 @@ import {
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
-import { giveBackOrderStock, shipOrderStock } from "../../stock/queries/allocation.js";
+import { giveBackOrderStock, shipOrderStock } from "../../product/queries/stock-allocation.js";
 import type { StartingStatus } from "../checkout.js";
 import { invoiceCounters, orderEvents, orderLines, orders } from "../tables.js";
 import { type OrderRow, stockLinesOf } from "./orders.js";

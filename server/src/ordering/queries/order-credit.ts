@@ -1,7 +1,7 @@
 import { creditNoteNumberText, formatCents } from "@forgeline/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { giveBackOrderStock } from "../../stock/queries/allocation.js";
+import { giveBackOrderStock } from "../../product/queries/stock-allocation.js";
 import { creditNoteCounter, creditNotes, orderEvents, orders } from "../tables.js";
 import { takeStep } from "./lifecycle.js";
 import { type OrderRow, stockLinesOf } from "./orders.js";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { HttpError } from "../../http/errors.js";
 import { warehouses } from "../tables.js";
-import { firstWarehouse, lockStock, recordMovements, type StockMovementRow } from "./ledger.js";
+import { firstWarehouse, lockStock, recordMovements, type StockMovementRow } from "./stock-ledger.js";
 
 /**
  * What admins do to the count on hand (docs/STOCK.md): receive pieces into a warehouse, or set its count (a

@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { stockMovements } from "../tables.js";
-import { availableOf, firstWarehouse, type LockedLevel, lockStock, type Movement, recordMovements } from "./ledger.js";
+import {
+  availableOf,
+  firstWarehouse,
+  type LockedLevel,
+  lockStock,
+  type Movement,
+  recordMovements,
+} from "./stock-ledger.js";
 
 /**
  * An order's stock (docs/STOCK.md): allocated when the order takes it (paid by card; placed or approved on

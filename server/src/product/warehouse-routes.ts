@@ -13,7 +13,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { warehousesInOrder } from "./queries/ledger.js";
+import { warehousesInOrder } from "./queries/stock-ledger.js";
 import {
   addWarehouse,
   deactivationRefusal,

@@ -1,8 +1,7 @@
 import type { StockMovementKind } from "@forgeline/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { products } from "../../product/tables.js";
-import { stockLevels, stockMovements, warehouses } from "../tables.js";
+import { products, stockLevels, stockMovements, warehouses } from "../tables.js";
 
 /**
  * The one way stock moves (docs/STOCK.md): a movement is a row of the stock ledger, and in the same statement

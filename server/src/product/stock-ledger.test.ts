@@ -5,12 +5,11 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
 import { orders } from "../ordering/tables.js";
-import { products } from "../product/tables.js";
 import { signUp, type TestAccount } from "../test/accounts.js";
 import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
 import { stockSteps } from "../test/stock-steps.js";
 import { createTestApp } from "../test/test-app.js";
-import { stockLevels, stockMovements } from "./tables.js";
+import { products, stockLevels, stockMovements } from "./tables.js";
 
 /** Every level against a recount of the ledger, and each tool's quantity against its levels: none may differ. */
 async function expectLevelsToBeTheLedger(db: Database, productId: string) {

@@ -10,8 +10,8 @@ import type { Database } from "../db/client.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { receiveStock, setOnHand } from "./queries/counts.js";
-import { levelsOf, quantityOf, type StockMovementRow } from "./queries/ledger.js";
+import { receiveStock, setOnHand } from "./queries/stock-counts.js";
+import { levelsOf, quantityOf, type StockMovementRow } from "./queries/stock-ledger.js";
 
 function movementJson(row: StockMovementRow): StockMovement {
   return {
