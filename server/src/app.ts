@@ -51,7 +51,7 @@ import { refundRoutes } from "./payment/refund-routes.js";
 import { paymentRoutes } from "./payment/routes.js";
 import type { Payments } from "./payment/settle.js";
 import { stockMovementRoutes } from "./product/movement-routes.js";
-import { listProducts } from "./product/queries.js";
+import { listProducts } from "./product/queries/products.js";
 import { productRoutes } from "./product/routes.js";
 import { warehouseRoutes } from "./product/warehouse-routes.js";
 import { profileRoutes } from "./profile/routes.js";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../ordering/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
-import { catalogueQueries } from "./queries.js";
+import { catalogueQueries } from "./queries/products.js";
 import { products } from "./tables.js";
 
 const names = (response: { json: () => unknown }) => (response.json() as Product[]).map((product) => product.name);

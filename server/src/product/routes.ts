@@ -24,7 +24,6 @@ import { isUniqueViolation } from "../db/errors.js";
 import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { setOnHand } from "./queries/stock-counts.js";
 import {
   addProducts,
   findProduct,
@@ -35,7 +34,8 @@ import {
   toProductJson,
   updateProduct,
   withdrawProduct,
-} from "./queries.js";
+} from "./queries/products.js";
+import { setOnHand } from "./queries/stock-counts.js";
 
 const GONE = "This product is no longer in the catalogue.";
 

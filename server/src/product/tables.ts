@@ -53,7 +53,7 @@ export const products = pgTable(
      * English ("hammers" finds "hammer"). Stored, worked out when the name or description is written: a search
      * matching thousands of tools ranks each by it, and working it out from the text at every search took most
      * of a second on the embedded database (docs/PERFORMANCE.md, 'Search and overview on the embedded
-     * database'). No product's field: queries.ts reads every column but this one.
+     * database'). No product's field: queries/products.ts reads every column but this one.
      */
     searchDocument: tsvector("search_document")
       .notNull()

@@ -6,9 +6,9 @@ import {
   type QuantityRule,
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { firstWarehouse, recordMovements } from "./queries/stock-ledger.js";
-import { products } from "./tables.js";
+import type { Database } from "../../db/client.js";
+import { products } from "../tables.js";
+import { firstWarehouse, recordMovements } from "./stock-ledger.js";
 
 /** Every column of a product but its search document, which only the search reads: what a product read answers. */
 const { searchDocument, ...productColumns } = getTableColumns(products);
