@@ -37,7 +37,7 @@ describe("amounts that must be positive come to a cent at least", () => {
   it.each([1e-320, 1e-9, 0.004])("refuses %s with the field's message, and still takes whole cents", (tiny) => {
     // Among the field's messages (0.004 also has too many decimals); no other field's.
     const cent = (label: string) => expect.arrayContaining([`${label} must be at least $0.01`]);
-    expect(messages(creditNoteBodySchema, { amount: tiny })).toEqual({ amount: cent("Amount") });
+    expect(messages(creditNoteBodySchema, { amount: tiny, reason: "Damaged" })).toEqual({ amount: cent("Amount") });
     expect(messages(paymentReceivedBodySchema, { ...payment, amount: tiny })).toEqual({ amount: cent("Amount") });
     const allocation = { orderId: "00000000-0000-4000-8000-000000000000", amount: tiny };
     expect(messages(paymentReceivedBodySchema, { ...payment, allocations: [allocation] })).toEqual({
@@ -52,12 +52,12 @@ describe("amounts that must be positive come to a cent at least", () => {
     expect(messages(quoteSendBodySchema, { lines, expiresAt })).toEqual({
       "lines.0.unitPrice": cent("The unit price"),
     });
-    expect(messages(creditNoteBodySchema, { amount: 0.01 })).toBeUndefined();
+    expect(messages(creditNoteBodySchema, { amount: 0.01, reason: "Damaged" })).toBeUndefined();
     expect(messages(paymentReceivedBodySchema, { ...payment, amount: 0.1 + 0.2 })).toBeUndefined();
   });
 
   it("keeps the message of $0 and below", () => {
-    expect(messages(creditNoteBodySchema, { amount: 0 })).toEqual({ amount: ["Amount must be more than $0"] });
+    expect(messages(creditNoteBodySchema, { amount: 0, reason: "Damaged" })).toEqual({ amount: ["Amount must be more than $0"] });
     expect(messages(productBodySchema, { ...product, price: 0 })).toEqual({ price: ["Price must be more than $0"] });
   });
 });
