@@ -200,7 +200,7 @@ export async function catalogueOf(extra, databaseUrl, { stock } = {}) {
   const dataDir = freshDataDir(`scale-${extra}`);
   const { openDatabase } = await import(`${root}/server/dist/db/client.js`);
   const { seedCatalogue } = await import(`${root}/server/dist/seed/catalogue.js`);
-  const { addProducts } = await import(`${root}/server/dist/product/queries.js`);
+  const { addProducts } = await import(`${root}/server/dist/product/queries/products.js`);
   const { folderImageStore } = await import(`${root}/server/dist/image/store.js`);
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();

@@ -26,7 +26,7 @@ export const FIRST_VISIT_PAGES = [
   ...pages("customer", ["/dashboard", "/dashboard/myreview", "/dashboard/addReview", "/dashboard/myprofile"]),
   ...pages("customer", ["/dashboard/updateProfile", "/cart"]),
   ...pages("admin", ["/dashboard", "/dashboard/users", "/dashboard/addProduct", "/dashboard/manageProduct"]),
-  ...pages("admin", ["/dashboard/orders", "/dashboard/audit", "/dashboard/promotions"]),
+  ...pages("admin", ["/dashboard/orders", "/dashboard/audit", "/dashboard/promotions", "/dashboard/warehouses"]),
   // Companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'): a customer's company pages (a new customer: in no company
   // yet) and an invitation's page (a link of the right shape that names no invitation); the admins' list.
   ...pages("customer", ["/dashboard/company", "/dashboard/company/orders", "/dashboard/approvals"]),

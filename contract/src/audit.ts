@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = [
   "company.member-change",
   "company.member-remove",
   "quote.send",
+  "warehouse.add",
+  "warehouse.edit",
+  "stock.receive",
+  "stock.adjust",
 ] as const;
 
 export const auditEntrySchema = z.object({

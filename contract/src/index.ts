@@ -47,6 +47,7 @@ export * from "./receivables-terms.js";
 export * from "./review.js";
 export * from "./rules.js";
 export * from "./state-machine.js";
+export * from "./stock.js";
 export * from "./text-field.js";
 export * from "./toast-options.js";
 export * from "./user.js";

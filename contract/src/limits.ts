@@ -40,3 +40,8 @@ export const maximumCount = (count: number) => `Maximum ${count.toLocaleString("
  * hints cost nothing.
  */
 export const PROMOTION_LIMITS = { nameMax: 120, percentMin: 1, percentMax: 90, minPiecesMax: 10_000_000 } as const;
+
+/** A warehouse's code: 2 to 16 letters, digits or -, stored upper-case and unique (docs/STOCK.md). */
+export const WAREHOUSE_CODE_PATTERN = /^[A-Z0-9-]{2,16}$/;
+/** A warehouse's bounds, here without zod so the warehouses page's hints cost nothing. */
+export const WAREHOUSE_LIMITS = { codeMax: 16, nameMax: 120, reasonMax: 300 } as const;

@@ -116,6 +116,8 @@ const SHOP = [
   "read:receivables:any",
   "price:quote:any",
   "manage:product:any",
+  // Warehouses and the stock in each: receipts and adjustments (docs/STOCK.md).
+  "manage:stock:any",
   "manage:promotion:any",
   "read:user:any",
   "manage:user:any",

@@ -179,6 +179,11 @@ export const restockSchema = z.object({
   ),
 });
 
+/** Manage Products' Restock: the count on hand it sets, and in which warehouse (docs/STOCK.md). */
+export const restockInWarehouseSchema = restockSchema.extend({
+  warehouseId: z.uuid({ error: "Choose a warehouse" }),
+});
+
 /** A tool's own low-stock threshold: a whole number of pieces from 0, or null for the default (twice the rule's min). */
 export const lowStockThresholdField = z
   .number({ error: "Low-stock threshold must be a whole number or null" })
@@ -198,11 +203,17 @@ export const productPatchSchema = productEditSchema
     quantityRule: quantityRuleSchema,
     tiers: tiersSchema,
     lowStockThreshold: lowStockThresholdField,
+    /** Which warehouse's count on hand `quantity` sets; the first when left out (docs/STOCK.md). */
+    warehouseId: z.uuid({ error: "warehouseId must be a warehouse's id" }),
   })
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
     error:
       "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers, lowStockThreshold",
+  })
+  .refine((patch) => patch.warehouseId === undefined || patch.quantity !== undefined, {
+    error: "warehouseId says where quantity is counted: send quantity with it",
+    path: ["warehouseId"],
   });
 
 /**
@@ -239,6 +250,8 @@ export type ProductEdit = z.infer<typeof productEditSchema>;
 export type ProductEditInput = z.input<typeof productEditSchema>;
 export type Restock = z.infer<typeof restockSchema>;
 export type RestockInput = z.input<typeof restockSchema>;
+export type RestockInWarehouse = z.infer<typeof restockInWarehouseSchema>;
+export type RestockInWarehouseInput = z.input<typeof restockInWarehouseSchema>;
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 export type ProductInput = z.input<typeof productBodySchema>;

@@ -139,6 +139,9 @@ test.describe("search and product pages", () => {
     await page.goto("/dashboard/manageProduct");
     await page.getByRole("button", { name: `Restock ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: `Restock ${name}` });
+    // Its stock per warehouse (docs/STOCK.md): all of it in the first, MAIN, which the restock sets.
+    await expect(dialog.getByRole("row").filter({ hasText: "MAIN" }).getByRole("cell")).toHaveText(["0", "0", "0"]);
+    await expect(dialog.getByLabel("Warehouse")).toContainText("MAIN");
     await dialog.getByLabel("Pieces in stock").fill("-3");
     await dialog.getByRole("button", { name: "Save stock" }).click();
     await expect(dialog.getByText("Minimum 0")).toBeVisible();

@@ -6,7 +6,7 @@ import { requireBuyer } from "../http/guard.js";
 import { priceForAccount } from "../ordering/checkout.js";
 import type { BuyerLine } from "../ordering/order-rules.js";
 import { pricedJson } from "../pricing/price.js";
-import { productsByIds, ruleOf } from "../product/queries.js";
+import { productsByIds, ruleOf } from "../product/queries/products.js";
 import { cartLinesOf } from "./queries.js";
 
 /** The caller's email; admins keep the shop, they do not buy from it. */

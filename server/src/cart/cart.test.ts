@@ -1,7 +1,7 @@
 import type { Cart, Order, Product, Promotion } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markOrderPaid } from "../payment/mark-paid.js";
-import { findProduct } from "../product/queries.js";
+import { findProduct } from "../product/queries/products.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, VISA } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";

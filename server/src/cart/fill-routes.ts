@@ -17,7 +17,7 @@ import { documentedInputs, errorAnswers, jsonAnswer, requires } from "../http/ro
 import { withBuyerLock } from "../ordering/order-rules.js";
 import { orderFor } from "../ordering/policy.js";
 import { linesOf } from "../ordering/queries/orders.js";
-import { productsByIds, productsBySkus, ruleOf } from "../product/queries.js";
+import { productsByIds, productsBySkus, ruleOf } from "../product/queries/products.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { buyerOf, cartJson } from "./cart-answer.js";
 import { decodeUpload, type FillItem, fillCart, ImportRefused, importRows, readImport } from "./fill.js";

@@ -2,7 +2,7 @@ import { CART_IMPORT_LIMITS, type CartFillRow, RULE_MAX_PIECES, SKU_PATTERN } fr
 import type { Database } from "../db/client.js";
 import { type CsvRecord, readCsv, UnreadableCsv } from "../http/csv.js";
 import { lineProblem } from "../ordering/order-rules.js";
-import type { ProductRow } from "../product/queries.js";
+import type { ProductRow } from "../product/queries/products.js";
 import { CART_MAX_LINES, cartLinesOf, setCartLines } from "./queries.js";
 
 /**

@@ -19,7 +19,7 @@ import { priceForAccount } from "../ordering/checkout.js";
 import { type BuyerLine, lineProblem } from "../ordering/order-rules.js";
 import { placeOrder, refusalError, refuse } from "../ordering/place-order.js";
 import { pricedJson } from "../pricing/price.js";
-import { productsByIds } from "../product/queries.js";
+import { productsByIds } from "../product/queries/products.js";
 import { buyerOf, cartContents, cartJson } from "./cart-answer.js";
 import { cartFillRoutes } from "./fill-routes.js";
 import { CART_MAX_LINES, cartLinesOf, clearCart, removeCartLine, setCartLine } from "./queries.js";

@@ -10,7 +10,7 @@ import {
 } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { type CsvRecord, csvLine, readCsv, UnreadableCsv } from "../http/csv.js";
-import { productsByIds, productsBySkus } from "../product/queries.js";
+import { productsByIds, productsBySkus } from "../product/queries/products.js";
 import { contractPriceList } from "./queries/prices.js";
 
 /**

@@ -37,6 +37,7 @@ const TAGS = [
   { name: "Admin companies", description: "Running companies: tax exemption and contract price lists." },
   { name: "Quotes", description: "Requests for quote: a buyer's cart priced line by line by the shop." },
   { name: "Admin quotes", description: "Pricing and sending quotes." },
+  { name: "Stock", description: "Warehouses, the stock of each tool in each, and the ledger of its movements." },
   { name: "Admin overview", description: "The shop owner's figures: revenue, work waiting, low stock, charts." },
   { name: "Audit", description: "The append-only log of admin actions." },
   { name: "Profile", description: "The signed-in customer's profile." },

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, lt, notExists, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { productsShowing } from "../product/queries.js";
+import { productsShowing } from "../product/queries/products.js";
 import { profilesShowing } from "../profile/queries.js";
 import { reviewsShowing } from "../review/queries.js";
 import { IMAGES_URL_PREFIX } from "./store.js";

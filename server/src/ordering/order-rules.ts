@@ -11,7 +11,7 @@ import { and, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-
 import { storedTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
-import { type ProductRow, productsByIds, ruleOf } from "../product/queries.js";
+import { type ProductRow, productsByIds, ruleOf } from "../product/queries/products.js";
 import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { orderLines, orders, owedSql, owesSql, owingOnAccount } from "./tables.js";
 

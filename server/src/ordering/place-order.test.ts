@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findProduct, type ProductRow } from "../product/queries.js";
+import { findProduct, type ProductRow } from "../product/queries/products.js";
 import { signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";

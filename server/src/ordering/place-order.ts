@@ -4,6 +4,7 @@ import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { findAccount } from "../identity/queries.js";
 import type { PricedOrderCents } from "../pricing/price.js";
+import { allocateOrder } from "../product/queries/stock-allocation.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import {
   type Buyer,
@@ -29,7 +30,8 @@ import {
   toolInOpenOrder,
   withBuyerLock,
 } from "./order-rules.js";
-import { insertOrder, takeStockOf } from "./queries/lifecycle.js";
+import { insertOrder } from "./queries/lifecycle.js";
+import { findOrder, stockLinesOf } from "./queries/orders.js";
 
 /**
  * Placing an order: the one use case behind every way of ordering (the Order Now modal, the cart's checkout,
@@ -235,7 +237,10 @@ export async function rollingBack<T>(work: () => Promise<T>): Promise<T | Refuse
 const SHORT_OF_STOCK = "A tool of this order is no longer in stock in the quantity ordered.";
 
 export async function takeStockOrRollBack(tx: Database, orderId: string): Promise<void> {
-  if (!(await takeStockOf(tx, orderId))) throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
+  const order = await findOrder(tx, orderId);
+  const lines = await stockLinesOf(tx, orderId);
+  if (!order || !(await allocateOrder(tx, { id: orderId, lines, by: order.userEmail })))
+    throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
 }
 
 /**

@@ -15,7 +15,7 @@ import { HttpError } from "../http/errors.js";
 import { authorize, personalActor, requireBuyer } from "../http/guard.js";
 import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
-import { findProduct } from "../product/queries.js";
+import { findProduct } from "../product/queries/products.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { cancelOrder } from "./cancel-order.js";
 import { invoiceOf, invoicePdf } from "./invoice-pdf.js";

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { encode, encodingFor } from "../http/compression.js";
 import { notFoundBody } from "../http/errors.js";
 import { type CachedPage, PageCache } from "../http/page-cache.js";
-import { findProduct, listedProductIds, toProductJson } from "../product/queries.js";
+import { findProduct, listedProductIds, toProductJson } from "../product/queries/products.js";
 import { activePromotions, promotionJson } from "../promotion/queries.js";
 
 const ROOT_ELEMENT = '<div id="root"></div>';

@@ -2,8 +2,8 @@ import { canTransition } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
 import { markPaid } from "../ordering/queries/lifecycle.js";
-import { findOrder } from "../ordering/queries/orders.js";
-import { takeStock } from "../product/queries.js";
+import { findOrder, stockLinesOf } from "../ordering/queries/orders.js";
+import { allocateOrder } from "../product/queries/stock-allocation.js";
 
 /**
  * `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile;
@@ -16,7 +16,7 @@ class OutOfStock extends Error {}
 /**
  * The only way an order becomes paid: in one transaction the order is marked paid with its transaction
  * id and a line in its history (only if it was unpaid, so a replay or a concurrent attempt changes nothing) and each
- * line's product's stock drops by its quantity (only if the stock covers every line; otherwise nothing is written).
+ * line's pieces are allocated in the warehouses (only if the stock covers every line; otherwise nothing is written).
  */
 export async function markOrderPaid(db: Database, orderId: string, transactionId: string): Promise<MarkPaidResult> {
   try {
@@ -26,10 +26,12 @@ export async function markOrderPaid(db: Database, orderId: string, transactionId
       // Under the buyer's order locks, as when it was placed: the rules it passed then must hold now.
       await lockOrdersOf(tx, holderOf(order));
       if (canTransition("pay", order) && (await otherOrdersRefusal(tx, order))) return "refused";
-      const paidFor = await markPaid(tx, orderId, transactionId);
-      if (!paidFor) return "not-unpaid";
-      // Every line's stock or none: one line short rolls back the others and the payment mark.
-      for (const line of paidFor) if (!(await takeStock(tx, line.productId, line.quantity))) throw new OutOfStock();
+      const paid = await markPaid(tx, orderId, transactionId);
+      if (!paid) return "not-unpaid";
+      const lines = await stockLinesOf(tx, orderId);
+      // Every line's stock or none, from the warehouses (docs/STOCK.md): one line short rolls back the others and
+      // the payment mark.
+      if (!(await allocateOrder(tx, { id: orderId, lines, by: paid.userEmail }))) throw new OutOfStock();
       return "paid";
     });
   } catch (error) {

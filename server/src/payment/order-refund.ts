@@ -6,7 +6,7 @@ import { HttpError } from "../http/errors.js";
 import { changeStatus } from "../ordering/queries/lifecycle.js";
 import { findOrder, stockLinesOf } from "../ordering/queries/orders.js";
 import { orderWithHistory } from "../ordering/queries/wire.js";
-import { returnStock } from "../product/queries.js";
+import { giveBackOrderStock } from "../product/queries/stock-allocation.js";
 import type { PaymentProvider } from "./providers.js";
 import { findIntent, recordRefund, setIntentStatus } from "./queries.js";
 
@@ -67,11 +67,9 @@ export async function refundOrder(
       const { before, after } = change;
       let restocked = false;
       if (!refundAsksAboutStock(before.status) || request.restock) {
-        // Every line goes back; a tool deleted meanwhile still has its row, so none is lost.
-        const returned = await Promise.all(
-          (await stockLinesOf(tx, orderId)).map((line) => returnStock(tx, line.productId, line.quantity)),
-        );
-        restocked = returned.every(Boolean);
+        // Every piece goes back where the ledger says it came from; a tool deleted meanwhile still has its row.
+        await giveBackOrderStock(tx, { id: orderId, lines: await stockLinesOf(tx, orderId), by: admin });
+        restocked = true;
       }
       await recordRefund(tx, {
         id: refundId,

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import { orders } from "../ordering/tables.js";
 import { products } from "../product/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { setStockOnHand } from "../test/stock.js";
 import { createTestApp } from "../test/test-app.js";
 import { refundIntent } from "./refund.js";
 import { paymentIntents, paymentRefunds } from "./tables.js";
@@ -174,7 +175,7 @@ describe("card payment with the built-in test provider", () => {
     const level = productNamed("Box Beam Level");
     const order = await placeOrder(buyer, level, 100);
     const { clientSecret } = (await intent(buyer, order.id, order.totalCents / 100)).json();
-    await ctx.db.update(products).set({ quantity: 60 }).where(eq(products.id, level._id));
+    await setStockOnHand(ctx.db, level._id, 60);
     const refused = await confirm(buyer, clientSecret);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe("There is no longer enough stock for this order. Nothing was charged.");

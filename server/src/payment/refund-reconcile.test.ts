@@ -1,7 +1,7 @@
 import type { Order } from "@forgeline/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findProduct } from "../product/queries.js";
+import { findProduct } from "../product/queries/products.js";
 import { signUp, type TestAccount } from "../test/accounts.js";
 import { orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";

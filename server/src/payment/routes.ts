@@ -19,7 +19,7 @@ import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
 import { holderOf, otherOrdersRefusal, withBuyerLock } from "../ordering/order-rules.js";
 import { orderFor } from "../ordering/policy.js";
 import { findOrder, type OrderRow, stockLinesOf } from "../ordering/queries/orders.js";
-import { stockCovers } from "../product/queries.js";
+import { stockCovers } from "../product/queries/products.js";
 import { balanceRefusalOf } from "./balance.js";
 import { openIntentFor } from "./open-intent.js";
 import { openBalancePayment, reconcileBalancePayment } from "./pay-balance.js";

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../ordering/tables.js";
 import { products } from "../product/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { setStockOnHand } from "../test/stock.js";
 import { createTestApp } from "../test/test-app.js";
 import type { IntentRow } from "./queries.js";
 import { settleFromProvider } from "./settle.js";
@@ -182,7 +183,7 @@ describe("Stripe contract (SDK against a local stand-in): payments through the s
     const level = productNamed("Box Beam Level");
     const { buyer, order } = await placeOrder(level, 100);
     const authorized = await payAndConfirm(buyer, order);
-    await ctx.db.update(products).set({ quantity: 60 }).where(eq(products.id, level._id));
+    await setStockOnHand(ctx.db, level._id, 60);
 
     expect((await deliver("payment_intent.amount_capturable_updated", authorized)).statusCode).toBe(200);
     expect(await orderRow(order.id)).toMatchObject({ paid: false, transactionId: null });

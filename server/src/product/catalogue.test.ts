@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../ordering/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
-import { catalogueQueries } from "./queries.js";
+import { catalogueQueries } from "./queries/products.js";
 import { products } from "./tables.js";
 
 const names = (response: { json: () => unknown }) => (response.json() as Product[]).map((product) => product.name);
@@ -296,7 +296,8 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
         action: "product.restock",
         actor: admin.email,
         before: { quantity: 900 },
-        after: { quantity: 0 },
+        // Restock sets the count on hand of a warehouse: the first when none is named.
+        after: { quantity: 0, onHand: 0, warehouseId: null },
       },
       {
         action: "product.edit",
@@ -304,7 +305,12 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
         before: { name: "Forgeline Pry Bar" },
         after: { name: "Forgeline Nail Puller" },
       },
-      { action: "product.restock", actor: admin.email, before: { quantity: 150 }, after: { quantity: 900 } },
+      {
+        action: "product.restock",
+        actor: admin.email,
+        before: { quantity: 150 },
+        after: { quantity: 900, onHand: 900, warehouseId: null },
+      },
       {
         action: "product.edit",
         actor: admin.email,

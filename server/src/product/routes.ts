@@ -34,7 +34,8 @@ import {
   toProductJson,
   updateProduct,
   withdrawProduct,
-} from "./queries.js";
+} from "./queries/products.js";
+import { setOnHand } from "./queries/stock-counts.js";
 
 const GONE = "This product is no longer in the catalogue.";
 
@@ -61,7 +62,7 @@ function termColumns(terms: {
 }
 
 /** The columns a patch changes, prices in cents. */
-function changesOf({ price, quantityRule, tiers, ...fields }: ProductPatch): ProductChanges {
+function changesOf({ price, quantityRule, tiers, quantity, warehouseId, ...fields }: ProductPatch): ProductChanges {
   const changes: ProductChanges = { ...fields, ...termColumns({ quantityRule, tiers }) };
   if (price !== undefined) changes.priceCents = dollarsToCents(price);
   return changes;
@@ -245,7 +246,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Any of `name`, `price` (dollars), `description`, `image` (with Add Product's rules), `sku`, " +
           "`quantityRule`, `tiers` (checked together with what is stored), `quantity` " +
-          "(the stock, set: a whole number from 0) and `lowStockThreshold` (a whole number from 0, or null for " +
+          "(the count on hand in `warehouseId`, the first warehouse when left out: a whole number from 0, not below what " +
+          "is allocated there to orders; the tool's quantity is then its sum available) and `lowStockThreshold` (a whole number from 0, or null for " +
           "the default: twice the rule's minimum); what is left out stays as it is. Existing orders keep the " +
           "name and prices they were placed with. Each change goes to the audit log with its values before and after.",
         tags: ["Catalogue"],
@@ -270,7 +272,22 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
             throw new HttpError(409, "This product was deleted; it can no longer be edited or restocked.");
           refuseBadTerms(row, patch);
           const before = toProductJson(row);
-          const after = toProductJson(await updateProduct(tx, id, changesOf(patch)));
+          // Restock sets a warehouse's count on hand (the first's by default), through the stock ledger; the tool's
+          // quantity is then the sum available (docs/STOCK.md).
+          if (patch.quantity !== undefined) {
+            await setOnHand(tx, {
+              productId: id,
+              warehouseId: patch.warehouseId,
+              count: patch.quantity,
+              reason: "Restock: counted again",
+              by: admin,
+            });
+          }
+          const changes = changesOf(patch);
+          const edits = Object.values(changes).some((value) => value !== undefined);
+          const now = edits ? await updateProduct(tx, id, changes) : await lockProduct(tx, id);
+          if (!now) throw new Error(`product ${id} vanished while locked`);
+          const after = toProductJson(now);
           const edited = (
             ["name", "price", "description", "image", "sku", "quantityRule", "tiers", "lowStockThreshold"] as const
           ).filter((field) => patch[field] !== undefined);
@@ -289,7 +306,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
               action: "product.restock",
               target: id,
               before: { quantity: before.quantity },
-              after: { quantity: after.quantity },
+              after: { quantity: after.quantity, onHand: patch.quantity, warehouseId: patch.warehouseId ?? null },
             });
           }
           return after;

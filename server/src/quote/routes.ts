@@ -31,7 +31,7 @@ import { enqueueAccountMail, findAccount } from "../identity/queries.js";
 import { taxRateFor } from "../ordering/checkout.js";
 import { type BuyerLine, withBuyerLock } from "../ordering/order-rules.js";
 import { placeOrder, refusalError, refuse } from "../ordering/place-order.js";
-import { productsByIds } from "../product/queries.js";
+import { productsByIds } from "../product/queries/products.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import {
   findQuote,

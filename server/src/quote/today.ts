@@ -4,7 +4,7 @@ import { HttpError } from "../http/errors.js";
 import { priceForAccount } from "../ordering/checkout.js";
 import type { BuyerLine } from "../ordering/order-rules.js";
 import { type PricedOrderCents, pricedJson } from "../pricing/price.js";
-import { productsByIds } from "../product/queries.js";
+import { productsByIds } from "../product/queries/products.js";
 import type { QuoteRow, StoredQuoteLine } from "./queries.js";
 
 /**

@@ -506,6 +506,38 @@ const MATRIX: Record<string, Row> = {
     },
     ...inTheBackOffice("manage:promotion", 200),
   },
+  "GET /api/admin/warehouses": {
+    call: () => ({ url: "/api/admin/warehouses" }),
+    ...inTheBackOffice("manage:stock", 200),
+  },
+  "POST /api/admin/warehouses": {
+    call: () => ({
+      url: "/api/admin/warehouses",
+      payload: { code: `W${fresh().slice(-12)}`, name: "Matrix depot", address: "1 Depot Lane" },
+    }),
+    ...inTheBackOffice("manage:stock", 201),
+  },
+  "PATCH /api/admin/warehouses/:id": {
+    call: async (f) => {
+      const [first] = (await f.app.inject({ url: "/api/admin/warehouses", headers: bearer(f.admin.token) })).json();
+      return { url: `/api/admin/warehouses/${first._id}`, payload: { name: `Main ${fresh()}` } };
+    },
+    ...inTheBackOffice("manage:stock", 200),
+  },
+  "GET /api/admin/stock/:productId": {
+    call: (f) => ({ url: `/api/admin/stock/${f.product._id}` }),
+    ...inTheBackOffice("manage:stock", 200),
+  },
+  "POST /api/admin/stock/movements": {
+    call: async (f) => {
+      const [first] = (await f.app.inject({ url: "/api/admin/warehouses", headers: bearer(f.admin.token) })).json();
+      return {
+        url: "/api/admin/stock/movements",
+        payload: { productId: f.product._id, warehouseId: first._id, quantity: 1, kind: "received" },
+      };
+    },
+    ...inTheBackOffice("manage:stock", 201),
+  },
   "GET /api/cart": { call: () => ({ url: "/api/cart" }), expect: buyers(200), guard: { action: "create:order" } },
   "PUT /api/cart/lines/:productId": {
     call: (f) => ({ url: `/api/cart/lines/${f.product._id}`, payload: { quantity: 100 } }),

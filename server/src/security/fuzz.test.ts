@@ -11,7 +11,7 @@ import { authUsers } from "../identity/tables.js";
 import { newsletterSubscribers } from "../newsletter/tables.js";
 import { orderEvents, orderLines, orders } from "../ordering/tables.js";
 import { paymentIntents, paymentRefunds } from "../payment/tables.js";
-import { products } from "../product/tables.js";
+import { products, stockLevels, stockMovements, warehouses } from "../product/tables.js";
 import { profiles } from "../profile/tables.js";
 import { promotions } from "../promotion/tables.js";
 import { quotes } from "../quote/tables.js";
@@ -48,7 +48,10 @@ const TABLES = {
   products,
   profiles,
   reviews,
+  stockLevels,
+  stockMovements,
   users,
+  warehouses,
 };
 
 /** The caps of the contract, written out: $100,000.00 a piece, 1,000,000 in stock, 100-200 an order by default. */
@@ -590,6 +593,47 @@ describe("fuzzing the API", () => {
           minPieces: fc.oneof(notANumberIn(1, 10_000_000), fraction(1, 1000)),
           startsAt: fc.oneof(fc.integer(), fc.boolean(), fc.constantFrom("tomorrow", "2026-13-45T00:00:00Z", "")),
           active: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/admin/warehouses",
+        as: () => admin,
+        valid: () => ({ code: "FUZZ", name: "Fuzz depot", address: "1 Depot Lane" }),
+        hostile: {
+          code: fc.oneof(notText, blank, fc.constantFrom("x", "A B", "ÄÖ"), longerThan(16), fc.constant(undefined)),
+          name: fc.oneof(requiredText(120), withControl("one")),
+          address: requiredText(500),
+          active: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+        },
+      },
+      {
+        method: "PATCH",
+        url: "/api/admin/warehouses/00000000-0000-4000-8000-000000000000",
+        as: () => admin,
+        valid: () => ({ name: "Fuzz depot" }),
+        hostile: {
+          code: fc.oneof(notText, blank, fc.constantFrom("x", "A B"), longerThan(16)),
+          name: fc.oneof(notText, blank, longerThan(120), withControl("one")),
+          active: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/admin/stock/movements",
+        as: () => admin,
+        valid: () => ({
+          productId: "00000000-0000-4000-8000-000000000000",
+          warehouseId: "00000000-0000-4000-8000-000000000000",
+          quantity: 5,
+          kind: "received",
+        }),
+        hostile: {
+          productId: orderIdValue,
+          warehouseId: orderIdValue,
+          quantity: fc.oneof(notANumberIn(0, STOCK_MAX), fraction(0, 1000), fc.constant(undefined)),
+          kind: fc.oneof(notText, fc.constantFrom("allocated", "shipped", "RECEIVED", ""), fc.constant(undefined)),
+          reason: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), longerThan(300)),
         },
       },
       {

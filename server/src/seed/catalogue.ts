@@ -2,7 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
-import { addProducts, isCatalogueEmpty } from "../product/queries.js";
+import { addProducts, isCatalogueEmpty } from "../product/queries/products.js";
+import { ensureWarehouse } from "../product/queries/warehouses.js";
 import { addPromotion } from "../promotion/queries.js";
 import { addReviews } from "../review/queries.js";
 import { seedProducts, seedPromotions, seedReviews } from "./catalogue-data.js";
@@ -26,6 +27,13 @@ export async function seedCatalogue(
 
   const now = Date.now();
   await db.transaction(async (tx) => {
+    // The demo's second warehouse, empty: the first (made by the migrations) holds the tools' stock.
+    await ensureWarehouse(tx, {
+      code: "EAST",
+      name: "East depot",
+      address: "12 Harbour Road, Newark, NJ 07114",
+      active: true,
+    });
     await addProducts(
       tx,
       seedProducts.map((product, index) => ({

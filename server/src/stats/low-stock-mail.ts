@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 import { repeatingJob } from "../events/repeating-job.js";
 import { enqueueAccountMail } from "../identity/queries.js";
-import { lowStockTools } from "../product/queries.js";
+import { lowStockTools } from "../product/queries/products.js";
 import { adminEmails } from "../user/queries.js";
 import { claimLowStockMailDay } from "./queries.js";
 

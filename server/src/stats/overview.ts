@@ -19,7 +19,7 @@ import {
   topToolsByRevenue,
 } from "../ordering/queries/reports.js";
 import { refundedCentsByDay } from "../payment/queries.js";
-import { lowStockTools } from "../product/queries.js";
+import { lowStockTools } from "../product/queries/products.js";
 import { quotesToPrice } from "../quote/queries.js";
 import { owingInAll } from "../receivables/queries/owing.js";
 import { keepDays, keptRevenueByDay, keptStatuses } from "./queries.js";

@@ -21,6 +21,7 @@ const AdminOrdersPage = lazy(() => import("../features/admin-orders/admin-orders
 const AdminOrderPage = lazy(() => import("../features/admin-orders/admin-order-page"));
 const AuditPage = lazy(() => import("../features/audit/audit-page"));
 const PromotionsPage = lazy(() => import("../features/promotions/promotions-page"));
+const WarehousesPage = lazy(() => import("../features/warehouses/warehouses-page"));
 const CompanyPage = lazy(() => import("../features/company/company-page"));
 const CompanyOrdersPage = lazy(() => import("../features/company/company-orders-page"));
 const ApprovalsPage = lazy(() => import("../features/company/approvals-page"));
@@ -109,6 +110,14 @@ export const dashboardRoutes: RouteObject[] = [
         element: (
           <RequireAdmin>
             <PromotionsPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "warehouses",
+        element: (
+          <RequireAdmin>
+            <WarehousesPage />
           </RequireAdmin>
         ),
       },

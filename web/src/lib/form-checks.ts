@@ -18,9 +18,10 @@ export {
   profileBodySchema,
   promotionBodySchema,
   promotionPatchSchema,
-  restockSchema,
+  restockInWarehouseSchema,
   reviewBodySchema,
   sellingTermsProblems,
+  warehouseBodySchema,
 } from "@forgeline/contract";
 export { zodResolver } from "@hookform/resolvers/zod";
 

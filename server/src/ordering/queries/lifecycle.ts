@@ -14,10 +14,10 @@ import {
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
-import { returnStock, takeStock } from "../../product/queries.js";
+import { giveBackOrderStock, shipOrderStock } from "../../product/queries/stock-allocation.js";
 import type { StartingStatus } from "../checkout.js";
 import { invoiceCounters, orderEvents, orderLines, orders } from "../tables.js";
-import { type OrderRow, type StockLine, stockLinesOf } from "./orders.js";
+import { type OrderRow, stockLinesOf } from "./orders.js";
 import { enqueueStatusMails } from "./outbox.js";
 import { countSales } from "./sales.js";
 
@@ -57,19 +57,6 @@ export function factColumns(fulfilmentStatus: FulfilmentStatus, paymentStatus: P
  * it is cancelled; a card order takes them when paid (markPaid's caller).
  */
 export const holdsStockUnpaid = (order: { paymentMethod: PaymentMethod }) => order.paymentMethod === "invoice";
-
-/** Takes every line's pieces from stock, or none: false when one line's tool is short (the caller rolls back). */
-export async function takeStockOf(tx: Database, orderId: string): Promise<boolean> {
-  for (const line of await stockLinesOf(tx, orderId)) {
-    if (!(await takeStock(tx, line.productId, line.quantity))) return false;
-  }
-  return true;
-}
-
-/** Gives every line's pieces back to stock. */
-export async function returnStockOf(tx: Database, orderId: string): Promise<void> {
-  for (const line of await stockLinesOf(tx, orderId)) await returnStock(tx, line.productId, line.quantity);
-}
 
 /** The money a history entry moved: how much, how it came (none for a credit note), by what reference, and when. */
 export interface EventMoney {
@@ -186,10 +173,10 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
 
 /**
  * Marks the order paid with its transaction id and the next invoice number, only if it was unpaid, and
- * adds that to its history (in the caller's transaction, which also takes the stock); answers what was
- * paid for, or undefined when the order is no longer unpaid.
+ * adds that to its history (in the caller's transaction, which also takes the stock); answers the order paid,
+ * or undefined when the order is no longer unpaid.
  */
-export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<StockLine[] | undefined> {
+export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<OrderRow | undefined> {
   const before = await lockOrder(tx, orderId);
   const next = before && nextFacts("pay", before);
   if (!before || !next) return undefined;
@@ -208,7 +195,7 @@ export async function markPaid(tx: Database, orderId: string, transactionId: str
   if (!order) return undefined;
   const money = { cents: order.totalCents, paidWith: "card" as const, reference: transactionId };
   await recordStatus(tx, order, { by: order.userEmail, note: `Payment ${transactionId}`, money }, "pay");
-  return stockLinesOf(tx, orderId);
+  return order;
 }
 
 /** The next number of this year's invoices; must run in the transaction that issues it (see invoiceCounters). */
@@ -296,8 +283,10 @@ export async function takeStep(
     .returning();
   if (!after) return { kind: "refused", order: before };
   if (holdsStockUnpaid(after) && before.fulfilmentStatus === "open" && after.fulfilmentStatus === "cancelled") {
-    await returnStockOf(tx, before.id);
+    await giveBackOrderStock(tx, { id: before.id, lines: await stockLinesOf(tx, before.id), by: change.by });
   }
+  // What the order was allocated leaves its warehouses' shelves with it (docs/STOCK.md).
+  if (change.transition === "ship") await shipOrderStock(tx, before.id, change.by);
   const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
   // A customer hears of a status their order reaches, not again of one it stays in (money received on a shipped
   // order on account leaves it shipped).

@@ -22,6 +22,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "company.member-change": "Changed a company member's role or limit",
   "company.member-remove": "Removed a company member",
   "quote.send": "Sent a quote",
+  "warehouse.add": "Added a warehouse",
+  "warehouse.edit": "Edited a warehouse",
+  "stock.receive": "Received stock",
+  "stock.adjust": "Adjusted stock",
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

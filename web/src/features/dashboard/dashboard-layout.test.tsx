@@ -97,8 +97,9 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("shows admins their Overview first, Companies, and no customer's company items", async () => {
-    const admin = await drawerFor(true, null, 12);
+    const admin = await drawerFor(true, null, 13);
     expect(admin[0]).toEqual(["Overview", "/dashboard"]);
+    expect(admin).toContainEqual(["Warehouses", "/dashboard/warehouses"]);
     expect(admin.map(([label]) => label)).toContain("Companies");
     expect(admin).toContainEqual(["Companies", "/dashboard/companies"]);
     expect(admin).toContainEqual(["Receivables", "/dashboard/receivables"]);
@@ -113,7 +114,7 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("offers admins the quotes list", async () => {
-    const admin = await drawerFor(true, null, 12);
+    const admin = await drawerFor(true, null, 13);
     expect(admin).toContainEqual(["Quotes", "/dashboard/quotes"]);
     expect(admin.map(([label]) => label)).not.toContain("Quick Order");
   });

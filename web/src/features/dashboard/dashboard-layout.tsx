@@ -31,6 +31,7 @@ const adminItems = [
   { to: paths.manageProduct, label: "Manage Product" },
   { to: paths.adminOrders, label: "Orders" },
   { to: paths.promotions, label: "Promotions" },
+  { to: paths.warehouses, label: "Warehouses" },
   { to: companyPaths.companies, label: "Companies" },
   { to: companyPaths.receivables, label: "Receivables" },
   { to: quotePaths.quotes, label: "Quotes" },

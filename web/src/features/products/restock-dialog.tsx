@@ -1,57 +1,111 @@
-import { type Product, QUANTITY_UNIT, type Restock, type RestockInput, STOCK_MAX } from "@forgeline/contract";
+import {
+  type Product,
+  QUANTITY_UNIT,
+  type RestockInWarehouse,
+  type RestockInWarehouseInput,
+  STOCK_MAX,
+  type StockLevel,
+} from "@forgeline/contract";
 import { useForm } from "react-hook-form";
+import { DataTable } from "../../components/data-table";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
+import { QueryState } from "../../components/query-state";
+import { SelectField } from "../../components/select-field";
 import { lazyResolver } from "../../lib/lazy-resolver";
 import { toastOutcome } from "../../lib/toast-outcome";
+import { useProductStock } from "./api/get-product-stock";
 import { useUpdateProduct } from "./api/update-product";
 
-/** Restock: set the pieces in stock (a whole number from 0), e.g. after a delivery or a count. */
-export function RestockDialog({ product, onClose }: { product: Product; onClose: () => void }) {
-  const update = useUpdateProduct();
-  const form = useForm<RestockInput, unknown, Restock>({
-    resolver: lazyResolver(async () => {
-      const { zodResolver, restockSchema } = await import("../../lib/form-checks");
-      return zodResolver(restockSchema);
-    }),
-    defaultValues: { quantity: product.quantity },
-  });
-  const { errors, isSubmitting } = form.formState;
+const LEVEL_COLUMNS = [
+  { label: "Warehouse" },
+  { label: "On hand", numeric: true },
+  { label: "Allocated", numeric: true },
+  { label: "Available", numeric: true },
+];
 
+/**
+ * Restock: the tool's stock in each warehouse (docs/STOCK.md), and the count on hand of one of them set (a whole
+ * number from 0), e.g. after a delivery or a count; the first warehouse unless another is chosen. The tool's
+ * stock on every page is then what is available over all of them.
+ */
+export function RestockDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const stock = useProductStock(product._id);
   return (
     <FormDialog title={`Restock ${product.name}`} onClose={onClose}>
       {(close) => (
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={form.handleSubmit(async (patch) => {
-            const done = `${product.name}: ${patch.quantity} ${QUANTITY_UNIT} in stock`;
-            if (await toastOutcome(update.mutateAsync({ id: product._id, patch }), done)) close();
-          })}
-        >
-          <p className="text-sm">
-            Now {product.quantity} {QUANTITY_UNIT} in stock.
-          </p>
-          <Field
-            label="Pieces in stock"
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min={0}
-            max={STOCK_MAX}
-            error={errors.quantity?.message}
-            {...form.register("quantity")}
-          />
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              Save stock
-            </button>
-          </div>
-        </form>
+        <QueryState query={stock} what="stock levels" isEmpty={() => false} empty="">
+          {({ levels }) => <RestockForm product={product} levels={levels} close={close} />}
+        </QueryState>
       )}
     </FormDialog>
+  );
+}
+
+function RestockForm({ product, levels, close }: { product: Product; levels: StockLevel[]; close: () => void }) {
+  const update = useUpdateProduct();
+  const open = levels.filter((level) => level.active);
+  const first = open[0];
+  const form = useForm<RestockInWarehouseInput, unknown, RestockInWarehouse>({
+    resolver: lazyResolver(async () => {
+      const { zodResolver, restockInWarehouseSchema } = await import("../../lib/form-checks");
+      return zodResolver(restockInWarehouseSchema);
+    }),
+    defaultValues: { quantity: first?.onHand ?? 0, warehouseId: first?.warehouseId ?? "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const levelOf = (warehouseId: string) => levels.find((level) => level.warehouseId === warehouseId);
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit(async ({ quantity, warehouseId }) => {
+        const code = levelOf(warehouseId)?.code ?? "";
+        const done = `${product.name}: ${quantity} ${QUANTITY_UNIT} in stock in ${code}`;
+        if (await toastOutcome(update.mutateAsync({ id: product._id, patch: { quantity, warehouseId } }), done))
+          close();
+      })}
+    >
+      <p className="text-sm">
+        Now {product.quantity} {QUANTITY_UNIT} available.
+      </p>
+      <DataTable columns={LEVEL_COLUMNS}>
+        {levels.map((level) => (
+          <tr key={level.warehouseId}>
+            <th scope="row">{level.code}</th>
+            <td className="text-right">{level.onHand}</td>
+            <td className="text-right">{level.allocated}</td>
+            <td className="text-right">{level.available}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <SelectField
+        label="Warehouse"
+        options={open.map((level) => ({ value: level.warehouseId, label: `${level.code}: ${level.name}` }))}
+        {...form.register("warehouseId", {
+          onChange: (event: { target: { value: string } }) =>
+            form.setValue("quantity", levelOf(event.target.value)?.onHand ?? 0),
+        })}
+      />
+      <Field
+        label="Pieces in stock (on hand there)"
+        type="number"
+        inputMode="numeric"
+        step="1"
+        min={0}
+        max={STOCK_MAX}
+        error={errors.quantity?.message}
+        {...form.register("quantity")}
+      />
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={close}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Save stock
+        </button>
+      </div>
+    </form>
   );
 }

@@ -27,7 +27,11 @@ import type {
   QuoteSendBody,
   RefundBody,
   ShipBody,
+  StockAnswer,
   User,
+  Warehouse,
+  WarehouseBody,
+  WarehousePatch,
 } from "@forgeline/contract";
 import type { Route } from "../api-client";
 
@@ -75,6 +79,12 @@ export const adminApi = {
   promotions: "GET /api/admin/promotions" as Route<Promotion[]>,
   addPromotion: "POST /api/admin/promotions" as Route<InsertedId, PromotionBody>,
   updatePromotion: (id: string) => `PATCH /api/admin/promotions/${part(id)}` as Route<Promotion, PromotionPatch>,
+
+  warehouses: "GET /api/admin/warehouses" as Route<Warehouse[]>,
+  /** A tool's levels per warehouse: on hand, allocated to orders, available. */
+  productStock: (productId: string) => `GET /api/admin/stock/${part(productId)}` as Route<StockAnswer>,
+  addWarehouse: "POST /api/admin/warehouses" as Route<InsertedId, WarehouseBody>,
+  updateWarehouse: (id: string) => `PATCH /api/admin/warehouses/${part(id)}` as Route<Warehouse, WarehousePatch>,
 
   companies: "GET /api/admin/companies" as Route<AdminCompany[]>,
   taxExemption: (companyId: string) =>

@@ -6,8 +6,9 @@ import {
   type QuantityRule,
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client.js";
-import { products } from "./tables.js";
+import type { Database } from "../../db/client.js";
+import { products } from "../tables.js";
+import { firstWarehouse, recordMovements } from "./stock-ledger.js";
 
 /** Every column of a product but its search document, which only the search reads: what a product read answers. */
 const { searchDocument, ...productColumns } = getTableColumns(products);
@@ -216,9 +217,27 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
   return (existing?.total ?? 0) === 0;
 }
 
-/** Adds products; answers the id of each, in the order given. */
-export async function addProducts(db: Database, rows: NewProduct[]): Promise<string[]> {
-  const added = await db.insert(products).values(rows).returning({ id: products.id });
+/**
+ * Adds products, in the caller's transaction; answers the id of each, in the order given. Each one's stock is
+ * received into the first warehouse, through the stock ledger (docs/STOCK.md).
+ */
+export async function addProducts(tx: Database, rows: NewProduct[]): Promise<string[]> {
+  const added = await tx
+    .insert(products)
+    .values(rows.map((row) => ({ ...row, quantity: 0 })))
+    .returning({ id: products.id });
+  const first = await firstWarehouse(tx);
+  await recordMovements(
+    tx,
+    added.map(({ id }, index) => ({
+      productId: id,
+      warehouseId: first.id,
+      kind: "received",
+      onHandChange: rows[index]?.quantity ?? 0,
+      allocatedChange: 0,
+      by: rows[index]?.createdByEmail ?? "system",
+    })),
+  );
   return added.map(({ id }) => id);
 }
 
@@ -245,19 +264,6 @@ export async function stockCovers(db: Database, productId: string, quantity: num
 }
 
 /**
- * Takes pieces from the stock only if it covers them (in the caller's transaction when a paid order takes
- * them); answers false, writing nothing, when it does not or the product is gone.
- */
-export async function takeStock(db: Database, productId: string, quantity: number): Promise<boolean> {
-  const [taken] = await db
-    .update(products)
-    .set({ quantity: sql`${products.quantity} - ${quantity}` })
-    .where(and(eq(products.id, productId), listed, gte(products.quantity, quantity)))
-    .returning({ id: products.id });
-  return Boolean(taken);
-}
-
-/**
  * The products in the catalogue showing the picture at this address, as a subquery for `exists()` (the
  * upload sweep): a withdrawn product shows it nowhere any more.
  */
@@ -266,19 +272,6 @@ export function productsShowing(db: Database, pictureUrl: SQL) {
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.image, pictureUrl), listed));
-}
-
-/**
- * Puts a refunded order's pieces back (in the refund's transaction); answers false when the product is
- * gone, so there is nothing to put them back on.
- */
-export async function returnStock(db: Database, productId: string, quantity: number): Promise<boolean> {
-  const [returned] = await db
-    .update(products)
-    .set({ quantity: sql`${products.quantity} + ${quantity}` })
-    .where(eq(products.id, productId))
-    .returning({ id: products.id });
-  return Boolean(returned);
 }
 
 /** A tool's low-stock threshold in SQL: its own, else twice its rule's minimum (the contract's lowStockThresholdOf). */

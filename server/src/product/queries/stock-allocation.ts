@@ -1,0 +1,166 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { stockMovements } from "../tables.js";
+import {
+  availableOf,
+  firstWarehouse,
+  type LockedLevel,
+  lockStock,
+  type Movement,
+  recordMovements,
+} from "./stock-ledger.js";
+
+/**
+ * An order's stock (docs/STOCK.md): allocated when the order takes it (paid by card; placed or approved on
+ * account), shipped with it, released or returned when it is cancelled or refunded, always exactly what the ledger
+ * says it holds in each warehouse.
+ */
+
+/** A line of an order as stock sees it: its tool and pieces (the caller reads them from the order). */
+export interface Line {
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * Where each line's pieces come from: the first warehouse (in warehouse order) that can cover the whole line;
+ * else split, the warehouses with most available first, so the line is in as few parts as can be. Undefined when
+ * the tool is short (or withdrawn). `levels` are the locked levels, changed here as the plan takes from them.
+ */
+export function planAllocation(
+  lines: readonly Line[],
+  levels: LockedLevel[],
+): { warehouseId: string; line: Line; pieces: number }[] | undefined {
+  const plan: { warehouseId: string; line: Line; pieces: number }[] = [];
+  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    const own = levels.filter((level) => level.productId === line.productId && availableOf(level) > 0);
+    const whole = own.find((level) => availableOf(level) >= line.quantity);
+    const parts = whole ? [whole] : [...own].sort((a, b) => availableOf(b) - availableOf(a) || a.rank - b.rank);
+    let left = line.quantity;
+    for (const level of parts) {
+      if (left === 0) break;
+      const pieces = Math.min(left, availableOf(level));
+      level.allocated += pieces;
+      left -= pieces;
+      plan.push({ warehouseId: level.warehouseId, line, pieces });
+    }
+    if (left > 0) return undefined;
+  }
+  return plan;
+}
+
+/**
+ * Allocates every line of the order, or nothing: false when one line's tool is short or withdrawn (the caller
+ * rolls back). In the caller's transaction, under the stock's locks.
+ */
+export async function allocateOrder(
+  tx: Database,
+  order: { id: string; lines: readonly Line[]; by: string },
+): Promise<boolean> {
+  const { id: orderId, lines, by } = order;
+  const { tools, levels } = await lockStock(
+    tx,
+    lines.map((line) => line.productId),
+  );
+  if (lines.some((line) => tools.get(line.productId)?.archived !== false)) return false;
+  const plan = planAllocation(lines, levels);
+  if (!plan) return false;
+  await recordMovements(
+    tx,
+    plan.map(({ warehouseId, line, pieces }) => ({
+      productId: line.productId,
+      warehouseId,
+      kind: "allocated",
+      onHandChange: 0,
+      allocatedChange: pieces,
+      orderId,
+      by,
+    })),
+  );
+  return true;
+}
+
+/** What the order holds per tool and warehouse, from the ledger: allocated, and shipped and not returned. */
+async function heldBy(tx: Database, orderId: string) {
+  return tx
+    .select({
+      productId: stockMovements.productId,
+      warehouseId: stockMovements.warehouseId,
+      allocated: sql<number>`sum(${stockMovements.allocatedChange})`.mapWith(Number),
+      shipped:
+        sql<number>`coalesce(-sum(${stockMovements.onHandChange}) filter (where ${stockMovements.kind} in ('shipped', 'returned')), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(stockMovements)
+    .where(eq(stockMovements.orderId, orderId))
+    .groupBy(stockMovements.productId, stockMovements.warehouseId)
+    .orderBy(stockMovements.productId, stockMovements.warehouseId);
+}
+
+/** Ships what the order has allocated: out of each warehouse's count on hand and its allocation. */
+export async function shipOrderStock(tx: Database, orderId: string, by: string): Promise<void> {
+  const held = await heldBy(tx, orderId);
+  await lockStock(
+    tx,
+    held.map((row) => row.productId),
+  );
+  await recordMovements(
+    tx,
+    held
+      .filter((row) => row.allocated > 0)
+      .map((row) => ({
+        productId: row.productId,
+        warehouseId: row.warehouseId,
+        kind: "shipped",
+        onHandChange: -row.allocated,
+        allocatedChange: -row.allocated,
+        orderId,
+        by,
+      })),
+  );
+}
+
+/**
+ * Gives back all the order holds: what is allocated released, what was shipped returned to the warehouse it left,
+ * each exactly as the ledger has it. An order that took its stock before there were warehouses has no movements:
+ * its lines come back to the first warehouse.
+ */
+export async function giveBackOrderStock(
+  tx: Database,
+  order: { id: string; lines: readonly Line[]; by: string },
+): Promise<void> {
+  const { id: orderId, lines, by } = order;
+  const held = await heldBy(tx, orderId);
+  if (held.length === 0) {
+    await lockStock(
+      tx,
+      lines.map((line) => line.productId),
+    );
+    const first = await firstWarehouse(tx);
+    await recordMovements(
+      tx,
+      lines.map((line) => ({
+        productId: line.productId,
+        warehouseId: first.id,
+        kind: "returned",
+        onHandChange: line.quantity,
+        allocatedChange: 0,
+        orderId,
+        by,
+      })),
+    );
+    return;
+  }
+  await lockStock(
+    tx,
+    held.map((row) => row.productId),
+  );
+  const movements: Movement[] = [];
+  for (const { productId, warehouseId, allocated, shipped } of held) {
+    const base = { productId, warehouseId, orderId, by };
+    if (allocated > 0) movements.push({ ...base, kind: "released", onHandChange: 0, allocatedChange: -allocated });
+    if (shipped > 0) movements.push({ ...base, kind: "returned", onHandChange: shipped, allocatedChange: 0 });
+  }
+  await recordMovements(tx, movements);
+}

@@ -1,0 +1,164 @@
+import type { StockMovementKind } from "@forgeline/contract";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { products, stockLevels, stockMovements, warehouses } from "../tables.js";
+
+/**
+ * The one way stock moves (docs/STOCK.md): a movement is a row of the stock ledger, and in the same statement
+ * group the level it moves and the tool's `products.quantity` (the sum available) follow it. Whoever moves
+ * stock locks it first with `lockStock`, always in one order (the tools' rows by id, then their levels by tool
+ * and warehouse), so two transactions on any instances wait for each other rather than deadlock, and the second
+ * sees what the first one left.
+ */
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+
+export interface Movement {
+  productId: string;
+  warehouseId: string;
+  kind: StockMovementKind;
+  onHandChange: number;
+  allocatedChange: number;
+  orderId?: string | null;
+  reason?: string | null;
+  by: string;
+}
+
+/** A tool's stock in one warehouse as locked, with the warehouse's place in the order warehouses are listed. */
+export interface LockedLevel {
+  productId: string;
+  warehouseId: string;
+  code: string;
+  name: string;
+  active: boolean;
+  onHand: number;
+  allocated: number;
+  /** 0 for the first (oldest) warehouse, then on. */
+  rank: number;
+}
+
+export const availableOf = (level: Pick<LockedLevel, "onHand" | "allocated">) => level.onHand - level.allocated;
+
+/** Every warehouse, the first (oldest) first: the order they are listed and preferred in. */
+export function warehousesInOrder(db: Database) {
+  return db.select().from(warehouses).orderBy(asc(warehouses.createdAt), asc(warehouses.id));
+}
+
+/** The first active warehouse: where stock goes when none is named. */
+export async function firstWarehouse(db: Database) {
+  const [first] = await db
+    .select()
+    .from(warehouses)
+    .where(eq(warehouses.active, true))
+    .orderBy(asc(warehouses.createdAt), asc(warehouses.id))
+    .limit(1);
+  if (!first) throw new Error("no active warehouse: the last one cannot be made inactive");
+  return first;
+}
+
+/**
+ * Locks the tools' rows and every level of theirs (SELECT … FOR UPDATE, in one order) for the rest of the
+ * caller's transaction; answers the tools (withdrawn or not) and their levels, each tool's in warehouse order.
+ */
+export async function lockStock(tx: Database, productIds: readonly string[]) {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return { tools: new Map<string, { archived: boolean }>(), levels: [] as LockedLevel[] };
+  const tools = await tx
+    .select({ id: products.id, archivedAt: products.archivedAt })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for("update");
+  const locked = await tx
+    .select({
+      productId: stockLevels.productId,
+      warehouseId: stockLevels.warehouseId,
+      onHand: stockLevels.onHand,
+      allocated: stockLevels.allocated,
+    })
+    .from(stockLevels)
+    .where(inArray(stockLevels.productId, ids))
+    .orderBy(asc(stockLevels.productId), asc(stockLevels.warehouseId))
+    .for("update");
+  const places = await warehousesInOrder(tx);
+  const rankOf = new Map(places.map((place, rank) => [place.id, { place, rank }]));
+  const levels = locked
+    .map((level) => {
+      const known = rankOf.get(level.warehouseId);
+      if (!known) throw new Error(`warehouse ${level.warehouseId} vanished`);
+      const { place, rank } = known;
+      return { ...level, code: place.code, name: place.name, active: place.active, rank };
+    })
+    .sort((a, b) => a.productId.localeCompare(b.productId) || a.rank - b.rank);
+  return { tools: new Map(tools.map((tool) => [tool.id, { archived: tool.archivedAt !== null }])), levels };
+}
+
+/**
+ * Writes the movements to the ledger and moves their levels by them, then keeps each tool's quantity as its sum
+ * available; in the caller's transaction, on stock it locked with `lockStock`. The levels' checks refuse (and
+ * roll back) any movement that would take a count below zero or allocate more than is on hand.
+ */
+export async function recordMovements(tx: Database, movements: readonly Movement[]): Promise<StockMovementRow[]> {
+  const moving = movements.filter((movement) => movement.onHandChange !== 0 || movement.allocatedChange !== 0);
+  if (moving.length === 0) return [];
+  const written = await tx
+    .insert(stockMovements)
+    .values(
+      moving.map((movement) => ({ ...movement, orderId: movement.orderId ?? null, reason: movement.reason ?? null })),
+    )
+    .returning();
+  // Update, else insert: a tool's first stock in a warehouse makes its level. (An upsert would not do: PostgreSQL
+  // checks the row it would insert, an allocation of nothing on hand, before it finds the conflict.) No one else
+  // makes the row meanwhile: the caller holds the tool's lock.
+  for (const movement of moving) {
+    const level = and(eq(stockLevels.productId, movement.productId), eq(stockLevels.warehouseId, movement.warehouseId));
+    const moved = await tx
+      .update(stockLevels)
+      .set({
+        onHand: sql`${stockLevels.onHand} + ${movement.onHandChange}`,
+        allocated: sql`${stockLevels.allocated} + ${movement.allocatedChange}`,
+      })
+      .where(level)
+      .returning({ onHand: stockLevels.onHand });
+    if (moved.length === 0) {
+      await tx.insert(stockLevels).values({
+        productId: movement.productId,
+        warehouseId: movement.warehouseId,
+        onHand: movement.onHandChange,
+        allocated: movement.allocatedChange,
+      });
+    }
+  }
+  const touched = [...new Set(moving.map((movement) => movement.productId))];
+  await tx
+    .update(products)
+    .set({
+      quantity: sql`(select coalesce(sum(${stockLevels.onHand} - ${stockLevels.allocated}), 0)::int
+        from ${stockLevels} where ${stockLevels.productId} = ${products.id})`,
+    })
+    .where(inArray(products.id, touched));
+  return written;
+}
+
+/** A tool's stock as every page shows it (the sum available); undefined when there is no such tool. */
+export async function quantityOf(db: Database, productId: string): Promise<number | undefined> {
+  const [tool] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
+  return tool?.quantity;
+}
+
+/** A tool's levels in every warehouse it was ever kept in, in warehouse order (no lock: for answers). */
+export async function levelsOf(db: Database, productId: string) {
+  const rows = await db
+    .select({
+      warehouseId: warehouses.id,
+      code: warehouses.code,
+      name: warehouses.name,
+      active: warehouses.active,
+      onHand: sql<number>`coalesce(${stockLevels.onHand}, 0)`.mapWith(Number),
+      allocated: sql<number>`coalesce(${stockLevels.allocated}, 0)`.mapWith(Number),
+    })
+    .from(warehouses)
+    .leftJoin(stockLevels, and(eq(stockLevels.warehouseId, warehouses.id), eq(stockLevels.productId, productId)))
+    .orderBy(asc(warehouses.createdAt), asc(warehouses.id));
+  return rows.map((row) => ({ ...row, available: availableOf(row) }));
+}

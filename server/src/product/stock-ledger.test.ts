@@ -1,0 +1,176 @@
+import type { Order, Product } from "@forgeline/contract";
+import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client.js";
+import { orders } from "../ordering/tables.js";
+import { signUp, type TestAccount } from "../test/accounts.js";
+import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
+import { stockSteps } from "../test/stock-steps.js";
+import { createTestApp } from "../test/test-app.js";
+import { products, stockLevels, stockMovements } from "./tables.js";
+
+/** Every level against a recount of the ledger, and each tool's quantity against its levels: none may differ. */
+async function expectLevelsToBeTheLedger(db: Database, productId: string) {
+  const rows = await db.execute(sql`
+    select l.on_hand, l.allocated,
+           (select coalesce(sum(m.on_hand_change), 0) from ${stockMovements} m
+             where m.product_id = l.product_id and m.warehouse_id = l.warehouse_id) as on_hand_recount,
+           (select coalesce(sum(m.allocated_change), 0) from ${stockMovements} m
+             where m.product_id = l.product_id and m.warehouse_id = l.warehouse_id) as allocated_recount
+      from ${stockLevels} l where l.product_id = ${productId}`);
+  type Row = Record<"on_hand" | "allocated" | "on_hand_recount" | "allocated_recount", string | number>;
+  let available = 0;
+  for (const row of (rows as unknown as { rows: Row[] }).rows) {
+    expect(Number(row.on_hand)).toBe(Number(row.on_hand_recount));
+    expect(Number(row.allocated)).toBe(Number(row.allocated_recount));
+    expect(Number(row.allocated)).toBeGreaterThanOrEqual(0);
+    expect(Number(row.allocated)).toBeLessThanOrEqual(Number(row.on_hand));
+    available += Number(row.on_hand) - Number(row.allocated);
+  }
+  const [tool] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
+  expect(tool?.quantity).toBe(available);
+}
+
+describe("the stock ledger", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: TestAccount;
+  let buyer: TestAccount;
+  let steps: ReturnType<typeof stockSteps>;
+  let places: string[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await signUp(ctx.app, { admin: true });
+    buyer = await signUp(ctx.app);
+    steps = stockSteps(ctx.app, admin);
+    const east = await steps.addWarehouse("EAST");
+    places = [(await steps.warehouses())[0]?._id ?? "", east];
+  });
+  afterAll(() => ctx.close());
+
+  it("random histories of receipts, recounts, payments, shipments and refunds: the kept levels are a recount of the ledger", async () => {
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant("receive" as const), place: fc.nat(1), pieces: fc.integer({ min: 1, max: 300 }) }),
+      fc.record({ kind: fc.constant("recount" as const), place: fc.nat(1), pieces: fc.integer({ min: 0, max: 600 }) }),
+      fc.record({ kind: fc.constant("pay" as const), pieces: fc.integer({ min: 100, max: 200 }) }),
+      fc.record({ kind: fc.constant("ship" as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant("refund" as const), pick: fc.nat(), restock: fc.boolean() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (history) => {
+        const tool: Product = await steps.looseTool(100);
+        const paid: Order[] = [];
+        for (const one of history) {
+          if (one.kind === "receive") {
+            await steps.receive(tool._id, places[one.place] ?? "", one.pieces);
+          } else if (one.kind === "recount") {
+            const body = { productId: tool._id, warehouseId: places[one.place], quantity: one.pieces };
+            const recounted = await steps.move({ ...body, kind: "adjusted", reason: "Counted" });
+            expect([201, 409]).toContain(recounted.statusCode);
+          } else if (one.kind === "pay") {
+            const available = (await steps.levels(tool._id)).quantity;
+            const placed = await steps.call("POST", "/api/ordering", buyer, {
+              orderId: tool._id,
+              quantity: one.pieces,
+              phone: "5550100000",
+              address: "1 Yard Road",
+            });
+            expect(placed.statusCode).toBe(one.pieces > available ? 400 : 201);
+            if (placed.statusCode !== 201) continue;
+            const order = (await steps.call("GET", `/api/ordering/${placed.json().insertedId}`, buyer)).json<Order>();
+            expect((await steps.pay(buyer, order)).statusCode).toBe(200);
+            paid.push(order);
+          } else {
+            const order = paid[one.pick % Math.max(paid.length, 1)];
+            if (!order) continue;
+            const answer =
+              one.kind === "ship"
+                ? await steps.call("POST", `/api/admin/orders/${order._id}/ship`, admin, {
+                    carrier: "DHL",
+                    trackingNumber: "1",
+                  })
+                : await steps.call("POST", `/api/admin/orders/${order._id}/refund`, admin, { restock: one.restock });
+            expect([200, 409]).toContain(answer.statusCode);
+          }
+          await expectLevelsToBeTheLedger(ctx.db, tool._id);
+        }
+        // What is allocated is what the paid orders not yet shipped or refunded hold.
+        const held = await ctx.db
+          .select({ pieces: sql<string>`coalesce(sum(${orders.quantity}), 0)` })
+          .from(orders)
+          .where(sql`${orders.productId} = ${tool._id} and ${orders.status} = 'paid'`);
+        const allocated = Object.values((await steps.levels(tool._id)).byCode).reduce(
+          (sum, level) => sum + level.allocated,
+          0,
+        );
+        expect(allocated).toBe(Number(held[0]?.pieces));
+      }),
+      { numRuns: 10 },
+    );
+  }, 300_000);
+});
+
+/**
+ * Twenty buyers pay at once for 100 pieces each of the last 1 500, kept in two warehouses (900 and 600), through
+ * `apps` (two instances on one PostgreSQL, or one on PGlite): exactly 15 are paid, the other 5 refused with 409,
+ * and no count goes below zero.
+ */
+async function lastPiecesRace(apps: FastifyInstance[], db: Database) {
+  const [first] = apps;
+  if (!first) throw new Error("no app");
+  const admin = await signUp(first, { admin: true });
+  const steps = stockSteps(first, admin);
+  const tool = await steps.looseTool(900);
+  const east = await steps.addWarehouse(`E${Date.now() % 100000}`);
+  await steps.receive(tool._id, east, 600);
+  const buyers = await Promise.all(Array.from({ length: 20 }, () => signUp(first)));
+  const secrets = await Promise.all(
+    buyers.map(async (buyer) => steps.openIntent(buyer, await steps.placeOrder(buyer, tool, 100))),
+  );
+  const answers = await Promise.all(
+    buyers.map((buyer, index) => steps.confirm(buyer, secrets[index] ?? "", apps[index % apps.length])),
+  );
+  const statuses = answers.map((answer) => answer.statusCode).sort();
+  const refusals = answers.filter((answer) => answer.statusCode !== 200).map((answer) => answer.body);
+  expect(
+    statuses.filter((status) => status === 200),
+    refusals.join("\n"),
+  ).toHaveLength(15);
+  expect(statuses.filter((status) => status !== 200)).toEqual([409, 409, 409, 409, 409]);
+  expect(await steps.levels(tool._id)).toMatchObject({
+    byCode: { MAIN: { onHand: 900, allocated: 900 } },
+    quantity: 0,
+  });
+  await expectLevelsToBeTheLedger(db, tool._id);
+}
+
+describe("the last pieces, paid for at once", () => {
+  it("on one instance: exactly those that fit are paid, every refusal a 409, none below zero", async () => {
+    const ctx = await createTestApp();
+    try {
+      await lastPiecesRace([ctx.app], ctx.db);
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  it.skipIf(!serverUrl)(
+    serverUrl ? "on two instances of one PostgreSQL: the same" : `on two instances: ${NEEDS_POSTGRES}`,
+    async () => {
+      const database = await emptyPostgresDatabase(serverUrl ?? "");
+      const a = await createTestApp({ databaseUrl: database.url });
+      const b = await createTestApp({ databaseUrl: database.url });
+      try {
+        await lastPiecesRace([a.app, b.app], a.db);
+      } finally {
+        await a.close();
+        await b.close();
+        await database.drop();
+      }
+    },
+    120_000,
+  );
+});
