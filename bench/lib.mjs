@@ -219,8 +219,15 @@ export async function catalogueOf(extra, databaseUrl, { stock } = {}) {
     await addProducts(database.db, batch);
   }
   if (stock !== undefined) {
+    // Counted on hand in the first warehouse through the stock ledger, as a Restock would: the pieces a payment
+    // allocates are the ledger's, not a number written over the tool's kept quantity.
     const { products } = await import(`${root}/server/dist/product/tables.js`);
-    await database.db.update(products).set({ quantity: stock });
+    const { setOnHand } = await import(`${root}/server/dist/product/queries/stock-counts.js`);
+    for (const { id } of await database.db.select({ id: products.id }).from(products)) {
+      await database.db.transaction((tx) =>
+        setOnHand(tx, { productId: id, count: stock, reason: "Stock for the benchmark", by: "bench" }),
+      );
+    }
   }
   await database.close();
   return dataDir;

@@ -57,7 +57,9 @@ describe("amounts that must be positive come to a cent at least", () => {
   });
 
   it("keeps the message of $0 and below", () => {
-    expect(messages(creditNoteBodySchema, { amount: 0, reason: "Damaged" })).toEqual({ amount: ["Amount must be more than $0"] });
+    expect(messages(creditNoteBodySchema, { amount: 0, reason: "Damaged" })).toEqual({
+      amount: ["Amount must be more than $0"],
+    });
     expect(messages(productBodySchema, { ...product, price: 0 })).toEqual({ price: ["Price must be more than $0"] });
   });
 });
