@@ -41,7 +41,9 @@ async function placeOnAccount(page: Page, { modal, invoice }: ReturnType<typeof 
     toast(page, `Successfully ordered ${product} on account: its invoice comes when it ships`),
   ).toBeVisible();
   await expect(page.getByText(/^Placed on account: nothing to pay now\./)).toBeVisible();
-  await expect(page.getByRole("definition").first()).toHaveText("UnpaidOn account (net 30)");
+  // Its two facts in a buyer's words: it waits to ship, and its invoice comes then.
+  await expect(page.getByRole("definition").first()).toHaveText("To ship");
+  await expect(page.getByText("Invoice when shipped, net 30", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
@@ -100,7 +102,7 @@ test("a buyer on terms orders from a catalogue card and from a product page by i
   // Both orders in My Orders, on account.
   await page.goto("/dashboard");
   for (const product of [TAPE, HAMMER]) {
-    await expect(page.getByRole("row").filter({ hasText: product })).toContainText("On account (net 30)");
+    await expect(page.getByRole("row").filter({ hasText: product })).toContainText("Invoice when shipped, net 30");
   }
   await owner.close();
   await admin.close();

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
 import { paths, type SIGNED_UP_STATE } from "../config/paths";
 import { useSession } from "../lib/session";
+import { useHydrated } from "../lib/use-hydrated";
 
 // Loaded only after a sign-up: a visitor's first visit carries none of it.
 const ConfirmAddressNotice = lazy(() =>
@@ -19,6 +20,7 @@ const signedUp = (state: unknown) => (state as Partial<typeof SIGNED_UP_STATE> |
 export function AddressNotice() {
   const { search, state, pathname } = useLocation();
   const session = useSession();
+  const hydrated = useHydrated();
   const query = new URLSearchParams(search);
   if (query.get("address") === "confirmed") {
     // Better Auth sends a refused link (expired, already replaced) here too, with `error`.
@@ -32,8 +34,11 @@ export function AddressNotice() {
       </p>
     );
   }
-  // No session is known while a page hydrates (the server renders for nobody), so this waits for the page to be live.
-  if (pathname.startsWith(paths.dashboard) || !signedUp(state) || session.data?.confirmed !== false) return null;
+  // The server renders for nobody, so the request waits for the page to be live: rendered while hydrating, it
+  // would not match the server's HTML.
+  if (!hydrated || pathname.startsWith(paths.dashboard) || !signedUp(state) || session.data?.confirmed !== false) {
+    return null;
+  }
   return (
     <Suspense fallback={null}>
       <ConfirmAddressNotice email={session.data.email} landing={paths.home} />

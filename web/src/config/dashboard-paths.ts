@@ -15,6 +15,9 @@ export const companyPaths = {
   receivables: "/dashboard/receivables",
 } as const;
 
+/** Admins: the warehouses and the stock kept in each (docs/STOCK.md). */
+export const stockPaths = { warehouses: "/dashboard/warehouses" } as const;
+
 /** Both answer by role: a customer's own quotes, an admin's list of every quote and its pricing. */
 export const quotePaths = {
   quotes: "/dashboard/quotes",

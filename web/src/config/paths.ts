@@ -24,7 +24,6 @@ export const paths = {
   adminOrder: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
   audit: "/dashboard/audit",
   promotions: "/dashboard/promotions",
-  warehouses: "/dashboard/warehouses",
   blogs: "/blogs",
   login: "/login",
   signup: "/signup",

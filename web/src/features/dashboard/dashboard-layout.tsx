@@ -5,7 +5,7 @@ import { ConfirmAddressNotice } from "../../components/confirm-address-notice";
 import { NavLink } from "../../components/link";
 import { navItemClass } from "../../components/nav-item";
 import { Spinner } from "../../components/spinner";
-import { companyPaths, quotePaths } from "../../config/dashboard-paths";
+import { companyPaths, quotePaths, stockPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { useMyCompany } from "../../lib/company";
 import { useSession } from "../../lib/session";
@@ -31,7 +31,7 @@ const adminItems = [
   { to: paths.manageProduct, label: "Manage Product" },
   { to: paths.adminOrders, label: "Orders" },
   { to: paths.promotions, label: "Promotions" },
-  { to: paths.warehouses, label: "Warehouses" },
+  { to: stockPaths.warehouses, label: "Warehouses" },
   { to: companyPaths.companies, label: "Companies" },
   { to: companyPaths.receivables, label: "Receivables" },
   { to: quotePaths.quotes, label: "Quotes" },

@@ -42,15 +42,9 @@ export function WarehouseForm() {
         Add a warehouse
       </h2>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Code" maxLength={WAREHOUSE_LIMITS.codeMax} error={errors.code} {...form.register("code")} />
-          <Field
-            label="Name"
-            className="sm:col-span-2"
-            maxLength={WAREHOUSE_LIMITS.nameMax}
-            error={errors.name}
-            {...form.register("name")}
-          />
+          <Field label="Name" maxLength={WAREHOUSE_LIMITS.nameMax} error={errors.name} {...form.register("name")} />
         </div>
         <Field label="Address" error={errors.address} {...form.register("address")} />
         <div>
