@@ -39,6 +39,13 @@ export const warehousePatchSchema = z
     error: "Send at least one of code, name, address, active",
   });
 
+/**
+ * How an order with pieces still to come leaves (docs/STOCK.md, 'Backorders'): `as-available` ships what is
+ * there and the rest when it comes; `complete` waits and ships everything together.
+ */
+export const SHIPPING_PREFERENCES = ["as-available", "complete"] as const;
+export type ShippingPreference = (typeof SHIPPING_PREFERENCES)[number];
+
 /** Every kind of movement in the stock ledger. */
 export const STOCK_MOVEMENT_KINDS = ["received", "allocated", "released", "shipped", "adjusted", "returned"] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];

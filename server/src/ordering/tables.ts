@@ -11,6 +11,7 @@ import {
   POSSIBLE_FACTS,
   PRICE_SOURCES,
   SENT_ORDER_STATUSES,
+  SHIPPING_PREFERENCES,
 } from "@forgeline/contract";
 import { type Column, notInArray, type SQL, sql } from "drizzle-orm";
 import {
@@ -154,6 +155,8 @@ export const orders = pgTable(
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     /** By card before it ships, or on account: by invoice, after it ships. */
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("card"),
+    /** What the buyer chose for lines that wait for stock (contract SHIPPING_PREFERENCES; docs/STOCK.md). */
+    shippingPreference: text("shipping_preference", { enum: SHIPPING_PREFERENCES }).notNull().default("as-available"),
     /** On account: the days its invoice gives to pay, as the company's terms stood when it was placed. */
     netDays: integer("net_days"),
     /**
@@ -195,6 +198,7 @@ export const orders = pgTable(
       ),
     ),
     check("orders_payment_method", isOneOf(table.paymentMethod, PAYMENT_METHODS)),
+    check("orders_shipping_preference", isOneOf(table.shippingPreference, SHIPPING_PREFERENCES)),
     // A card order leaves the shop paid (its money may be refunded since); one on account may leave unpaid.
     check(
       "orders_card_paid_before_shipping",
@@ -264,9 +268,26 @@ export const orderLines = pgTable(
     priceSource: text("price_source", { enum: PRICE_SOURCES }).notNull(),
     discountCents: cents("discount_cents").notNull(),
     totalCents: cents("total_cents").notNull(),
+    /**
+     * Of `quantity`, the pieces that left in a shipment (docs/STOCK.md, 'Shipments'). An order that shipped
+     * before shipments existed counts every piece shipped.
+     */
+    shippedQuantity: integer("shipped_quantity").notNull().default(0),
+    /**
+     * Of `quantity`, the pieces the line still waits for: taken when the order took its stock but not there
+     * (a backorder), filled oldest first by receipts. Once an order has taken its stock, the rest of the line
+     * (quantity − shipped − waiting) is what is allocated to it.
+     */
+    waitingQuantity: integer("waiting_quantity").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),
+    check(
+      "order_lines_fulfilment_within_quantity",
+      sql`${table.shippedQuantity} >= 0 and ${table.waitingQuantity} >= 0 and ${table.shippedQuantity} + ${table.waitingQuantity} <= ${table.quantity}`,
+    ),
+    // The receipts that fill backorders read the lines still waiting for a tool, oldest order first.
+    index("order_lines_waiting").on(table.productId).where(sql`${table.waitingQuantity} > 0`),
     index("order_lines_by_product").on(table.productId),
     check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
     check("order_lines_total", sql`${table.totalCents} = ${table.unitCents} * ${table.quantity}`),
