@@ -1,25 +1,13 @@
-import type { Locator, Page } from "@playwright/test";
-import { bearerOf, newCustomer, signUpThroughApi } from "../support/accounts.js";
-import { expect, expectAccessible, test } from "../support/fixtures.js";
+import { bearerOf, E2E_ADMIN, newCustomer, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
+import { productIdOf } from "../support/cart.js";
+import { expect, test } from "../support/fixtures.js";
+import { expectBeside } from "../support/refusals.js";
 
 /**
  * A refused form says why beside the button that was pressed, takes the focus, and is on the screen together with
  * that button, on a 390 px phone too (docs/decisions/065-where-a-sign-up-lands.md; checkout and quotes are proven in
- * on-account.spec.ts and quotes.spec.ts).
+ * on-account.spec.ts and quotes.spec.ts, a warehouse's row in warehouses.spec.ts).
  */
-async function expectBeside(page: Page, refusal: Locator, button: Locator, words: string) {
-  await expect(refusal).toHaveText(words);
-  await expect(refusal).toBeFocused();
-  await expect(refusal).toBeInViewport();
-  await expect(button).toBeInViewport();
-  const [said, pressed] = [await refusal.boundingBox(), await button.boundingBox()];
-  if (!said || !pressed) throw new Error("the refusal or its button is not on the page");
-  // Next to each other: at most a line and a half of space between them (a dialog's row of buttons keeps its
-  // margin), above or below.
-  const gap = Math.max(said.y - (pressed.y + pressed.height), pressed.y - (said.y + said.height));
-  expect(gap).toBeLessThanOrEqual(40);
-  await expectAccessible(page);
-}
 
 test("company forms refuse beside their buttons: create, invite, change a role, leave", async ({
   page,
@@ -82,4 +70,70 @@ test("company forms refuse beside their buttons: create, invite, change a role, 
     members.getByRole("button", { name: /^Leave / }),
     "A company needs an owner: make another member an owner first.",
   );
+});
+
+test("an order cancelled meanwhile, and a tool withdrawn meanwhile: each refusal beside its button", async ({
+  page,
+  browser,
+  isMobile,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(/status of 40[49]/);
+  if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
+  const buyer = await signUpThroughApi(page, newCustomer("Carl Cancelled", "carl"));
+  const asBuyer = await bearerOf(page, buyer.email);
+  const placed = await page.request.post("/api/ordering", {
+    headers: asBuyer,
+    data: {
+      orderId: await productIdOf(page, "Forgeline 6-Piece Screwdriver Set"),
+      quantity: 100,
+      phone: "5550109000",
+      address: "9 Refusal Road, Springfield",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { insertedId } = (await placed.json()) as { insertedId: string };
+  await page.goto(`/dashboard/myorders/${insertedId}`);
+  const cancel = page.getByRole("button", { name: /^Cancel ?the order for/ });
+  await expect(cancel).toBeVisible();
+
+  // Meanwhile cancelled in another tab: this page's Cancel is refused, 409, and said where the button was.
+  const elsewhere = await page.request.post(`/api/ordering/${insertedId}/cancel`, { headers: asBuyer });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+  await cancel.click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel order" }).click();
+  const actions = page.getByRole("alert");
+  await expect(actions).toHaveText(/^This order is cancelled; only an unpaid order .* can be cancelled\.$/);
+  await expect(actions).toBeFocused();
+  await expect(actions).toBeInViewport();
+
+  // A tool the admin withdraws while the buyer looks at it: "Add to order" is refused beside the button.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signInThroughApi(adminPage, E2E_ADMIN.email, E2E_ADMIN.password);
+  const asAdmin = await bearerOf(adminPage, E2E_ADMIN.email);
+  const made = await adminPage.request.post("/api/product", {
+    headers: asAdmin,
+    data: {
+      name: `Withdrawn Chisel ${Date.now()}`,
+      description: "A chisel that leaves the catalogue while a buyer looks at it.",
+      price: 12,
+      quantity: 500,
+      image: "/images/claw-hammer.svg",
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const productId = ((await made.json()) as { insertedId: string }).insertedId;
+  await page.goto(`/product/${productId}`);
+  const add = page.getByRole("button", { name: "Add to order" });
+  await expect(add).toBeEnabled();
+  const gone = await adminPage.request.delete(`/api/product/${productId}`, { headers: asAdmin });
+  expect(gone.status(), await gone.text()).toBeLessThan(300);
+  await admin.close();
+  await add.click();
+  const note = page.locator("p[aria-live=polite]").filter({ hasText: /./ }).first();
+  await expect(note).toHaveClass(/text-error/);
+  await expect(note).toBeInViewport();
+  await expect(add).toBeInViewport();
 });

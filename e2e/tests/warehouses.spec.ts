@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { E2E_ADMIN, signInThroughApi } from "../support/accounts.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { expectBeside } from "../support/refusals.js";
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator(".Toastify").getByText(text, typeof text === "string" ? { exact: true } : {});
@@ -16,7 +17,7 @@ test("an admin adds a warehouse, makes it inactive, and is refused for one that 
   consoleErrors,
 }, testInfo) => {
   test.setTimeout(120_000);
-  // The refusal for MAIN is a 409 the page shows in a toast.
+  // The refusal for MAIN is a 409 the page says in MAIN's row, under its button.
   consoleErrors.allow(/status of 409/);
   const code = `${testInfo.project.name.slice(0, 1).toUpperCase()}${Date.now() % 1_000_000}`;
   await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -48,8 +49,9 @@ test("an admin adds a warehouse, makes it inactive, and is refused for one that 
   await expect(row.getByRole("cell").nth(2)).toHaveText("Inactive");
 
   const main = rows.filter({ has: page.getByRole("rowheader", { name: "MAIN", exact: true }) });
-  await main.getByRole("button", { name: "Make inactive: MAIN" }).click();
-  await expect(toast(page, /MAIN still holds stock/)).toBeVisible();
+  const makeInactive = main.getByRole("button", { name: "Make inactive: MAIN" });
+  await makeInactive.click();
+  await expectBeside(page, main.getByRole("alert"), makeInactive, /MAIN still holds stock/);
   await expect(main.getByRole("cell").nth(2)).toHaveText("Active");
   await expectNoHorizontalScroll(page);
 });

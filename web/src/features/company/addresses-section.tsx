@@ -4,9 +4,10 @@ import type { FormEvent } from "react";
 import { Field, TextAreaField } from "../../components/field";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
+import { RowRefusal } from "../../components/row-refusal";
 import { companyAddressesQuery } from "../../lib/company";
+import { useRowActions } from "../../lib/row-actions";
 import { notify } from "../../lib/toast";
-import { toastOutcome } from "../../lib/toast-outcome";
 import { useAddAddress, useRemoveAddress } from "./api/addresses";
 
 const FIELDS = ["label", "address", "phone"] as const;
@@ -19,6 +20,7 @@ export function AddressesSection({ company }: { company: Company }) {
   const addresses = useQuery(companyAddressesQuery(company._id));
   const add = useAddAddress(company._id);
   const remove = useRemoveAddress(company._id);
+  const rowActions = useRowActions();
   const owner = company.actions.includes("manage:address");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -35,8 +37,8 @@ export function AddressesSection({ company }: { company: Company }) {
     }
   }
 
-  async function removeOne(id: string, label: string) {
-    await toastOutcome(remove.mutateAsync(id), `${label} is removed from the delivery addresses`);
+  function removeOne(id: string, label: string) {
+    void rowActions.run(id, () => remove.mutateAsync(id), `${label} is removed from the delivery addresses`);
   }
 
   return (
@@ -65,11 +67,12 @@ export function AddressesSection({ company }: { company: Company }) {
                     type="button"
                     className="btn btn-sm btn-error btn-outline self-start"
                     disabled={remove.isPending}
-                    onClick={() => void removeOne(address._id, address.label)}
+                    onClick={() => removeOne(address._id, address.label)}
                   >
                     Remove<span className="sr-only"> {address.label}</span>
                   </button>
                 )}
+                <RowRefusal error={rowActions.refusalOf(address._id)} />
               </li>
             ))}
           </ul>

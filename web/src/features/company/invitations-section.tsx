@@ -4,10 +4,11 @@ import { DataTable } from "../../components/data-table";
 import { Field } from "../../components/field";
 import { FormRefusal, fieldError, focusFirstRefused, formText } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
+import { RowRefusal } from "../../components/row-refusal";
 import { SelectField } from "../../components/select-field";
 import { dateText } from "../../lib/date-text";
+import { useRowActions } from "../../lib/row-actions";
 import { notify } from "../../lib/toast";
-import { toastOutcome } from "../../lib/toast-outcome";
 import { useInvitations, useInvite, useWithdrawInvitation } from "./api/invitations";
 import { ROLE_LABELS, ROLE_OPTIONS } from "./roles";
 
@@ -21,6 +22,7 @@ export function InvitationsSection({ company }: { company: Company }) {
   const invitations = useInvitations(company._id);
   const invite = useInvite(company._id);
   const withdraw = useWithdrawInvitation(company._id);
+  const rowActions = useRowActions();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,8 +38,8 @@ export function InvitationsSection({ company }: { company: Company }) {
     }
   }
 
-  async function withdrawOne(id: string, email: string) {
-    await toastOutcome(withdraw.mutateAsync(id), `The invitation to ${email} is withdrawn`);
+  function withdrawOne(id: string, email: string) {
+    void rowActions.run(id, () => withdraw.mutateAsync(id), `The invitation to ${email} is withdrawn`);
   }
 
   return (
@@ -99,10 +101,11 @@ export function InvitationsSection({ company }: { company: Company }) {
                     type="button"
                     className="btn btn-sm btn-error btn-outline"
                     disabled={withdraw.isPending}
-                    onClick={() => void withdrawOne(invitation._id, invitation.email)}
+                    onClick={() => withdrawOne(invitation._id, invitation.email)}
                   >
                     Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
                   </button>
+                  <RowRefusal error={rowActions.refusalOf(invitation._id)} />
                 </td>
               </tr>
             ))}

@@ -3,9 +3,10 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
+import { RowRefusal } from "../../components/row-refusal";
 import { paths } from "../../config/paths";
 import type { PageOrder } from "../../lib/order";
-import { notify, notifyError } from "../../lib/toast";
+import { notify } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
 import { useReorder } from "./api/reorder";
 
@@ -22,6 +23,8 @@ export function OrderActions({ order }: { order: PageOrder }) {
   // One way forward at a time: a card order the caller may pay is paid, not ordered again. An invoice to pay
   // is for goods already shipped: ordering them again is another matter.
   const again = order.actions.includes("reorder:order") && (!payable || onAccount);
+  // Here, not in the button: a refused cancel (paid meanwhile) is said though the button has gone with the answer.
+  const cancelOrder = useCancelOrder();
   return (
     <span className="flex flex-wrap gap-2">
       {payable && (
@@ -30,7 +33,8 @@ export function OrderActions({ order }: { order: PageOrder }) {
           <span className="sr-only"> for {order.productName}</span>
         </Link>
       )}
-      {cancellable && <CancelOrderButton order={order} />}
+      {cancellable && <CancelOrderButton order={order} cancelOrder={cancelOrder} />}
+      <RowRefusal error={cancelOrder.error} />
       {again && <OrderAgainButton order={order} />}
     </span>
   );
@@ -54,8 +58,8 @@ function OrderAgainButton({ order }: { order: PageOrder }) {
         notify("success", `The lines of your order for ${order.productName} are in your cart`);
         navigate(paths.cart);
       } else setNotes(report);
-    } catch (error) {
-      notifyError(error);
+    } catch {
+      // Said beside the button (reorder.error).
     }
   }
 
@@ -64,6 +68,7 @@ function OrderAgainButton({ order }: { order: PageOrder }) {
       <button type="button" className="btn btn-sm" disabled={reorder.isPending} onClick={() => void orderAgain()}>
         Order again<span className="sr-only"> {order.productName}</span>
       </button>
+      <RowRefusal error={reorder.error} />
       <span role="status" className="basis-full text-sm">
         {notes.length > 0 && (
           <>
@@ -85,17 +90,22 @@ function OrderAgainButton({ order }: { order: PageOrder }) {
   );
 }
 
-/** Cancel, after the customer confirms it in a dialog; a toast says how it went. */
-function CancelOrderButton({ order }: { order: PageOrder }) {
+/** Cancel, after the customer confirms it in a dialog; a toast says it is done, a refusal stands beside the button. */
+function CancelOrderButton({
+  order,
+  cancelOrder,
+}: {
+  order: PageOrder;
+  cancelOrder: ReturnType<typeof useCancelOrder>;
+}) {
   const [asking, setAsking] = useState(false);
-  const cancelOrder = useCancelOrder();
 
   async function cancel() {
     try {
       await cancelOrder.mutateAsync(order);
       notify("success", `Your order for ${order.productName} is cancelled`);
-    } catch (error) {
-      notifyError(error);
+    } catch {
+      // Said beside the button (cancelOrder.error).
     }
   }
 

@@ -15,7 +15,8 @@ import { ruleOf } from "./selling-terms";
  * back; an allowed one shows the price per piece it earns (the tool's tier, or a member's contract price when that is
  * not dearer, as the server prices the line).
  * The sign-in check, the API call and the toast load on the first click (add-to-order-action.ts), so the catalogue
- * pages carry only this picker.
+ * pages carry only this picker; the shop's refusal (above the stock left meanwhile, withdrawn) takes the note's place
+ * beside the button.
  */
 export function PurchaseControls({ product, stockId }: { product: Product; stockId: string }) {
   const id = useId();
@@ -26,10 +27,11 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
   const limits = limitsFor(rule, product.quantity);
   const [typed, setTyped] = useState(String(rule.min));
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const quantity = Number(typed);
   const orderable = canOrder(product.quantity, rule);
   // An empty field reads as 0: "Order at least …".
-  const refusal = quantityRefusal(limits, quantity);
+  const refusal = quantityRefusal(limits, quantity) ?? refused;
   const tier = tierFor(product.tiers ?? [], quantity);
   const listOrTier = tier?.unitPrice ?? product.price;
   // A member's contract price, when the navbar's signed-in part has fetched it: it wins when not dearer, as in the cart.
@@ -43,9 +45,9 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
     setBusy(true);
     try {
       const { addToOrder } = await import("./add-to-order-action");
-      if ((await addToOrder(queryClient, product, quantity)) === "signed-out") {
-        navigate(paths.login, { state: { from: location } });
-      }
+      const outcome = await addToOrder(queryClient, product, quantity);
+      if (outcome === "signed-out") navigate(paths.login, { state: { from: location } });
+      else if (outcome !== "added") setRefused(outcome.refused);
     } finally {
       setBusy(false);
     }
@@ -77,13 +79,16 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
               disabled={!orderable}
               aria-invalid={!!refusal}
               aria-describedby={orderable ? `${id}-note` : undefined}
-              onChange={(event) => setTyped(event.target.value)}
+              onChange={(event) => {
+                setTyped(event.target.value);
+                setRefused(null);
+              }}
             />
           </div>
           <button
             type="button"
             className="btn btn-outline btn-primary btn-sm flex-1"
-            disabled={!orderable || busy || refusal !== null}
+            disabled={!orderable || busy || (refusal !== null && refused === null)}
             aria-describedby={stockId}
             onClick={add}
           >
@@ -91,7 +96,11 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
           </button>
         </div>
         {orderable && (
-          <p id={`${id}-note`} className={`text-sm ${refusal ? "text-error" : "text-base-content/80"}`}>
+          <p
+            id={`${id}-note`}
+            aria-live="polite"
+            className={`text-sm ${refusal ? "text-error" : "text-base-content/80"}`}
+          >
             {refusal ??
               `${quantity} pieces at ${formatPrice(own ? contract : listOrTier)} a piece${own ? " (your contract price)" : tier ? " (volume price)" : ""}`}
           </p>

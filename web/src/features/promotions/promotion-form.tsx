@@ -1,6 +1,8 @@
 import { PROMOTION_LIMITS, type Promotion, type PromotionBody, type PromotionInput } from "@forgeline/contract";
+import { useState } from "react";
 import { Field } from "../../components/field";
-import { notify, notifyError, refusedFields } from "../../lib/toast";
+import { FormRefusal } from "../../components/form-refusal";
+import { notify, refusedFields } from "../../lib/toast";
 import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useAddPromotion } from "./api/add-promotion";
 import { useUpdatePromotion } from "./api/update-promotion";
@@ -10,6 +12,7 @@ import { isoFromInput, localInputValue } from "./describe-promotion";
 const LIMITS = PROMOTION_LIMITS;
 
 /** The form's fields as typed. */
+const FIELDS = ["name", "percent", "firstOrder", "minPieces", "startsAt", "endsAt"] as const;
 type PromotionFields = {
   name: string;
   percent: string;
@@ -63,7 +66,11 @@ export function PromotionForm({ promotion, onDone }: { promotion: Promotion | nu
   const firstOrder = form.control("firstOrder");
   const heading = promotion ? `Edit ${promotion.name}` : "Start a promotion";
 
+  // A refusal no field shows (a 409, a 403, no answer) stands beside the button.
+  const [refusal, setRefusal] = useState<unknown>(null);
+
   const submit = form.handleSubmit(async (body) => {
+    setRefusal(null);
     try {
       if (promotion) {
         const { active: _active, ...patch } = body;
@@ -78,7 +85,7 @@ export function PromotionForm({ promotion, onDone }: { promotion: Promotion | nu
     } catch (error) {
       const found = refusedFields(error);
       if (found) form.showErrors(found);
-      notifyError(error);
+      setRefusal(error);
     }
   });
 
@@ -128,6 +135,7 @@ export function PromotionForm({ promotion, onDone }: { promotion: Promotion | nu
           />
           <Field label="Ends (optional)" type="datetime-local" error={errors.endsAt} {...form.register("endsAt")} />
         </div>
+        <FormRefusal error={refusal} fields={FIELDS} />
         <div className="flex gap-2">
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             {promotion ? "Save changes" : "Start promotion"}

@@ -4,8 +4,9 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
 import { RowActions } from "../../components/row-actions";
+import { RowRefusal } from "../../components/row-refusal";
 import { dateTimeText } from "../../lib/date-text";
-import { toastOutcome } from "../../lib/toast-outcome";
+import { useRowActions } from "../../lib/row-actions";
 import { useAdminPromotions } from "./api/get-promotions";
 import { useUpdatePromotion } from "./api/update-promotion";
 import { conditionsText, promotionState } from "./describe-promotion";
@@ -31,10 +32,12 @@ export default function PromotionsPage() {
   const update = useUpdatePromotion();
   const [editing, setEditing] = useState<Promotion | null>(null);
   const [ending, setEnding] = useState<Promotion | null>(null);
+  const rowActions = useRowActions();
 
-  async function end(promotion: Promotion) {
-    await toastOutcome(
-      update.mutateAsync({ id: promotion._id, patch: { active: false } }),
+  function end(promotion: Promotion) {
+    void rowActions.run(
+      promotion._id,
+      () => update.mutateAsync({ id: promotion._id, patch: { active: false } }),
       `Promotion: ${promotion.name} is ended`,
     );
   }
@@ -76,6 +79,7 @@ export default function PromotionsPage() {
                         End
                       </button>
                     )}
+                    <RowRefusal error={rowActions.refusalOf(promotion._id)} />
                   </RowActions>
                 </tr>
               );
@@ -88,7 +92,7 @@ export default function PromotionsPage() {
         <ConfirmDialog
           title={`End ${ending.name}?`}
           confirmLabel="End promotion"
-          onConfirm={() => void end(ending)}
+          onConfirm={() => end(ending)}
           onClose={() => setEnding(null)}
         >
           It leaves the banner at once, and no new order gets it. Orders already placed keep their discount.

@@ -1,10 +1,13 @@
 import { WAREHOUSE_LIMITS, type WarehouseBody, type WarehouseInput } from "@forgeline/contract";
+import { useState } from "react";
 import { Field } from "../../components/field";
-import { notify, notifyError, refusedFields } from "../../lib/toast";
+import { FormRefusal } from "../../components/form-refusal";
+import { notify, refusedFields } from "../../lib/toast";
 import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useAddWarehouse } from "./api/warehouses";
 
 type WarehouseFields = { code: string; name: string; address: string };
+const FIELDS = ["code", "name", "address"] as const;
 
 const EMPTY: WarehouseFields = { code: "", name: "", address: "" };
 
@@ -24,7 +27,11 @@ export function WarehouseForm() {
   });
   const { errors, isSubmitting } = form;
 
+  // A refusal no field shows (a 403, no answer) stands beside the button.
+  const [refusal, setRefusal] = useState<unknown>(null);
+
   const submit = form.handleSubmit(async (body) => {
+    setRefusal(null);
     try {
       await add.mutateAsync(body);
       notify("success", `Warehouse: ${body.code} is added`);
@@ -32,7 +39,7 @@ export function WarehouseForm() {
     } catch (error) {
       const found = refusedFields(error);
       if (found) form.showErrors(found);
-      notifyError(error);
+      setRefusal(error);
     }
   });
 
@@ -47,6 +54,7 @@ export function WarehouseForm() {
           <Field label="Name" maxLength={WAREHOUSE_LIMITS.nameMax} error={errors.name} {...form.register("name")} />
         </div>
         <Field label="Address" error={errors.address} {...form.register("address")} />
+        <FormRefusal error={refusal} fields={FIELDS} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             Add warehouse

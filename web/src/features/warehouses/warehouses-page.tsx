@@ -2,7 +2,8 @@ import type { Warehouse } from "@forgeline/contract";
 import { DataTable } from "../../components/data-table";
 import { QueryState } from "../../components/query-state";
 import { RowActions } from "../../components/row-actions";
-import { toastOutcome } from "../../lib/toast-outcome";
+import { RowRefusal } from "../../components/row-refusal";
+import { useRowActions } from "../../lib/row-actions";
 import { useUpdateWarehouse, useWarehouses } from "./api/warehouses";
 import { WarehouseForm } from "./warehouse-form";
 
@@ -16,11 +17,13 @@ const COLUMNS = [{ label: "Code" }, { label: "Name" }, { label: "Address" }, { l
 export default function WarehousesPage() {
   const query = useWarehouses();
   const update = useUpdateWarehouse();
+  const rowActions = useRowActions();
 
   function toggle(warehouse: Warehouse) {
     const active = !warehouse.active;
-    void toastOutcome(
-      update.mutateAsync({ id: warehouse._id, patch: { active } }),
+    void rowActions.run(
+      warehouse._id,
+      () => update.mutateAsync({ id: warehouse._id, patch: { active } }),
       `Warehouse: ${warehouse.code} is ${active ? "active" : "inactive"}`,
     );
   }
@@ -52,6 +55,7 @@ export default function WarehousesPage() {
                   >
                     {warehouse.active ? "Make inactive" : "Make active"}
                   </button>
+                  <RowRefusal error={rowActions.refusalOf(warehouse._id)} />
                 </RowActions>
               </tr>
             ))}
