@@ -40,7 +40,7 @@ export const warehousePatchSchema = z
   });
 
 /**
- * How an order with pieces still to come leaves (docs/STOCK.md, 'Backorders'): `as-available` ships what is
+ * How an order with pieces still to come leaves (docs/STOCK.md): `as-available` ships what is
  * there and the rest when it comes; `complete` waits and ships everything together.
  */
 export const SHIPPING_PREFERENCES = ["as-available", "complete"] as const;

@@ -269,7 +269,7 @@ export const orderLines = pgTable(
     discountCents: cents("discount_cents").notNull(),
     totalCents: cents("total_cents").notNull(),
     /**
-     * Of `quantity`, the pieces that left in a shipment (docs/STOCK.md, 'Shipments'). An order that shipped
+     * Of `quantity`, the pieces that left in a shipment (docs/STOCK.md). An order that shipped
      * before shipments existed counts every piece shipped.
      */
     shippedQuantity: integer("shipped_quantity").notNull().default(0),
