@@ -137,3 +137,43 @@ test("an order cancelled meanwhile, and a tool withdrawn meanwhile: each refusal
   await expect(note).toBeInViewport();
   await expect(add).toBeInViewport();
 });
+
+test("an admin's step on an order cancelled meanwhile is refused under the order's buttons", async ({
+  page,
+  browser,
+  isMobile,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(/status of 409/);
+  if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
+  const buyer = await browser.newContext();
+  const buyerPage = await buyer.newPage();
+  const account = await signUpThroughApi(buyerPage, newCustomer("Cora Meanwhile", "cora"));
+  const asBuyer = await bearerOf(buyerPage, account.email);
+  const placed = await buyerPage.request.post("/api/ordering", {
+    headers: asBuyer,
+    data: {
+      orderId: await productIdOf(buyerPage, "Forgeline 6-Piece Screwdriver Set"),
+      quantity: 100,
+      phone: "5550109000",
+      address: "9 Refusal Road, Springfield",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { insertedId } = (await placed.json()) as { insertedId: string };
+
+  await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`/dashboard/orders/${insertedId}`);
+  const cancel = page.getByRole("button", { name: "Cancel order" });
+  await expect(cancel).toBeVisible();
+  const elsewhere = await buyerPage.request.post(`/api/ordering/${insertedId}/cancel`, { headers: asBuyer });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+  await buyer.close();
+  await cancel.click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel order" }).click();
+  const refusal = page.getByRole("alert");
+  await expect(refusal).toHaveText(/^This order is cancelled; only .* can be cancelled\.$/);
+  await expect(refusal).toBeFocused();
+  await expect(refusal).toBeInViewport();
+});

@@ -13,15 +13,10 @@ export function notify(kind: ToastKind, message: string): void {
   void toaster.then((module) => module.show(kind, message));
 }
 
-/** A failure told in an error toast, in the words of `errorMessage` (the server's, for `field` when it names one). */
-export function notifyError(error: unknown, field?: string): void {
-  notify("error", errorMessage(error, field));
-}
-
 /**
  * What a page tells a person when something failed, the one way: the server's message (for `field`, that
  * field's own when the refusal names it), else the failure's own message. Here rather than in api-client.ts,
- * which the first bundle carries: no page needs it before something fails, and then it tells it in a toast.
+ * which the first bundle carries: no page needs it before something fails, and then it tells it beside the button pressed.
  */
 export function errorMessage(error: unknown, field?: string): string {
   if (error instanceof ApiError) return (field && error.messageFor(field)) || error.message;

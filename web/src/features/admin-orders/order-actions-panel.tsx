@@ -2,11 +2,11 @@ import { formatPrice, type OrderAction, refundAsksAboutStock } from "@forgeline/
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
-import { fieldError } from "../../components/form-refusal";
-import { ApiError } from "../../lib/api-client";
+import { FormRefusal, fieldError } from "../../components/form-refusal";
+import { RowRefusal } from "../../components/row-refusal";
 import type { AdminPageOrder, PageOrder } from "../../lib/order";
-import { notify, notifyError } from "../../lib/toast";
-import { toastOutcome } from "../../lib/toast-outcome";
+import { useRowActions } from "../../lib/row-actions";
+import { notify } from "../../lib/toast";
 import { useOrderStep } from "./api/order-step";
 import { CreditNoteButton } from "./credit-note-dialog";
 
@@ -19,25 +19,41 @@ const STEPS = [
   "credit:order",
 ] as const satisfies readonly OrderAction[];
 
+/** Runs a step of the order; a refusal is said under the row of buttons (`RowRefusal`), a success in a toast. */
+type RunStep = (work: () => Promise<unknown>, done: string) => Promise<boolean>;
+
 /**
  * The steps an admin may take on the order now, as the server's answer says (`actions`, from the contract's
- * permissions and its one state machine), and nothing else.
+ * permissions and its one state machine), and nothing else. A refused step is said under the buttons, which stay
+ * where they were though the refused one may have gone with the order as it now stands.
  */
 export function AdminOrderActions({ order }: { order: AdminPageOrder }) {
+  const steps = useRowActions();
   const may = (step: (typeof STEPS)[number]) => order.actions.includes(step);
-  if (!STEPS.some(may)) return <p>This order is {order.status}: there is nothing more to do.</p>;
+  const refusal = <RowRefusal error={steps.refusalOf(order._id)} />;
+  if (!STEPS.some(may))
+    return (
+      <div className="flex flex-wrap gap-2">
+        <p>This order is {order.status}: there is nothing more to do.</p>
+        {refusal}
+      </div>
+    );
+  const run: RunStep = (work, done) => steps.run(order._id, work, done);
   return (
     <div className="flex flex-col gap-6">
       {may("ship:order") && <ShipForm order={order} />}
       <div className="flex flex-wrap gap-2">
-        {may("deliver:order") && <DeliverButton order={order} />}
-        {may("cancel:order") && <CancelButton order={order} />}
-        {may("refund:order") && <RefundButton order={order} />}
+        {may("deliver:order") && <DeliverButton order={order} run={run} />}
+        {may("cancel:order") && <CancelButton order={order} run={run} />}
+        {may("refund:order") && <RefundButton order={order} run={run} />}
         {may("credit:order") && <CreditNoteButton order={order} />}
+        {refusal}
       </div>
     </div>
   );
 }
+
+const SHIP_FIELDS = ["carrier", "trackingNumber", "trackingUrl"];
 
 function ShipForm({ order }: { order: PageOrder }) {
   const ship = useOrderStep(order._id, "ship");
@@ -54,9 +70,8 @@ function ShipForm({ order }: { order: PageOrder }) {
         trackingUrl: text("trackingUrl") || undefined,
       });
       notify("success", "Order shipped");
-    } catch (error) {
-      // A 400's messages stand beside their fields; anything else is told in a toast.
-      if (!(error instanceof ApiError && error.fieldErrors.length > 0)) notifyError(error);
+    } catch {
+      // A 400's messages stand beside their fields; anything else beside Ship order (FormRefusal).
     }
   }
 
@@ -85,6 +100,7 @@ function ShipForm({ order }: { order: PageOrder }) {
         placeholder="https://"
         error={fieldError(ship.error, "trackingUrl")}
       />
+      <FormRefusal error={ship.error} fields={SHIP_FIELDS} />
       <button type="submit" className="btn btn-primary self-start" disabled={ship.isPending}>
         Ship order
       </button>
@@ -92,11 +108,9 @@ function ShipForm({ order }: { order: PageOrder }) {
   );
 }
 
-function DeliverButton({ order }: { order: PageOrder }) {
+function DeliverButton({ order, run }: { order: PageOrder; run: RunStep }) {
   const deliver = useOrderStep(order._id, "deliver");
-  async function markDelivered() {
-    await toastOutcome(deliver.mutateAsync(undefined), "Order marked delivered");
-  }
+  const markDelivered = () => run(() => deliver.mutateAsync(undefined), "Order marked delivered");
   return (
     <button type="button" className="btn btn-primary" disabled={deliver.isPending} onClick={() => void markDelivered()}>
       Mark delivered
@@ -104,7 +118,7 @@ function DeliverButton({ order }: { order: PageOrder }) {
   );
 }
 
-function CancelButton({ order }: { order: PageOrder }) {
+function CancelButton({ order, run }: { order: PageOrder; run: RunStep }) {
   const cancel = useOrderStep(order._id, "cancel");
   return (
     <Confirmed
@@ -112,17 +126,14 @@ function CancelButton({ order }: { order: PageOrder }) {
       title="Cancel this order?"
       confirm="Cancel order"
       busy={cancel.isPending}
-      onConfirm={async () => {
-        await cancel.mutateAsync(undefined);
-        notify("success", "Order cancelled");
-      }}
+      onConfirm={() => run(() => cancel.mutateAsync(undefined), "Order cancelled")}
     >
       <p>The customer has not paid, so no money goes back. The customer can order this tool again.</p>
     </Confirmed>
   );
 }
 
-function RefundButton({ order }: { order: PageOrder }) {
+function RefundButton({ order, run }: { order: PageOrder; run: RunStep }) {
   const refund = useOrderStep(order._id, "refund");
   const asksAboutStock = refundAsksAboutStock(order.status);
   const [restock, setRestock] = useState(false);
@@ -132,10 +143,7 @@ function RefundButton({ order }: { order: PageOrder }) {
       title={`Refund ${formatPrice(order.total)}?`}
       confirm="Refund"
       busy={refund.isPending}
-      onConfirm={async () => {
-        await refund.mutateAsync({ restock: asksAboutStock ? restock : true });
-        notify("success", "Order refunded");
-      }}
+      onConfirm={() => run(() => refund.mutateAsync({ restock: asksAboutStock ? restock : true }), "Order refunded")}
     >
       <p>The payment provider gives {order.userEmail} the whole amount back.</p>
       {asksAboutStock ? (
@@ -168,7 +176,7 @@ function Confirmed({
   title: string;
   confirm: string;
   busy: boolean;
-  onConfirm: () => Promise<void>;
+  onConfirm: () => Promise<unknown>;
   children: ReactNode;
 }) {
   const [asking, setAsking] = useState(false);
@@ -182,7 +190,7 @@ function Confirmed({
           title={title}
           confirmLabel={confirm}
           dismissLabel="Keep the order"
-          onConfirm={() => void onConfirm().catch(notifyError)}
+          onConfirm={() => void onConfirm()}
           onClose={() => setAsking(false)}
         >
           {children}

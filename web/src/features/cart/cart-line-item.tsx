@@ -1,17 +1,23 @@
 import { type CartLine, formatPrice, pictureSrcSet } from "@forgeline/contract";
 import { UnitPrice } from "../../components/priced-order";
+import { RowRefusal } from "../../components/row-refusal";
 import { ApiError } from "../../lib/api-client";
 import { useSetLineQuantity } from "./api/set-line-quantity";
 import { QuantityStepper } from "./quantity-stepper";
 
-/** One line of the cart: the tool, its quantity stepper, its price as the server priced it, and Remove. */
+/**
+ * One line of the cart: the tool, its quantity stepper, its price as the server priced it, and Remove, with why the
+ * shop refused to remove it (`removeRefusal`) under that button.
+ */
 export function CartLineItem({
   line,
   removing,
+  removeRefusal,
   onRemove,
 }: {
   line: CartLine;
   removing: boolean;
+  removeRefusal: unknown;
   onRemove: (line: CartLine) => void;
 }) {
   const setQuantity = useSetLineQuantity(line.productId);
@@ -46,6 +52,7 @@ export function CartLineItem({
         >
           Remove<span className="sr-only"> {line.name}</span>
         </button>
+        <RowRefusal error={removeRefusal} />
       </div>
       <QuantityStepper
         name={line.name}

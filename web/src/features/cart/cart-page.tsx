@@ -7,7 +7,7 @@ import { SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
 import { useMyCompany } from "../../lib/company";
-import { notify, notifyError } from "../../lib/toast";
+import { notify } from "../../lib/toast";
 import { useCart } from "./api/get-cart";
 import { useRemoveLine } from "./api/remove-line";
 import { CartLineItem } from "./cart-line-item";
@@ -61,8 +61,8 @@ function CartContent({ cart, focusHeading }: { cart: Cart; focusHeading: () => v
   async function remove(line: CartLine) {
     try {
       await removeLine.mutateAsync(line.productId);
-    } catch (error) {
-      notifyError(error);
+    } catch {
+      // Said under the line's Remove (removeLine.error).
       return;
     }
     notify("success", `Removed ${line.name} from your cart`);
@@ -79,6 +79,7 @@ function CartContent({ cart, focusHeading }: { cart: Cart; focusHeading: () => v
               key={line.productId}
               line={line}
               removing={removeLine.isPending && removeLine.variables === line.productId}
+              removeRefusal={removeLine.variables === line.productId ? removeLine.error : null}
               onRemove={(which) => void remove(which)}
             />
           ))}

@@ -5,10 +5,12 @@ import {
   type ProductPatch,
   STOCK_MAX,
 } from "@forgeline/contract";
+import { useState } from "react";
 import { Field, TextAreaField } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
+import { FormRefusal } from "../../components/form-refusal";
 import { ImageUpload } from "../../components/image-upload";
-import { notify, notifyError } from "../../lib/toast";
+import { notify } from "../../lib/toast";
 import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useUpdateProduct } from "./api/update-product";
 import {
@@ -67,6 +69,8 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
     },
   );
   const { errors, isSubmitting } = form;
+  // A refusal no field shows (a SKU taken meanwhile, a 403, no answer) stands beside Save changes.
+  const [refusal, setRefusal] = useState<unknown>(null);
   const image = form.control("image");
   const defaultThreshold = lowStockThresholdOf(product.quantityRule, null);
 
@@ -77,6 +81,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
           noValidate
           className="flex flex-col gap-4"
           onSubmit={form.handleSubmit(async (patch) => {
+            setRefusal(null);
             try {
               await update.mutateAsync({ id: product._id, patch });
               notify("success", `Product: ${patch.name} is updated`);
@@ -84,7 +89,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             } catch (error) {
               const found = answerErrors(error);
               if (found) form.showErrors(found);
-              notifyError(error);
+              else setRefusal(error);
             }
           })}
         >
@@ -113,6 +118,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
           <p className="text-sm text-base-content/80">
             Orders already placed keep the name and prices they were placed with.
           </p>
+          <FormRefusal error={refusal} fields={[]} />
           <div className="modal-action">
             <button type="button" className="btn" onClick={close}>
               Cancel

@@ -10,10 +10,11 @@ import { useForm } from "react-hook-form";
 import { DataTable } from "../../components/data-table";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
+import { FormRefusal } from "../../components/form-refusal";
 import { QueryState } from "../../components/query-state";
 import { SelectField } from "../../components/select-field";
 import { lazyResolver } from "../../lib/lazy-resolver";
-import { toastOutcome } from "../../lib/toast-outcome";
+import { notify } from "../../lib/toast";
 import { useProductStock } from "./api/get-product-stock";
 import { useUpdateProduct } from "./api/update-product";
 
@@ -62,9 +63,14 @@ function RestockForm({ product, levels, close }: { product: Product; levels: Sto
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit(async ({ quantity, warehouseId }) => {
         const code = levelOf(warehouseId)?.code ?? "";
-        const done = `${product.name}: ${quantity} ${QUANTITY_UNIT} in stock in ${code}`;
-        if (await toastOutcome(update.mutateAsync({ id: product._id, patch: { quantity, warehouseId } }), done))
-          close();
+        try {
+          await update.mutateAsync({ id: product._id, patch: { quantity, warehouseId } });
+        } catch {
+          // Said beside Save stock (update.error): below what is allocated there, the warehouse made inactive…
+          return;
+        }
+        notify("success", `${product.name}: ${quantity} ${QUANTITY_UNIT} in stock in ${code}`);
+        close();
       })}
     >
       <p className="text-sm">
@@ -98,6 +104,7 @@ function RestockForm({ product, levels, close }: { product: Product; levels: Sto
         error={errors.quantity?.message}
         {...form.register("quantity")}
       />
+      <FormRefusal error={update.error} fields={[]} />
       <div className="modal-action">
         <button type="button" className="btn" onClick={close}>
           Cancel
