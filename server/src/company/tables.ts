@@ -12,10 +12,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt } from "../db/columns.js";
+import { cents, createdAt } from "../db/columns.js";
 import { products } from "../product/tables.js";
-
-const cents = (name: string) => bigint(name, { mode: "number" });
 
 /**
  * A customer's company (docs/SELLING-TO-BUSINESSES.md, 'Companies'): its members share orders, delivery addresses and

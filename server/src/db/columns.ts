@@ -1,5 +1,11 @@
 import { type Column, type SQL, sql } from "drizzle-orm";
-import { timestamp } from "drizzle-orm/pg-core";
+import { bigint, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Money in bigint cents (docs/SELLING-TO-BUSINESSES.md, 'One price function'); read as numbers, exact far beyond any
+ * order the limits allow.
+ */
+export const cents = (name: string) => bigint(name, { mode: "number" });
 
 /** When a row was made: every table of ours has one. */
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

@@ -6,10 +6,12 @@
  * write is one of the steps below); and the steps that move an order's money, a payment received and a credit note, each through the
  * order state machine.
  */
+
+export { creditNotes } from "./money-tables.js";
 export { availableCents, type CreditStanding, creditStanding } from "./order-rules.js";
 export { orderFor } from "./policy.js";
 export { lockOrder, receiveOnOrder } from "./queries/lifecycle.js";
 export { creditOrder, type OrderCredit } from "./queries/order-credit.js";
 export { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 export { type CreditNoteRow, creditNotesByOrder, orderWithHistory } from "./queries/wire.js";
-export { creditNotes, notClosed, orders, owedSql, owesSql, owingOnAccount } from "./tables.js";
+export { notClosed, orders, owedSql, owesSql, owingOnAccount } from "./tables.js";

@@ -15,10 +15,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { companies } from "../company/tables.js";
-import { createdAt, isOneOf } from "../db/columns.js";
+import { cents, createdAt, isOneOf } from "../db/columns.js";
 import { orders } from "../ordering/tables.js";
-
-const cents = (name: string) => bigint(name, { mode: "number" });
 
 /**
  * Money received from a company by bank transfer, as an admin recorded it. Its reference is the company's

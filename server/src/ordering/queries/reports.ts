@@ -10,7 +10,8 @@ import {
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { creditNotes, orderLines, orders, salesByDay } from "../tables.js";
+import { creditNotes, salesByDay } from "../money-tables.js";
+import { orderLines, orders } from "../tables.js";
 import { linesByOrder, type OrderLineRow, type OrderRow } from "./orders.js";
 import { utcDate } from "./sales.js";
 import { withHistory } from "./wire.js";

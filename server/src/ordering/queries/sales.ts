@@ -1,7 +1,8 @@
 import { MONEY_HELD_PAYMENTS } from "@forgeline/contract";
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { orderLines, orders, salesByDay } from "../tables.js";
+import { salesByDay } from "../money-tables.js";
+import { orderLines, orders } from "../tables.js";
 import type { OrderRow } from "./orders.js";
 
 /**

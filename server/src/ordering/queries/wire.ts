@@ -11,7 +11,8 @@ import {
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { lineJson } from "../../pricing/price.js";
-import { creditNotes, orderEvents } from "../tables.js";
+import { creditNotes } from "../money-tables.js";
+import { orderEvents } from "../tables.js";
 import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "./orders.js";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
