@@ -1,51 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder, openPglite } from "../db/client.js";
-import { migrationsBefore } from "../test/migrations.js";
-import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
-
-type Run = (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
-
-/** A database of either kind, made with the migrations before 0036; `migrate` then runs every one. */
-interface OldDatabase {
-  run: Run;
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function pgliteBefore(before: string): Promise<OldDatabase> {
-  const client = await openPglite();
-  const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder: before });
-  return {
-    run: async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows,
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
-  };
-}
-
-async function postgresBefore(before: string, serverUrl: string): Promise<OldDatabase> {
-  const database = await emptyPostgresDatabase(serverUrl);
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  const db = drizzlePostgres({ client });
-  await migratePostgres(db, { migrationsFolder: before });
-  return {
-    run: async (text, values) => (await client.query(text, values)).rows,
-    migrate: () => migratePostgres(db, { migrationsFolder }),
-    close: async () => {
-      await client.end();
-      await database.drop();
-    },
-  };
-}
+import { type OldDatabase, oldDatabases, type Run } from "../test/migrations.js";
+import { NEEDS_POSTGRES } from "../test/postgres.js";
 
 const COMPANY = "50000000-0000-4000-8000-000000000001";
 const OTHER = "50000000-0000-4000-8000-000000000002";
@@ -107,11 +62,7 @@ async function expectOpeningsRecounted(run: Run) {
   }
 }
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-/** Each database the migration runs on, by name: PostgreSQL when the run has one. */
-const DATABASES: [string, (before: string) => Promise<OldDatabase>][] = [["PGlite", pgliteBefore]];
-if (serverUrl) DATABASES.push(["PostgreSQL", (before) => postgresBefore(before, serverUrl)]);
+const DATABASES = oldDatabases();
 
 /**
  * Migration 0036 (docs/decisions/059-statement-opening-balance-kept.md) on a ledger written before it, on PGlite and
@@ -119,18 +70,15 @@ if (serverUrl) DATABASES.push(["PostgreSQL", (before) => postgresBefore(before, 
  * dated back into a month kept, one into a month before any), corrected and removed.
  */
 describe.each(DATABASES)("migration 0036 on %s: each month's closing balance kept", (_kind, make) => {
-  let folder: string;
   let database: OldDatabase;
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), "forgeline-migration-"));
-    database = await make(await migrationsBefore(folder, "0036"));
+    database = await make("0036");
     await writeOldLedger(database.run);
     await database.migrate();
   });
   afterAll(async () => {
     await database.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
   it("backfills the months that moved, each closing with every entry up to its end", async () => {
@@ -174,4 +122,4 @@ describe.each(DATABASES)("migration 0036 on %s: each month's closing balance kep
   });
 });
 
-if (!serverUrl) describe.skip(`migration 0036 on PostgreSQL: ${NEEDS_POSTGRES}`, () => {});
+if (DATABASES.length === 1) describe.skip(`migration 0036 on PostgreSQL: ${NEEDS_POSTGRES}`, () => {});
