@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
-import { matchRoutes, type RouteObject, StaticRouter } from "react-router";
+import { matchRoutes, type RouteObject, StaticRouter } from "./lib/router";
 import { AppContent } from "./app/app";
 import { appRoutes, DASHBOARD_ROUTE, PRODUCT_ROUTE } from "./app/app-routes";
 import { paths } from "./config/paths";

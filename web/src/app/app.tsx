@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter } from "../lib/router";
 import { Layout } from "../components/layout";
 import { ScrollToTop } from "../components/scroll-to-top";
 import { Spinner } from "../components/spinner";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "../lib/router";
 import { SignOutToLogin } from "../components/sign-out-to-login";
 import { Spinner } from "../components/spinner";
 import { paths } from "../config/paths";

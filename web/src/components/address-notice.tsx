@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../lib/router";
 import { paths, type SIGNED_UP_STATE } from "../config/paths";
 import { useSession } from "../lib/session";
 import { useHydrated } from "../lib/use-hydrated";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../lib/router";
 import { paths } from "../config/paths";
 import { useSession } from "../lib/session";
 import { useDeferredOpen } from "../lib/use-deferred-open";

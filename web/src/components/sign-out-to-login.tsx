@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "../lib/router";
 import { paths } from "../config/paths";
 import { signOut } from "../lib/account-session";
 import { ApiError } from "../lib/api-client";

@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from "@forgeline/contract";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "../../lib/router";
 import { QueryState } from "../../components/query-state";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";

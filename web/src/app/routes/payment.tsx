@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useParams } from "../../lib/router";
 import { CallerOrder } from "../../features/orders/caller-order";
 import { OrderSummary } from "../../features/orders/order-summary";
 import { PaymentPanel } from "../../features/payment/payment-panel";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useParams } from "react-router";
+import { useParams } from "../../lib/router";
 import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";

@@ -1,6 +1,6 @@
 import { ADMIN_ORDER_LIMITS, type AdminOrderFilter, formatPrice, ORDER_STATUSES, TO_SHIP } from "@forgeline/contract";
 import { type FormEvent, useId } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "../../lib/router";
 import { DataTable } from "../../components/data-table";
 import { DownloadButton } from "../../components/download-button";
 import { Link } from "../../components/link";

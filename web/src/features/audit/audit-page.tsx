@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../lib/router";
 import { DataTable } from "../../components/data-table";
 import { ListPage } from "../../components/list-page";
 import { Pager, pageCountOf, requestedPage } from "../../components/pager";

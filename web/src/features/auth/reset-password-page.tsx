@@ -1,6 +1,6 @@
 import { MESSAGES, newPasswordFields, resetRequestFields } from "@forgeline/contract";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../lib/router";
 import { Field } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";

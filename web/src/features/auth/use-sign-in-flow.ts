@@ -1,6 +1,6 @@
 import { MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "../../lib/router";
 import { SIGNED_UP_STATE } from "../../config/paths";
 import { returnPath } from "./return-path";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../../lib/router";
 import { QueryState } from "../../components/query-state";
 import { essaysQuery } from "./essays-query";
 

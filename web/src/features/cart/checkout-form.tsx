@@ -1,7 +1,7 @@
 import type { Cart } from "@forgeline/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
 import { RefusalBeside } from "../../components/refusal-beside";

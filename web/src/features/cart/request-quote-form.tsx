@@ -1,6 +1,6 @@
 import { QUOTE_LIMITS } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { TextAreaField } from "../../components/field";
 import { FormRefusal, fieldError } from "../../components/form-refusal";
 import { quotePaths } from "../../config/dashboard-paths";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "../../lib/router";
 import { Link } from "../../components/link";
 import { RefusalBeside } from "../../components/refusal-beside";
 import { Spinner } from "../../components/spinner";

@@ -6,7 +6,7 @@ import {
   type OpenInvoice,
 } from "@forgeline/contract";
 import { useId } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../lib/router";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { AgingTable, Figure, Figures } from "../../components/money-figures";

@@ -1,6 +1,6 @@
 import type { Company } from "@forgeline/contract";
 import { useId, useState } from "react";
-import { Outlet } from "react-router";
+import { Outlet } from "../../lib/router";
 import { ConfirmAddressNotice } from "../../components/confirm-address-notice";
 import { NavLink } from "../../components/link";
 import { navItemClass } from "../../components/nav-item";

@@ -1,5 +1,5 @@
 import { QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
-import { useParams } from "react-router";
+import { useParams } from "../../lib/router";
 import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";

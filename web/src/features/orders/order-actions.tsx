@@ -1,6 +1,6 @@
 import { type CartFillRow, formatPrice } from "@forgeline/contract";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";

@@ -9,7 +9,7 @@ import {
 } from "@forgeline/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { CompanyDeliveryFields, useCompanyDelivery, withCompanyDelivery } from "../../components/company-delivery";
 import { Field } from "../../components/field";
 import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";

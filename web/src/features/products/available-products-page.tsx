@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from "@forgeline/contract";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../lib/router";
 import { Link } from "../../components/link";
 import { Pager, pageCountOf } from "../../components/pager";
 import { QueryState } from "../../components/query-state";

@@ -1,6 +1,6 @@
 import { BULK_ORDER_MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../../lib/router";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 

@@ -1,6 +1,6 @@
 import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
 import { useEffect } from "react";
-import { useParams } from "react-router";
+import { useParams } from "../../lib/router";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { QueryState } from "../../components/query-state";

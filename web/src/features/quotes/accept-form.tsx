@@ -1,6 +1,6 @@
 import type { Quote } from "@forgeline/contract";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";

@@ -7,7 +7,7 @@ import {
   quoteTitle,
 } from "@forgeline/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useParams } from "react-router";
+import { useParams } from "../../lib/router";
 import { Field, TextAreaField } from "../../components/field";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";

@@ -1,6 +1,6 @@
 import { type Quote, quoteTitle } from "@forgeline/contract";
 import { lazy, Suspense } from "react";
-import { useParams } from "react-router";
+import { useParams } from "../../lib/router";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { PricedLines } from "../../components/priced-order";

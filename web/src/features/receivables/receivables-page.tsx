@@ -1,6 +1,6 @@
 import { type AdminReceivables, formatPrice, type ReceivablesCompany } from "@forgeline/contract";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../lib/router";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { AgingInBrief, AgingTable, Figure, Figures } from "../../components/money-figures";

@@ -1,5 +1,5 @@
 import { MESSAGES, type ReviewBody, type ReviewInput } from "@forgeline/contract";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { Field, TextAreaField } from "../../components/field";
 import { FormPage } from "../../components/form-page";
 import { ImageUpload } from "../../components/image-upload";
