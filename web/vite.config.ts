@@ -145,8 +145,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: "framework",
               test: (id) =>
-                /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/.test(id) &&
-                !MUTATIONS.test(id),
+                /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/.test(id) && !MUTATIONS.test(id),
             },
             // The small zod-free modules that the first bundle and the page chunks share (contract constants,
             // rules, money, paths, links, a query's states, the query keys, quantity limits) in one chunk: apart,

@@ -1,10 +1,10 @@
 import { type CartFillRow, formatPrice } from "@forgeline/contract";
 import { useState } from "react";
-import { useNavigate } from "../../lib/router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
 import type { PageOrder } from "../../lib/order";
+import { useNavigate } from "../../lib/router";
 import { notify, notifyError } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
 import { useReorder } from "./api/reorder";

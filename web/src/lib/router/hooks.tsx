@@ -74,10 +74,7 @@ export function useSearchParams() {
   const navigate = useNavigate();
   const searchParams = useMemo(() => new URLSearchParams(search), [search]);
   const setSearchParams = useCallback(
-    (
-      next: URLSearchParamsInit | ((previous: URLSearchParams) => URLSearchParamsInit),
-      options?: NavigateOptions,
-    ) => {
+    (next: URLSearchParamsInit | ((previous: URLSearchParams) => URLSearchParamsInit), options?: NavigateOptions) => {
       const init = typeof next === "function" ? next(new URLSearchParams(searchParams)) : next;
       navigate(`?${createSearchParams(init)}`, options);
     },
@@ -110,8 +107,7 @@ export function useRoutes(routes: RouteObject[]): ReactNode {
   const { pathname } = useLocation();
   const parent = parentMatches.at(-1);
   const base = parent?.pathnameBase ?? "/";
-  const remaining =
-    base === "/" ? pathname : `/${pathname.split("/").slice(base.split("/").length).join("/")}`;
+  const remaining = base === "/" ? pathname : `/${pathname.split("/").slice(base.split("/").length).join("/")}`;
   const matches = (matchRoutes(routes, remaining) ?? []).map((match) => ({
     ...match,
     params: { ...parent?.params, ...match.params },
@@ -120,6 +116,7 @@ export function useRoutes(routes: RouteObject[]): ReactNode {
   }));
   return matches.reduceRight<ReactNode>(
     (outlet, match, i) => (
+      // biome-ignore lint/correctness/useJsxKeyInIterable: each wraps the next, one element, not a list of siblings.
       <RouteContext.Provider value={{ outlet, matches: [...parentMatches, ...matches.slice(0, i + 1)] }}>
         {match.route.element === undefined ? outlet : match.route.element}
       </RouteContext.Provider>

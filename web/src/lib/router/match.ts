@@ -66,9 +66,7 @@ function rank(branches: Branch[]): Branch[] {
   const siblings = (a: Branch, b: Branch) =>
     a.routes.length === b.routes.length && a.routes.slice(0, -1).every((step, i) => step.order === b.routes[i]?.order);
   return branches.sort(
-    (a, b) =>
-      b.score - a.score ||
-      (siblings(a, b) ? (a.routes.at(-1)?.order ?? 0) - (b.routes.at(-1)?.order ?? 0) : 0),
+    (a, b) => b.score - a.score || (siblings(a, b) ? (a.routes.at(-1)?.order ?? 0) - (b.routes.at(-1)?.order ?? 0) : 0),
   );
 }
 

@@ -1,11 +1,5 @@
 import { type ReactNode, startTransition, useEffect, useMemo, useRef, useState } from "react";
-import {
-  type Location,
-  LocationContext,
-  NavigateContext,
-  type NavigateFunction,
-  type Navigator,
-} from "./context";
+import { type Location, LocationContext, NavigateContext, type NavigateFunction, type Navigator } from "./context";
 import { createPath, type Path, parsePath, resolveTo } from "./path";
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
@@ -122,7 +116,11 @@ export function MemoryRouter({ initialEntries = ["/"], children }: { initialEntr
 const serverCannotNavigate = () => {
   throw new Error("The server renderer cannot navigate: a page that redirects is rendered in the browser");
 };
-const staticNavigator: Navigator = { push: serverCannotNavigate, replace: serverCannotNavigate, go: serverCannotNavigate };
+const staticNavigator: Navigator = {
+  push: serverCannotNavigate,
+  replace: serverCannotNavigate,
+  go: serverCannotNavigate,
+};
 
 /** The server renderer's router: one address, no history. */
 export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
