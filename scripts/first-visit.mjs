@@ -7,8 +7,8 @@ const KB = 1024;
 /** How long no answer may come before a first visit counts as finished. */
 const QUIET_MS = 1000;
 /**
- * The budgets of a first visit, in gzip bytes (docs/PERFORMANCE.md, 'What the budgets ask'). Public pages: 90 KB
- * (DESIGN.md section 7), reached with the app's own router in place of React Router (decision 071).
+ * The budgets of a first visit, in gzip bytes (docs/PERFORMANCE.md, 'What the budgets ask'). Public pages: 90 KB,
+ * the design's, reached with the app's own router in place of React Router (decision 071).
  */
 export const FIRST_VISIT_BUDGETS = { publicJs: 90 * KB, signedInJs: 110 * KB, overviewJs: 140 * KB, css: 12 * KB };
 
