@@ -22,6 +22,8 @@ export interface NavigateFunction {
 
 /** What a router does with a navigation: the browser's history, a list in memory, or nothing (the server). */
 export interface Navigator {
+  /** The path now in the history (ahead of the one shown while a transition renders): where `to` resolves from. */
+  pathname(): string;
   push(path: Path, state: unknown): void;
   replace(path: Path, state: unknown): void;
   go(delta: number): void;

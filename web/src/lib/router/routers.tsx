@@ -4,18 +4,14 @@ import { createPath, type Path, parsePath, resolveTo } from "./path";
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
-/** The router every other one is: the address it shows, and `navigate` resolving against it. */
+/** The router every other one is: the address it shows, and `navigate` resolving from the history's current path. */
 function Router({ location, navigator, children }: { location: Location; navigator: Navigator; children: ReactNode }) {
-  // navigate stays one function for the router's life (effects may depend on it), reading the address last shown.
-  const shown = useRef(location);
-  useEffect(() => {
-    shown.current = location;
-  }, [location]);
+  // One function for the router's life: effects may depend on it.
   const navigate = useMemo<NavigateFunction>(
     () =>
       ((to: Path | string | number, options: { replace?: boolean; state?: unknown } = {}) => {
         if (typeof to === "number") return navigator.go(to);
-        const path = resolveTo(to, shown.current.pathname);
+        const path = resolveTo(to, navigator.pathname());
         (options.replace ? navigator.replace : navigator.push)(path, options.state ?? null);
       }) as NavigateFunction,
     [navigator],
@@ -59,6 +55,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
       show();
     };
     return {
+      pathname: () => window.location.pathname,
       push: (path, state) => write("pushState", path, state, (historyState().idx ?? 0) + 1),
       replace: (path, state) => write("replaceState", path, state, historyState().idx ?? 0),
       go: (delta) => window.history.go(delta),
@@ -91,6 +88,7 @@ export function MemoryRouter({ initialEntries = ["/"], children }: { initialEntr
   const navigator = useMemo<Navigator>(() => {
     const show = () => startTransition(() => setLocation(entries.current[index.current] ?? locationOf("/")));
     return {
+      pathname: () => entries.current[index.current]?.pathname ?? "/",
       push: (path, state) => {
         index.current += 1;
         entries.current.splice(index.current, Number.POSITIVE_INFINITY, locationOf(createPath(path), state, newKey()));
@@ -116,16 +114,21 @@ export function MemoryRouter({ initialEntries = ["/"], children }: { initialEntr
 const serverCannotNavigate = () => {
   throw new Error("The server renderer cannot navigate: a page that redirects is rendered in the browser");
 };
-const staticNavigator: Navigator = {
-  push: serverCannotNavigate,
-  replace: serverCannotNavigate,
-  go: serverCannotNavigate,
-};
 
 /** The server renderer's router: one address, no history. */
 export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
+  const shown = locationOf(location);
+  const navigator = useMemo<Navigator>(
+    () => ({
+      pathname: () => shown.pathname,
+      push: serverCannotNavigate,
+      replace: serverCannotNavigate,
+      go: serverCannotNavigate,
+    }),
+    [shown.pathname],
+  );
   return (
-    <Router location={locationOf(location)} navigator={staticNavigator}>
+    <Router location={shown} navigator={navigator}>
       {children}
     </Router>
   );
