@@ -16,8 +16,12 @@ export function useLocation(): Location {
   return useContext(LocationContext);
 }
 
-/** A function that stays the same for the router's life. */
+/**
+ * A function that stays the same for the router's life. The caller renders again at every new address, as with
+ * React Router's (which reads the address): the navbar relies on it to show a sign-out its query cache made.
+ */
 export function useNavigate() {
+  useContext(LocationContext);
   return useContext(NavigateContext);
 }
 
