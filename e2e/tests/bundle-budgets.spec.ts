@@ -41,7 +41,6 @@ test.describe("first-visit bytes (gzip -9 of each JS and CSS file from our origi
       const context = await contextFor(browser, baseURL ?? "", page.as);
       const bytes = await firstVisitBytes(context, `${baseURL}${path}`);
       await context.close();
-      console.log(`BYTES ${name} ${bytes.js.gzip} ${kb(bytes.js.gzip)}`);
 
       expect(bytes.landedOn, "the visit stayed on the page").toBe(`${baseURL}${path}`);
       expect(
