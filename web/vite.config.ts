@@ -3,26 +3,6 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-/**
- * React Router's components are `React.forwardRef(…)` calls without a pure mark, each followed by a
- * `displayName` assignment, so the bundler must keep the ones the app never renders (`Form`, with its
- * submit code). Marked pure and without the names (only developer tools show them), they go when unused.
- */
-function pureRouterComponents(): Plugin {
-  return {
-    name: "pure-router-components",
-    transform: {
-      filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-/ },
-      handler: (code) => ({
-        code: code
-          .replaceAll(/= (React\d*\.(?:forwardRef|memo|createContext)\()/g, "= /* @__PURE__ */ $1")
-          .replaceAll(/^\w+\.displayName = "\w+";$/gm, ""),
-        map: null,
-      }),
-    },
-  };
-}
-
 /** Where the class of a mutation is found once its module has loaded (leanQueryCore). */
 const MUTATION_CLASS = "\0mutation-class";
 
@@ -141,14 +121,11 @@ function preloadLists(): Plugin {
 const MUTATIONS = /[\\/](useMutation|mutationObserver|mutation)\.js$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), pureRouterComponents(), leanQueryCore(), preloadLists()],
+  plugins: [react(), tailwindcss(), leanQueryCore(), preloadLists()],
   resolve: {
     alias: {
       // The contract is compiled from source into the bundle, so its unused parts are tree-shaken.
       "@forgeline/contract": fileURLToPath(new URL("../contract/src/index.ts", import.meta.url)),
-      // React Router's package points every import at its development build, which keeps its warnings
-      // and the components' display names; the production build beside it has them switched off.
-      "react-router": fileURLToPath(new URL("../node_modules/react-router/dist/production/index.mjs", import.meta.url)),
     },
   },
   build: {
@@ -161,15 +138,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React, React Router and TanStack Query in one long-cached chunk, apart from our code; but not
+          // React, React DOM and TanStack Query in one long-cached chunk, apart from our code; but not
           // useMutation, which only the dashboard and the order modal use (~1 KB of gzipped JS): it goes with
           // the dashboard's chunk.
           groups: [
             {
               name: "framework",
               test: (id) =>
-                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
-                !MUTATIONS.test(id),
+                /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/.test(id) && !MUTATIONS.test(id),
             },
             // The small zod-free modules that the first bundle and the page chunks share (contract constants,
             // rules, money, paths, links, a query's states, the query keys, quantity limits) in one chunk: apart,

@@ -10,7 +10,6 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
-import { matchRoutes, type RouteObject, StaticRouter } from "react-router";
 import { AppContent } from "./app/app";
 import { appRoutes, DASHBOARD_ROUTE, PRODUCT_ROUTE } from "./app/app-routes";
 import { paths } from "./config/paths";
@@ -24,6 +23,7 @@ import { productHead } from "./features/products/product-head";
 import { reviewsPageQuery } from "./features/reviews/api/get-reviews";
 import { FIRST_SCREEN_DATA_ID } from "./first-screen";
 import type { Page } from "./lib/api-client";
+import { matchRoutes, type RouteObject, StaticRouter } from "./lib/router";
 
 /** How the server reads the shop's data: the same pages and products the API answers. */
 export interface FirstScreenLoaders {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
+import { MemoryRouter, Route, Routes, useLocation } from "./lib/router";
 
 /** A request the page sent, as the server would see it. */
 export interface SentRequest {

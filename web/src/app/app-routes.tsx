@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { type RouteObject, useRoutes } from "react-router";
+import { type RouteObject, useRoutes } from "../lib/router";
 
 const HomePage = lazy(() => import("./routes/home"));
 const AvailableProductsPage = lazy(() => import("../features/products/available-products-page"));

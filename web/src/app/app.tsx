@@ -1,10 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
-import { BrowserRouter } from "react-router";
 import { Layout } from "../components/layout";
 import { ScrollToTop } from "../components/scroll-to-top";
 import { Spinner } from "../components/spinner";
 import { queryClient } from "../lib/query-client";
+import { BrowserRouter } from "../lib/router";
 import { AppRoutes } from "./app-routes";
 
 /**

@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { type RouteObject, useRoutes } from "react-router";
+import { type RouteObject, useRoutes } from "../lib/router";
 import { RequireAdmin, RequireAuth } from "./guards";
 import NotFoundPage from "./routes/not-found";
 

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
 import { SignOutToLogin } from "../components/sign-out-to-login";
 import { Spinner } from "../components/spinner";
 import { paths } from "../config/paths";
 import { accessTokenFor } from "../lib/account-session";
+import { Navigate, useLocation } from "../lib/router";
 import { useSession } from "../lib/session";
 import { useDeferredOpen } from "../lib/use-deferred-open";
 import { useIsAdmin } from "../lib/use-is-admin";

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { useLocation } from "react-router";
 import { paths, type SIGNED_UP_STATE } from "../config/paths";
+import { useLocation } from "../lib/router";
 import { useSession } from "../lib/session";
 import { useHydrated } from "../lib/use-hydrated";
 

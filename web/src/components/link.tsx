@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from "react";
-import { type To, useHref, useLinkClickHandler, useLocation, useResolvedPath } from "react-router";
+import { type To, useHref, useLinkClickHandler, useLocation, useResolvedPath } from "../lib/router";
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   to: To;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router";
 import { paths } from "../config/paths";
+import { useNavigate } from "../lib/router";
 import { useSession } from "../lib/session";
 import { useDeferredOpen } from "../lib/use-deferred-open";
 import { NavLink } from "./link";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../lib/router";
 
 /**
  * A new page starts at its top, as it would without client-side routing; anchors are left to the page.

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { paths } from "../config/paths";
 import { signOut } from "../lib/account-session";
 import { ApiError } from "../lib/api-client";
+import { useLocation, useNavigate } from "../lib/router";
 import { Spinner } from "./spinner";
 
 /**

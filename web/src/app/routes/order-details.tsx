@@ -1,5 +1,4 @@
 import { PAGE_SIZE } from "@forgeline/contract";
-import { useNavigate, useSearchParams } from "react-router";
 import { QueryState } from "../../components/query-state";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
@@ -7,6 +6,7 @@ import { OrderModal } from "../../features/orders/order-modal";
 import { useProduct } from "../../features/products/api/get-product";
 import { useProducts } from "../../features/products/api/get-products";
 import { ProductGrid } from "../../features/products/product-grid";
+import { useNavigate, useSearchParams } from "../../lib/router";
 import { useSession } from "../../lib/session";
 import { RequireAuth } from "../guards";
 

@@ -1,7 +1,7 @@
-import { useParams } from "react-router";
 import { CallerOrder } from "../../features/orders/caller-order";
 import { OrderSummary } from "../../features/orders/order-summary";
 import { PaymentPanel } from "../../features/payment/payment-panel";
+import { useParams } from "../../lib/router";
 
 /**
  * /dashboard/payment/:id: one of the customer's orders, and paying it: what is paid and the card form first, so a

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useParams } from "react-router";
 import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
@@ -12,6 +11,7 @@ import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
 import type { AdminPageOrder, PageOrder } from "../../lib/order";
 import { deliveryFact, moneyFact } from "../../lib/order-words";
+import { useParams } from "../../lib/router";
 import { useAdminOrder } from "./api/get-admin-order";
 import { AdminOrderActions } from "./order-actions-panel";
 

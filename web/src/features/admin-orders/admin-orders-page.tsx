@@ -1,6 +1,5 @@
 import { ADMIN_ORDER_LIMITS, type AdminOrderFilter, formatPrice, ORDER_STATUSES, TO_SHIP } from "@forgeline/contract";
 import { type FormEvent, useId } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { DownloadButton } from "../../components/download-button";
 import { Link } from "../../components/link";
@@ -10,6 +9,7 @@ import { LinesInBrief } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
+import { useNavigate, useSearchParams } from "../../lib/router";
 import { downloadOrdersCsv } from "./api/export-orders";
 import { useAdminOrders } from "./api/get-admin-orders";
 import { useOrderCounts } from "./api/get-order-counts";

@@ -1,9 +1,9 @@
-import { useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { ListPage } from "../../components/list-page";
 import { Pager, pageCountOf, requestedPage } from "../../components/pager";
 import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
+import { useSearchParams } from "../../lib/router";
 import { AUDIT_PAGE_SIZE, useAudit } from "./api/get-audit";
 import { AUDIT_ACTION_LABELS, describeChange } from "./describe-change";
 

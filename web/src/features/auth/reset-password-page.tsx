@@ -1,9 +1,9 @@
 import { MESSAGES, newPasswordFields, resetRequestFields } from "@forgeline/contract";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { Field } from "../../components/field";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
+import { useSearchParams } from "../../lib/router";
 import { useRulesForm } from "../../lib/use-rules-form";
 import { AuthCard, AuthForm } from "./auth-card";
 import { loadAuthClient } from "./load-auth-client";

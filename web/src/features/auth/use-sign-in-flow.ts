@@ -1,7 +1,7 @@
 import { MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { SIGNED_UP_STATE } from "../../config/paths";
+import { useLocation, useNavigate } from "../../lib/router";
 import { returnPath } from "./return-path";
 
 type ProviderAnswer = { error: { message?: string | undefined } | null };

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { QueryState } from "../../components/query-state";
+import { useLocation } from "../../lib/router";
 import { essaysQuery } from "./essays-query";
 
 export default function BlogsPage() {

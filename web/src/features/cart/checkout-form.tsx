@@ -1,11 +1,11 @@
 import type { Cart } from "@forgeline/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
 import { RefusalBeside } from "../../components/refusal-beside";
 import { companyCreditQuery } from "../../lib/company";
+import { useNavigate } from "../../lib/router";
 import { errorMessage, notify } from "../../lib/toast";
 import { changedCart, useCheckout } from "./api/checkout";
 

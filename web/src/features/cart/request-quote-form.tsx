@@ -1,9 +1,9 @@
 import { QUOTE_LIMITS } from "@forgeline/contract";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
 import { TextAreaField } from "../../components/field";
 import { FormRefusal, fieldError } from "../../components/form-refusal";
 import { quotePaths } from "../../config/dashboard-paths";
+import { useNavigate } from "../../lib/router";
 import { notify } from "../../lib/toast";
 import { useRequestQuote } from "./api/request-quote";
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useNavigate, useParams } from "react-router";
 import { Link } from "../../components/link";
 import { RefusalBeside } from "../../components/refusal-beside";
 import { Spinner } from "../../components/spinner";
@@ -7,6 +6,7 @@ import { companyPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
 import { dateText } from "../../lib/date-text";
+import { useNavigate, useParams } from "../../lib/router";
 import { useSession } from "../../lib/session";
 import { errorMessage, notify } from "../../lib/toast";
 import { useAcceptInvitation, useInvitation } from "./api/invitation";

@@ -6,7 +6,6 @@ import {
   type OpenInvoice,
 } from "@forgeline/contract";
 import { useId } from "react";
-import { useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { AgingTable, Figure, Figures } from "../../components/money-figures";
@@ -17,6 +16,7 @@ import { paths } from "../../config/paths";
 import { holdInWords } from "../../lib/company-credit";
 import { dateTimeText } from "../../lib/date-text";
 import { dueDayText } from "../../lib/on-account";
+import { useSearchParams } from "../../lib/router";
 import { useStatement } from "./api/statement";
 import { CompanyRequired } from "./company-required";
 import { chosenMonth, statementMonths } from "./statement-months";

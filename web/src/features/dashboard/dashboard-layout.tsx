@@ -1,6 +1,5 @@
 import type { Company } from "@forgeline/contract";
 import { useId, useState } from "react";
-import { Outlet } from "react-router";
 import { ConfirmAddressNotice } from "../../components/confirm-address-notice";
 import { NavLink } from "../../components/link";
 import { navItemClass } from "../../components/nav-item";
@@ -8,6 +7,7 @@ import { Spinner } from "../../components/spinner";
 import { companyPaths, quotePaths, stockPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { useMyCompany } from "../../lib/company";
+import { Outlet } from "../../lib/router";
 import { useSession } from "../../lib/session";
 import { useDeferredOpen } from "../../lib/use-deferred-open";
 import { useIsAdmin } from "../../lib/use-is-admin";

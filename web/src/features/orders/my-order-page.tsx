@@ -1,5 +1,4 @@
 import { QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
-import { useParams } from "react-router";
 import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
@@ -10,6 +9,7 @@ import { PricedLines } from "../../components/priced-order";
 import { paths } from "../../config/paths";
 import type { PageOrder } from "../../lib/order";
 import { deliveryFact, moneyFact } from "../../lib/order-words";
+import { useParams } from "../../lib/router";
 import { CallerOrder } from "./caller-order";
 import { OrderActions } from "./order-actions";
 

@@ -1,11 +1,11 @@
 import { type CartFillRow, formatPrice } from "@forgeline/contract";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Link } from "../../components/link";
 import { RowRefusal } from "../../components/row-refusal";
 import { paths } from "../../config/paths";
 import type { PageOrder } from "../../lib/order";
+import { useNavigate } from "../../lib/router";
 import { notify } from "../../lib/toast";
 import { useCancelOrder } from "./api/cancel-order";
 import { useReorder } from "./api/reorder";

@@ -9,7 +9,6 @@ import {
 } from "@forgeline/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { CompanyDeliveryFields, useCompanyDelivery, withCompanyDelivery } from "../../components/company-delivery";
 import { Field } from "../../components/field";
 import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
@@ -18,6 +17,7 @@ import { RefusalBeside } from "../../components/refusal-beside";
 import { Thumbnail } from "../../components/thumbnail";
 import { companyCreditQuery } from "../../lib/company";
 import { limitsFor } from "../../lib/quantity-limits";
+import { useNavigate } from "../../lib/router";
 import type { SessionUser } from "../../lib/session";
 import { errorMessage, notify, refusedFields } from "../../lib/toast";
 import { useCheckedForm } from "../../lib/use-checked-form";

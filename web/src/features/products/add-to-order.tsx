@@ -1,10 +1,10 @@
 import { canOrder, formatPrice, type Product, quantityRefusal, tierFor } from "@forgeline/contract";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../config/paths";
 import { limitsFor } from "../../lib/quantity-limits";
 import { contractPricesQueryKey } from "../../lib/query-keys";
+import { useLocation, useNavigate } from "../../lib/router";
 import { OrderNow } from "./order-now";
 import { ruleOf } from "./selling-terms";
 

@@ -1,9 +1,9 @@
 import { PAGE_SIZE } from "@forgeline/contract";
-import { useSearchParams } from "react-router";
 import { Link } from "../../components/link";
 import { Pager, pageCountOf } from "../../components/pager";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
+import { useSearchParams } from "../../lib/router";
 import { useProducts } from "./api/get-products";
 import { catalogueAddressOf, catalogueHref, catalogueQueryFor } from "./catalogue-address";
 import { CatalogueSearchWithOptions } from "./catalogue-options";

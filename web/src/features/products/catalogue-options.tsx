@@ -1,6 +1,6 @@
 import { CATALOGUE_SORT_LABELS, CATALOGUE_SORTS, ORDER_MIN_QUANTITY } from "@forgeline/contract";
 import type { FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { type CatalogueAddress, catalogueAddressOf, catalogueHref } from "./catalogue-address";
 import { CatalogueSearch } from "./catalogue-search";
 

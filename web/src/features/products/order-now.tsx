@@ -1,8 +1,8 @@
 import { BULK_ORDER_MESSAGES } from "@forgeline/contract";
 import { useState } from "react";
-import { useLocation } from "react-router";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
+import { useLocation } from "../../lib/router";
 
 /**
  * Order Now, as the card and the product page show it: to the order modal (/orderdetails) with the pieces

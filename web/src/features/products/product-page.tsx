@@ -1,10 +1,10 @@
 import { formatPrice, QUANTITY_UNIT } from "@forgeline/contract";
 import { useEffect } from "react";
-import { useParams } from "react-router";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
+import { useParams } from "../../lib/router";
 import { PurchaseControls } from "./add-to-order";
 import { useProduct } from "./api/get-product";
 import { ProductPicture } from "./product-picture";

@@ -1,10 +1,10 @@
 import { MESSAGES, type Profile, type ProfileBody } from "@forgeline/contract";
-import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
 import { FormPage } from "../../components/form-page";
 import { ImageUpload } from "../../components/image-upload";
 import { Spinner } from "../../components/spinner";
 import { paths } from "../../config/paths";
+import { useNavigate } from "../../lib/router";
 import { type SessionUser, useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useCheckedForm } from "../../lib/use-checked-form";

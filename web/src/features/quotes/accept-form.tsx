@@ -1,10 +1,10 @@
 import type { Quote } from "@forgeline/contract";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
 import { RefusalBeside } from "../../components/refusal-beside";
+import { useNavigate } from "../../lib/router";
 import { errorMessage, notify } from "../../lib/toast";
 import { useAcceptQuote, useDeclineQuote } from "./api/quotes";
 

@@ -7,7 +7,6 @@ import {
   quoteTitle,
 } from "@forgeline/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useParams } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
@@ -17,6 +16,7 @@ import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { quotePaths } from "../../config/dashboard-paths";
 import { ApiError } from "../../lib/api-client";
 import { localInputText } from "../../lib/date-text";
+import { useParams } from "../../lib/router";
 import { errorMessage, notify, refusedFields } from "../../lib/toast";
 import { useDebounced } from "../../lib/use-debounced";
 import { downloadAdminQuote, useAdminQuote, useQuotePreview, useSendQuote } from "./api/admin-quotes";

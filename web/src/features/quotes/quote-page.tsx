@@ -1,6 +1,5 @@
 import { type Quote, quoteTitle } from "@forgeline/contract";
 import { lazy, Suspense } from "react";
-import { useParams } from "react-router";
 import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { PricedLines } from "../../components/priced-order";
@@ -9,6 +8,7 @@ import { Spinner } from "../../components/spinner";
 import { quotePaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
+import { useParams } from "../../lib/router";
 import { downloadQuote, useQuote } from "./api/quotes";
 import { QuoteFacts, QuotePdfButton, RequestedLines } from "./quote-parts";
 

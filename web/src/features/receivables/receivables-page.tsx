@@ -1,6 +1,5 @@
 import { type AdminReceivables, formatPrice, type ReceivablesCompany } from "@forgeline/contract";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table";
 import { Link } from "../../components/link";
 import { AgingInBrief, AgingTable, Figure, Figures } from "../../components/money-figures";
@@ -9,6 +8,7 @@ import { QueryState } from "../../components/query-state";
 import { companyPaths } from "../../config/dashboard-paths";
 import { termsInBrief } from "../../lib/company-credit";
 import { dateTimeText } from "../../lib/date-text";
+import { useSearchParams } from "../../lib/router";
 import { RECEIVABLES_PAGE_SIZE, useReceivables } from "./api/receivables";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 

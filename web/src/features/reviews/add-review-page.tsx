@@ -1,10 +1,10 @@
 import { MESSAGES, type ReviewBody, type ReviewInput } from "@forgeline/contract";
-import { useNavigate } from "react-router";
 import { Field, TextAreaField } from "../../components/field";
 import { FormPage } from "../../components/form-page";
 import { ImageUpload } from "../../components/image-upload";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api-client";
+import { useNavigate } from "../../lib/router";
 import { useSession } from "../../lib/session";
 import { notify } from "../../lib/toast";
 import { useCheckedForm } from "../../lib/use-checked-form";
