@@ -51,3 +51,5 @@ export * from "./stock.js";
 export * from "./text-field.js";
 export * from "./toast-options.js";
 export * from "./user.js";
+export * from "./lists.js";
+export * from "./recurring.js";
