@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { skuField } from "./product.js";
 import { lineQuantityField } from "./pricing.js";
+import { skuField } from "./product.js";
+import { cartFillRowSchema } from "./quick-order.js";
 import { requiredText } from "./text-field.js";
 
 /**
@@ -58,7 +59,11 @@ export const savedListSchema = z.object({
   actions: z.array(z.enum(LIST_ACTIONS)),
 });
 
+/** POST /api/lists/{id}/import: a row each as quick order reports it, and the list as it is now. */
+export const listImportAnswerSchema = z.object({ report: z.array(cartFillRowSchema), list: savedListSchema });
+
 export type ListLineBody = z.infer<typeof listLineBodySchema>;
 export type NewListBody = z.input<typeof newListBodySchema>;
 export type ListChangeBody = z.infer<typeof listChangeBodySchema>;
 export type SavedList = z.infer<typeof savedListSchema>;
+export type ListImportAnswer = z.infer<typeof listImportAnswerSchema>;

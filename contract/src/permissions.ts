@@ -37,8 +37,8 @@ const CUSTOMER = [
   "read:user:own",
   "read:review:own",
   // Saved lists and recurring orders (docs/RECURRING.md): their own.
-  ...["create:list:own", "read:list:own", "update:list:own", "delete:list:own"] as const,
-  ...["create:recurring:own", "read:recurring:own", "update:recurring:own"] as const,
+  ...(["create:list:own", "read:list:own", "update:list:own", "delete:list:own"] as const),
+  ...(["create:recurring:own", "read:recurring:own", "update:recurring:own"] as const),
 ] as const;
 
 /**
@@ -63,8 +63,8 @@ const MEMBER = [
   "remove:member:own",
   "read:address:company",
   // Their own lists and schedules, kept while they are in the company too; and the lists a colleague shared.
-  ...["create:list:own", "read:list:own", "update:list:own", "delete:list:own", "read:list:company"] as const,
-  ...["create:recurring:own", "read:recurring:own", "update:recurring:own"] as const,
+  ...(["create:list:own", "read:list:own", "update:list:own", "delete:list:own", "read:list:company"] as const),
+  ...(["create:recurring:own", "read:recurring:own", "update:recurring:own"] as const),
 ] as const;
 
 /**

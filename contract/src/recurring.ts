@@ -91,7 +91,11 @@ export const scheduleSchema = z.object({
   userEmail: z.string(),
   companyId: z.string().nullable(),
   from: z.object({ listId: z.string().nullable(), orderId: z.string().nullable() }),
-  every: z.object({ weeks: z.number().int().nullable(), months: z.number().int().nullable(), day: z.number().int().nullable() }),
+  every: z.object({
+    weeks: z.number().int().nullable(),
+    months: z.number().int().nullable(),
+    day: z.number().int().nullable(),
+  }),
   /** In words: "Every 2 weeks", "Every month on day 31 (the last day of shorter months)". */
   cadence: z.string(),
   startsOn: z.string(),

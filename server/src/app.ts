@@ -32,6 +32,7 @@ import { imageStoreFor } from "./image/configured-store.js";
 import { imageRoutes } from "./image/routes.js";
 import { serveImages } from "./image/serve.js";
 import type { ImageStore } from "./image/store.js";
+import { listRoutes } from "./lists/routes.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
 import { outboxBacklog } from "./mail/queries.js";
 import { startOutboxSender } from "./mail/sender.js";
@@ -304,6 +305,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(creditNoteRoutes);
       await api.register(adminReceivablesRoutes);
       await api.register(statementRoutes);
+      await api.register(listRoutes);
     },
     { prefix: "/api" },
   );

@@ -28,7 +28,9 @@ export const recurringSchedules = pgTable(
     startsOn: date("starts_on", { mode: "string" }).notNull(),
     nextRunOn: date("next_run_on", { mode: "string" }),
     status: text("status", { enum: SCHEDULE_STATUSES }).notNull().default("active"),
-    paymentMethod: text("payment_method", { enum: ["card", "invoice"] }).notNull().default("card"),
+    paymentMethod: text("payment_method", { enum: ["card", "invoice"] })
+      .notNull()
+      .default("card"),
     phone: text("phone").notNull(),
     address: text("address"),
     addressId: uuid("address_id"),
