@@ -70,6 +70,8 @@ import { recordInvoiceIssued } from "./receivables/record-payment.js";
 import { startInvoiceReminders } from "./receivables/reminders.js";
 import { receivablesRoutes } from "./receivables/routes.js";
 import { statementRoutes } from "./receivables/statement-routes.js";
+import { recurringRoutes } from "./recurring/routes.js";
+import { startRecurringScheduler } from "./recurring/run.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { startLowStockMail } from "./stats/low-stock-mail.js";
@@ -306,6 +308,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(adminReceivablesRoutes);
       await api.register(statementRoutes);
       await api.register(listRoutes);
+      await api.register(recurringRoutes);
     },
     { prefix: "/api" },
   );
@@ -316,6 +319,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   let lowStockMail: ReturnType<typeof startLowStockMail> | undefined;
   // And the payment reminders of invoices on account, at the same pace (receivables/reminders.ts).
   let reminders: ReturnType<typeof startInvoiceReminders> | undefined;
+  // And the recurring orders' runs: every instance looks, each run is placed once (recurring/run.ts).
+  let recurring: ReturnType<typeof startRecurringScheduler> | undefined;
   app.addHook("onReady", async () => {
     await cacheSync.ready;
     outbox = startOutboxSender({
@@ -327,9 +332,17 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     });
     lowStockMail = startLowStockMail({ db, log: app.log, checkMs: config.lowStockCheckMs });
     reminders = startInvoiceReminders({ db, log: app.log, checkMs: config.lowStockCheckMs });
+    recurring = startRecurringScheduler(app, app.log);
   });
   app.addHook("onClose", async () => {
-    await Promise.all([outbox?.stop(), lowStockMail?.stop(), reminders?.stop(), cacheSync.close(), redis?.close()]);
+    await Promise.all([
+      outbox?.stop(),
+      lowStockMail?.stop(),
+      reminders?.stop(),
+      recurring?.stop(),
+      cacheSync.close(),
+      redis?.close(),
+    ]);
   });
 
   serveImages(app, app.imageStore);
