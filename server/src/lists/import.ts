@@ -2,7 +2,7 @@ import type { CartFillRow } from "@forgeline/contract";
 import { type ImportRow, importText } from "../cart/fill.js";
 import type { Database } from "../db/client.js";
 import { listLineProblem, toolsBySku } from "./lines.js";
-import type { StoredListLine } from "./tables.js";
+import type { StoredListLine } from "./queries.js";
 
 export { importText };
 

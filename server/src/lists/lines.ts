@@ -1,7 +1,7 @@
 import { type FieldError, quantityRefusal } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { type ProductRow, productsBySkus, ruleOf } from "../product/queries/products.js";
-import type { StoredListLine } from "./tables.js";
+import type { StoredListLine } from "./queries.js";
 
 /**
  * A list's lines as the shop sells today (docs/RECURRING.md, 'Saved lists'): each line names a tool for sale by

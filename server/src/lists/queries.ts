@@ -1,6 +1,40 @@
+import type { Actor, Resource } from "@forgeline/contract";
 import { and, desc, eq, or } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { HttpError } from "../http/errors.js";
+import { authorize } from "../http/guard.js";
 import { type SavedListRow, type StoredListLine, savedLists } from "./tables.js";
+
+export type { SavedListRow, StoredListLine };
+
+export const NO_SUCH_LIST = "List not found";
+
+/** A list as `can` judges it: its maker's, and its company's only while shared (a private list is nobody else's). */
+export const listResource = (row: Pick<SavedListRow, "userEmail" | "companyId">): Resource => ({
+  userEmail: row.userEmail,
+  companyId: row.companyId,
+});
+
+/**
+ * The list if the caller may do this to it (the one question every use of a list asks: its routes, and a
+ * recurring order made of it). Who may not even read it is answered as if it did not exist (404); a colleague who
+ * reads a shared list but may not change it is told why (403).
+ */
+export async function listFor(
+  db: Database,
+  actor: Actor,
+  id: string,
+  action: "read:list" | "update:list" | "delete:list",
+): Promise<SavedListRow> {
+  const row = await findList(db, id);
+  if (!row) throw new HttpError(404, NO_SUCH_LIST);
+  authorize(actor, action, listResource(row), {
+    missing: NO_SUCH_LIST,
+    seeing: "read:list",
+    forbidden: "Only who made this list, or an owner of the company, may change it",
+  });
+  return row;
+}
 
 export async function insertList(
   db: Database,

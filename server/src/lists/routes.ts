@@ -23,10 +23,10 @@ import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-sc
 import { withBuyerLock } from "../ordering/order-rules.js";
 import type { ProductRow } from "../product/queries/products.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { listFor, listJson, listsJson } from "./answer.js";
+import { listJson, listsJson } from "./answer.js";
 import { importText, importToList } from "./import.js";
 import { listLineErrors, toolsBySku } from "./lines.js";
-import { deleteList, insertList, listsFor, updateList } from "./queries.js";
+import { deleteList, insertList, listFor, listsFor, updateList } from "./queries.js";
 
 const LIST_ANSWER = jsonAnswer("The list, each line with its tool as it is now.", savedListSchema);
 const NOT_IN_A_COMPANY = "Join a company to share a list with it";

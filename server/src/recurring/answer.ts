@@ -3,8 +3,7 @@ import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { authorize } from "../http/guard.js";
 import { cadenceText } from "./calendar.js";
-import { cadenceOf, findSchedule, latestRuns } from "./queries.js";
-import type { ScheduleRow } from "./tables.js";
+import { cadenceOf, findSchedule, latestRuns, type ScheduleRow } from "./queries.js";
 
 export const NO_SUCH_SCHEDULE = "Recurring order not found";
 /** How many of its latest runs a schedule's answer shows. */

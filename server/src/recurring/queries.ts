@@ -3,6 +3,8 @@ import type { Database } from "../db/client.js";
 import { type Cadence, runAfter } from "./calendar.js";
 import { type RunRow, recurringRuns, recurringSchedules, type ScheduleRow } from "./tables.js";
 
+export type { RunRow, ScheduleRow };
+
 export type NewSchedule = typeof recurringSchedules.$inferInsert;
 
 export const cadenceOf = (row: Pick<ScheduleRow, "everyWeeks" | "everyMonths" | "dayOfMonth">): Cadence => ({

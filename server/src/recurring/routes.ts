@@ -16,7 +16,7 @@ import { callerOf } from "../http/caller.js";
 import { HttpError } from "../http/errors.js";
 import { requireBuyer } from "../http/guard.js";
 import { errorAnswers, jsonAnswer, requires } from "../http/route-schema.js";
-import { listFor } from "../lists/answer.js";
+import { listFor } from "../lists/queries.js";
 import { buyerFor, deliveryFor } from "../ordering/checkout.js";
 import { orderFor } from "../ordering/policy.js";
 import { linesOf } from "../ordering/queries/orders.js";

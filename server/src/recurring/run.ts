@@ -2,14 +2,12 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { membershipOf } from "../company/queries/membership.js";
 import { repeatingJob } from "../events/repeating-job.js";
 import { enqueueAccountMail, findAccount } from "../identity/queries.js";
-import { findList } from "../lists/queries.js";
-import type { StoredListLine } from "../lists/tables.js";
+import { findList, type StoredListLine } from "../lists/queries.js";
 import type { BuyerLine } from "../ordering/order-rules.js";
 import { placeOrder, type Refused, RolledBack, refuse } from "../ordering/place-order.js";
 import { productsBySkus } from "../product/queries/products.js";
 import { shopDay } from "./calendar.js";
-import { claimNextRun, findSchedule, finishRun, makeDueRuns } from "./queries.js";
-import type { RunRow, ScheduleRow } from "./tables.js";
+import { claimNextRun, findSchedule, finishRun, makeDueRuns, type RunRow, type ScheduleRow } from "./queries.js";
 
 /**
  * The scheduler of recurring orders (decision 070). Every instance runs it; each run is placed once: its row is
