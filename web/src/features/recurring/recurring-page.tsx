@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { Field } from "../../components/field";
 import { FormRefusal, fieldError } from "../../components/form-refusal";
 import { Link } from "../../components/link";
+import { SelectField } from "../../components/select-field";
 import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
 import { apiAuthed } from "../../lib/api-authed";
@@ -159,37 +160,26 @@ function NewScheduleForm() {
       <h2 id="new-schedule-heading" className="text-xl font-bold">
         Set up a recurring order
       </h2>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Saved list to order</span>
-        <select
-          className="select w-full"
-          name="from.listId"
-          value={chosen}
-          aria-invalid={Boolean(error("from.listId"))}
-          onChange={(event) => setListId(event.target.value)}
-        >
-          {(lists.data ?? []).map((list) => (
-            <option key={list._id} value={list._id}>
-              {list.name}
-            </option>
-          ))}
-        </select>
-        {error("from.listId") && <span className="text-sm text-error">{error("from.listId")}</span>}
-      </label>
+      <SelectField
+        label="Saved list to order"
+        name="from.listId"
+        value={chosen}
+        error={error("from.listId")}
+        options={(lists.data ?? []).map((list) => ({ value: list._id, label: list.name }))}
+        onChange={(event) => setListId(event.target.value)}
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium">How often</legend>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm">Every</span>
-          <select
-            className="select w-full"
-            name="unit"
-            value={unit}
-            onChange={(event) => setUnit(event.target.value as "weeks" | "months")}
-          >
-            <option value="weeks">so many weeks</option>
-            <option value="months">so many months, on a day of the month</option>
-          </select>
-        </label>
+        <SelectField
+          label="Every"
+          name="unit"
+          value={unit}
+          options={[
+            { value: "weeks", label: "so many weeks" },
+            { value: "months", label: "so many months, on a day of the month" },
+          ]}
+          onChange={(event) => setUnit(event.target.value as "weeks" | "months")}
+        />
         <Field
           label={unit === "weeks" ? "Number of weeks" : "Number of months"}
           name={unit === "weeks" ? "every.weeks" : "every.months"}
@@ -217,19 +207,17 @@ function NewScheduleForm() {
         error={error("startsOn")}
         onChange={(event) => setStartsOn(event.target.value)}
       />
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Payment</span>
-        <select
-          className="select w-full"
-          name="paymentMethod"
-          value={paymentMethod}
-          onChange={(event) => setPaymentMethod(event.target.value as "card" | "invoice")}
-        >
-          <option value="card">By card: each order is placed unpaid and mailed with its payment link</option>
-          <option value="invoice">On account, by invoice</option>
-        </select>
-        {error("paymentMethod") && <span className="text-sm text-error">{error("paymentMethod")}</span>}
-      </label>
+      <SelectField
+        label="Payment"
+        name="paymentMethod"
+        value={paymentMethod}
+        error={error("paymentMethod")}
+        options={[
+          { value: "card", label: "By card: each order is placed unpaid and mailed with its payment link" },
+          { value: "invoice", label: "On account, by invoice" },
+        ]}
+        onChange={(event) => setPaymentMethod(event.target.value as "card" | "invoice")}
+      />
       <Field
         label="Phone"
         name="phone"
