@@ -41,7 +41,7 @@ export function SaveListForm({ lines, defaultName }: { lines: readonly ListLineB
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
-          className="checkbox checkbox-sm"
+          className="checkbox checkbox-primary"
           name="shared"
           checked={shared}
           onChange={(event) => setShared(event.target.checked)}

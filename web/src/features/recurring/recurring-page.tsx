@@ -20,6 +20,8 @@ const STEP_LABELS: Record<RecurringAction, string> = {
   end: "End",
 };
 
+const STATUS_WORDS: Record<Schedule["status"], string> = { active: "Active", paused: "Paused", ended: "Ended" };
+
 const RUN_WORDS: Record<Schedule["runs"][number]["status"], string> = {
   due: "Being placed",
   placed: "Placed",
@@ -73,7 +75,7 @@ function ScheduleCard({ schedule }: { schedule: Schedule }) {
         <dt className="text-base-content/70">How often</dt>
         <dd>{schedule.cadence}</dd>
         <dt className="text-base-content/70">Status</dt>
-        <dd className="capitalize">{schedule.status}</dd>
+        <dd>{STATUS_WORDS[schedule.status]}</dd>
         <dt className="text-base-content/70">Next run</dt>
         <dd>{schedule.status === "active" ? schedule.nextRunOn : schedule.status === "paused" ? "Paused" : "None"}</dd>
         <dt className="text-base-content/70">Last run</dt>
