@@ -215,11 +215,12 @@ function NewScheduleForm() {
         value={paymentMethod}
         error={error("paymentMethod")}
         options={[
-          { value: "card", label: "By card: each order is placed unpaid and mailed with its payment link" },
+          { value: "card", label: "By card" },
           { value: "invoice", label: "On account, by invoice" },
         ]}
         onChange={(event) => setPaymentMethod(event.target.value as "card" | "invoice")}
       />
+      <p className="text-sm">By card, each order is placed unpaid and mailed to you with its payment link.</p>
       <Field
         label="Phone"
         name="phone"
