@@ -1,7 +1,6 @@
 import type { NewScheduleBody, RecurringAction, Schedule } from "@forgeline/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useSearchParams } from "react-router";
 import { Field } from "../../components/field";
 import { FormRefusal, fieldError } from "../../components/form-refusal";
 import { Link } from "../../components/link";
@@ -123,12 +122,15 @@ function ScheduleCard({ schedule }: { schedule: Schedule }) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The list a list's "Order on a schedule" names (`?list=`), read once as the form opens (a signed-in page only). */
+const listAsked = () =>
+  typeof window === "undefined" ? "" : (new URLSearchParams(window.location.search).get("list") ?? "");
+
 /** Set up a recurring order of a saved list: how often, from when, where it goes and how it is paid. */
 function NewScheduleForm() {
-  const [search] = useSearchParams();
   const queryClient = useQueryClient();
   const lists = useQuery({ queryKey: ["lists"], queryFn: () => apiAuthed(listApi.lists) });
-  const [listId, setListId] = useState(search.get("list") ?? "");
+  const [listId, setListId] = useState(listAsked);
   const [unit, setUnit] = useState<"weeks" | "months">("weeks");
   const [every, setEvery] = useState("1");
   const [day, setDay] = useState("1");
