@@ -2,6 +2,7 @@ import { bearerOf, newCustomer, signUpThroughApi } from "../support/accounts.js"
 import { cartLink, productIdOf } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
+import { tabTo } from "../support/keyboard.js";
 import { shot } from "../support/shots.js";
 
 const SCREWDRIVERS = "Forgeline 6-Piece Screwdriver Set";
@@ -77,7 +78,9 @@ test("save the cart as a list, put the list in the cart, and order it every mont
   const schedule = page.getByRole("region", { name: "Monday crew" });
   await expect(schedule).toContainText("Every month on day 31 (the last day of shorter months)");
   await expect(schedule).toContainText("2030-01-31");
-  await schedule.getByRole("button", { name: "Pause" }).click();
+  // By keyboard: the steps are buttons in the tab order.
+  await tabTo(page, schedule.getByRole("button", { name: "Pause" }));
+  await page.keyboard.press("Enter");
   await expect(schedule.getByRole("button", { name: "Resume" })).toBeVisible();
   await expect(schedule).toContainText("Paused");
   await schedule.getByRole("button", { name: "Resume" }).click();
