@@ -110,6 +110,9 @@ module.exports = {
           // The one company policy: the approvals of company orders (ordering/) ask it too. And the one guard of
           // the company's routes, which the routes answering under its path with orders or credit ask too.
           "^server/src/company/(policy|route-access)\\.ts$",
+          // Quick order's reader and filling of the cart, and the cart's answer: a saved list goes in and out
+          // through them, so it reports each line as quick order does (docs/RECURRING.md).
+          "^server/src/cart/(fill|cart-answer)\\.ts$",
         ],
       },
     },

@@ -39,6 +39,8 @@ export const FIRST_VISIT_PAGES = [
   // customer: in no company, the page's code all the same) and the admins' receivables.
   ...pages("customer", ["/dashboard/company/statement"]),
   ...pages("admin", ["/dashboard/receivables"]),
+  // Saved lists and recurring orders (docs/RECURRING.md).
+  ...pages("customer", ["/dashboard/lists", "/dashboard/recurring"]),
 ];
 
 /**

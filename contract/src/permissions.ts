@@ -36,6 +36,9 @@ const CUSTOMER = [
   "read:invitation:own",
   "read:user:own",
   "read:review:own",
+  // Saved lists and recurring orders (docs/RECURRING.md): their own.
+  ...(["create:list:own", "read:list:own", "update:list:own", "delete:list:own"] as const),
+  ...(["create:recurring:own", "read:recurring:own", "update:recurring:own"] as const),
 ] as const;
 
 /**
@@ -59,6 +62,9 @@ const MEMBER = [
   "read:member:company",
   "remove:member:own",
   "read:address:company",
+  // Their own lists and schedules, kept while they are in the company too; and the lists a colleague shared.
+  ...(["create:list:own", "read:list:own", "update:list:own", "delete:list:own", "read:list:company"] as const),
+  ...(["create:recurring:own", "read:recurring:own", "update:recurring:own"] as const),
 ] as const;
 
 /**
@@ -78,6 +84,11 @@ const OWNER = [
   "manage:address:company",
   "approve:order:company",
   "reject:order:company",
+  // The company's shared lists and every member's recurring orders: they see them, change them, pause or end them.
+  "update:list:company",
+  "delete:list:company",
+  "read:recurring:company",
+  "update:recurring:company",
 ] as const;
 
 /**

@@ -32,6 +32,7 @@ import { imageStoreFor } from "./image/configured-store.js";
 import { imageRoutes } from "./image/routes.js";
 import { serveImages } from "./image/serve.js";
 import type { ImageStore } from "./image/store.js";
+import { listRoutes } from "./lists/routes.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mail/mailer.js";
 import { outboxBacklog } from "./mail/queries.js";
 import { startOutboxSender } from "./mail/sender.js";
@@ -69,6 +70,8 @@ import { recordInvoiceIssued } from "./receivables/record-payment.js";
 import { startInvoiceReminders } from "./receivables/reminders.js";
 import { receivablesRoutes } from "./receivables/routes.js";
 import { statementRoutes } from "./receivables/statement-routes.js";
+import { recurringRoutes } from "./recurring/routes.js";
+import { startRecurringScheduler } from "./recurring/run.js";
 import { listReviews } from "./review/queries.js";
 import { reviewRoutes } from "./review/routes.js";
 import { startLowStockMail } from "./stats/low-stock-mail.js";
@@ -304,6 +307,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(creditNoteRoutes);
       await api.register(adminReceivablesRoutes);
       await api.register(statementRoutes);
+      await api.register(listRoutes);
+      await api.register(recurringRoutes);
     },
     { prefix: "/api" },
   );
@@ -314,6 +319,8 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
   let lowStockMail: ReturnType<typeof startLowStockMail> | undefined;
   // And the payment reminders of invoices on account, at the same pace (receivables/reminders.ts).
   let reminders: ReturnType<typeof startInvoiceReminders> | undefined;
+  // And the recurring orders' runs: every instance looks, each run is placed once (recurring/run.ts).
+  let recurring: ReturnType<typeof startRecurringScheduler> | undefined;
   app.addHook("onReady", async () => {
     await cacheSync.ready;
     outbox = startOutboxSender({
@@ -325,9 +332,17 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
     });
     lowStockMail = startLowStockMail({ db, log: app.log, checkMs: config.lowStockCheckMs });
     reminders = startInvoiceReminders({ db, log: app.log, checkMs: config.lowStockCheckMs });
+    recurring = startRecurringScheduler(app, app.log);
   });
   app.addHook("onClose", async () => {
-    await Promise.all([outbox?.stop(), lowStockMail?.stop(), reminders?.stop(), cacheSync.close(), redis?.close()]);
+    await Promise.all([
+      outbox?.stop(),
+      lowStockMail?.stop(),
+      reminders?.stop(),
+      recurring?.stop(),
+      cacheSync.close(),
+      redis?.close(),
+    ]);
   });
 
   serveImages(app, app.imageStore);

@@ -34,6 +34,18 @@ describe("loadConfig", () => {
   });
 });
 
+// docs/RECURRING.md, 'Time and the shop's day'.
+describe("loadConfig: the shop's time zone", () => {
+  it("is UTC unless SHOP_TIME_ZONE names an IANA zone; a zone the runtime does not know stops the start", () => {
+    expect(loadConfig({}).timeZone).toBe("UTC");
+    expect(loadConfig({ SHOP_TIME_ZONE: "Europe/Berlin" }).timeZone).toBe("Europe/Berlin");
+    expect(() => loadConfig({ SHOP_TIME_ZONE: "Mars/Olympus_Mons" })).toThrowError(
+      "Invalid configuration:\n  SHOP_TIME_ZONE: SHOP_TIME_ZONE must be an IANA time zone, such as UTC or Europe/Berlin",
+    );
+    expect(loadConfig({}).recurringCheckMs).toBe(60_000);
+  });
+});
+
 describe("loadConfig: the payment provider", () => {
   const production = {
     NODE_ENV: "production",

@@ -24,6 +24,16 @@ function isAddressOrRange(value: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
+/** Whether the runtime knows this IANA time zone (Europe/Berlin, UTC). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const trustProxySetting = z
   .string()
   .trim()
@@ -83,6 +93,12 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   MAIL_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   LOW_STOCK_CHECK_MS: z.coerce.number().int().min(50).max(86_400_000).default(3_600_000),
+  RECURRING_CHECK_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  SHOP_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("UTC")
+    .refine(isTimeZone, "SHOP_TIME_ZONE must be an IANA time zone, such as UTC or Europe/Berlin"),
   SHOP_NAME: z.string().trim().min(1).max(100).default("Forgeline Tools"),
   SHOP_ADDRESS: z.string().trim().min(1).max(300).optional(),
   SHOP_TAX_ID: z.string().trim().min(1).max(50).optional(),
@@ -177,6 +193,10 @@ export interface Config {
   mailOutbox: { pollMs: number; retryMs: number };
   /** How often an instance looks for tools below their threshold; the admins' mail goes at most once a UTC day. */
   lowStockCheckMs: number;
+  /** How often an instance looks for recurring orders that are due (docs/RECURRING.md). */
+  recurringCheckMs: number;
+  /** The shop's time zone (IANA): the day a recurring order's run falls on (decision 070). */
+  timeZone: string;
   /** Who sells, as every invoice says. */
   seller: { name: string; address: string; taxId: string | null };
   /** Where a customer on account pays its invoices, as their PDFs say: free text, one line or several. */
@@ -320,6 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailOutbox: { pollMs: e.MAIL_POLL_MS, retryMs: e.MAIL_RETRY_MS },
     lowStockCheckMs: e.LOW_STOCK_CHECK_MS,
+    recurringCheckMs: e.RECURRING_CHECK_MS,
+    timeZone: e.SHOP_TIME_ZONE,
     // The seller on every invoice. Production must say who sells (checked above); a local run prints the
     // demo shop's address and no tax ID line, never a placeholder a customer could be sent.
     seller: {

@@ -20,18 +20,7 @@ import { linesOf } from "../ordering/queries/orders.js";
 import { productsByIds, productsBySkus, ruleOf } from "../product/queries/products.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { buyerOf, cartJson } from "./cart-answer.js";
-import { decodeUpload, type FillItem, fillCart, ImportRefused, importRows, readImport } from "./fill.js";
-
-/** The rows of an import's text (JSON `{ text }`, or a `text/csv` file read as it), or a 400 with nothing added. */
-function importText(text: string): ReturnType<typeof readImport> {
-  try {
-    return readImport(text);
-  } catch (error) {
-    if (error instanceof ImportRefused)
-      throw new HttpError(400, error.message, [{ field: "text", message: error.message }]);
-    throw error;
-  }
-}
+import { decodeUpload, type FillItem, fillCart, ImportRefused, importRows, importText } from "./fill.js";
 
 const FILL_ANSWER = jsonAnswer(
   "A row each, `added` or `error` with why, and the cart as it is now.",

@@ -1,6 +1,7 @@
 import { CART_IMPORT_LIMITS, type CartFillRow, RULE_MAX_PIECES, SKU_PATTERN } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { type CsvRecord, readCsv, UnreadableCsv } from "../http/csv.js";
+import { HttpError } from "../http/errors.js";
 import { lineProblem } from "../ordering/order-rules.js";
 import type { ProductRow } from "../product/queries/products.js";
 import { CART_MAX_LINES, cartLinesOf, setCartLines } from "./queries.js";
@@ -190,4 +191,15 @@ export async function importRows(
       },
     ];
   });
+}
+
+/** The rows of an import's text (JSON `{ text }`, or a `text/csv` file read as it), or a 400 with nothing added. */
+export function importText(text: string): ReturnType<typeof readImport> {
+  try {
+    return readImport(text);
+  } catch (error) {
+    if (error instanceof ImportRefused)
+      throw new HttpError(400, error.message, [{ field: "text", message: error.message }]);
+    throw error;
+  }
 }

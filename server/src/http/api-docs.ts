@@ -30,6 +30,11 @@ const TAGS = [
   { name: "Reviews", description: "Customers' reviews of the shop." },
   { name: "Orders", description: "Bulk orders: one or several tools, each in the quantities its rule allows." },
   { name: "Cart", description: "The signed-in buyer's cart, priced by the server, and its checkout." },
+  { name: "Lists", description: "Saved lists of SKUs and quantities, private or shared with the company." },
+  {
+    name: "Recurring",
+    description: "Orders placed again on a calendar, each run once, at the day's prices and rules.",
+  },
   { name: "Promotions", description: "The discounts the banner claims and the price function applies." },
   { name: "Companies", description: "Colleagues who share orders, delivery addresses and contract prices." },
   { name: "Payments", description: "Paying an order by card." },

@@ -35,6 +35,8 @@ const ADMINS_DO_NOT_BUY = {
   "create:order": "Admin accounts cannot place orders; use a customer account.",
   "create:quote": "Admin accounts cannot ask for quotes; use a customer account.",
   "join:company": "Admin accounts cannot belong to a company; use a customer account.",
+  "create:list": "Admin accounts do not keep lists to buy from; use a customer account.",
+  "create:recurring": "Admin accounts cannot order again on a schedule; use a customer account.",
 } as const satisfies Partial<Record<Action, string>>;
 
 /** Every way of buying (an order, the cart, a quote, a company) asks this first, before any record is read. */

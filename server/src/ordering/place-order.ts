@@ -38,6 +38,9 @@ import { findOrder, stockLinesOf } from "./queries/orders.js";
  * an accepted quote). The routes only call it and say its answer in their own wire (docs/decisions/031-one-home-per-rule.md). Its steps,
  * in the order they run, are the functions below:
  *
+ * A recurring order's run (recurring/run.ts) places its order here too, with no request behind it (`reply`
+ * undefined) and `placedBy` naming the schedule.
+ *
  * 1. `linesRefusal`: lines known up front are checked first, so a refused request costs nothing;
  * 2. `admit`: the delivery by the buyer's company's rules, then one order from the buyer's allowance;
  * 3. under the buyer's lock (`withBuyerLock`), so no two orders of the buyer pass the same check at once:
@@ -97,12 +100,14 @@ export interface OrderRequest {
   alongside?: (tx: Database, placed: Placed) => Promise<void>;
   /** By card (when not said) or on account, by invoice, when the buyer's company has terms. */
   paymentMethod?: PaymentMethod | undefined;
+  /** What placed it when not the buyer's own request: "the recurring order …" (its history says so). */
+  placedBy?: string | undefined;
 }
 
 /** Places the order the request asks for, or says why not. */
 export async function placeOrder(
   app: FastifyInstance,
-  reply: FastifyReply,
+  reply: FastifyReply | undefined,
   request: OrderRequest,
 ): Promise<Placed | Refused> {
   const known = typeof request.lines === "function" ? undefined : request.lines;
@@ -130,7 +135,7 @@ export async function placeOrder(
           admitted.onAccount.readsCredit,
         ));
       if (credit) return refuse(credit.reason, credit.message);
-      const placed = await store(tx, admitted, priced);
+      const placed = await store(tx, admitted, priced, request.placedBy);
       await request.alongside?.(tx, placed);
       return placed;
     }),
@@ -161,7 +166,11 @@ interface Admitted {
  * The delivery by the buyer's company's rules, then one order from the buyer's allowance (a 429 when none is
  * left: fewer while the address is not confirmed). The reply only carries the 429's wait.
  */
-async function admit(app: FastifyInstance, reply: FastifyReply, request: OrderRequest): Promise<Admitted | Refused> {
+async function admit(
+  app: FastifyInstance,
+  reply: FastifyReply | undefined,
+  request: OrderRequest,
+): Promise<Admitted | Refused> {
   const { email } = request;
   const [account, buyer] = await Promise.all([findAccount(app.db, email), buyerFor(app.db, email)]);
   const delivery = await deliveryFor(app.db, buyer, request.delivery);
@@ -170,7 +179,8 @@ async function admit(app: FastifyInstance, reply: FastifyReply, request: OrderRe
   if (request.paymentMethod === "invoice" && (terms == null || !buyer.membership)) {
     return refuse("no-terms", ON_ACCOUNT_MESSAGES.noTerms);
   }
-  await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "place-order");
+  // A scheduled run has no request to answer 429: its schedule was made by one, and it runs at most once a day.
+  if (reply) await spendMailingAllowance(app, reply, { email, confirmed: account?.verified ?? false }, "place-order");
   const onAccount =
     request.paymentMethod === "invoice" && buyer.membership && terms != null
       ? { companyId: buyer.membership.companyId, netDays: terms, readsCredit: roleReadsCredit(buyer.membership.role) }
@@ -200,7 +210,12 @@ async function heldRefusal(tx: Database, email: string, lines: readonly BuyerLin
 }
 
 /** Stores the order at the prices the one price function gave, starting as the spending limit says. */
-async function store(tx: Database, admitted: Admitted, priced: PricedOrderCents): Promise<Placed> {
+async function store(
+  tx: Database,
+  admitted: Admitted,
+  priced: PricedOrderCents,
+  placedBy: string | undefined,
+): Promise<Placed> {
   const { buyer, userName, delivery, onAccount } = admitted;
   const starting = await startingStatus(tx, buyer, priced.totalCents);
   const orderId = await insertOrder(tx, {
@@ -212,6 +227,7 @@ async function store(tx: Database, admitted: Admitted, priced: PricedOrderCents)
     starting,
     onAccount,
     priced,
+    placedBy,
   });
   // An order on account that goes ahead now ships unpaid: its pieces are set aside now, all or none.
   if (onAccount && starting.status !== "awaiting-approval") await takeStockOrRollBack(tx, orderId);

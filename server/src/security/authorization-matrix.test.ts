@@ -15,13 +15,16 @@ import {
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { clearCart } from "../cart/queries.js";
 import { newInvitationToken } from "../company/invitation-token.js";
 import { addAddress, addressesOf, removeAddress } from "../company/queries/addresses.js";
 import { replaceInvitation } from "../company/queries/invitations.js";
 import { addMember, removeMember } from "../company/queries/members.js";
 import { membershipOf } from "../company/queries/membership.js";
 import { replaceContractPrices } from "../company/queries/prices.js";
+import { insertList } from "../lists/queries.js";
 import { findQuote, insertQuote, updateQuote } from "../quote/queries.js";
+import { insertSchedule, updateSchedule } from "../recurring/queries.js";
 import { bearer, markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { multipartFile } from "../test/multipart.js";
 import { createTestApp, TEST_AUTH_SECRET } from "../test/test-app.js";
@@ -275,6 +278,33 @@ async function pricedQuote(f: Fixtures): Promise<string> {
     sentAt: new Date(),
     expiresAt: new Date(Date.now() + 86_400_000),
   });
+  return id;
+}
+
+/** A new private list of the fixtures' customer: one line of the seeded tool. */
+function customerList(f: Fixtures): Promise<string> {
+  return insertList(f.app.db, {
+    userEmail: f.customer.email,
+    companyId: null,
+    name: "Matrix list",
+    lines: [{ sku: f.product.sku, quantity: 100 }],
+  });
+}
+
+/** A new recurring order of the customer's list, its first run far ahead (paused when asked, for `resume`). */
+async function customerSchedule(f: Fixtures, paused = false): Promise<string> {
+  const id = await insertSchedule(f.app.db, {
+    userEmail: f.customer.email,
+    companyId: null,
+    name: "Matrix schedule",
+    listId: await customerList(f),
+    everyWeeks: 1,
+    startsOn: "2040-01-02",
+    nextRunOn: "2040-01-02",
+    phone: "5550100000",
+    address: "1 Road",
+  });
+  if (paused) await updateSchedule(f.app.db, id, { status: "paused" });
   return id;
 }
 
@@ -733,6 +763,90 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: members(200, 403),
     guard: { action: "reject:order", on: requestersOrder },
+  },
+  // Saved lists (docs/RECURRING.md): the customer's own, private list; company members' shared lists are in
+  // lists/lists.test.ts. Admins do not buy (403); anyone else cannot tell the list exists (404).
+  "GET /api/lists": { call: () => ({ url: "/api/lists" }), expect: buyers(200), guard: { action: "create:list" } },
+  "POST /api/lists": {
+    call: (f) => ({ url: "/api/lists", payload: { name: "Kit", lines: [{ sku: f.product.sku, quantity: 100 }] } }),
+    expect: buyers(201),
+    guard: { action: "create:list" },
+  },
+  "GET /api/lists/:id": {
+    call: async (f) => ({ url: `/api/lists/${await customerList(f)}` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "read:list", on: customersOwn },
+  },
+  "PATCH /api/lists/:id": {
+    call: async (f) => ({ url: `/api/lists/${await customerList(f)}`, payload: { name: "Renamed" } }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "update:list", on: customersOwn },
+  },
+  "DELETE /api/lists/:id": {
+    call: async (f) => ({ url: `/api/lists/${await customerList(f)}` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "delete:list", on: customersOwn },
+  },
+  "POST /api/lists/:id/cart": {
+    call: async (f) => ({ url: `/api/lists/${await customerList(f)}/cart` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "read:list", on: customersOwn },
+    after: (f) => clearCart(f.app.db, f.customer.email),
+  },
+  "GET /api/lists/:id/csv": {
+    call: async (f) => ({ url: `/api/lists/${await customerList(f)}/csv` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "read:list", on: customersOwn },
+  },
+  "POST /api/lists/:id/import": {
+    call: async (f) => ({ url: `/api/lists/${await customerList(f)}/import`, payload: { text: "NO-SUCH-SKU;100" } }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "update:list", on: customersOwn },
+  },
+  // Recurring orders: the source list decides who may make one of it (the customer's here: 404 to anyone else).
+  "GET /api/recurring": {
+    call: () => ({ url: "/api/recurring" }),
+    expect: buyers(200),
+    guard: { action: "create:recurring" },
+  },
+  "POST /api/recurring": {
+    call: async (f) => ({
+      url: "/api/recurring",
+      payload: {
+        from: { listId: await customerList(f) },
+        every: { weeks: 1 },
+        startsOn: "2040-01-02",
+        phone: "5550100000",
+        address: "1 Road",
+      },
+    }),
+    expect: { ...buyers(404), customer: 201 },
+    guard: { action: "read:list", on: customersOwn },
+  },
+  "GET /api/recurring/:id": {
+    call: async (f) => ({ url: `/api/recurring/${await customerSchedule(f)}` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "read:recurring", on: customersOwn },
+  },
+  "POST /api/recurring/:id/pause": {
+    call: async (f) => ({ url: `/api/recurring/${await customerSchedule(f)}/pause` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "update:recurring", on: customersOwn },
+  },
+  "POST /api/recurring/:id/resume": {
+    call: async (f) => ({ url: `/api/recurring/${await customerSchedule(f, true)}/resume` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "update:recurring", on: customersOwn },
+  },
+  "POST /api/recurring/:id/skip": {
+    call: async (f) => ({ url: `/api/recurring/${await customerSchedule(f)}/skip` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "update:recurring", on: customersOwn },
+  },
+  "POST /api/recurring/:id/end": {
+    call: async (f) => ({ url: `/api/recurring/${await customerSchedule(f)}/end` }),
+    expect: { ...buyers(404), customer: 200 },
+    guard: { action: "update:recurring", on: customersOwn },
   },
   // Past the guard with an empty cart: 409 "Your cart is empty", nothing asked.
   "POST /api/quotes": {

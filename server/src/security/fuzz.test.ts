@@ -8,6 +8,7 @@ import { cartLines } from "../cart/tables.js";
 import { companies, companyAddresses, companyInvitations, companyMembers, companyPrices } from "../company/tables.js";
 import { idempotencyKeys } from "../idempotency/tables.js";
 import { authUsers } from "../identity/tables.js";
+import { savedLists } from "../lists/tables.js";
 import { newsletterSubscribers } from "../newsletter/tables.js";
 import { orderEvents, orderLines, orders } from "../ordering/tables.js";
 import { paymentIntents, paymentRefunds } from "../payment/tables.js";
@@ -15,6 +16,7 @@ import { products, stockLevels, stockMovements, warehouses } from "../product/ta
 import { profiles } from "../profile/tables.js";
 import { promotions } from "../promotion/tables.js";
 import { quotes } from "../quote/tables.js";
+import { recurringRuns, recurringSchedules } from "../recurring/tables.js";
 import { reviews } from "../review/tables.js";
 import { bearer, ORIGIN, signUp, type TestAccount, uniqueEmail } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
@@ -40,6 +42,9 @@ const TABLES = {
   orderLines,
   promotions,
   quotes,
+  recurringRuns,
+  recurringSchedules,
+  savedLists,
   newsletterSubscribers,
   orderEvents,
   orders,
@@ -512,6 +517,106 @@ describe("fuzzing the API", () => {
             fc.constantFrom(null, true, [], undefined, 1e13),
           ),
 
+          paymentMethod: badPaymentMethod,
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/lists",
+        as: () => customer,
+        valid: () => ({ name: "Fuzz list", lines: [{ sku: "NO-SUCH-SKU", quantity: 100 }] }),
+        hostile: {
+          name: fc.oneof(requiredText(80), withControl("one")),
+          shared: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+          lines: fc.oneof(
+            fc.integer(),
+            fc.constantFrom(
+              null,
+              true,
+              {},
+              [],
+              undefined,
+              [{ sku: "AB", quantity: 100 }],
+              [{ sku: "FL-1", quantity: 0 }],
+            ),
+            fc.constant(Array.from({ length: 201 }, (_, index) => ({ sku: `FUZZ-${index}`, quantity: 100 }))),
+          ),
+        },
+      },
+      {
+        method: "PATCH",
+        url: "/api/lists/00000000-0000-4000-8000-000000000000",
+        as: () => customer,
+        valid: () => ({ name: "Fuzz list" }),
+        hostile: {
+          name: fc.oneof(notText, blank, longerThan(80), withControl("one")),
+          shared: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+          lines: fc.oneof(fc.integer(), fc.constantFrom(null, true, {}, [], [{ sku: "FL-1", quantity: 1.5 }])),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/lists/00000000-0000-4000-8000-000000000000/import",
+        as: () => customer,
+        valid: () => ({ text: "NO-SUCH-SKU;100" }),
+        hostile: {
+          text: fc.oneof(
+            fc.integer(),
+            fc.constantFrom(null, true, [], {}, undefined),
+            fc.constant("A".repeat(256 * 1024 + 1)),
+          ),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/recurring",
+        as: () => customer,
+        valid: () => ({
+          from: { listId: "00000000-0000-4000-8000-000000000000" },
+          every: { weeks: 1 },
+          startsOn: "2040-01-01",
+          phone: "5550100000",
+          address: "1 Yard Road",
+        }),
+        hostile: {
+          from: fc.constantFrom(
+            null,
+            true,
+            "list",
+            {},
+            { listId: "x" },
+            { listId: "00000000-0000-4000-8000-000000000000", orderId: "00000000-0000-4000-8000-000000000000" },
+            undefined,
+          ),
+          every: fc.constantFrom(
+            null,
+            "weekly",
+            {},
+            { weeks: 0 },
+            { weeks: 53 },
+            { weeks: 1.5 },
+            { months: 1 },
+            { months: 1, day: 0 },
+            { months: 0, day: 5 },
+            { months: 1, day: 32 },
+            { weeks: 1, day: 5 },
+            undefined,
+          ),
+          startsOn: fc.constantFrom(
+            null,
+            true,
+            20400101,
+            "",
+            "tomorrow",
+            "2040-13-01",
+            "2040-02-30",
+            "2040-1-1",
+            undefined,
+          ),
+          phone: fc.oneof(notText, blank, withLetter, longerThan(20, "5"), fc.constant("123")),
+          address: fc.oneof(notText, blank, longerThan(500), withControl("many")),
+          addressId: fc.oneof(fc.integer(), fc.constantFrom("not-an-id", true)),
+          poNumber: fc.oneof(fc.integer(), fc.boolean(), longerThan(35), withControl("one")),
           paymentMethod: badPaymentMethod,
         },
       },

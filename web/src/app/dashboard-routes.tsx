@@ -33,6 +33,8 @@ const QuotePage = lazy(() => import("../features/quotes/quote-page"));
 const AdminQuotesPage = lazy(() => import("../features/quotes/admin-quotes-page"));
 const AdminQuotePage = lazy(() => import("../features/quotes/admin-quote-page"));
 const OverviewPage = lazy(() => import("../features/overview/overview-page"));
+const ListsPage = lazy(() => import("../features/lists/lists-page"));
+const RecurringPage = lazy(() => import("../features/recurring/recurring-page"));
 
 /** /dashboard/*: the signed-in routes of docs/SPEC-CONFORMANCE.md §2; the catch-all `*` is the 404 page. */
 export const dashboardRoutes: RouteObject[] = [
@@ -54,6 +56,9 @@ export const dashboardRoutes: RouteObject[] = [
       { path: "company/orders", element: <CompanyOrdersPage /> },
       { path: "company/statement", element: <StatementPage /> },
       { path: "approvals", element: <ApprovalsPage /> },
+      // Saved lists and recurring orders (docs/RECURRING.md): a buyer's; an admin, who does not buy, is told so.
+      { path: "lists", element: <ListsPage /> },
+      { path: "recurring", element: <RecurringPage /> },
       // Quotes (docs/SELLING-TO-BUSINESSES.md, 'Quotes'): one address, the page by role, as the dashboard's home is.
       { path: "quotes", element: <DashboardHome customer={<QuotesPage />} admin={<AdminQuotesPage />} /> },
       { path: "quotes/:id", element: <DashboardHome customer={<QuotePage />} admin={<AdminQuotePage />} /> },

@@ -23,3 +23,6 @@ export const quotePaths = {
   quotes: "/dashboard/quotes",
   quote: (quoteId: string) => `/dashboard/quotes/${encodeURIComponent(quoteId)}`,
 } as const;
+
+/** Saved lists and recurring orders (docs/RECURRING.md). */
+export const listPaths = { lists: "/dashboard/lists", recurring: "/dashboard/recurring" } as const;

@@ -15,6 +15,7 @@ import {
 } from "./order.js";
 import { quoteUpdate } from "./quote.js";
 import { creditNote, invoiceReminder } from "./receivables.js";
+import { recurringRunFailed } from "./recurring.js";
 import { lowStock } from "./stock.js";
 
 export type { OrderMailData, Shop } from "./order.js";
@@ -36,6 +37,7 @@ export const MAIL_TEMPLATES = {
   "low-stock": lowStock,
   "invoice-reminder": invoiceReminder,
   "credit-note": creditNote,
+  "recurring-run-failed": recurringRunFailed,
 };
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -43,6 +43,8 @@ export interface NewOrder {
   /** On account: by invoice, with the days the company's terms give to pay. Card when absent. */
   onAccount?: { netDays: number } | undefined;
   priced: PricedOrderCents;
+  /** Who placed it when not its buyer at the moment: a recurring order's run (its history and mail say so). */
+  placedBy?: string | undefined;
 }
 
 /**
@@ -168,7 +170,8 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
     })),
   );
   const waits = order.starting?.status === "awaiting-approval" ? order.starting.why : null;
-  await recordStatus(tx, created, { by: order.userEmail, note: waits ? `Placed. ${waits}` : "Placed" });
+  const placed = order.placedBy ? `Placed by ${order.placedBy}` : "Placed";
+  await recordStatus(tx, created, { by: order.userEmail, note: waits ? `${placed}. ${waits}` : placed });
   return created.id;
 }
 

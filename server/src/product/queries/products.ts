@@ -72,15 +72,18 @@ export function productsByIds(db: Database, ids: readonly string[]): Promise<Pro
     .where(inArray(products.id, [...ids]));
 }
 
-/** Products in the catalogue by SKU, in any case. */
-export function productsBySkus(db: Database, skus: readonly string[]): Promise<ProductRow[]> {
+/**
+ * Products in the catalogue by SKU, in any case; with `withdrawn`, those taken out of it too (a saved list names
+ * them, so its page says which tool went).
+ */
+export function productsBySkus(db: Database, skus: readonly string[], withdrawn = false): Promise<ProductRow[]> {
   if (skus.length === 0) return Promise.resolve([]);
   return db
     .select(productColumns)
     .from(products)
     .where(
       and(
-        listed,
+        withdrawn ? undefined : listed,
         inArray(
           products.sku,
           skus.map((sku) => sku.toUpperCase()),

@@ -17,6 +17,10 @@ const CheckoutForm = lazy(() => import("./checkout-form").then((module) => ({ de
 const RequestQuoteForm = lazy(() =>
   import("./request-quote-form").then((module) => ({ default: module.RequestQuoteForm })),
 );
+// "Save as list" (docs/RECURRING.md): loaded with the other forms, once the cart has lines.
+const SaveListForm = lazy(() =>
+  import("../../components/save-list-form").then((module) => ({ default: module.SaveListForm })),
+);
 
 /**
  * /cart (signed in; docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout'): the buyer's cart as the server priced it, one
@@ -99,6 +103,12 @@ function CartContent({ cart, focusHeading }: { cart: Cart; focusHeading: () => v
           </div>
           <div className="rounded-box border border-base-300 p-4">
             <RequestQuoteForm />
+          </div>
+          <div className="rounded-box border border-base-300 p-4">
+            <SaveListForm
+              defaultName="My list"
+              lines={cart.lines.map((line) => ({ sku: line.sku, quantity: line.quantity }))}
+            />
           </div>
         </Suspense>
       </div>

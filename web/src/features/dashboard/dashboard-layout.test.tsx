@@ -39,12 +39,14 @@ async function drawerFor(admin: boolean, mine: unknown, expected: number) {
 
 describe("the dashboard's drawer by role", () => {
   it("offers a customer in no company My Company, to create one", async () => {
-    expect((await drawerFor(false, null, 8)).map(([label]) => label)).toEqual([
+    expect((await drawerFor(false, null, 10)).map(([label]) => label)).toEqual([
       "My Orders",
       "My Review",
       "Add Review",
       "Quick Order",
       "Quotes",
+      "Saved Lists",
+      "Recurring Orders",
       "My Company",
       "My Profile",
       "Update Profile",
@@ -52,47 +54,47 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("adds the company's orders for its members", async () => {
-    const requester = await drawerFor(false, company("requester"), 9);
-    expect(requester.slice(5, 7)).toEqual([
+    const requester = await drawerFor(false, company("requester"), 11);
+    expect(requester.slice(7, 9)).toEqual([
       ["My Company", "/dashboard/company"],
       ["Company Orders", "/dashboard/company/orders"],
     ]);
   });
 
   it("shows owners Approvals, with how many orders wait for them", async () => {
-    const owner = await drawerFor(false, company("owner"), 10);
-    expect(owner.slice(5, 8)).toEqual([
+    const owner = await drawerFor(false, company("owner"), 12);
+    expect(owner.slice(7, 10)).toEqual([
       ["My Company", "/dashboard/company"],
       ["Company Orders", "/dashboard/company/orders"],
       ["Approvals", "/dashboard/approvals"],
     ]);
     cleanup();
-    const waiting = await drawerFor(false, { ...company("owner"), awaitingApproval: 2 }, 10);
-    expect(waiting[7]).toEqual(["Approvals2 waiting", "/dashboard/approvals"]);
+    const waiting = await drawerFor(false, { ...company("owner"), awaitingApproval: 2 }, 12);
+    expect(waiting[9]).toEqual(["Approvals2 waiting", "/dashboard/approvals"]);
   });
 
   const terms = { paymentTerms: { netDays: 30, creditLimit: 50_000 } };
 
   it("shows owners and buyers of a company on account its Statement", async () => {
-    const buyer = await drawerFor(false, { ...company("buyer"), ...terms }, 10);
-    expect(buyer.slice(5, 8)).toEqual([
+    const buyer = await drawerFor(false, { ...company("buyer"), ...terms }, 12);
+    expect(buyer.slice(7, 10)).toEqual([
       ["My Company", "/dashboard/company"],
       ["Company Orders", "/dashboard/company/orders"],
       ["Statement", "/dashboard/company/statement"],
     ]);
     cleanup();
-    const owner = await drawerFor(false, { ...company("owner"), ...terms }, 11);
-    expect(owner.slice(7, 9)).toEqual([
+    const owner = await drawerFor(false, { ...company("owner"), ...terms }, 13);
+    expect(owner.slice(9, 11)).toEqual([
       ["Statement", "/dashboard/company/statement"],
       ["Approvals", "/dashboard/approvals"],
     ]);
   });
 
   it("shows no Statement to requesters, nor in a company that pays by card", async () => {
-    const requester = await drawerFor(false, { ...company("requester"), ...terms }, 9);
+    const requester = await drawerFor(false, { ...company("requester"), ...terms }, 11);
     expect(requester.map(([label]) => label)).not.toContain("Statement");
     cleanup();
-    const byCard = await drawerFor(false, { ...company("buyer"), paymentTerms: null }, 9);
+    const byCard = await drawerFor(false, { ...company("buyer"), paymentTerms: null }, 11);
     expect(byCard.map(([label]) => label)).not.toContain("Statement");
   });
 
@@ -108,9 +110,12 @@ describe("the dashboard's drawer by role", () => {
 
   // docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder' and 'Quotes'.
   it("offers customers the quick order and their quotes, and admins every quote", async () => {
-    const customer = await drawerFor(false, null, 8);
+    const customer = await drawerFor(false, null, 10);
     expect(customer).toContainEqual(["Quick Order", "/quick-order"]);
     expect(customer).toContainEqual(["Quotes", "/dashboard/quotes"]);
+    // docs/RECURRING.md: their saved lists and recurring orders.
+    expect(customer).toContainEqual(["Saved Lists", "/dashboard/lists"]);
+    expect(customer).toContainEqual(["Recurring Orders", "/dashboard/recurring"]);
   });
 
   it("offers admins the quotes list", async () => {
@@ -168,7 +173,7 @@ describe("an address not yet confirmed", () => {
   });
 
   it("says nothing once the address is confirmed", async () => {
-    await drawerFor(false, null, 8);
+    await drawerFor(false, null, 10);
     expect(screen.queryByRole("region", { name: "Check your mail" })).toBeNull();
   });
 });

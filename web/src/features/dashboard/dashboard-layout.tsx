@@ -4,7 +4,7 @@ import { ConfirmAddressNotice } from "../../components/confirm-address-notice";
 import { NavLink } from "../../components/link";
 import { navItemClass } from "../../components/nav-item";
 import { Spinner } from "../../components/spinner";
-import { companyPaths, quotePaths, stockPaths } from "../../config/dashboard-paths";
+import { companyPaths, listPaths, quotePaths, stockPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { useMyCompany } from "../../lib/company";
 import { Outlet } from "../../lib/router";
@@ -18,6 +18,8 @@ const customerItems = [
   { to: paths.addReview, label: "Add Review" },
   { to: paths.quickOrder, label: "Quick Order" },
   { to: quotePaths.quotes, label: "Quotes" },
+  { to: listPaths.lists, label: "Saved Lists" },
+  { to: listPaths.recurring, label: "Recurring Orders" },
 ];
 const everyoneItems = [
   { to: paths.myProfile, label: "My Profile" },

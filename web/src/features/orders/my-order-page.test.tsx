@@ -464,6 +464,8 @@ describe("the customer's order page", () => {
     expect(details()).toContainEqual(["Invoice", "INV-2030-000007"]);
     expect(screen.getAllByRole("button").map((button) => button.textContent)).toEqual([
       "Order again Torque wrench",
+      // docs/RECURRING.md: its lines kept as a list.
+      "Save as list",
       "Download invoice INV-2030-000007 (PDF)",
     ]);
   });

@@ -6,6 +6,7 @@ import { OrderHistory } from "../../components/order-history";
 import { OrderMoney } from "../../components/order-money";
 import { FactBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
+import { SaveListForm } from "../../components/save-list-form";
 import { paths } from "../../config/paths";
 import type { PageOrder } from "../../lib/order";
 import { deliveryFact, moneyFact } from "../../lib/order-words";
@@ -74,6 +75,12 @@ function OrderView({ order }: { order: PageOrder }) {
         </p>
       )}
       <OrderActions order={order} />
+      <div className="max-w-sm rounded-box border border-base-300 p-4">
+        <SaveListForm
+          defaultName={`Order ${order.number}`}
+          lines={(order.lines ?? []).map((line) => ({ sku: line.sku, quantity: line.quantity }))}
+        />
+      </div>
       <InvoiceButton order={order} />
       <CreditNotes order={order} headingId="credit-notes-heading" />
       <Tracking order={order} />
