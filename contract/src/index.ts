@@ -46,6 +46,7 @@ export * from "./receivables-reports.js";
 export * from "./receivables-terms.js";
 export * from "./review.js";
 export * from "./rules.js";
+export * from "./shipment.js";
 export * from "./state-machine.js";
 export * from "./stock.js";
 export * from "./text-field.js";
