@@ -1,5 +1,4 @@
 import {
-  BACK_OFFICE,
   can,
   canTransition,
   idParamsSchema,
@@ -106,9 +105,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const actor = await actorOf(app.db, caller);
       const order = await findOrder(app.db, request.params.id);
-      const readable =
-        order && (can(actor, "read:order", order) || can(actor, "read:order", { ...order, ...BACK_OFFICE }));
-      if (!order || !readable) throw new HttpError(404, NO_SUCH_ORDER);
+      if (!order || !can(actor, "read:shipment", order)) throw new HttpError(404, NO_SUCH_ORDER);
       const shipment = await findShipment(app.db, order.id, request.params.shipmentId);
       if (!shipment) throw new HttpError(404, SHIPMENT_MESSAGES.noShipment);
       await spendAllowance(app, reply, caller.email, "document");
