@@ -783,7 +783,7 @@ describe("fuzzing the API", () => {
         as: () => admin,
         valid: () => ({
           warehouseId: "00000000-0000-4000-8000-000000000000",
-          lines: [{ productId: product._id, quantity: 10 }],
+          lines: [{ productId: "00000000-0000-4000-8000-000000000001", quantity: 10 }],
           carrier: "DHL",
           trackingNumber: "00340434",
         }),
@@ -793,13 +793,17 @@ describe("fuzzing the API", () => {
             fc.integer(),
             fc.string({ maxLength: 10 }),
             fc.constantFrom(null, true, {}, [], undefined),
-            fc.constantFrom(0, -1, 1.5, "3", null, 1_000_001).map((quantity) => [{ productId: product._id, quantity }]),
+            fc
+              .constantFrom(0, -1, 1.5, "3", null, 1_000_001)
+              .map((quantity) => [{ productId: "00000000-0000-4000-8000-000000000001", quantity }]),
             fc.constant([{ productId: "nope", quantity: 1 }]),
             fc.constant([
-              { productId: product._id, quantity: 1 },
-              { productId: product._id, quantity: 2 },
+              { productId: "00000000-0000-4000-8000-000000000001", quantity: 1 },
+              { productId: "00000000-0000-4000-8000-000000000001", quantity: 2 },
             ]),
-            fc.constant(Array.from({ length: 201 }, () => ({ productId: product._id, quantity: 1 }))),
+            fc.constant(
+              Array.from({ length: 201 }, () => ({ productId: "00000000-0000-4000-8000-000000000001", quantity: 1 })),
+            ),
           ),
           carrier: fc.oneof(requiredText(100), withControl("one")),
           trackingNumber: fc.oneof(requiredText(100), withControl("one")),
