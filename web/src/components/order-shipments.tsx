@@ -18,7 +18,11 @@ export function piecesToCome(order: ShipmentsOrder): { name: string; sku: string
     shipped.set(line.position, (shipped.get(line.position) ?? 0) + line.quantity);
   }
   return order.lines
-    .map((line, position) => ({ name: line.name, sku: line.sku, quantity: line.quantity - (shipped.get(position) ?? 0) }))
+    .map((line, position) => ({
+      name: line.name,
+      sku: line.sku,
+      quantity: line.quantity - (shipped.get(position) ?? 0),
+    }))
     .filter((line) => line.quantity > 0);
 }
 
@@ -91,7 +95,12 @@ function ShipmentCard({
       <p className="text-sm">
         Shipped {dateTimeText(shipment.shippedAt)} with {shipment.carrier}, tracking number{" "}
         {shipment.trackingUrl ? (
-          <a className="link link-primary font-mono" href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+          <a
+            className="link link-primary font-mono"
+            href={shipment.trackingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {shipment.trackingNumber}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
@@ -99,7 +108,9 @@ function ShipmentCard({
           <span className="font-mono">{shipment.trackingNumber}</span>
         )}
       </p>
-      <p className="text-sm">{shipment.deliveredAt ? `Delivered ${dateTimeText(shipment.deliveredAt)}` : "On its way"}</p>
+      <p className="text-sm">
+        {shipment.deliveredAt ? `Delivered ${dateTimeText(shipment.deliveredAt)}` : "On its way"}
+      </p>
       {shipment.invoice && (
         <p className="text-sm">
           Invoice {shipment.invoice.number}: {formatPrice(shipment.invoice.amount)}

@@ -13,7 +13,10 @@ export function downloadCreditNote(order: Pick<PageOrder, "_id">, number: string
 }
 
 /** GET /api/ordering/{id}/shipments/{shipmentId}/packing-slip.pdf: one shipment's packing slip. */
-export function downloadPackingSlip(order: Pick<PageOrder, "_id" | "number">, shipment: { _id: string; number: number }) {
+export function downloadPackingSlip(
+  order: Pick<PageOrder, "_id" | "number">,
+  shipment: { _id: string; number: number },
+) {
   return downloadAuthed(
     orderApi.packingSlip(order._id, shipment._id),
     `packing-slip-${order.number}-${shipment.number}.pdf`,

@@ -9,6 +9,7 @@ import { notify, notifyError } from "../../lib/toast";
 import { toastOutcome } from "../../lib/toast-outcome";
 import { useOrderStep } from "./api/order-step";
 import { CreditNoteButton } from "./credit-note-dialog";
+import { ShipPartForm } from "./ship-part-form";
 
 /** What an admin does to an order on this panel (the invoice is downloaded beside the details). */
 const STEPS = [
@@ -29,6 +30,7 @@ export function AdminOrderActions({ order }: { order: AdminPageOrder }) {
   return (
     <div className="flex flex-col gap-6">
       {may("ship:order") && <ShipForm order={order} />}
+      {may("ship:order") && <ShipPartForm order={order} />}
       <div className="flex flex-wrap gap-2">
         {may("deliver:order") && <DeliverButton order={order} />}
         {may("cancel:order") && <CancelButton order={order} />}
@@ -86,7 +88,7 @@ function ShipForm({ order }: { order: PageOrder }) {
         error={fieldError(ship.error, "trackingUrl")}
       />
       <button type="submit" className="btn btn-primary self-start" disabled={ship.isPending}>
-        Ship order
+        {order.fulfilmentStatus === "partially-shipped" ? "Ship the rest" : "Ship order"}
       </button>
     </form>
   );

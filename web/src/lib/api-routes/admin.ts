@@ -15,6 +15,7 @@ import type {
   OrderWithCredit,
   PaymentReceived,
   PaymentReceivedBody,
+  PickList,
   Product,
   ProductBody,
   ProductPatch,
@@ -26,7 +27,6 @@ import type {
   QuotePreviewBody,
   QuoteSendBody,
   RefundBody,
-  PickList,
   ShipBody,
   ShipmentBody,
   StockAnswer,
@@ -80,7 +80,8 @@ export const adminApi = {
   deliverShipment: (orderId: string, shipmentId: string) =>
     `POST /api/admin/orders/${part(orderId)}/shipments/${part(shipmentId)}/deliver` as Route<OrderWithCredit>,
   /** The orders ready to ship with what to pick for them from one warehouse. */
-  pickList: (warehouseId: string) => `GET /api/admin/stock/pick-list?warehouseId=${part(warehouseId)}` as Route<PickList>,
+  pickList: (warehouseId: string) =>
+    `GET /api/admin/stock/pick-list?warehouseId=${part(warehouseId)}` as Route<PickList>,
   /** An invoiced order on account refunded by a credit note, in full or in part (docs/BUYING-ON-ACCOUNT.md). */
   creditNote: (orderId: string) =>
     `POST /api/admin/orders/${part(orderId)}/credit-notes` as Route<OrderWithCredit, CreditNoteBody>,
