@@ -30,7 +30,8 @@ export function AdminOrderActions({ order }: { order: AdminPageOrder }) {
   return (
     <div className="flex flex-col gap-6">
       {may("ship:order") && <ShipForm order={order} />}
-      {may("ship:order") && <ShipPartForm order={order} />}
+      {/* On account an order ships whole until invoices per shipment (docs/decisions/069-shipments-in-parts.md). */}
+      {may("ship:order") && order.paymentMethod === "card" && <ShipPartForm order={order} />}
       <div className="flex flex-wrap gap-2">
         {may("deliver:order") && <DeliverButton order={order} />}
         {may("cancel:order") && <CancelButton order={order} />}

@@ -87,15 +87,15 @@ export function ShipPartForm({ order }: { order: AdminPageOrder }) {
           </p>
         )}
       </fieldset>
-      <Field label="Carrier" name="carrier" autoComplete="off" error={fieldError(ship.error, "carrier")} />
+      <Field label="Carrier of this part" name="carrier" autoComplete="off" error={fieldError(ship.error, "carrier")} />
       <Field
-        label="Tracking number"
+        label="Tracking number of this part"
         name="trackingNumber"
         autoComplete="off"
         error={fieldError(ship.error, "trackingNumber")}
       />
       <Field
-        label="Tracking URL (optional)"
+        label="Tracking URL of this part (optional)"
         name="trackingUrl"
         type="url"
         inputMode="url"
