@@ -42,7 +42,7 @@ export async function insertShipment(tx: Database, shipment: NewShipment): Promi
   return created;
 }
 
-/** Writes the invoice a shipment issued on account (docs/BUYING-ON-ACCOUNT.md, 'Invoices per shipment'). */
+/** Writes the invoice a shipment issued on account (docs/BUYING-ON-ACCOUNT.md, 'Invoices on account'). */
 export async function setShipmentInvoice(
   tx: Database,
   shipmentId: string,

@@ -29,7 +29,7 @@ export const shipments = pgTable(
     shippedAt: timestamp("shipped_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /**
-     * On account, the invoice this shipment issued (docs/BUYING-ON-ACCOUNT.md, 'Invoices per shipment'): its number
+     * On account, the invoice this shipment issued (docs/BUYING-ON-ACCOUNT.md, 'Invoices on account'): its number
      * from the gapless sequence, dates and what it bills in cents. Null for a card order, invoiced once when paid.
      */
     invoiceNumber: text("invoice_number"),
