@@ -60,10 +60,14 @@ test("an admin ships part of an order, the buyer sees what is to come, the admin
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const orderId = ((await placed.json()) as { insertedId: string }).insertedId;
+  const { price } = (await (await buyer.page.request.get(`/api/ordering/${orderId}`, { headers: asBuyer })).json()) as {
+    price: number;
+  };
   const intent = await buyer.page.request.post("/api/create-payment-intent", {
     headers: asBuyer,
-    data: { orderId, price: 1500 },
+    data: { orderId, price },
   });
+  expect(intent.status(), await intent.text()).toBe(200);
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
   const paid = await buyer.page.request.post("/api/payments/test/confirm", {
     headers: asBuyer,

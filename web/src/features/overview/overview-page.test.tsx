@@ -25,7 +25,19 @@ const stats: AdminStats = {
   dueNext7Days: 800,
   lowStock: {
     count: 1,
-    tools: [{ _id: "p1", name: "Bench vise", sku: "FL-VIS-6", quantity: 40, threshold: 200 }],
+    tools: [
+      {
+        _id: "p1",
+        name: "Bench vise",
+        sku: "FL-VIS-6",
+        quantity: 40,
+        threshold: 200,
+        byWarehouse: [
+          { code: "MAIN", available: 30 },
+          { code: "EAST", available: 10 },
+        ],
+      },
+    ],
   },
   revenueByDay: [
     { date: "2026-11-23", revenue: 0 },
