@@ -138,7 +138,8 @@ async function ship(
   const changed = await takeStep(tx, before, {
     transition: everything ? "ship" : "shipPart",
     by: admin,
-    note: `${tracking.carrier} ${tracking.trackingNumber}`,
+    // The history names a part as such: its entry's kind is the one "shipped" the whole order's is.
+    note: `${everything ? "" : `In part, ${[...now.values()].reduce((sum, pieces) => sum + pieces, 0)} pieces: `}${tracking.carrier} ${tracking.trackingNumber}`,
     fields: { ...tracking, ...invoice },
     mails: false,
   });

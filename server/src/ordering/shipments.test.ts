@@ -70,6 +70,8 @@ describe("shipments in parts (docs/STOCK.md, 'Shipments')", () => {
     const levels = (await steps.levels(tool._id)).byCode;
     const at = (id: string) => (id === main ? levels.MAIN : levels.SHIPEAST);
     expect(at(first)).toEqual({ onHand: 40, allocated: 40 });
+    // Its history line says it went in part.
+    expect(after.statusHistory.at(-1)).toMatchObject({ kind: "shipped", note: "In part, 60 pieces: DHL JD0001" });
     // The line counts what left.
     const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, order._id));
     expect(line?.shippedQuantity).toBe(60);
