@@ -110,6 +110,8 @@ export const adminStatsSchema = z.object({
         sku: z.string(),
         quantity: howMany,
         threshold: howMany,
+        /** What is available in each warehouse that keeps the tool (docs/STOCK.md, 'Shipments'), in list order. */
+        byWarehouse: z.array(z.object({ code: z.string(), available: howMany })),
       }),
     ),
   }),

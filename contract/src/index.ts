@@ -48,6 +48,7 @@ export * from "./receivables-terms.js";
 export * from "./recurring.js";
 export * from "./review.js";
 export * from "./rules.js";
+export * from "./shipment.js";
 export * from "./state-machine.js";
 export * from "./stock.js";
 export * from "./text-field.js";

@@ -44,6 +44,7 @@ export const EVENT_OF_STEP: Record<OrderTransition, OrderEventKind> = {
   payPart: "payment-received",
   settle: "payment-received",
   ship: "shipped",
+  shipPart: "shipped",
   deliver: "delivered",
   refund: "refunded",
   creditNote: "credit-note",

@@ -6,7 +6,14 @@ import { lifecycle, type Step } from "./state-machine.js";
  * each moved only by its own table below. SPEC.md's single `status` is derived from the two (`derivedStatus`),
  * so the pages and reports that read it keep working. No zod: the order pages read it without a schema library.
  */
-export const FULFILMENT_STATUSES = ["awaiting-approval", "open", "shipped", "delivered", "cancelled"] as const;
+export const FULFILMENT_STATUSES = [
+  "awaiting-approval",
+  "open",
+  "partially-shipped",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ["unpaid", "partially-paid", "paid", "partially-refunded", "refunded"] as const;
@@ -31,7 +38,10 @@ export const FULFILMENT_TRANSITIONS = {
   approve: { from: ["awaiting-approval"], to: "open", by: ["anyone"], done: "approved" },
   reject: { from: ["awaiting-approval"], to: "cancelled", by: ["anyone"], done: "rejected" },
   cancel: { from: ["awaiting-approval", "open"], to: "cancelled", by: ["anyone"], done: "cancelled" },
-  ship: { from: ["open"], to: "shipped", by: ["anyone"], done: "shipped" },
+  /** A shipment that leaves pieces of the order still to ship (docs/STOCK.md, 'Shipments'). */
+  shipPart: { from: ["open", "partially-shipped"], to: "partially-shipped", by: ["anyone"], done: "shipped in part" },
+  /** The shipment that carries the last pieces (or all of them at once). */
+  ship: { from: ["open", "partially-shipped"], to: "shipped", by: ["anyone"], done: "shipped" },
   deliver: { from: ["shipped"], to: "delivered", by: ["anyone"], done: "marked delivered" },
   refund: { from: ["open"], to: "cancelled", by: ["anyone"], done: "refunded" },
 } as const satisfies Record<string, Step<FulfilmentStatus, Anyone>>;
@@ -75,13 +85,15 @@ export const PAYMENT_LIFECYCLE = lifecycle<keyof typeof PAYMENT_TRANSITIONS, Pay
 
 /**
  * SPEC.md's one word for the two facts: waiting for an owner, refunded, cancelled, shipped and delivered say
- * themselves; an open order is `paid` once the money is in, else `unpaid`. The orders table's generated `status`
+ * themselves; an open order is `paid` once the money is in, else `unpaid`. An order shipped in part is still one
+ * to ship (docs/decisions/069-shipments-in-parts.md): its word is the open order's, and `fulfilmentStatus` says
+ * what left. The orders table's generated `status`
  * is written from it for every pair of facts (server/src/ordering/tables.ts).
  */
 export function derivedStatus(fulfilment: FulfilmentStatus, payment: PaymentStatus): OrderStatus {
   if (fulfilment === "awaiting-approval") return "awaiting-approval";
   if (payment === "refunded") return "refunded";
-  if (fulfilment !== "open") return fulfilment;
+  if (fulfilment !== "open" && fulfilment !== "partially-shipped") return fulfilment;
   return MONEY_HELD_PAYMENTS.includes(payment) ? "paid" : "unpaid";
 }
 
@@ -123,6 +135,6 @@ export const POSSIBLE_FACTS: readonly { fulfilment: FulfilmentStatus; payment: P
 function factsAgree(fulfilment: FulfilmentStatus, payment: PaymentStatus): boolean {
   if (fulfilment === "awaiting-approval") return payment === "unpaid";
   if (fulfilment === "cancelled") return payment === "unpaid" || payment === "refunded";
-  // Refunding an order that has not shipped cancels it.
-  return !(fulfilment === "open" && payment === "refunded");
+  // Refunding an order that has not shipped cancels it; one shipped in part ships the rest before a refund.
+  return !((fulfilment === "open" || fulfilment === "partially-shipped") && payment === "refunded");
 }

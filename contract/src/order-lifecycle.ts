@@ -38,7 +38,9 @@ interface OrderStep {
 
 const UNPAID = { card: ["unpaid"], invoice: ["unpaid"] } as const;
 /** An order on account is invoiced when it ships; a card order is paid by card, not against an invoice. */
-const INVOICED = { card: [], invoice: ["shipped", "delivered"] } as const;
+const INVOICED = { card: [], invoice: ["partially-shipped", "shipped", "delivered"] } as const;
+/** A card order ships once paid; an order on account ships unpaid, with its invoice. */
+const MAY_SHIP = { card: ["paid"], invoice: ["unpaid", "partially-paid", "paid"] } as const;
 
 export const ORDER_TRANSITIONS = {
   /**
@@ -58,11 +60,9 @@ export const ORDER_TRANSITIONS = {
   reject: { done: "rejected", fulfilment: "reject" },
   cancel: { done: "cancelled", fulfilment: "cancel", needsPayment: UNPAID },
   /** A card order ships once paid; an order on account ships unpaid, with its invoice. */
-  ship: {
-    done: "shipped",
-    fulfilment: "ship",
-    needsPayment: { card: ["paid"], invoice: ["unpaid", "partially-paid", "paid"] },
-  },
+  ship: { done: "shipped", fulfilment: "ship", needsPayment: MAY_SHIP },
+  /** A shipment that leaves pieces to come (docs/STOCK.md, 'Shipments'): allowed when shipping the rest would be. */
+  shipPart: { done: "shipped in part", fulfilment: "shipPart", needsPayment: MAY_SHIP },
   /** A refunded order's goods are no longer the buyer's business: it stays as the refund left it. */
   deliver: {
     done: "marked delivered",
@@ -157,6 +157,13 @@ export function orderRefusal(
  * order per tool, the first-order promotion it holds), whether it waits for an owner or for its payment.
  */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = statusesFrom(["cancel"], PAYMENT_METHODS);
+
+/** Where the goods are once some of them left the shop: shipped in part, shipped, delivered. */
+export const SENT_FULFILMENTS: readonly FulfilmentStatus[] = [
+  FULFILMENT_TRANSITIONS.shipPart.to,
+  FULFILMENT_TRANSITIONS.ship.to,
+  FULFILMENT_TRANSITIONS.deliver.to,
+];
 
 /** The statuses of an order whose pieces left the shop: shipped, and delivered after that. */
 export const SENT_ORDER_STATUSES: readonly OrderStatus[] = [

@@ -8,6 +8,7 @@ import { addressField, paymentMethodField, phoneField } from "./ordering-fields.
 import { ORDER_ACTIONS } from "./permissions.js";
 import { appliedPromotionSchema, poNumberField, pricedLineSchema } from "./pricing.js";
 import { DEFAULT_QUANTITY_RULE, type QuantityRule, quantityRefusal } from "./quantity-rule.js";
+import { shipmentSchema } from "./shipment.js";
 
 /** A number of pieces as the API takes it; the tool's own rule is checked against the tool. */
 export const wholeQuantityField = z.coerce
@@ -162,6 +163,11 @@ export const orderSchema = z.object({
   overdue: creditField(z.boolean()),
   /** What the caller may do to it now (permissions.ts): the pages offer these buttons and no others. */
   actions: z.array(z.enum(ORDER_ACTIONS)),
+  /**
+   * Its shipments, oldest first (docs/STOCK.md, 'Shipments'); an order shipped before shipments were counted has
+   * none, its tracking above.
+   */
+  shipments: z.array(shipmentSchema),
 });
 
 export const orderListQuerySchema = z.object({ userEmail: emailField().transform((email) => email.toLowerCase()) });

@@ -25,6 +25,8 @@ const CUSTOMER = [
   "pay:order:own",
   "invoice:order:own",
   "reorder:order:own",
+  // The packing slips of their orders' shipments (docs/STOCK.md, 'Shipments').
+  "read:shipment:own",
   // What their own orders owe: paid, credited, the balance, overdue, the credit notes.
   "read:credit:own",
   "create:quote:own",
@@ -54,6 +56,9 @@ const MEMBER = [
   "read:credit:own",
   "read:order:company",
   "reorder:order:company",
+  // A shipment's packing slip goes to whoever reads its order.
+  "read:shipment:own",
+  "read:shipment:company",
   "read:quote:own",
   "accept:quote:own",
   "decline:quote:own",
@@ -101,6 +106,8 @@ const ADMIN = [
   "pay:order:own",
   "invoice:order:own",
   "invoice:order:any",
+  // Any shipment's packing slip, as the warehouse prints it.
+  "read:shipment:any",
   "read:credit:own",
   "read:user:any",
   "read:review:own",

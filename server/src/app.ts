@@ -44,6 +44,7 @@ import { cancelUnpaidOrdersOf } from "./ordering/queries/lifecycle.js";
 import { awaitingApprovalCount } from "./ordering/queries/orders.js";
 import { companySpendThisMonth, orderTotals } from "./ordering/queries/reports.js";
 import { orderingRoutes } from "./ordering/routes.js";
+import { shipmentRoutes } from "./ordering/shipment-routes.js";
 import { type RenderedPage, registerPages } from "./pages/server-rendering.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
 import { releaseOpenIntent } from "./payment/open-intent.js";
@@ -290,6 +291,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(imageRoutes);
       await api.register(paymentRoutes);
       await api.register(adminOrderRoutes);
+      await api.register(shipmentRoutes);
       await api.register(refundRoutes);
       await api.register(auditRoutes);
       await api.register(promotionRoutes);

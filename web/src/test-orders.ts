@@ -31,6 +31,7 @@ type Priced = Pick<
   | "creditable"
   | "invoice"
   | "overdue"
+  | "shipments"
 >;
 
 /** A line at the list price, as the server prices it (the figures given, never worked out by the page). */
@@ -74,6 +75,7 @@ export function cardOrder(status: OrderStatus, total: number) {
     creditable: 0,
     invoice: null,
     overdue: false,
+    shipments: [] as Order["shipments"],
   };
 }
 
@@ -99,6 +101,7 @@ export function accountOrder(total: number, invoice: Order["invoice"] = null, ov
     overdue,
     invoiceNumber: invoice?.number ?? null,
     status: invoice ? "shipped" : "unpaid",
+    shipments: [] as Order["shipments"],
   } as const;
 }
 

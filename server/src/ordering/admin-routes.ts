@@ -26,15 +26,10 @@ import { personalActor } from "../http/guard.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { cancelOrder } from "./cancel-order.js";
-import type { StatusChangeResult } from "./queries/lifecycle.js";
 import { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { allOrders, countOrders, listOrders } from "./queries/reports.js";
-import { orderWithHistory } from "./queries/wire.js";
 import { deliverOrder, shipOrder } from "./ship-order.js";
-
-type StepRefused = Extract<StatusChangeResult, { kind: "refused" }>;
-
-const NO_SUCH_ORDER = "No such order.";
+import { adminOrderAnswer, moved, NO_SUCH_ORDER } from "./step-answer.js";
 
 /**
  * The export's columns: heading, and the cell of an order's line (a row per line, docs/SELLING-TO-BUSINESSES.md, 'Cart
@@ -79,16 +74,7 @@ const ORDER_ANSWERS = {
 
 /** The admins' side of the order lifecycle (docs/SPEC-CONFORMANCE.md, "Additions"); refunds are in payment/. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The order as its admin caller reads it: with what they may do to it here and through the customers' routes. */
-  const adminAnswer = async (request: FastifyRequest, row: OrderRow) =>
-    withBackOfficeOrderActions(personalActor(callerOf(request)), await orderWithHistory(app.db, row));
-
-  /** The order a step moved, or the step's refusal: 404 for no such order, else 409 with `refusal`'s words. */
-  function moved(change: StatusChangeResult, refusal: (order: StepRefused["order"]) => string) {
-    if (change.kind === "missing") throw new HttpError(404, NO_SUCH_ORDER);
-    if (change.kind === "refused") throw new HttpError(409, refusal(change.order));
-    return change.after;
-  }
+  const adminAnswer = (request: FastifyRequest, row: OrderRow) => adminOrderAnswer(app, request, row);
 
   app.get(
     "/admin/orders",

@@ -1,6 +1,16 @@
-import { canTransition } from "@forgeline/contract";
+import { canTransition, SHIPMENT_MESSAGES } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
+import { allocatedTo, shipFromWarehouse } from "../product/queries/stock-allocation.js";
+import { firstWarehouse } from "../product/queries/stock-ledger.js";
+import {
+  findShipment,
+  insertShipment,
+  markAllShipmentsDelivered,
+  markShipmentDelivered,
+  shipmentsOnTheWay,
+  warehouseNamed,
+} from "../shipment/queries.js";
 import { auditOrderStep } from "./order-audit.js";
 import {
   invoiceDatesNow,
@@ -10,66 +20,171 @@ import {
   type StepFields,
   takeStep,
 } from "./queries/lifecycle.js";
-import type { OrderRow } from "./queries/orders.js";
+import { findOrder, linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
+import { enqueueShipmentMail } from "./queries/outbox.js";
+import { countShipped } from "./queries/shipping.js";
+import { completeRefusal, type Parcel, piecesByLine, planEverythingLeft, planPart } from "./shipment-plan.js";
 
 /**
- * Shipping an order, and delivering it: the use cases behind an admin's Ship and Delivered buttons, shaped like
- * place-order.ts (docs/decisions/031-one-home-per-rule.md). The route only calls them and says their answer in
- * its wire. Shipping runs in one transaction, in this order:
+ * Shipping an order, in one shipment or in parts, and delivering it: the use cases behind an admin's Ship, Ship part
+ * and Delivered buttons (docs/STOCK.md, 'Shipments'), shaped like place-order.ts (docs/decisions/031-one-home-per-rule.md).
+ * The route only calls them and says their answer in its wire. Shipping runs in one transaction, in this order:
  *
- * 1. the order's row locked (`lockOrder`), so two admins never ship it twice and no payment races the ship;
- * 2. the state machine asked (contract ORDER_TRANSITIONS `ship`): a card order ships once paid, an order on
- *    account once it goes ahead, unpaid;
- * 3. an order on account invoiced as it ships (`invoiceOnShipping`): the next number of the year's gapless
+ * 1. the order's row locked (`lockOrder`), so two admins never ship the same pieces and no payment races the ship;
+ * 2. the state machine asked (contract ORDER_TRANSITIONS `ship`, `shipPart`): a card order ships once paid, an order on
+ *    account once it goes ahead, unpaid; one that ships complete only when nothing waits for stock;
+ * 3. the parcels planned (shipment-plan.ts) from what the stock ledger says the order holds in each warehouse;
+ * 4. an order on account invoiced as it ships (`invoiceOnShipping`): the next number of the year's gapless
  *    sequence, taken here under the lock so a refused step never takes one, dated the ship time and due its
- *    net days later (a card order's invoice was issued when it was paid);
- * 4. the one status change (`takeStep`): carrier, tracking and the invoice written with the facts, a line in
- *    the order's history and the "shipped" mail in the outbox;
- * 5. `invoiceIssued` published where the invoice was written: receivables/ records it in the company's ledger
- *    and puts the company's credit against it, as far as it goes (money received on the order: a step of its
- *    own with its own history line, "Credit to INV-…");
- * 6. the admin's audit entry.
+ *    net days later (a card order's invoice was issued when it was paid). Until invoices per shipment, an order on
+ *    account ships whole (docs/decisions/069-shipments-in-parts.md);
+ * 5. the one status change (`takeStep`): `shipped` when the last piece leaves, else `partially-shipped`;
+ * 6. each parcel: its pieces out of its warehouse (the stock ledger's `shipped`), its shipment row, the lines'
+ *    shipped pieces counted, and its tracking mail in the outbox (what it carries, what is still to come);
+ * 7. `invoiceIssued` published where the invoice was written: receivables/ records it in the company's ledger;
+ * 8. the admin's audit entry.
  *
  * A refusal writes nothing; a failure at any step (a listener's too) rolls every step back.
  */
 
-/** Where an order goes, as the admin gives it. */
-export interface Shipment {
+/** How a shipment travels, as the admin gives it. */
+export interface Tracking {
   carrier: string;
   trackingNumber: string;
   trackingUrl: string | null;
 }
 
-/** Ships the order with its carrier and tracking, invoicing it if it is on account; `admin` is who acts. */
+/** A shipment of part of an order: from which warehouse, which tools and how many. */
+export interface ShipmentRequest extends Tracking {
+  warehouseId: string;
+  lines: { productId: string; quantity: number }[];
+}
+
+/** A step's result, or why a shipment cannot be made as asked. */
+export type ShipResult =
+  | StatusChangeResult
+  | { kind: "noWarehouse" }
+  | { kind: "noShipment" }
+  | { kind: "conflict"; message: string };
+
+/** Ships part of the order from one warehouse (`POST /admin/orders/{id}/shipments`); `admin` is who acts. */
+export function shipPart(
+  app: FastifyInstance,
+  orderId: string,
+  admin: string,
+  request: ShipmentRequest,
+): Promise<ShipResult> {
+  return app.db.transaction(async (tx) => {
+    const before = await lockOrder(tx, orderId);
+    if (!before) return { kind: "missing" };
+    const warehouse = await warehouseNamed(tx, request.warehouseId);
+    if (!warehouse) return { kind: "noWarehouse" };
+    if (!canTransition("shipPart", before)) return { kind: "refused", order: before };
+    const lines = await linesOf(tx, orderId);
+    const waits = completeRefusal(before, lines);
+    if (waits) return { kind: "conflict", message: waits };
+    const pieces = planPart(lines, await allocatedTo(tx, orderId), warehouse, request.lines);
+    if (typeof pieces === "string") return { kind: "conflict", message: pieces };
+    return ship(
+      app,
+      tx,
+      { before, lines, parcels: [{ warehouseId: warehouse.id, pieces, movesStock: true }] },
+      admin,
+      request,
+    );
+  });
+}
+
+/**
+ * Ships everything the order has allocated and not shipped (`POST /admin/orders/{id}/ship`): one shipment per
+ * warehouse that holds some of it, with the one carrier and tracking; the whole order when nothing waits for stock.
+ */
 export function shipOrder(
   app: FastifyInstance,
   orderId: string,
   admin: string,
-  shipment: Shipment,
-): Promise<StatusChangeResult> {
+  tracking: Tracking,
+): Promise<ShipResult> {
   return app.db.transaction(async (tx) => {
     const before = await lockOrder(tx, orderId);
     if (!before) return { kind: "missing" };
     if (!canTransition("ship", before)) return { kind: "refused", order: before };
-    const invoice = await invoiceOnShipping(tx, before);
-    const changed = await takeStep(tx, before, {
-      transition: "ship",
-      by: admin,
-      note: `${shipment.carrier} ${shipment.trackingNumber}`,
-      fields: { ...shipment, ...invoice },
-    });
-    if (changed.kind !== "changed") return changed;
-    const { after } = changed;
-    if (invoice && after.companyId && after.invoiceNumber && after.invoiceIssuedAt) {
-      const { companyId, id, invoiceNumber, totalCents, invoiceIssuedAt: at } = after;
-      await app.events.publish("invoiceIssued", {
-        tx,
-        invoice: { companyId, orderId: id, invoiceNumber, totalCents, at, by: admin },
+    const lines = await linesOf(tx, orderId);
+    const waits = completeRefusal(before, lines);
+    if (waits) return { kind: "conflict", message: waits };
+    const parcels = planEverythingLeft(lines, await allocatedTo(tx, orderId), (await firstWarehouse(tx)).id);
+    if (parcels.length === 0) return { kind: "conflict", message: SHIPMENT_MESSAGES.nothingToShip };
+    return ship(app, tx, { before, lines, parcels }, admin, tracking);
+  });
+}
+
+/** Makes the planned parcels into shipments and moves the order with them (steps 4 to 8 above). */
+async function ship(
+  app: FastifyInstance,
+  tx: Database,
+  plan: { before: OrderRow; lines: OrderLineRow[]; parcels: Parcel[] },
+  admin: string,
+  tracking: Tracking,
+): Promise<ShipResult> {
+  const { before, lines, parcels } = plan;
+  const now = piecesByLine(parcels);
+  const leftAfter = (line: OrderLineRow) => line.quantity - line.shippedQuantity - (now.get(line.position) ?? 0);
+  const everything = lines.every((line) => leftAfter(line) === 0);
+  if (before.paymentMethod === "invoice" && !everything) {
+    const left = lines.reduce((sum, line) => sum + line.quantity - line.shippedQuantity, 0);
+    return { kind: "conflict", message: SHIPMENT_MESSAGES.onAccountWhole(left) };
+  }
+  const invoice = everything ? await invoiceOnShipping(tx, before) : undefined;
+  const changed = await takeStep(tx, before, {
+    transition: everything ? "ship" : "shipPart",
+    by: admin,
+    // The history names a part as such: its entry's kind is the one "shipped" the whole order's is.
+    note: `${everything ? "" : `In part, ${[...now.values()].reduce((sum, pieces) => sum + pieces, 0)} pieces: `}${tracking.carrier} ${tracking.trackingNumber}`,
+    fields: { ...tracking, ...invoice },
+    mails: false,
+  });
+  if (changed.kind !== "changed") return changed;
+  const { after } = changed;
+  const byPosition = new Map(lines.map((line) => [line.position, line]));
+  const named = (position: number, quantity: number) => {
+    const line = byPosition.get(position);
+    return { name: line?.name ?? "", sku: line?.sku ?? "", quantity };
+  };
+  const toCome = lines.filter((line) => leftAfter(line) > 0).map((line) => named(line.position, leftAfter(line)));
+  for (const parcel of parcels) {
+    const stockLines = parcel.pieces.map(({ productId, quantity }) => ({ productId, quantity }));
+    if (parcel.movesStock) {
+      await shipFromWarehouse(tx, {
+        orderId: before.id,
+        warehouseId: parcel.warehouseId,
+        lines: stockLines,
+        by: admin,
       });
     }
-    await auditOrderStep(tx, { admin, action: "order.ship", before, after });
-    return changed;
-  });
+    const shipment = await insertShipment(tx, {
+      orderId: before.id,
+      warehouseId: parcel.warehouseId,
+      ...tracking,
+      by: admin,
+      lines: parcel.pieces,
+    });
+    const carried = parcel.pieces.map((piece) => named(piece.position, piece.quantity));
+    await enqueueShipmentMail(tx, after, { number: shipment.number, ...tracking, lines: carried, toCome }, admin);
+  }
+  await countShipped(
+    tx,
+    before.id,
+    [...now].map(([position, quantity]) => ({ position, quantity })),
+  );
+  if (invoice && after.companyId && after.invoiceNumber && after.invoiceIssuedAt) {
+    const { companyId, id, invoiceNumber, totalCents, invoiceIssuedAt: at } = after;
+    await app.events.publish("invoiceIssued", {
+      tx,
+      invoice: { companyId, orderId: id, invoiceNumber, totalCents, at, by: admin },
+    });
+  }
+  await auditOrderStep(tx, { admin, action: "order.ship", before, after });
+  return changed;
 }
 
 /** The invoice of an order on account, issued as it ships; none for a card order, invoiced when it was paid. */
@@ -78,13 +193,47 @@ async function invoiceOnShipping(tx: Database, order: OrderRow): Promise<StepFie
   return { invoiceNumber: await nextInvoiceNumber(tx), ...invoiceDatesNow(order.netDays) };
 }
 
-/** Marks a shipped order delivered, with its history line and the admin's audit entry, in one transaction. */
+/**
+ * Marks a shipped order delivered, every shipment of it with it, with its history line and the admin's audit entry,
+ * in one transaction.
+ */
 export function deliverOrder(app: FastifyInstance, orderId: string, admin: string): Promise<StatusChangeResult> {
   return app.db.transaction(async (tx) => {
     const before = await lockOrder(tx, orderId);
     if (!before) return { kind: "missing" };
     const changed = await takeStep(tx, before, { transition: "deliver", by: admin });
-    if (changed.kind === "changed") await auditOrderStep(tx, { admin, action: "order.deliver", ...changed });
+    if (changed.kind !== "changed") return changed;
+    await markAllShipmentsDelivered(tx, orderId);
+    await auditOrderStep(tx, { admin, action: "order.deliver", ...changed });
     return changed;
+  });
+}
+
+/**
+ * Marks one shipment delivered; the order too once it shipped every piece and each of its shipments is delivered.
+ * Answers the order as it stands after.
+ */
+export function deliverShipment(
+  app: FastifyInstance,
+  orderId: string,
+  shipmentId: string,
+  admin: string,
+): Promise<ShipResult> {
+  return app.db.transaction(async (tx) => {
+    const before = await lockOrder(tx, orderId);
+    if (!before) return { kind: "missing" };
+    const shipment = await findShipment(tx, orderId, shipmentId);
+    if (!shipment) return { kind: "noShipment" };
+    if (!(await markShipmentDelivered(tx, orderId, shipmentId))) {
+      return { kind: "conflict", message: SHIPMENT_MESSAGES.alreadyDelivered(shipment.number) };
+    }
+    if (canTransition("deliver", before) && (await shipmentsOnTheWay(tx, orderId)) === 0) {
+      const changed = await takeStep(tx, before, { transition: "deliver", by: admin });
+      if (changed.kind === "changed") await auditOrderStep(tx, { admin, action: "order.deliver", ...changed });
+      return changed;
+    }
+    const after = (await findOrder(tx, orderId)) ?? before;
+    await auditOrderStep(tx, { admin, action: "order.deliver", before, after });
+    return { kind: "changed", before, after };
   });
 }

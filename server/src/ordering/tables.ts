@@ -10,7 +10,7 @@ import {
   PAYMENT_STATUSES,
   POSSIBLE_FACTS,
   PRICE_SOURCES,
-  SENT_ORDER_STATUSES,
+  SENT_FULFILMENTS,
   SHIPPING_PREFERENCES,
 } from "@forgeline/contract";
 import { type Column, notInArray, type SQL, sql } from "drizzle-orm";
@@ -196,7 +196,7 @@ export const orders = pgTable(
     // A card order leaves the shop paid (its money may be refunded since); one on account may leave unpaid.
     check(
       "orders_card_paid_before_shipping",
-      sql`${table.paymentMethod} <> 'card' or not (${isOneOf(table.fulfilmentStatus, SENT_ORDER_STATUSES)}) or ${isOneOf(table.paymentStatus, ["paid", "partially-refunded", "refunded"])}`,
+      sql`${table.paymentMethod} <> 'card' or not (${isOneOf(table.fulfilmentStatus, SENT_FULFILMENTS)}) or ${isOneOf(table.paymentStatus, ["paid", "partially-refunded", "refunded"])}`,
     ),
     check("orders_net_days_on_account", sql`(${table.paymentMethod} = 'invoice') = (${table.netDays} is not null)`),
     check("orders_due_on_account", sql`${table.invoiceDueAt} is null or ${table.paymentMethod} = 'invoice'`),

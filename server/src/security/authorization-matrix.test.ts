@@ -207,6 +207,28 @@ async function paidOrder(f: Fixtures, shipped = false): Promise<string> {
   return orderId;
 }
 
+/** The first warehouse's id (the migrations make it). */
+async function firstWarehouseId(f: Fixtures): Promise<string> {
+  const [first] = (await f.app.inject({ url: "/api/admin/warehouses", headers: bearer(f.admin.token) })).json();
+  return first._id;
+}
+
+/** A paid order of the customer and what a shipment of all of it from the first warehouse asks. */
+async function shipmentOf(f: Fixtures): Promise<{ url: string; payload: object }> {
+  const orderId = await paidOrder(f);
+  const order = (await f.app.inject({ url: `/api/admin/orders/${orderId}`, headers: bearer(f.admin.token) })).json();
+  const lines = [{ productId: order.orderId, quantity: order.quantity }];
+  const payload = { warehouseId: await firstWarehouseId(f), lines, carrier: "DHL", trackingNumber: "1" };
+  return { url: `/api/admin/orders/${orderId}/shipments`, payload };
+}
+
+/** A shipped order of the customer and the path of its first shipment. */
+async function shipmentPath(f: Fixtures): Promise<string> {
+  const orderId = await paidOrder(f, true);
+  const order = (await f.app.inject({ url: `/api/admin/orders/${orderId}`, headers: bearer(f.admin.token) })).json();
+  return `${orderId}/shipments/${order.shipments[0]._id}`;
+}
+
 /**
  * A new order on account of the matrix company's buyer, shipped: its invoice issued, all of it owed. The company
  * gets terms for it; the row's `after` takes them away again.
@@ -498,6 +520,23 @@ const MATRIX: Record<string, Row> = {
   "POST /api/admin/orders/:id/deliver": {
     call: async (f) => ({ url: `/api/admin/orders/${await paidOrder(f, true)}/deliver` }),
     ...inTheBackOffice("deliver:order", 200),
+  },
+  "POST /api/admin/orders/:id/shipments": {
+    call: (f) => shipmentOf(f),
+    ...inTheBackOffice("ship:order", 200),
+  },
+  "POST /api/admin/orders/:id/shipments/:shipmentId/deliver": {
+    call: async (f) => ({ url: `/api/admin/orders/${await shipmentPath(f)}/deliver` }),
+    ...inTheBackOffice("deliver:order", 200),
+  },
+  "GET /api/ordering/:id/shipments/:shipmentId/packing-slip.pdf": {
+    call: async (f) => ({ url: `/api/ordering/${await shipmentPath(f)}/packing-slip.pdf` }),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 200 },
+    guard: { action: "read:shipment", on: customersOwn },
+  },
+  "GET /api/admin/stock/pick-list": {
+    call: async (f) => ({ url: `/api/admin/stock/pick-list?warehouseId=${await firstWarehouseId(f)}` }),
+    ...inTheBackOffice("manage:stock", 200),
   },
   "POST /api/admin/orders/:id/cancel": {
     call: async (f) => ({ url: `/api/admin/orders/${await unpaidOrder(f)}/cancel` }),

@@ -883,6 +883,39 @@ describe("fuzzing the API", () => {
       },
       {
         method: "POST",
+        // Any order id will do: the body is refused before the order or the warehouse is looked up.
+        url: "/api/admin/orders/00000000-0000-4000-8000-000000000000/shipments",
+        as: () => admin,
+        valid: () => ({
+          warehouseId: "00000000-0000-4000-8000-000000000000",
+          lines: [{ productId: "00000000-0000-4000-8000-000000000001", quantity: 10 }],
+          carrier: "DHL",
+          trackingNumber: "00340434",
+        }),
+        hostile: {
+          warehouseId: fc.oneof(notText, fc.constantFrom("", "not-a-uuid", undefined)),
+          lines: fc.oneof(
+            fc.integer(),
+            fc.string({ maxLength: 10 }),
+            fc.constantFrom(null, true, {}, [], undefined),
+            fc
+              .constantFrom(0, -1, 1.5, "3", null, 1_000_001)
+              .map((quantity) => [{ productId: "00000000-0000-4000-8000-000000000001", quantity }]),
+            fc.constant([{ productId: "nope", quantity: 1 }]),
+            fc.constant([
+              { productId: "00000000-0000-4000-8000-000000000001", quantity: 1 },
+              { productId: "00000000-0000-4000-8000-000000000001", quantity: 2 },
+            ]),
+            fc.constant(
+              Array.from({ length: 201 }, () => ({ productId: "00000000-0000-4000-8000-000000000001", quantity: 1 })),
+            ),
+          ),
+          carrier: fc.oneof(requiredText(100), withControl("one")),
+          trackingNumber: fc.oneof(requiredText(100), withControl("one")),
+        },
+      },
+      {
+        method: "POST",
         url: "/api/admin/orders/00000000-0000-4000-8000-000000000000/refund",
         as: () => admin,
         valid: () => ({ restock: true }),

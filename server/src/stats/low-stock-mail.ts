@@ -23,7 +23,13 @@ export async function checkLowStock(db: Database, now = new Date()): Promise<Low
   const day = isoDay(now);
   return db.transaction(async (tx) => {
     if (!(await claimLowStockMailDay(tx, day))) return "already-sent";
-    const tools = low.tools.map(({ name, sku, quantity, threshold }) => ({ name, sku, quantity, threshold }));
+    const tools = low.tools.map(({ name, sku, quantity, threshold, byWarehouse }) => ({
+      name,
+      sku,
+      quantity,
+      threshold,
+      byWarehouse,
+    }));
     for (const admin of await adminEmails(tx))
       await enqueueAccountMail(tx, admin, "low-stock", { day, count: low.count, tools });
     return "sent";

@@ -313,7 +313,15 @@ describe("GET /api/admin/stats: the shop owner's overview", () => {
     expect(await low()).toBeUndefined();
     const countBefore = (await figures()).lowStock.count;
     expect((await patch(tool._id, { quantity: 199 })).statusCode).toBe(200);
-    expect(await low()).toEqual({ _id: tool._id, name: tool.name, sku: tool.sku, quantity: 199, threshold: 200 });
+    // Each low tool names the warehouses keeping it, with what each has available.
+    expect(await low()).toEqual({
+      _id: tool._id,
+      name: tool.name,
+      sku: tool.sku,
+      quantity: 199,
+      threshold: 200,
+      byWarehouse: [{ code: "MAIN", available: 199 }],
+    });
     expect((await figures()).lowStock.count).toBe(countBefore + 1);
 
     // Its own threshold: 150 makes 199 enough, 149 low again.
@@ -425,7 +433,15 @@ describe("the daily low-stock mail to admins", () => {
       expect(mails[0]?.data).toMatchObject({
         day: "2030-01-01",
         count: 1,
-        tools: [{ name: tool.name, sku: tool.sku, quantity: 120, threshold: 200 }],
+        tools: [
+          {
+            name: tool.name,
+            sku: tool.sku,
+            quantity: 120,
+            threshold: 200,
+            byWarehouse: [{ code: "MAIN", available: 120 }],
+          },
+        ],
       });
     }
     // The next day, the next mail.

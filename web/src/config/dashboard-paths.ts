@@ -16,7 +16,11 @@ export const companyPaths = {
 } as const;
 
 /** Admins: the warehouses and the stock kept in each (docs/STOCK.md). */
-export const stockPaths = { warehouses: "/dashboard/warehouses" } as const;
+export const stockPaths = {
+  warehouses: "/dashboard/warehouses",
+  /** "To ship" per warehouse: the orders ready to ship and what to pick for them (docs/STOCK.md, 'Shipments'). */
+  pickList: "/dashboard/pick-list",
+} as const;
 
 /** Both answer by role: a customer's own quotes, an admin's list of every quote and its pricing. */
 export const quotePaths = {

@@ -11,3 +11,14 @@ export function downloadInvoice(order: Pick<PageOrder, "_id" | "invoiceNumber">)
 export function downloadCreditNote(order: Pick<PageOrder, "_id">, number: string) {
   return downloadAuthed(orderApi.creditNote(order._id, number), `${number}.pdf`);
 }
+
+/** GET /api/ordering/{id}/shipments/{shipmentId}/packing-slip.pdf: one shipment's packing slip. */
+export function downloadPackingSlip(
+  order: Pick<PageOrder, "_id" | "number">,
+  shipment: { _id: string; number: number },
+) {
+  return downloadAuthed(
+    orderApi.packingSlip(order._id, shipment._id),
+    `packing-slip-${order.number}-${shipment.number}.pdf`,
+  );
+}

@@ -36,6 +36,8 @@ export function deliveryFact(order: FactsOrder): Fact {
       return order.paymentMethod === "card" && order.paymentStatus === "unpaid"
         ? { text: "Ships once paid", tone: "neutral" }
         : { text: "To ship", tone: "info" };
+    case "partially-shipped":
+      return { text: "Shipped in part", tone: "info" };
     case "shipped":
       return { text: "Shipped", tone: "accent" };
     case "delivered":

@@ -37,7 +37,22 @@ export interface OrderMailData {
    * due date (ISO). Absent for a card order, and in mails queued before orders could be.
    */
   onAccount?: { netDays: number; dueAt: string | null } | undefined;
+  /**
+   * A shipment's mail (docs/STOCK.md, 'Shipments'): its number within the order, the pieces it carries, and what is
+   * still to come. Absent when the whole order left at once before shipments were counted.
+   */
+  shipment?: { number: number; lines: ShipmentMailLine[]; toCome: ShipmentMailLine[] } | undefined;
 }
+
+/** Pieces of one tool in a shipment's mail. */
+export interface ShipmentMailLine {
+  name: string;
+  sku: string;
+  quantity: number;
+}
+
+const piecesText = (lines: ShipmentMailLine[]) =>
+  lines.map((line) => `${line.quantity} × ${line.name} (${line.sku})`).join(", ");
 
 export interface Shop {
   publicUrl: string;
@@ -210,8 +225,23 @@ export const paymentReceipt = {
   ),
 };
 
+/** What a shipment's mail says it carries and what is still to come. */
+function ShipmentParts({ shipment }: { shipment: NonNullable<OrderMailData["shipment"]> }) {
+  return (
+    <Text>
+      {`Shipment ${shipment.number} carries ${piecesText(shipment.lines)}. `}
+      {shipment.toCome.length > 0
+        ? `Still to come: ${piecesText(shipment.toCome)}; we mail you again when it ships.`
+        : "That is the rest of your order."}
+    </Text>
+  );
+}
+
 export const orderShipped = {
-  subject: (order: OrderMailData) => `Your ${named(order)} is on its way`,
+  subject: (order: OrderMailData) =>
+    order.shipment && order.shipment.toCome.length > 0
+      ? `Part of your ${named(order)} is on its way`
+      : `Your ${named(order)} is on its way`,
   body: (order: OrderMailData, shop: Shop) => (
     <MailLayout
       preview={`Shipped with ${order.carrier}, tracking number ${order.trackingNumber}`}
@@ -224,6 +254,7 @@ export const orderShipped = {
       }
     >
       <Text>{`We shipped your order with ${order.carrier}. The tracking number is ${order.trackingNumber}.`}</Text>
+      {order.shipment && <ShipmentParts shipment={order.shipment} />}
       {order.onAccount?.dueAt && order.invoiceNumber && (
         <Text>
           {`${ON_ACCOUNT_MESSAGES.invoiceDue(order.invoiceNumber, order.onAccount.dueAt)}. ` +

@@ -11,8 +11,19 @@ export interface LowStockMailData {
   day: string;
   /** How many tools are low in all (the list may hold fewer). */
   count: number;
-  tools: { name: string; sku: string; quantity: number; threshold: number }[];
+  /** `byWarehouse`: what each warehouse has available (absent from mails queued before warehouses were named). */
+  tools: {
+    name: string;
+    sku: string;
+    quantity: number;
+    threshold: number;
+    byWarehouse?: { code: string; available: number }[];
+  }[];
 }
+
+/** " (MAIN 10, EAST 2)": where the pieces are, warehouse by warehouse. */
+const whereText = (places: { code: string; available: number }[] | undefined) =>
+  places && places.length > 0 ? ` (${places.map((place) => `${place.code} ${place.available}`).join(", ")})` : "";
 
 const subject = (data: LowStockMailData) =>
   data.count === 1 ? "1 tool is running low on stock" : `${data.count} tools are running low on stock`;
@@ -31,7 +42,7 @@ export const lowStock = {
       <Text>
         {data.tools.map((tool) => (
           <span key={tool.sku}>
-            {`${tool.name} (${tool.sku}): ${tool.quantity} in stock, threshold ${tool.threshold}`}
+            {`${tool.name} (${tool.sku}): ${tool.quantity} in stock${whereText(tool.byWarehouse)}, threshold ${tool.threshold}`}
             <br />
           </span>
         ))}

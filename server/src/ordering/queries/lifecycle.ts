@@ -14,7 +14,7 @@ import {
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
-import { giveBackOrderStock, shipOrderStock } from "../../product/queries/stock-allocation.js";
+import { giveBackOrderStock } from "../../product/queries/stock-allocation.js";
 import type { StartingStatus } from "../checkout.js";
 import { invoiceCounters } from "../money-tables.js";
 import { orderEvents, orderLines, orders } from "../tables.js";
@@ -226,6 +226,8 @@ export interface StatusChange {
   fields?: StepFields;
   /** The money the step moved, for its history line (the order's money movements are read from those). */
   money?: EventMoney;
+  /** False when the caller sends the step's mail itself (a shipment's says what it carries: ship-order.ts). */
+  mails?: boolean;
 }
 
 type StepField =
@@ -289,13 +291,11 @@ export async function takeStep(
   if (holdsStockUnpaid(after) && before.fulfilmentStatus === "open" && after.fulfilmentStatus === "cancelled") {
     await giveBackOrderStock(tx, { id: before.id, lines: await stockLinesOf(tx, before.id), by: change.by });
   }
-  // What the order was allocated leaves its warehouses' shelves with it (docs/STOCK.md).
-  if (change.transition === "ship") await shipOrderStock(tx, before.id, change.by);
   const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
   // A customer hears of a status their order reaches, not again of one it stays in (money received on a shipped
   // order on account leaves it shipped).
   const event = { by: change.by, note, money: change.money };
-  await recordStatus(tx, after, event, change.transition, after.status !== before.status);
+  await recordStatus(tx, after, event, change.transition, change.mails !== false && after.status !== before.status);
   return { kind: "changed", before, after };
 }
 

@@ -67,3 +67,13 @@ export interface StockLine {
 export async function stockLinesOf(db: Database, orderId: string): Promise<StockLine[]> {
   return (await linesOf(db, orderId)).map(({ productId, quantity }) => ({ productId, quantity }));
 }
+
+/** These orders, oldest first. */
+export async function ordersByIds(db: Database, ids: readonly string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}

@@ -9,6 +9,7 @@ import { ownersOf } from "../../company/queries/members.js";
 import type { Database } from "../../db/client.js";
 import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
 import type { HoldableMailName } from "../../mail/hold.js";
+import type { ShipmentMailLine } from "../../mail/templates/order.js";
 import { paidByColleague } from "../checkout.js";
 import { linesOf, type OrderRow } from "./orders.js";
 import { orderTitle } from "./wire.js";
@@ -35,6 +36,47 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
   // An order on account is refunded by credit notes, and the credit note's own mail says so (receivables/).
   const template = order.paymentMethod === "invoice" && order.status === "refunded" ? undefined : MAIL_ON[order.status];
   if (!template) return;
+  const mail = await orderMailData(tx, order, note, by);
+  await enqueueAccountMail(tx, order.userEmail, template, mail);
+  if (!canTransition("approve", order) || !order.companyId) return;
+  // The owners who may approve it hear of it, in the shop's words only (no name, no PO number).
+  for (const owner of await ownersOf(tx, order.companyId)) {
+    if (owner !== order.userEmail) {
+      await enqueueAccountMail(tx, owner, "approval-requested", { ...mail, name: "", poNumber: null });
+    }
+  }
+}
+
+/**
+ * A shipment's tracking mail (docs/STOCK.md, 'Shipments'), in the transaction that ships it: its carrier and tracking,
+ * the pieces it carries and what is still to come.
+ */
+export async function enqueueShipmentMail(
+  tx: Database,
+  order: OrderRow,
+  shipment: {
+    number: number;
+    carrier: string;
+    trackingNumber: string;
+    trackingUrl: string | null;
+    lines: ShipmentMailLine[];
+    toCome: ShipmentMailLine[];
+  },
+  by: string,
+) {
+  const { number, carrier, trackingNumber, trackingUrl, lines, toCome } = shipment;
+  const mail = await orderMailData(tx, order, null, by);
+  await enqueueAccountMail(tx, order.userEmail, "order-shipped", {
+    ...mail,
+    carrier,
+    trackingNumber,
+    trackingUrl,
+    shipment: { number, lines, toCome },
+  });
+}
+
+/** What an order's mails show of it: a copy of the order as it stands in the caller's transaction. */
+async function orderMailData(tx: Database, order: OrderRow, note: string | null, by: string) {
   const lines = await linesOf(tx, order.id);
   // Until its owner confirms the address, the mail carries nothing the account wrote (its name, its PO
   // number): else anyone could sign up with a stranger's address and have the shop mail them their words.
@@ -72,12 +114,5 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
         ? { netDays: order.netDays, dueAt: order.invoiceDueAt?.toISOString() ?? null }
         : undefined,
   };
-  await enqueueAccountMail(tx, order.userEmail, template, mail);
-  if (!canTransition("approve", order) || !order.companyId) return;
-  // The owners who may approve it hear of it, in the shop's words only (no name, no PO number).
-  for (const owner of await ownersOf(tx, order.companyId)) {
-    if (owner !== order.userEmail) {
-      await enqueueAccountMail(tx, owner, "approval-requested", { ...mail, name: "", poNumber: null });
-    }
-  }
+  return mail;
 }

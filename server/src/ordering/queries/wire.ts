@@ -7,10 +7,13 @@ import {
   type OrderRecord,
   orderNumberText,
   owedCents,
+  SENT_FULFILMENTS,
+  type Shipment,
 } from "@forgeline/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { lineJson } from "../../pricing/price.js";
+import { type ShipmentRecord, shipmentsByOrder } from "../../shipment/queries.js";
 import { creditNotes } from "../money-tables.js";
 import { orderEvents } from "../tables.js";
 import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "./orders.js";
@@ -31,6 +34,7 @@ function toOrderJson(
   history: OrderEventRow[],
   lines: OrderLineRow[],
   credits: CreditNoteRow[],
+  shipments: ShipmentRecord[],
 ): OrderRecord {
   return {
     _id: row.id,
@@ -89,6 +93,38 @@ function toOrderJson(
           }
         : null,
     overdue: isOverdue(row, new Date()),
+    shipments: shipments.map((shipment) => shipmentJson(shipment, lines)),
+  };
+}
+
+/** A shipment as an order lists it: each line named as the order's line it carries pieces of. */
+export function shipmentJson(shipment: ShipmentRecord, lines: OrderLineRow[]): Shipment {
+  const byPosition = new Map(lines.map((line) => [line.position, line]));
+  return {
+    _id: shipment.id,
+    number: shipment.number,
+    warehouse: { _id: shipment.warehouse.id, code: shipment.warehouse.code, name: shipment.warehouse.name },
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    trackingUrl: shipment.trackingUrl,
+    shippedAt: shipment.shippedAt.toISOString(),
+    deliveredAt: shipment.deliveredAt?.toISOString() ?? null,
+    lines: shipment.lines.map((line) => ({
+      position: line.position,
+      productId: line.productId,
+      sku: byPosition.get(line.position)?.sku ?? "",
+      name: byPosition.get(line.position)?.name ?? "",
+      quantity: line.quantity,
+    })),
+    invoice:
+      shipment.invoiceNumber && shipment.invoiceIssuedAt && shipment.invoiceCents !== null
+        ? {
+            number: shipment.invoiceNumber,
+            issuedAt: shipment.invoiceIssuedAt.toISOString(),
+            dueAt: shipment.invoiceDueAt?.toISOString() ?? null,
+            amount: centsToDollars(shipment.invoiceCents),
+          }
+        : null,
   };
 }
 
@@ -147,11 +183,15 @@ export async function creditNotesByOrder(db: Database, orderIds: string[]): Prom
 /** Only orders something was credited of have credit notes: the others cost no query. */
 const creditedIds = (rows: OrderRow[]) => rows.filter((row) => row.creditedCents > 0).map((row) => row.id);
 
+/** Only orders some of which left the shop have shipments: the others cost no query. */
+const shippedIds = (rows: OrderRow[]) =>
+  rows.filter((row) => (SENT_FULFILMENTS as readonly string[]).includes(row.fulfilmentStatus)).map((row) => row.id);
+
 /** The orders as the wire shows them, each with its lines and history (one query each for all of them). */
 export async function withHistory(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [events, lines, credits] = await Promise.all([
+  const [events, lines, credits, shipments] = await Promise.all([
     db
       .select()
       .from(orderEvents)
@@ -159,6 +199,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     linesByOrder(db, ids),
     creditNotesByOrder(db, creditedIds(rows)),
+    shipmentsByOrder(db, shippedIds(rows)),
   ]);
   return rows.map((row) =>
     toOrderJson(
@@ -166,13 +207,14 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
       events.filter((event) => event.orderId === row.id),
       lines.get(row.id) ?? [],
       credits.get(row.id) ?? [],
+      shipments.get(row.id) ?? [],
     ),
   );
 }
 
 /** One order as the wire shows it, with its lines and history. */
 export async function orderWithHistory(db: Database, row: OrderRow): Promise<OrderRecord> {
-  const [history, lines, credits] = await Promise.all([
+  const [history, lines, credits, shipments] = await Promise.all([
     db
       .select()
       .from(orderEvents)
@@ -180,6 +222,7 @@ export async function orderWithHistory(db: Database, row: OrderRow): Promise<Ord
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     linesOf(db, row.id),
     creditNotesByOrder(db, creditedIds([row])),
+    shipmentsByOrder(db, shippedIds([row])),
   ]);
-  return toOrderJson(row, history, lines, credits.get(row.id) ?? []);
+  return toOrderJson(row, history, lines, credits.get(row.id) ?? [], shipments.get(row.id) ?? []);
 }

@@ -7,7 +7,7 @@ import {
 } from "@forgeline/contract";
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { products } from "../tables.js";
+import { products, stockLevels, warehouses } from "../tables.js";
 import { firstWarehouse, recordMovements } from "./stock-ledger.js";
 
 /** Every column of a product but its search document, which only the search reads: what a product read answers. */
@@ -295,5 +295,33 @@ export async function lowStockTools(db: Database, limit: number) {
       .limit(limit),
     db.select({ value: count() }).from(products).where(belowThreshold),
   ]);
-  return { count: total?.value ?? 0, tools: tools.map((tool) => ({ ...tool, threshold: Number(tool.threshold) })) };
+  const places = await availableByWarehouse(
+    db,
+    tools.map((tool) => tool._id),
+  );
+  return {
+    count: total?.value ?? 0,
+    tools: tools.map((tool) => ({
+      ...tool,
+      threshold: Number(tool.threshold),
+      byWarehouse: places
+        .filter((place) => place.productId === tool._id)
+        .map(({ code, available }) => ({ code, available })),
+    })),
+  };
+}
+
+/** What each tool has available in each warehouse holding a level of it, warehouses in list order (low stock's "where"). */
+async function availableByWarehouse(db: Database, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      productId: stockLevels.productId,
+      code: warehouses.code,
+      available: sql<number>`${stockLevels.onHand} - ${stockLevels.allocated}`.mapWith(Number),
+    })
+    .from(stockLevels)
+    .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
+    .where(inArray(stockLevels.productId, productIds))
+    .orderBy(asc(warehouses.createdAt), asc(warehouses.id));
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { stockMovements } from "../tables.js";
 import {
@@ -98,26 +98,38 @@ async function heldBy(tx: Database, orderId: string) {
     .orderBy(stockMovements.productId, stockMovements.warehouseId);
 }
 
-/** Ships what the order has allocated: out of each warehouse's count on hand and its allocation. */
-export async function shipOrderStock(tx: Database, orderId: string, by: string): Promise<void> {
-  const held = await heldBy(tx, orderId);
+/** What the order has allocated and not shipped, per tool and warehouse (none where nothing is). */
+export async function allocatedTo(tx: Database, orderId: string) {
+  return (await heldBy(tx, orderId))
+    .filter((row) => row.allocated > 0)
+    .map(({ productId, warehouseId, allocated }) => ({ productId, warehouseId, allocated }));
+}
+
+/**
+ * Ships pieces the order has allocated in one warehouse (a shipment, docs/STOCK.md 'Shipments'): out of that
+ * warehouse's count on hand and its allocation. The caller checked they are allocated there (`allocatedTo`) under
+ * the order's lock; the levels' checks refuse, and roll back, anything else.
+ */
+export async function shipFromWarehouse(
+  tx: Database,
+  shipment: { orderId: string; warehouseId: string; lines: readonly Line[]; by: string },
+): Promise<void> {
+  const { orderId, warehouseId, lines, by } = shipment;
   await lockStock(
     tx,
-    held.map((row) => row.productId),
+    lines.map((line) => line.productId),
   );
   await recordMovements(
     tx,
-    held
-      .filter((row) => row.allocated > 0)
-      .map((row) => ({
-        productId: row.productId,
-        warehouseId: row.warehouseId,
-        kind: "shipped",
-        onHandChange: -row.allocated,
-        allocatedChange: -row.allocated,
-        orderId,
-        by,
-      })),
+    lines.map((line) => ({
+      productId: line.productId,
+      warehouseId,
+      kind: "shipped",
+      onHandChange: -line.quantity,
+      allocatedChange: -line.quantity,
+      orderId,
+      by,
+    })),
   );
 }
 
@@ -163,4 +175,18 @@ export async function giveBackOrderStock(
     if (shipped > 0) movements.push({ ...base, kind: "returned", onHandChange: shipped, allocatedChange: 0 });
   }
   await recordMovements(tx, movements);
+}
+
+/**
+ * What orders have allocated in one warehouse and not shipped, per order and tool (the pick list's, docs/STOCK.md):
+ * each from the ledger, as the order's own holdings are.
+ */
+export async function allocatedIn(db: Database, warehouseId: string) {
+  const allocated = sql<number>`sum(${stockMovements.allocatedChange})`.mapWith(Number);
+  return db
+    .select({ orderId: stockMovements.orderId, productId: stockMovements.productId, allocated })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.warehouseId, warehouseId), isNotNull(stockMovements.orderId)))
+    .groupBy(stockMovements.orderId, stockMovements.productId)
+    .having(sql`sum(${stockMovements.allocatedChange}) > 0`);
 }

@@ -67,7 +67,7 @@ beforeAll(() => {
 describe("an admin's order page", () => {
   it.each([
     ["unpaid", ["Cancel order"]],
-    ["paid", ["Ship order", "Refund"]],
+    ["paid", ["Ship order", "Ship part", "Refund"]],
     ["shipped", ["Mark delivered", "Refund"]],
     ["delivered", ["Refund"]],
     ["cancelled", []],

@@ -4,6 +4,7 @@ import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
 import { OrderHistory } from "../../components/order-history";
 import { OrderMoney } from "../../components/order-money";
+import { OrderShipments } from "../../components/order-shipments";
 import { FactBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
@@ -14,6 +15,7 @@ import { deliveryFact, moneyFact } from "../../lib/order-words";
 import { useParams } from "../../lib/router";
 import { useAdminOrder } from "./api/get-admin-order";
 import { AdminOrderActions } from "./order-actions-panel";
+import { DeliverShipmentButton } from "./ship-part-form";
 
 /** /dashboard/orders/{id} (admins): the order, its history, and the steps its status allows. */
 export default function AdminOrderPage() {
@@ -41,6 +43,11 @@ export default function AdminOrderPage() {
                   </h2>
                   <AdminOrderActions order={data} />
                 </section>
+                <OrderShipments
+                  order={data}
+                  headingId="order-shipments-heading"
+                  actions={(shipment) => <DeliverShipmentButton order={data} shipment={shipment} />}
+                />
                 <OrderMoney order={data} headingId="order-payments-heading" />
                 <CreditNotes order={data} headingId="order-credit-notes-heading" />
                 <OrderHistory id="order-history-heading" events={data.statusHistory} />

@@ -9,6 +9,7 @@ import { useRowActions } from "../../lib/row-actions";
 import { notify } from "../../lib/toast";
 import { useOrderStep } from "./api/order-step";
 import { CreditNoteButton } from "./credit-note-dialog";
+import { ShipPartForm } from "./ship-part-form";
 
 /** What an admin does to an order on this panel (the invoice is downloaded beside the details). */
 const STEPS = [
@@ -42,6 +43,8 @@ export function AdminOrderActions({ order }: { order: AdminPageOrder }) {
   return (
     <div className="flex flex-col gap-6">
       {may("ship:order") && <ShipForm order={order} />}
+      {/* On account an order ships whole until invoices per shipment (docs/decisions/069-shipments-in-parts.md). */}
+      {may("ship:order") && order.paymentMethod === "card" && <ShipPartForm order={order} />}
       <div className="flex flex-wrap gap-2">
         {may("deliver:order") && <DeliverButton order={order} run={run} />}
         {may("cancel:order") && <CancelButton order={order} run={run} />}
@@ -102,7 +105,7 @@ function ShipForm({ order }: { order: PageOrder }) {
       />
       <FormRefusal error={ship.error} fields={SHIP_FIELDS} />
       <button type="submit" className="btn btn-primary self-start" disabled={ship.isPending}>
-        Ship order
+        {order.fulfilmentStatus === "partially-shipped" ? "Ship the rest" : "Ship order"}
       </button>
     </form>
   );

@@ -4,6 +4,7 @@ import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
 import { OrderHistory } from "../../components/order-history";
 import { OrderMoney } from "../../components/order-money";
+import { OrderShipments } from "../../components/order-shipments";
 import { FactBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { SaveListForm } from "../../components/save-list-form";
@@ -83,7 +84,8 @@ function OrderView({ order }: { order: PageOrder }) {
       </div>
       <InvoiceButton order={order} />
       <CreditNotes order={order} headingId="credit-notes-heading" />
-      <Tracking order={order} />
+      <OrderShipments order={order} headingId="shipments-heading" />
+      {order.shipments.length === 0 && <Tracking order={order} />}
       <OrderHistory id="history-heading" events={order.statusHistory} />
     </section>
   );

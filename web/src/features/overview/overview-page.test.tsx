@@ -25,7 +25,19 @@ const stats: AdminStats = {
   dueNext7Days: 800,
   lowStock: {
     count: 1,
-    tools: [{ _id: "p1", name: "Bench vise", sku: "FL-VIS-6", quantity: 40, threshold: 200 }],
+    tools: [
+      {
+        _id: "p1",
+        name: "Bench vise",
+        sku: "FL-VIS-6",
+        quantity: 40,
+        threshold: 200,
+        byWarehouse: [
+          { code: "MAIN", available: 30 },
+          { code: "EAST", available: 10 },
+        ],
+      },
+    ],
   },
   revenueByDay: [
     { date: "2026-11-23", revenue: 0 },
@@ -92,10 +104,10 @@ describe("/dashboard for an admin: the overview", () => {
     );
   });
 
-  it("lists the tools low in stock with their threshold, and links to Manage Products", async () => {
+  it("lists the tools low in stock with their threshold and warehouses, and links to Manage Products", async () => {
     renderAsAdmin();
     const table = await screen.findByRole("table", { name: "Tools below their low-stock threshold, emptiest first" });
-    expect(rowsOf(table)).toEqual([["Bench vise", "FL-VIS-6", "40", "200"]]);
+    expect(rowsOf(table)).toEqual([["Bench vise", "FL-VIS-6", "40", "MAIN 30, EAST 10", "200"]]);
     expect(screen.getByRole("heading", { name: "Low in stock (1)" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Manage Products" }).getAttribute("href")).toBe("/dashboard/manageProduct");
   });

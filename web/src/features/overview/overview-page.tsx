@@ -131,6 +131,7 @@ function LowStock({ lowStock }: { lowStock: AdminStats["lowStock"] }) {
             { label: "Tool" },
             { label: "SKU" },
             { label: "Stock", numeric: true },
+            { label: "By warehouse" },
             { label: "Threshold", numeric: true },
           ]}
         >
@@ -141,6 +142,9 @@ function LowStock({ lowStock }: { lowStock: AdminStats["lowStock"] }) {
               </th>
               <td className="font-mono text-xs whitespace-nowrap">{tool.sku}</td>
               <td className="text-right tabular-nums">{count.format(tool.quantity)}</td>
+              <td className="text-sm">
+                {tool.byWarehouse.map((place) => `${place.code} ${count.format(place.available)}`).join(", ") || "None"}
+              </td>
               <td className="text-right tabular-nums">{count.format(tool.threshold)}</td>
             </tr>
           ))}

@@ -15,6 +15,7 @@ import type {
   OrderWithCredit,
   PaymentReceived,
   PaymentReceivedBody,
+  PickList,
   Product,
   ProductBody,
   ProductPatch,
@@ -27,6 +28,7 @@ import type {
   QuoteSendBody,
   RefundBody,
   ShipBody,
+  ShipmentBody,
   StockAnswer,
   User,
   Warehouse,
@@ -72,6 +74,14 @@ export const adminApi = {
   order: (orderId: string) => `GET /api/admin/orders/${part(orderId)}` as Route<OrderWithCredit>,
   orderStep: <Step extends keyof OrderStepBodies>(orderId: string, step: Step) =>
     `POST /api/admin/orders/${part(orderId)}/${step}` as Route<OrderWithCredit, OrderStepBodies[Step]>,
+  /** Part of an order shipped from one warehouse (docs/STOCK.md, 'Shipments'). */
+  shipPart: (orderId: string) =>
+    `POST /api/admin/orders/${part(orderId)}/shipments` as Route<OrderWithCredit, ShipmentBody>,
+  deliverShipment: (orderId: string, shipmentId: string) =>
+    `POST /api/admin/orders/${part(orderId)}/shipments/${part(shipmentId)}/deliver` as Route<OrderWithCredit>,
+  /** The orders ready to ship with what to pick for them from one warehouse. */
+  pickList: (warehouseId: string) =>
+    `GET /api/admin/stock/pick-list?warehouseId=${part(warehouseId)}` as Route<PickList>,
   /** An invoiced order on account refunded by a credit note, in full or in part (docs/BUYING-ON-ACCOUNT.md). */
   creditNote: (orderId: string) =>
     `POST /api/admin/orders/${part(orderId)}/credit-notes` as Route<OrderWithCredit, CreditNoteBody>,

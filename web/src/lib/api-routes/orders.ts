@@ -30,6 +30,9 @@ export const orderApi = {
   confirmTestPayment: "POST /api/payments/test/confirm" as Route<PaymentResult, TestCardConfirmation>,
   reconcilePayment: (orderId: string) => `POST /api/payments/${part(orderId)}/reconcile` as Route<PaymentResult>,
   invoice: (orderId: string) => `GET /api/ordering/${orderId}/invoice` as Route<Blob>,
+  /** One shipment's packing slip (PDF): whoever reads the order, and admins (docs/STOCK.md, 'Shipments'). */
+  packingSlip: (orderId: string, shipmentId: string) =>
+    `GET /api/ordering/${orderId}/shipments/${shipmentId}/packing-slip.pdf` as Route<Blob>,
   creditNote: (orderId: string, number: string) =>
     `GET /api/ordering/${part(orderId)}/credit-notes/${part(number)}` as Route<Blob>,
   /** What the server would charge for these lines, storing nothing. */

@@ -32,3 +32,12 @@ export function useUpdateWarehouse() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: warehousesQueryKey }),
   });
 }
+
+/** GET /api/admin/stock/pick-list (admins): the orders ready to ship and what to pick for them in one warehouse. */
+export function usePickList(warehouseId: string | undefined) {
+  return useQuery({
+    queryKey: [...warehousesQueryKey, "pick-list", warehouseId],
+    queryFn: () => apiAuthed(adminApi.pickList(warehouseId ?? "")),
+    enabled: Boolean(warehouseId),
+  });
+}
