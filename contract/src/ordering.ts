@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
+import { shippingField } from "./backorders.js";
 import { creditNoteSchema } from "./credit-notes.js";
 import { MONEY_MOVEMENT_KINDS, ORDER_EVENT_KINDS, PAID_WITH } from "./order-events.js";
 import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-facts.js";
@@ -8,6 +9,7 @@ import { addressField, paymentMethodField, phoneField } from "./ordering-fields.
 import { ORDER_ACTIONS } from "./permissions.js";
 import { appliedPromotionSchema, poNumberField, pricedLineSchema } from "./pricing.js";
 import { DEFAULT_QUANTITY_RULE, type QuantityRule, quantityRefusal } from "./quantity-rule.js";
+import { SHIPPING_PREFERENCES } from "./stock.js";
 
 /** A number of pieces as the API takes it; the tool's own rule is checked against the tool. */
 export const wholeQuantityField = z.coerce
@@ -42,6 +44,8 @@ export const orderBodySchema = z.object({
   poNumber: poNumberField,
   userEmail: emailField().optional(),
   paymentMethod: paymentMethodField,
+  /** When the tool is short and takes backorders: ship what is there now (default), or all together. */
+  shipping: shippingField,
 });
 
 /** The order modal's form: a PO number as at the cart's checkout (the modal sends `addressId` beside it). */
@@ -93,6 +97,14 @@ const creditField = <Field extends z.ZodType>(field: Field) =>
         "(`read:credit`); a requester reading a colleague's order gets it without this field.",
     );
 
+/** A line of an order: priced when placed, and the pieces it still waits for (docs/STOCK.md, 'Backorders'). */
+export const orderLineSchema = pricedLineSchema.extend({
+  /** Pieces not yet in stock for it; the rest is set aside (or shipped). Always sent by the server. */
+  waitingQuantity: z.number().int().optional(),
+  /** When the waiting pieces are expected (YYYY-MM-DD), when the shop said. */
+  expectedAt: z.string().nullable().optional(),
+});
+
 export const orderSchema = z.object({
   _id: z.string(),
   /** What a person calls the order: FL-100234 (order-number.ts). */
@@ -127,7 +139,9 @@ export const orderSchema = z.object({
    */
   invoiceNumber: z.string().nullable(),
   /** Every tool of the order, priced and frozen when it was placed; the fields above describe the first. */
-  lines: z.array(pricedLineSchema),
+  lines: z.array(orderLineSchema),
+  /** How it leaves when some lines wait for stock (docs/STOCK.md, 'Backorders'). */
+  shipping: z.enum(SHIPPING_PREFERENCES).optional(),
   subtotal: z.number(),
   promotion: appliedPromotionSchema.nullable(),
   discount: z.number(),

@@ -10,14 +10,16 @@ import {
   type PaidWith,
   type PaymentMethod,
   type PaymentStatus,
+  type ShippingPreference,
 } from "@forgeline/contract";
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
-import { giveBackOrderStock, shipOrderStock } from "../../product/queries/stock-allocation.js";
+import { shipOrderStock } from "../../product/queries/stock-allocation.js";
 import type { StartingStatus } from "../checkout.js";
 import { invoiceCounters, orderEvents, orderLines, orders } from "../tables.js";
-import { type OrderRow, stockLinesOf } from "./orders.js";
+import { giveBackOrderStockOf } from "./order-stock.js";
+import type { OrderRow } from "./orders.js";
 import { enqueueStatusMails } from "./outbox.js";
 import { countSales } from "./sales.js";
 
@@ -42,6 +44,8 @@ export interface NewOrder {
   /** On account: by invoice, with the days the company's terms give to pay. Card when absent. */
   onAccount?: { netDays: number } | undefined;
   priced: PricedOrderCents;
+  /** How it leaves when lines wait for stock (docs/STOCK.md, 'Backorders'); as pieces come when absent. */
+  shipping?: ShippingPreference | undefined;
 }
 
 /**
@@ -147,6 +151,7 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
       taxExempt: order.company?.taxExempt ?? false,
       ...factColumns(order.starting?.status === "awaiting-approval" ? "awaiting-approval" : "open", "unpaid"),
       paymentMethod: order.onAccount ? "invoice" : "card",
+      shippingPreference: order.shipping ?? "as-available",
       netDays: order.onAccount?.netDays ?? null,
     })
     .returning();
@@ -283,7 +288,7 @@ export async function takeStep(
     .returning();
   if (!after) return { kind: "refused", order: before };
   if (holdsStockUnpaid(after) && before.fulfilmentStatus === "open" && after.fulfilmentStatus === "cancelled") {
-    await giveBackOrderStock(tx, { id: before.id, lines: await stockLinesOf(tx, before.id), by: change.by });
+    await giveBackOrderStockOf(tx, before.id, change.by);
   }
   // What the order was allocated leaves its warehouses' shelves with it (docs/STOCK.md).
   if (change.transition === "ship") await shipOrderStock(tx, before.id, change.by);

@@ -2,6 +2,7 @@ import {
   type CreditNote,
   centsToDollars,
   creditableCents,
+  expectedDayOf,
   MOVEMENT_OF_EVENT,
   type MoneyMovement,
   type OrderRecord,
@@ -11,6 +12,7 @@ import {
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { lineJson } from "../../pricing/price.js";
+import { backordersOf, productsByIds } from "../../product/queries/products.js";
 import { creditNotes, orderEvents } from "../tables.js";
 import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "./orders.js";
 
@@ -30,6 +32,7 @@ function toOrderJson(
   history: OrderEventRow[],
   lines: OrderLineRow[],
   credits: CreditNoteRow[],
+  expected: ReadonlyMap<string, string | undefined>,
 ): OrderRecord {
   return {
     _id: row.id,
@@ -58,7 +61,12 @@ function toOrderJson(
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
     invoiceNumber: row.invoiceNumber,
-    lines: lines.map(lineJson),
+    lines: lines.map((line) => ({
+      ...lineJson(line),
+      waitingQuantity: line.waitingQuantity,
+      expectedAt: line.waitingQuantity > 0 ? (expected.get(line.productId) ?? null) : null,
+    })),
+    shipping: row.shippingPreference,
     subtotal: centsToDollars(row.subtotalCents),
     promotion:
       row.promotionId && row.promotionName && row.promotionPercent !== null
@@ -146,6 +154,18 @@ export async function creditNotesByOrder(db: Database, orderIds: string[]): Prom
 /** Only orders something was credited of have credit notes: the others cost no query. */
 const creditedIds = (rows: OrderRow[]) => rows.filter((row) => row.creditedCents > 0).map((row) => row.id);
 
+/**
+ * When the waiting pieces of these lines are expected, by tool (docs/STOCK.md, 'Backorders'): one query, and
+ * none when no line waits.
+ */
+async function expectedByTool(db: Database, lines: readonly OrderLineRow[]) {
+  const waiting = [...new Set(lines.filter((line) => line.waitingQuantity > 0).map((line) => line.productId))];
+  const expected = new Map<string, string | undefined>();
+  if (waiting.length === 0) return expected;
+  for (const tool of await productsByIds(db, waiting)) expected.set(tool.id, expectedDayOf(backordersOf(tool)));
+  return expected;
+}
+
 /** The orders as the wire shows them, each with its lines and history (one query each for all of them). */
 export async function withHistory(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
@@ -159,12 +179,14 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
     linesByOrder(db, ids),
     creditNotesByOrder(db, creditedIds(rows)),
   ]);
+  const expected = await expectedByTool(db, [...lines.values()].flat());
   return rows.map((row) =>
     toOrderJson(
       row,
       events.filter((event) => event.orderId === row.id),
       lines.get(row.id) ?? [],
       credits.get(row.id) ?? [],
+      expected,
     ),
   );
 }
@@ -180,5 +202,5 @@ export async function orderWithHistory(db: Database, row: OrderRow): Promise<Ord
     linesOf(db, row.id),
     creditNotesByOrder(db, creditedIds([row])),
   ]);
-  return toOrderJson(row, history, lines, credits.get(row.id) ?? []);
+  return toOrderJson(row, history, lines, credits.get(row.id) ?? [], await expectedByTool(db, lines));
 }

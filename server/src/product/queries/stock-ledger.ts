@@ -56,15 +56,22 @@ export async function firstWarehouse(db: Database) {
   return first;
 }
 
+/** A tool as locked: its name, whether it was withdrawn, and whether it takes backorders. */
+export interface LockedTool {
+  name: string;
+  archived: boolean;
+  backorders: boolean;
+}
+
 /**
  * Locks the tools' rows and every level of theirs (SELECT … FOR UPDATE, in one order) for the rest of the
  * caller's transaction; answers the tools (withdrawn or not) and their levels, each tool's in warehouse order.
  */
 export async function lockStock(tx: Database, productIds: readonly string[]) {
   const ids = [...new Set(productIds)].sort();
-  if (ids.length === 0) return { tools: new Map<string, { archived: boolean }>(), levels: [] as LockedLevel[] };
+  if (ids.length === 0) return { tools: new Map<string, LockedTool>(), levels: [] as LockedLevel[] };
   const tools = await tx
-    .select({ id: products.id, archivedAt: products.archivedAt })
+    .select({ id: products.id, name: products.name, archivedAt: products.archivedAt, backorders: products.backordersAllowed })
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
@@ -90,7 +97,10 @@ export async function lockStock(tx: Database, productIds: readonly string[]) {
       return { ...level, code: place.code, name: place.name, active: place.active, rank };
     })
     .sort((a, b) => a.productId.localeCompare(b.productId) || a.rank - b.rank);
-  return { tools: new Map(tools.map((tool) => [tool.id, { archived: tool.archivedAt !== null }])), levels };
+  const byId = new Map<string, LockedTool>(
+    tools.map((tool) => [tool.id, { name: tool.name, archived: tool.archivedAt !== null, backorders: tool.backorders }]),
+  );
+  return { tools: byId, levels };
 }
 
 /**
