@@ -291,13 +291,17 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           // Restock sets a warehouse's count on hand (the first's by default), through the stock ledger; the tool's
           // quantity is then the sum available (docs/STOCK.md).
           if (patch.quantity !== undefined) {
-            await setOnHand(tx, {
+            const movement = await setOnHand(tx, {
               productId: id,
               warehouseId: patch.warehouseId,
               count: patch.quantity,
               reason: "Restock: counted again",
               by: admin,
             });
+            // Pieces that came in go first to the orders waiting for them (docs/STOCK.md, 'Backorders').
+            if (movement && movement.onHandChange > 0) {
+              await app.events.publish("stockReceived", { tx, productId: id, by: admin });
+            }
           }
           const changes = changesOf(patch);
           const edits = Object.values(changes).some((value) => value !== undefined);

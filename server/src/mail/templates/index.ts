@@ -15,7 +15,7 @@ import {
 } from "./order.js";
 import { quoteUpdate } from "./quote.js";
 import { creditNote, invoiceReminder } from "./receivables.js";
-import { lowStock } from "./stock.js";
+import { backorderReady, lowStock } from "./stock.js";
 
 export type { OrderMailData, Shop } from "./order.js";
 
@@ -34,6 +34,7 @@ export const MAIL_TEMPLATES = {
   "company-invitation": companyInvitation,
   "quote-update": quoteUpdate,
   "low-stock": lowStock,
+  "backorder-ready": backorderReady,
   "invoice-reminder": invoiceReminder,
   "credit-note": creditNote,
 };

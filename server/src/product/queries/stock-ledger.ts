@@ -117,25 +117,63 @@ export async function recordMovements(tx: Database, movements: readonly Movement
       moving.map((movement) => ({ ...movement, orderId: movement.orderId ?? null, reason: movement.reason ?? null })),
     )
     .returning();
+  await moveLevels(tx, moving);
+  return written;
+}
+
+/**
+ * `recordMovements` for thousands of rows at once (a receipt filling every backorder waiting, docs/STOCK.md): the
+ * ledger rows in one statement, handed over as one JSON document (a row per value would pass PostgreSQL's limit of
+ * parameters), and each level moved once by the sum of its movements. Answers nothing.
+ */
+export async function recordMovementsInBulk(tx: Database, movements: readonly Movement[]): Promise<void> {
+  const moving = movements.filter((movement) => movement.onHandChange !== 0 || movement.allocatedChange !== 0);
+  if (moving.length === 0) return;
+  const rows = JSON.stringify(
+    moving.map((movement) => ({ ...movement, orderId: movement.orderId ?? null, reason: movement.reason ?? null })),
+  );
+  await tx.execute(sql`insert into ${stockMovements}
+    (product_id, warehouse_id, kind, on_hand_change, allocated_change, order_id, reason, "by")
+    select "productId", "warehouseId", kind, "onHandChange", "allocatedChange", "orderId", reason, "by"
+    from jsonb_to_recordset(${rows}::jsonb) as moved("productId" uuid, "warehouseId" uuid, kind text,
+      "onHandChange" int, "allocatedChange" int, "orderId" uuid, reason text, "by" text)`);
+  await moveLevels(tx, moving);
+}
+
+/** Moves each level by the sum of its movements, then keeps the tools' quantities as their sums available. */
+async function moveLevels(tx: Database, moving: readonly Movement[]): Promise<void> {
+  const byLevel = new Map<string, { productId: string; warehouseId: string; onHand: number; allocated: number }>();
+  for (const movement of moving) {
+    const key = `${movement.productId} ${movement.warehouseId}`;
+    const level = byLevel.get(key) ?? {
+      productId: movement.productId,
+      warehouseId: movement.warehouseId,
+      onHand: 0,
+      allocated: 0,
+    };
+    level.onHand += movement.onHandChange;
+    level.allocated += movement.allocatedChange;
+    byLevel.set(key, level);
+  }
   // Update, else insert: a tool's first stock in a warehouse makes its level. (An upsert would not do: PostgreSQL
   // checks the row it would insert, an allocation of nothing on hand, before it finds the conflict.) No one else
   // makes the row meanwhile: the caller holds the tool's lock.
-  for (const movement of moving) {
-    const level = and(eq(stockLevels.productId, movement.productId), eq(stockLevels.warehouseId, movement.warehouseId));
+  for (const change of byLevel.values()) {
+    const level = and(eq(stockLevels.productId, change.productId), eq(stockLevels.warehouseId, change.warehouseId));
     const moved = await tx
       .update(stockLevels)
       .set({
-        onHand: sql`${stockLevels.onHand} + ${movement.onHandChange}`,
-        allocated: sql`${stockLevels.allocated} + ${movement.allocatedChange}`,
+        onHand: sql`${stockLevels.onHand} + ${change.onHand}`,
+        allocated: sql`${stockLevels.allocated} + ${change.allocated}`,
       })
       .where(level)
       .returning({ onHand: stockLevels.onHand });
     if (moved.length === 0) {
       await tx.insert(stockLevels).values({
-        productId: movement.productId,
-        warehouseId: movement.warehouseId,
-        onHand: movement.onHandChange,
-        allocated: movement.allocatedChange,
+        productId: change.productId,
+        warehouseId: change.warehouseId,
+        onHand: change.onHand,
+        allocated: change.allocated,
       });
     }
   }
@@ -147,7 +185,6 @@ export async function recordMovements(tx: Database, movements: readonly Movement
         from ${stockLevels} where ${stockLevels.productId} = ${products.id})`,
     })
     .where(inArray(products.id, touched));
-  return written;
 }
 
 /** A tool's stock as every page shows it (the sum available); undefined when there is no such tool. */
