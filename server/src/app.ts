@@ -38,6 +38,7 @@ import { startOutboxSender } from "./mail/sender.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
 import { approvalRoutes } from "./ordering/approval-routes.js";
+import { backorderRoutes } from "./ordering/backorder-routes.js";
 import { companyOrderRoutes } from "./ordering/company-order-routes.js";
 import { fillBackorders } from "./ordering/queries/backorders.js";
 import { cancelUnpaidOrdersOf } from "./ordering/queries/lifecycle.js";
@@ -294,6 +295,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(promotionRoutes);
       await api.register(warehouseRoutes);
       await api.register(stockMovementRoutes);
+      await api.register(backorderRoutes);
       await api.register(cartRoutes);
       await api.register(companyRoutes);
       await api.register(companyOrderRoutes);

@@ -48,6 +48,7 @@ type Listener<Name extends keyof ShopEvents> = (event: ShopEvents[Name]) => unkn
 export class EventBus {
   private readonly listeners: { [Name in keyof ShopEvents]: Listener<Name>[] } = {
     productWithdrawn: [],
+    stockReceived: [],
     orderCancelled: [],
     invoiceIssued: [],
   };

@@ -254,7 +254,8 @@ export async function takeStockOrRollBack(tx: Database, orderId: string): Promis
   const taken = await takeOrderStock(tx, orderId, order.userEmail);
   if ("short" in taken) {
     const short = taken.short;
-    const message = "withdrawn" in short ? SHORT_OF_STOCK : `Only ${short.available} pieces of ${short.name} are in stock`;
+    const message =
+      "withdrawn" in short ? SHORT_OF_STOCK : `Only ${short.available} pieces of ${short.name} are in stock`;
     throw new RolledBack(refuse("stock", message));
   }
 }

@@ -43,14 +43,17 @@ export function planAllocation(
 ): { parts: Part[]; waiting: number[] } | { short: { productId: string; available: number } } {
   const parts: Part[] = [];
   const waiting = lines.map(() => 0);
-  const order = lines.map((_, index) => index).sort((a, b) => lineAt(lines, a).productId.localeCompare(lineAt(lines, b).productId));
+  const order = lines
+    .map((_, index) => index)
+    .sort((a, b) => lineAt(lines, a).productId.localeCompare(lineAt(lines, b).productId));
   for (const index of order) {
     const line = lineAt(lines, index);
     const own = levels.filter((level) => level.productId === line.productId && availableOf(level) > 0);
     const whole = own.find((level) => availableOf(level) >= line.quantity);
     const sources = whole ? [whole] : [...own].sort((a, b) => availableOf(b) - availableOf(a) || a.rank - b.rank);
     const available = own.reduce((sum, level) => sum + availableOf(level), 0);
-    if (available < line.quantity && !mayWait(line.productId)) return { short: { productId: line.productId, available } };
+    if (available < line.quantity && !mayWait(line.productId))
+      return { short: { productId: line.productId, available } };
     let left = line.quantity;
     for (const level of sources) {
       if (left === 0) break;

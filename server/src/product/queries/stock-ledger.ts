@@ -71,7 +71,12 @@ export async function lockStock(tx: Database, productIds: readonly string[]) {
   const ids = [...new Set(productIds)].sort();
   if (ids.length === 0) return { tools: new Map<string, LockedTool>(), levels: [] as LockedLevel[] };
   const tools = await tx
-    .select({ id: products.id, name: products.name, archivedAt: products.archivedAt, backorders: products.backordersAllowed })
+    .select({
+      id: products.id,
+      name: products.name,
+      archivedAt: products.archivedAt,
+      backorders: products.backordersAllowed,
+    })
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
@@ -98,7 +103,10 @@ export async function lockStock(tx: Database, productIds: readonly string[]) {
     })
     .sort((a, b) => a.productId.localeCompare(b.productId) || a.rank - b.rank);
   const byId = new Map<string, LockedTool>(
-    tools.map((tool) => [tool.id, { name: tool.name, archived: tool.archivedAt !== null, backorders: tool.backorders }]),
+    tools.map((tool) => [
+      tool.id,
+      { name: tool.name, archived: tool.archivedAt !== null, backorders: tool.backorders },
+    ]),
   );
   return { tools: byId, levels };
 }
