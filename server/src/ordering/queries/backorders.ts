@@ -48,6 +48,8 @@ export async function fillBackorders(tx: Database, productId: string, by: string
         ) - ${orderLines.waitingQuantity} as before
       from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
       where ${orderLines.productId} = ${productId} and ${orderLines.waitingQuantity} > 0
+        -- An order that left whole waits no more for what it left without.
+        and ${orders.fulfilmentStatus} not in ('shipped', 'delivered', 'cancelled')
     ),
     taken as (
       select order_id, position, before, least(waiting, ${total}::int - before) as pieces
