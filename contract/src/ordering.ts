@@ -193,9 +193,9 @@ export type OrderBody = z.infer<typeof orderBodySchema>;
 export type OrderForm = z.infer<typeof orderFormSchema>;
 export type Order = z.infer<typeof orderSchema>;
 /** An order answer with what it owes: every admin route's, and a customer route's for who reads it (permissions.ts). */
-export type OrderWithCredit = Required<Order>;
+export type OrderWithCredit = Required<Omit<Order, "shipping">> & Pick<Order, "shipping">;
 /** An order as the server reads it, before its caller is known: the answer less their `actions`, with what it owes. */
-export type OrderRecord = Required<Omit<Order, "actions">>;
+export type OrderRecord = Required<Omit<Order, "actions" | "shipping">> & Pick<Order, "shipping">;
 export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 /** What the order form holds before validation turns the quantity into a number. */
 export type OrderFormInput = z.input<typeof orderFormSchema>;

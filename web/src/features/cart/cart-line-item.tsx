@@ -1,6 +1,8 @@
 import { type CartLine, formatPrice, pictureSrcSet } from "@forgeline/contract";
 import { UnitPrice } from "../../components/priced-order";
 import { ApiError } from "../../lib/api-client";
+import { shipsNowText } from "../../lib/backorder-words";
+import { sellableStock } from "../../lib/quantity-limits";
 import { useSetLineQuantity } from "./api/set-line-quantity";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -15,6 +17,7 @@ export function CartLineItem({
   onRemove: (line: CartLine) => void;
 }) {
   const setQuantity = useSetLineQuantity(line.productId);
+  const shipsNow = shipsNowText(line.quantity, line.stock, line.backorders);
   // The latest change of this line: while it (or one queued before it) is on its way, the field keeps what was asked.
   const changing = setQuantity.isPending;
   const refusal =
@@ -38,6 +41,7 @@ export function CartLineItem({
         <p className="text-sm text-base-content/80">
           SKU <span className="font-mono whitespace-nowrap">{line.sku}</span>
         </p>
+        {shipsNow && <p className="text-sm font-medium">{shipsNow}</p>}
         <button
           type="button"
           className="btn btn-ghost btn-xs mt-1 px-0 text-error underline"
@@ -50,7 +54,7 @@ export function CartLineItem({
       <QuantityStepper
         name={line.name}
         rule={line.quantityRule}
-        stock={line.stock}
+        stock={sellableStock({ quantity: line.stock, backorders: line.backorders })}
         quantity={line.quantity}
         serverError={changing ? undefined : refusal}
         busy={changing}

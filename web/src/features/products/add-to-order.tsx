@@ -3,7 +3,7 @@ import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../config/paths";
-import { limitsFor } from "../../lib/quantity-limits";
+import { limitsFor, sellableStock } from "../../lib/quantity-limits";
 import { contractPricesQueryKey } from "../../lib/query-keys";
 import { OrderNow } from "./order-now";
 import { ruleOf } from "./selling-terms";
@@ -23,11 +23,11 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
   const navigate = useNavigate();
   const location = useLocation();
   const rule = ruleOf(product);
-  const limits = limitsFor(rule, product.quantity);
+  const limits = limitsFor(rule, sellableStock(product));
   const [typed, setTyped] = useState(String(rule.min));
   const [busy, setBusy] = useState(false);
   const quantity = Number(typed);
-  const orderable = canOrder(product.quantity, rule);
+  const orderable = canOrder(sellableStock(product), rule);
   // An empty field reads as 0: "Order at least …".
   const refusal = quantityRefusal(limits, quantity);
   const tier = tierFor(product.tiers ?? [], quantity);
