@@ -62,6 +62,7 @@ export const backorderWaitingSchema = z.object({
 export const backordersWaitingSchema = z.object({ tools: z.array(backorderWaitingSchema) });
 
 export type BackorderWaiting = z.infer<typeof backorderWaitingSchema>;
+export type BackordersWaiting = z.infer<typeof backordersWaitingSchema>;
 
 /**
  * When the waiting pieces of a tool are expected: its day, else its lead time counted from `from`; undefined

@@ -16,7 +16,7 @@ export const companyPaths = {
 } as const;
 
 /** Admins: the warehouses and the stock kept in each (docs/STOCK.md). */
-export const stockPaths = { warehouses: "/dashboard/warehouses" } as const;
+export const stockPaths = { warehouses: "/dashboard/warehouses", backorders: "/dashboard/backorders" } as const;
 
 /** Both answer by role: a customer's own quotes, an admin's list of every quote and its pricing. */
 export const quotePaths = {

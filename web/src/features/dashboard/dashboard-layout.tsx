@@ -32,6 +32,7 @@ const adminItems = [
   { to: paths.adminOrders, label: "Orders" },
   { to: paths.promotions, label: "Promotions" },
   { to: stockPaths.warehouses, label: "Warehouses" },
+  { to: stockPaths.backorders, label: "Backorders" },
   { to: companyPaths.companies, label: "Companies" },
   { to: companyPaths.receivables, label: "Receivables" },
   { to: quotePaths.quotes, label: "Quotes" },
