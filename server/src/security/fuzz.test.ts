@@ -278,6 +278,7 @@ describe("fuzzing the API", () => {
               quantityRule: { min: 100, max: 200, step: 1 },
               tiers: [],
               lowStockThreshold: null,
+              backorders: { allowed: false, expectedAt: null, leadDays: null },
             });
 
             const before = await counts();

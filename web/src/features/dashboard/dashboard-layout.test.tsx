@@ -97,9 +97,10 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("shows admins their Overview first, Companies, and no customer's company items", async () => {
-    const admin = await drawerFor(true, null, 13);
+    const admin = await drawerFor(true, null, 14);
     expect(admin[0]).toEqual(["Overview", "/dashboard"]);
     expect(admin).toContainEqual(["Warehouses", "/dashboard/warehouses"]);
+    expect(admin).toContainEqual(["Backorders", "/dashboard/backorders"]);
     expect(admin.map(([label]) => label)).toContain("Companies");
     expect(admin).toContainEqual(["Companies", "/dashboard/companies"]);
     expect(admin).toContainEqual(["Receivables", "/dashboard/receivables"]);
@@ -114,7 +115,7 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("offers admins the quotes list", async () => {
-    const admin = await drawerFor(true, null, 13);
+    const admin = await drawerFor(true, null, 14);
     expect(admin).toContainEqual(["Quotes", "/dashboard/quotes"]);
     expect(admin.map(([label]) => label)).not.toContain("Quick Order");
   });
