@@ -2,7 +2,6 @@ import { type CartLine, formatPrice, pictureSrcSet } from "@forgeline/contract";
 import { UnitPrice } from "../../components/priced-order";
 import { ApiError } from "../../lib/api-client";
 import { shipsNowText } from "../../lib/backorder-words";
-import { sellableStock } from "../../lib/quantity-limits";
 import { useSetLineQuantity } from "./api/set-line-quantity";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -54,7 +53,8 @@ export function CartLineItem({
       <QuantityStepper
         name={line.name}
         rule={line.quantityRule}
-        stock={sellableStock({ quantity: line.stock, backorders: line.backorders })}
+        stock={line.stock}
+        takesBackorders={line.backorders?.allowed}
         quantity={line.quantity}
         serverError={changing ? undefined : refusal}
         busy={changing}

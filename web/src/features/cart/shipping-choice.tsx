@@ -18,12 +18,12 @@ export function ShippingChoice({
 }) {
   return (
     <fieldset className="fieldset rounded-box border border-base-300 p-3">
-      <legend className="fieldset-legend">Some pieces are not in stock yet: how should we ship?</legend>
+      <legend className="px-1 text-sm font-medium">Some pieces are not in stock yet: how should we ship?</legend>
       {CHOICES.map((choice) => (
-        <label key={choice.value} className="label cursor-pointer gap-2 text-base-content">
+        <label key={choice.value} className="flex cursor-pointer items-start gap-2 text-sm text-base-content">
           <input
             type="radio"
-            className="radio radio-sm"
+            className="size-5 accent-primary"
             name="shipping"
             value={choice.value}
             checked={value === choice.value}

@@ -30,7 +30,7 @@ export default function BackordersPage() {
       <h1 id="backorders-heading" className="text-2xl font-bold sm:text-3xl">
         Backorders
       </h1>
-      <p className="max-w-prose text-base-content/80">
+      <p className="text-base-content/80">
         Pieces sold above the stock wait here. Receiving stock (Restock, or a receipt) gives them to the oldest orders
         first, and each buyer whose line is then complete is mailed.
       </p>
