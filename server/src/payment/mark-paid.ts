@@ -2,8 +2,8 @@ import { canTransition } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
 import { markPaid } from "../ordering/queries/lifecycle.js";
-import { findOrder, stockLinesOf } from "../ordering/queries/orders.js";
-import { allocateOrder } from "../product/queries/stock-allocation.js";
+import { takeOrderStock } from "../ordering/queries/order-stock.js";
+import { findOrder } from "../ordering/queries/orders.js";
 
 /**
  * `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile;
@@ -28,10 +28,9 @@ export async function markOrderPaid(db: Database, orderId: string, transactionId
       if (canTransition("pay", order) && (await otherOrdersRefusal(tx, order))) return "refused";
       const paid = await markPaid(tx, orderId, transactionId);
       if (!paid) return "not-unpaid";
-      const lines = await stockLinesOf(tx, orderId);
-      // Every line's stock or none, from the warehouses (docs/STOCK.md): one line short rolls back the others and
-      // the payment mark.
-      if (!(await allocateOrder(tx, { id: orderId, lines, by: paid.userEmail }))) throw new OutOfStock();
+      // Every line's stock or none, from the warehouses (docs/STOCK.md): one line short (of a tool that takes no
+      // backorders) rolls back the others and the payment mark.
+      if ("short" in (await takeOrderStock(tx, orderId, paid.userEmail))) throw new OutOfStock();
       return "paid";
     });
   } catch (error) {

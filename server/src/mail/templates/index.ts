@@ -16,7 +16,7 @@ import {
 import { quoteUpdate } from "./quote.js";
 import { creditNote, invoiceReminder } from "./receivables.js";
 import { recurringRunFailed } from "./recurring.js";
-import { lowStock } from "./stock.js";
+import { backorderReady, lowStock } from "./stock.js";
 
 export type { OrderMailData, Shop } from "./order.js";
 
@@ -35,6 +35,7 @@ export const MAIL_TEMPLATES = {
   "company-invitation": companyInvitation,
   "quote-update": quoteUpdate,
   "low-stock": lowStock,
+  "backorder-ready": backorderReady,
   "invoice-reminder": invoiceReminder,
   "credit-note": creditNote,
   "recurring-run-failed": recurringRunFailed,

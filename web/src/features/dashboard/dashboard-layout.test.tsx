@@ -103,6 +103,7 @@ describe("the dashboard's drawer by role", () => {
     expect(admin[0]).toEqual(["Overview", "/dashboard"]);
     expect(admin).toContainEqual(["Warehouses", "/dashboard/warehouses"]);
     expect(admin).toContainEqual(["To ship", "/dashboard/pick-list"]);
+    expect(admin).toContainEqual(["Backorders", "/dashboard/backorders"]);
     expect(admin.map(([label]) => label)).toContain("Companies");
     expect(admin).toContainEqual(["Companies", "/dashboard/companies"]);
     expect(admin).toContainEqual(["Receivables", "/dashboard/receivables"]);
