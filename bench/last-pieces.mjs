@@ -11,7 +11,7 @@ import {
   table,
 } from "./lib.mjs";
 
-/** DESIGN.md section 7: paying for the last pieces across two warehouses (issue 47). */
+/** The budget of paying for the last pieces across two warehouses (docs/PERFORMANCE.md; issue 47). */
 export const LAST_PIECES_P99_MS = 250;
 const BUYERS = 20;
 const PIECES = 100;
