@@ -103,6 +103,7 @@ describe("ordering", () => {
           },
         ],
         shipping: "as-available",
+        shipments: [],
         subtotal: 12_600,
         promotion: { _id: firstOrder?._id, name: "30% off your first order", percent: 30 },
         discount: 3780,
