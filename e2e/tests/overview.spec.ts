@@ -91,6 +91,8 @@ test("the admin's /dashboard is the overview: figures, low stock and three chart
   await expect(lowStock.getByRole("row").filter({ hasText: name }).getByRole("cell")).toHaveText([
     /^[A-Z0-9-]+$/,
     "50",
+    // Where they are: all in the first warehouse.
+    "MAIN 50",
     "1,000",
   ]);
   await expect(page.getByRole("link", { name: "Manage Products" })).toHaveAttribute("href", "/dashboard/manageProduct");

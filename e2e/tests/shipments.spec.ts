@@ -25,7 +25,7 @@ async function toolInTwoPlaces(page: Page, asAdmin: Bearer, tag: string) {
       price: 10,
       quantity: 100,
       description: "Ships in parts.",
-      image: "/images/x.webp",
+      image: "/images/cordless-drill.svg",
     },
   });
   expect(added.status(), await added.text()).toBe(201);
