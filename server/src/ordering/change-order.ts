@@ -143,10 +143,11 @@ export async function applyChange(
   return rollingBack(() =>
     withBuyerLock(app.db, holderOf(found), async (tx): Promise<{ order: OrderRow } | ChangeRefused> => {
       const locked = await lockOrder(tx, found.id);
+      // A change made on an older revision is refused first: what it was made on is gone.
+      if (locked && locked.revision !== request.revision) return refuse("revised", ORDER_CHANGE_MESSAGES.stale);
       const planned = await planFor(tx, request, locked);
       if ("refused" in planned) return planned;
       const { order, old, plan } = planned;
-      if (order.revision !== request.revision) return refuse("revised", ORDER_CHANGE_MESSAGES.stale);
       const { totalCents } = plan.priced;
       if (totalCents !== BigInt(dollarsToCents(request.expectedTotal))) {
         return refuse("price-changed", ORDER_CHANGE_MESSAGES.priceChanged);
