@@ -88,6 +88,8 @@ export async function planChange(
   takesStock: boolean,
 ): Promise<ChangePlan | FieldRefusal | Refused> {
   const planned = setAgainst(old, asked);
+  // The wire's schema refuses a set with no pieces too; a caller of the use case without it is refused here.
+  if (planned.every((line) => line.change === "removed")) return fieldRefusal("lines", ORDER_CHANGE_MESSAGES.noLines);
   if (planned.every((line) => line.change === "kept")) return fieldRefusal("lines", ORDER_CHANGE_MESSAGES.nothing);
   const repriced = planned.filter((line) => line.change === "changed" || line.change === "added");
   const ids = repriced.map((line) => line.productId);
