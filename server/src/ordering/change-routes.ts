@@ -66,7 +66,7 @@ export const orderChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     "/ordering/:id/changes",
     {
       onRequest: app.authenticate,
-      config: { idempotent: true },
+      // No Idempotency-Key: a change names the revision it was made on, so a retry of one applied is 409, not twice.
       schema: {
         summary: "Change an order's lines",
         description:
