@@ -2,7 +2,7 @@ import { z } from "zod";
 import { wholeQuantityField } from "./ordering.js";
 
 /**
- * Changing an order after it is placed (DESIGN.md section 16; docs/decisions/072-order-changes.md): the buyer sends
+ * Changing an order after it is placed (docs/decisions/072-order-changes.md): the buyer sends
  * the order's whole new set of lines, previews what it costs, then applies it on the revision they read with the
  * total they saw. A line left out, or at quantity 0, is removed.
  */

@@ -86,7 +86,7 @@ const SPENDER = [
   "pay:order:company",
   "read:credit:company",
   "invoice:order:company",
-  // Buyers and owners change their company's orders (DESIGN.md section 16).
+  // Buyers and owners change their company's orders (issue 48; docs/decisions/072-order-changes.md).
   "change:order:company",
 ] as const;
 

@@ -22,7 +22,7 @@ import { refuse } from "./place-order.js";
 import type { OrderLineRow, OrderRow } from "./queries/orders.js";
 
 /**
- * What a change makes of an order's lines (DESIGN.md section 16; docs/decisions/072-order-changes.md): the new set of
+ * What a change makes of an order's lines (docs/decisions/072-order-changes.md): the new set of
  * lines the buyer sent, set against the lines the order has, each one kept, changed, added or removed; checked as a
  * new order's lines are (the tool for sale, its quantity rule, its stock when the order has not taken it yet); and
  * priced by the one price function (pricing/price.ts `priceChange`): a kept line at its frozen price, a changed or

@@ -31,7 +31,7 @@ const halfUp = (amount: bigint, numerator: bigint, denominator: bigint) =>
   (amount * numerator * 2n + denominator) / (denominator * 2n);
 
 /**
- * The proof DESIGN.md section 16 asks for: random sequences of changes on random orders (on account and by card, the
+ * The proof issue 48 asks for: random sequences of changes on random orders (on account and by card, the
  * list prices moving between changes), each checked in bigint cents against a model kept apart from the server's
  * code: a line kept keeps the price it had, one changed or added takes today's (its tier for its quantity), the 7%
  * promotion stays on the lines it covered when the order was placed, the tax on what is left; and on account the

@@ -9,7 +9,7 @@ import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
 
 /**
- * Changing an order after it is placed (DESIGN.md section 16; docs/decisions/072-order-changes.md), through the API:
+ * Changing an order after it is placed (docs/decisions/072-order-changes.md), through the API:
  * the preview's old and new prices, the revision, every rule of placing checked again, and who may change what.
  * Two changes at once on one revision run truly concurrently in the suite's PostgreSQL run (TEST_DATABASE_URL).
  */

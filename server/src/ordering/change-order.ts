@@ -23,7 +23,7 @@ import { linesOf, type OrderLineRow, type OrderRow, stockLinesOf } from "./queri
 import { enqueueChangeMail, enqueueStatusMails } from "./queries/outbox.js";
 
 /**
- * Changing an order after it is placed (DESIGN.md section 16; docs/decisions/072-order-changes.md): the use cases
+ * Changing an order after it is placed (docs/decisions/072-order-changes.md): the use cases
  * behind POST /ordering/{id}/changes/preview and /changes (change-routes.ts only says their answers). A change is
  * the order's whole new set of lines; what it makes of them and their prices is change-lines.ts's. Applying it
  * checks every rule of placing again, under the locks placing takes (the buyer's and the company's order locks,

@@ -30,7 +30,7 @@ const WHO =
   "admins too, is told there is no such order (admins' changes come later: docs/decisions/072-order-changes.md).";
 
 /**
- * Changing an order after it is placed (DESIGN.md section 16): a preview that stores nothing, and the change itself.
+ * Changing an order after it is placed (issue 48; docs/decisions/072-order-changes.md): a preview that stores nothing, and the change itself.
  * The rules are the use case's (change-order.ts); the routes check who asks and say its answer.
  */
 export const orderChangeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -191,7 +191,7 @@ export interface PricedChangeCents extends Omit<PricedOrderCents, "lines" | "pro
 }
 
 /**
- * An order's lines after a change (DESIGN.md section 16): a line kept as it was keeps its frozen price; a changed
+ * An order's lines after a change (issue 48; docs/decisions/072-order-changes.md): a line kept as it was keeps its frozen price; a changed
  * or added one is priced as a new order's line would be today for its quantity (list, tier or contract: its tier
  * may change; no quote). The order's promotion stays with the lines it covered, at its percent; the tax rate is
  * the order's own.
