@@ -196,6 +196,49 @@ describe("changing an order", () => {
     expect(cancelled.json().message).toMatch(/cancelled order cannot be changed/i);
   });
 
+  it("a card payment opened for the old total is released, never taken for the changed order", async () => {
+    const buyer = await signUp(ctx.app);
+    const hammer = await tool();
+    const id = await placed(buyer, hammer);
+    const before = await read(buyer, id);
+    const intent = await call("/api/create-payment-intent", buyer, { orderId: id, price: before.price });
+    expect(intent.statusCode, intent.body).toBe(200);
+    expect((await change(buyer, id, [{ productId: hammer._id, quantity: 150 }])).statusCode).toBe(200);
+    const confirmed = await call("/api/payments/test/confirm", buyer, {
+      clientSecret: intent.json().clientSecret,
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    });
+    expect(confirmed.statusCode).not.toBe(200);
+    expect(await read(buyer, id)).toMatchObject({ status: "unpaid", quantity: 150, paid: false });
+    // Paying the changed order's total goes through.
+    expect((await steps.pay(buyer, await read(buyer, id))).statusCode).toBe(200);
+    expect((await read(buyer, id)).status).toBe("paid");
+  });
+
+  it("refuses a tool withdrawn, and one another open order of the buyer holds", async () => {
+    const buyer = await signUp(ctx.app);
+    const [hammer, saw, drill] = [await tool(), await tool(), await tool()];
+    const id = await placed(buyer, hammer);
+    await placed(buyer, saw);
+    const held = await change(buyer, id, [
+      { productId: hammer._id, quantity: 100 },
+      { productId: saw._id, quantity: 100 },
+    ]);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toMatch(/pay or cancel it first/);
+    const withdrawn = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/product/${drill._id}`,
+      headers: bearer(admin.token),
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBeLessThan(300);
+    const gone = await preview(buyer, id, [{ productId: drill._id, quantity: 100 }]);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().message).toMatch(/no longer in the catalogue/);
+  });
+
   it("on account: the credit used moves by the difference, over the limit is 409 naming by how much", async () => {
     const { buyer, companyId } = await account.companyOnAccount("Change Co");
     await ctx.app.inject({
