@@ -282,6 +282,24 @@ describe("changing an order", () => {
     expect((await read(buyer, id)).quantity).toBe(100);
   });
 
+  it("a buyer's change over their monthly limit waits for an owner; one within it goes ahead", async () => {
+    const { buyer, companyId } = await account.companyOnAccount("Limit Co");
+    await ctx.db
+      .update(companyMembers)
+      .set({ monthlyLimitCents: 150_000 })
+      .where(and(eq(companyMembers.email, buyer.email), eq(companyMembers.companyId, companyId)));
+    const hammer = await tool();
+    const id = await placed(buyer, hammer);
+    const within = await change(buyer, id, [{ productId: hammer._id, quantity: 150 }]);
+    expect(within.json<Order>().status).toBe("unpaid");
+    const over = await preview(buyer, id, [{ productId: hammer._id, quantity: 250 }]);
+    expect(over.json<OrderChangePreview>().waitsForApproval).toBe(true);
+    const applied = await change(buyer, id, [{ productId: hammer._id, quantity: 250 }]);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json<Order>().status).toBe("awaiting-approval");
+    expect(applied.json<Order>().statusHistory.at(-1)?.note).toMatch(/over the monthly limit of \$1,500\.00/);
+  });
+
   it("a requester's change puts the order back to wait for an owner, its stock given back", async () => {
     const { buyer: owner, companyId, members } = await account.companyOnAccount("Wait Co", ["requester"]);
     await ctx.db
