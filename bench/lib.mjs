@@ -98,7 +98,7 @@ export async function accessToken(port, localAddress, email, cookie) {
 }
 
 /** One call to the storefront on 127.0.0.1 from `localAddress`; answers the status, headers and text. */
-function loopbackCall(port, localAddress, { method, path, headers, body }) {
+export function loopbackCall(port, localAddress, { method, path, headers, body }) {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: "127.0.0.1", port, method, path, headers, localAddress }, (response) => {
       let text = "";

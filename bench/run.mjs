@@ -1,4 +1,4 @@
-// npm run bench [-- --check] [-- --only=api,auth,scale,stats,receivables,browser,import,recurring,soak] [-- --quick] [-- --minutes=N --rate=N]
+// npm run bench [-- --check] [-- --only=api,auth,scale,stats,receivables,browser,import,recurring,stock,backorders,soak] [-- --quick] [-- --minutes=N --rate=N]
 // Measures, prints the tables, writes docs/PERFORMANCE.md, and with --check fails when a budget is missed.
 // The soak (10 minutes) runs only when named: --only=soak (it is also `npm run soak`).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -6,8 +6,10 @@ import os from "node:os";
 import { FIRST_VISIT_BUDGETS } from "../scripts/first-visit.mjs";
 import { benchApi } from "./api.mjs";
 import { benchAuthenticated } from "./authenticated.mjs";
+import { BACKORDER_FILL_BUDGET_MS, benchBackorderFill } from "./backorders.mjs";
 import { benchBrowser, CONTENT_BUDGET_MS, CONTENT_CHAIN_BUDGET } from "./browser.mjs";
 import { benchCartImport, IMPORT_BUDGET_MS } from "./cart-import.mjs";
+import { benchLastPieces, LAST_PIECES_P99_MS } from "./last-pieces.mjs";
 import { root, table } from "./lib.mjs";
 import { benchReceivables } from "./receivables.mjs";
 import { benchRecurring, RECURRING_BUDGET_S } from "./recurring.mjs";
@@ -28,7 +30,8 @@ const args = process.argv.slice(2);
 const check = args.includes("--check");
 const quick = args.includes("--quick");
 const only = (
-  args.find((arg) => arg.startsWith("--only="))?.slice(7) ?? "api,auth,scale,stats,receivables,browser,import,recurring"
+  args.find((arg) => arg.startsWith("--only="))?.slice(7) ??
+  "api,auth,scale,stats,receivables,browser,import,recurring,stock,backorders"
 ).split(",");
 const duration = quick ? 3 : 8;
 
@@ -212,6 +215,24 @@ if (only.includes("recurring")) {
   }
 }
 
+if (only.includes("stock")) {
+  const race = await benchLastPieces();
+  if (!race) {
+    console.log("\nThe last pieces across two warehouses: skipped on PGlite, two instances need one PostgreSQL");
+  } else {
+    console.log(`\nThe last pieces across two warehouses, 20 payments at once on two instances\n${race.text}`);
+    sections.push(
+      `## 7c. The last pieces, paid for at once\n\nTwo built storefronts on one PostgreSQL; a tool whose last 1 500 pieces are kept 900 in the first warehouse and 600 in a second; 20 buyers, each with an unpaid order of 100 of them and its card payment opened; then the 20 payments confirmed at once, alternating between the instances, each timed from its request to its answer (bench/last-pieces.mjs; docs/STOCK.md, 'When an order takes its pieces'). Checked: exactly 15 paid, every other answer a 409, no level below zero, and each level equal to its ledger's sums.\n\n${race.text}`,
+    );
+    budget(
+      "20 payments at once for the last pieces across two warehouses, two instances: none oversold, p99",
+      `< ${LAST_PIECES_P99_MS} ms, exactly 15 paid`,
+      `${race.p99} ms${race.sound ? "" : " (OVERSOLD or a level off its ledger)"}`,
+      race.sound && race.p99 < LAST_PIECES_P99_MS,
+    );
+  }
+}
+
 if (only.includes("stats")) {
   const stats = await benchStats({ duration });
   console.log(`\nAdmin overview (GET /api/admin/stats)\n${stats.text}`);
@@ -247,6 +268,20 @@ if (only.includes("receivables")) {
       );
     }
   }
+}
+
+if (only.includes("backorders")) {
+  const fill = await benchBackorderFill({ runs: quick ? 1 : 3 });
+  console.log(`\nA receipt filling 10 000 waiting backorders on ${fill.database}\n${fill.text}`);
+  sections.push(
+    `## 10. A receipt filling 10 000 waiting backorders\n\nOn ${fill.database} (PostgreSQL when TEST_DATABASE_URL is set, else PGlite), a fresh database each run: one tool that takes backorders and 10 000 paid orders of it, each line waiting for its 100 pieces (written straight into it with INSERT … SELECT: bench/backorders.mjs); then one transaction receives the million pieces and gives them to the waiting lines, oldest order first (receiveStock, then fillBackorders, as POST /api/admin/stock/movements runs them): a ledger row and a mail for each line. The time is the transaction's, from the bench process.\n\n${fill.text}`,
+  );
+  budget(
+    `A receipt filling 10 000 waiting backorders, one transaction, on ${fill.database}, median`,
+    `< ${BACKORDER_FILL_BUDGET_MS} ms`,
+    `${Math.round(fill.median)} ms (slowest ${Math.round(fill.slowest)} ms)`,
+    fill.median < BACKORDER_FILL_BUDGET_MS,
+  );
 }
 
 if (only.includes("soak")) {

@@ -2,6 +2,7 @@ export * from "./account.js";
 export * from "./admin-stats.js";
 export * from "./api-error.js";
 export * from "./audit.js";
+export * from "./backorders.js";
 export * from "./balance-payment.js";
 export * from "./bulk-order-messages.js";
 export * from "./business-stats.js";

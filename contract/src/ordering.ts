@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField } from "./account.js";
+import { shippingField } from "./backorders.js";
 import { creditNoteSchema } from "./credit-notes.js";
 import { MONEY_MOVEMENT_KINDS, ORDER_EVENT_KINDS, PAID_WITH } from "./order-events.js";
 import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-facts.js";
@@ -9,6 +10,7 @@ import { ORDER_ACTIONS } from "./permissions.js";
 import { appliedPromotionSchema, poNumberField, pricedLineSchema } from "./pricing.js";
 import { DEFAULT_QUANTITY_RULE, type QuantityRule, quantityRefusal } from "./quantity-rule.js";
 import { shipmentSchema } from "./shipment.js";
+import { SHIPPING_PREFERENCES } from "./stock.js";
 
 /** A number of pieces as the API takes it; the tool's own rule is checked against the tool. */
 export const wholeQuantityField = z.coerce
@@ -43,6 +45,8 @@ export const orderBodySchema = z.object({
   poNumber: poNumberField,
   userEmail: emailField().optional(),
   paymentMethod: paymentMethodField,
+  /** When the tool is short and takes backorders: ship what is there now (default), or all together. */
+  shipping: shippingField,
 });
 
 /** The order modal's form: a PO number as at the cart's checkout (the modal sends `addressId` beside it). */
@@ -94,6 +98,14 @@ const creditField = <Field extends z.ZodType>(field: Field) =>
         "(`read:credit`); a requester reading a colleague's order gets it without this field.",
     );
 
+/** A line of an order: priced when placed, and the pieces it still waits for (docs/STOCK.md, 'Backorders'). */
+export const orderLineSchema = pricedLineSchema.extend({
+  /** Pieces not yet in stock for it; the rest is set aside (or shipped). Always sent by the server. */
+  waitingQuantity: z.number().int().optional(),
+  /** When the waiting pieces are expected (YYYY-MM-DD), when the shop said. */
+  expectedAt: z.string().nullable().optional(),
+});
+
 export const orderSchema = z.object({
   _id: z.string(),
   /** What a person calls the order: FL-100234 (order-number.ts). */
@@ -128,7 +140,9 @@ export const orderSchema = z.object({
    */
   invoiceNumber: z.string().nullable(),
   /** Every tool of the order, priced and frozen when it was placed; the fields above describe the first. */
-  lines: z.array(pricedLineSchema),
+  lines: z.array(orderLineSchema),
+  /** How it leaves when some lines wait for stock (docs/STOCK.md, 'Backorders'). */
+  shipping: z.enum(SHIPPING_PREFERENCES).optional(),
   subtotal: z.number(),
   promotion: appliedPromotionSchema.nullable(),
   discount: z.number(),
@@ -185,9 +199,9 @@ export type OrderBody = z.infer<typeof orderBodySchema>;
 export type OrderForm = z.infer<typeof orderFormSchema>;
 export type Order = z.infer<typeof orderSchema>;
 /** An order answer with what it owes: every admin route's, and a customer route's for who reads it (permissions.ts). */
-export type OrderWithCredit = Required<Order>;
+export type OrderWithCredit = Required<Omit<Order, "shipping">> & Pick<Order, "shipping">;
 /** An order as the server reads it, before its caller is known: the answer less their `actions`, with what it owes. */
-export type OrderRecord = Required<Omit<Order, "actions">>;
+export type OrderRecord = Required<Omit<Order, "actions" | "shipping">> & Pick<Order, "shipping">;
 export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 /** What the order form holds before validation turns the quantity into a number. */
 export type OrderFormInput = z.input<typeof orderFormSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { backordersSchema, shippingField } from "./backorders.js";
 import { addressField, paymentMethodField, phoneField } from "./ordering-fields.js";
 import { PO_NUMBER_MAX, PRICE_SOURCES } from "./price-source.js";
 import { RULE_MAX_PIECES } from "./quantity-rule.js";
@@ -51,6 +52,8 @@ export const cartLineSchema = pricedLineSchema.extend({
   /** Pieces in stock now. */
   stock: z.number().int(),
   image: z.string(),
+  /** Whether the tool takes more than `stock`, and when the rest comes (docs/STOCK.md, 'Backorders'). */
+  backorders: backordersSchema.optional(),
 });
 export const cartSchema = pricedOrderSchema.extend({ lines: z.array(cartLineSchema) });
 
@@ -95,6 +98,8 @@ export const checkoutBodySchema = checkoutFormSchema.extend({
   addressId: z.uuid({ error: "Not a valid address id" }).optional(),
   expectedTotal: z.number({ error: "expectedTotal is Required" }).min(0).max(1e12),
   paymentMethod: paymentMethodField,
+  /** For lines that wait for stock: ship what is there and the rest later (default), or all together. */
+  shipping: shippingField,
 });
 
 export type PricedLine = z.infer<typeof pricedLineSchema>;

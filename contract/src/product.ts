@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { backordersInputSchema, backordersSchema } from "./backorders.js";
 import { CATALOGUE_SORTS, type CatalogueQuery, SEARCH_MAX_LENGTH } from "./catalogue.js";
 import { ORDER_MIN_QUANTITY } from "./constants.js";
 import { imageField } from "./image.js";
@@ -31,6 +32,11 @@ export const productSchema = z.object({
    * fixtures that build a Product need not name it.
    */
   lowStockThreshold: z.number().int().nullable().optional(),
+  /**
+   * Whether an order may take more than is available, and when the rest is expected (docs/STOCK.md,
+   * 'Backorders'). Always sent by the server; optional in the type as `lowStockThreshold` is.
+   */
+  backorders: backordersSchema.optional(),
 });
 
 export type Product = z.infer<typeof productSchema>;
@@ -203,13 +209,14 @@ export const productPatchSchema = productEditSchema
     quantityRule: quantityRuleSchema,
     tiers: tiersSchema,
     lowStockThreshold: lowStockThresholdField,
+    backorders: backordersInputSchema,
     /** Which warehouse's count on hand `quantity` sets; the first when left out (docs/STOCK.md). */
     warehouseId: z.uuid({ error: "warehouseId must be a warehouse's id" }),
   })
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
     error:
-      "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers, lowStockThreshold",
+      "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers, lowStockThreshold, backorders",
   })
   .refine((patch) => patch.warehouseId === undefined || patch.quantity !== undefined, {
     error: "warehouseId says where quantity is counted: send quantity with it",

@@ -84,6 +84,10 @@ describe("the order's two facts", () => {
       "open/partially-paid",
       "open/paid",
       "open/partially-refunded",
+      "partially-shipped/unpaid",
+      "partially-shipped/partially-paid",
+      "partially-shipped/paid",
+      "partially-shipped/partially-refunded",
       "shipped/unpaid",
       "shipped/partially-paid",
       "shipped/paid",
@@ -98,6 +102,8 @@ describe("the order's two facts", () => {
       "cancelled/refunded",
     ]);
     expect(derivedStatus("open", "partially-paid")).toBe("unpaid");
+    // Shipped in part, an order is still one to ship: it keeps the open order's word (decision 069).
+    expect(derivedStatus("partially-shipped", "paid")).toBe("paid");
     expect(derivedStatus("shipped", "unpaid")).toBe("shipped");
     expect(derivedStatus("delivered", "refunded")).toBe("refunded");
   });

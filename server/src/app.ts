@@ -39,8 +39,10 @@ import { startOutboxSender } from "./mail/sender.js";
 import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
 import { approvalRoutes } from "./ordering/approval-routes.js";
+import { backorderRoutes } from "./ordering/backorder-routes.js";
 import { orderChangeRoutes } from "./ordering/change-routes.js";
 import { companyOrderRoutes } from "./ordering/company-order-routes.js";
+import { fillBackorders } from "./ordering/queries/backorders.js";
 import { cancelUnpaidOrdersOf } from "./ordering/queries/lifecycle.js";
 import { awaitingApprovalCount } from "./ordering/queries/orders.js";
 import { companySpendThisMonth, orderTotals } from "./ordering/queries/reports.js";
@@ -151,6 +153,7 @@ function subscribedEvents(payments: Payments): EventBus {
   const events = new EventBus();
   events.on("productWithdrawn", ({ tx, productId }) => removeToolFromCarts(tx, productId));
   events.on("productWithdrawn", ({ tx, productId, by }) => cancelUnpaidOrdersOf(tx, productId, by));
+  events.on("stockReceived", ({ tx, productId, by }) => fillBackorders(tx, productId, by));
   events.on("orderCancelled", ({ orderId, log }) => releaseOpenIntent(payments, log, orderId));
   events.on("invoiceIssued", ({ tx, invoice }) => recordInvoiceIssued(tx, invoice));
   return events;
@@ -299,6 +302,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(promotionRoutes);
       await api.register(warehouseRoutes);
       await api.register(stockMovementRoutes);
+      await api.register(backorderRoutes);
       await api.register(cartRoutes);
       await api.register(companyRoutes);
       await api.register(companyOrderRoutes);

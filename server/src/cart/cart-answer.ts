@@ -6,7 +6,7 @@ import { requireBuyer } from "../http/guard.js";
 import { priceForAccount } from "../ordering/checkout.js";
 import type { BuyerLine } from "../ordering/order-rules.js";
 import { pricedJson } from "../pricing/price.js";
-import { productsByIds, ruleOf } from "../product/queries/products.js";
+import { backordersOf, productsByIds, ruleOf } from "../product/queries/products.js";
 import { cartLinesOf } from "./queries.js";
 
 /** The caller's email; admins keep the shop, they do not buy from it. */
@@ -42,7 +42,13 @@ export async function cartJson(
     ...priced,
     lines: priced.lines.map((line, index) => {
       const { product } = lines[index] as BuyerLine;
-      return { ...line, quantityRule: ruleOf(product), stock: product.quantity, image: product.image };
+      return {
+        ...line,
+        quantityRule: ruleOf(product),
+        stock: product.quantity,
+        image: product.image,
+        backorders: backordersOf(product),
+      };
     }),
   };
 }

@@ -200,11 +200,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = buyerOf(request);
-      const { expectedTotal, paymentMethod, ...delivery } = request.body;
+      const { expectedTotal, paymentMethod, shipping, ...delivery } = request.body;
       const outcome = await placeOrder(app, reply, {
         email,
         delivery,
         paymentMethod,
+        shipping,
         // The cart as it is under the buyer's lock: of two checkouts at once, the second finds it empty.
         lines: async (tx) => {
           const lines = await cartContents(tx, email);

@@ -1,17 +1,6 @@
 import { COMPANY_ROLES, NET_DAYS } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { cents, createdAt } from "../db/columns.js";
 import { products } from "../product/tables.js";
 

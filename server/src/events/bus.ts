@@ -16,6 +16,12 @@ export interface ShopEvents {
    */
   productWithdrawn: { tx: Database; productId: string; by: string };
   /**
+   * Pieces of a tool came onto the shelves: a receipt, a recount up, a Restock that raised the count (product/,
+   * movement-routes.ts and routes.ts). Heard inside that transaction `tx` by ordering, which gives what is
+   * available to the lines waiting for the tool, oldest order first (queries/backorders.ts `fillBackorders`).
+   */
+  stockReceived: { tx: Database; productId: string; by: string };
+  /**
    * An order was cancelled, by its customer or an admin, and the cancellation committed (ordering/cancel-order.ts).
    * Heard by payment: the order's open intent is cancelled at the provider (`releaseOpenIntent`), which may find
    * it paid after all.
@@ -42,6 +48,7 @@ type Listener<Name extends keyof ShopEvents> = (event: ShopEvents[Name]) => unkn
 export class EventBus {
   private readonly listeners: { [Name in keyof ShopEvents]: Listener<Name>[] } = {
     productWithdrawn: [],
+    stockReceived: [],
     orderCancelled: [],
     invoiceIssued: [],
   };

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lte, notInArray, or, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import type { HoldableMailName } from "../mail/hold.js";
-import { enqueueHoldableMail } from "../mail/queries.js";
+import { enqueueHoldableMail, enqueueHoldableMails } from "../mail/queries.js";
 import type { MailData } from "../mail/templates/index.js";
 import { authAccounts, authSessions, authUsers, deviceCookieIds } from "./tables.js";
 
@@ -121,6 +121,22 @@ export async function enqueueAccountMail<Name extends HoldableMailName>(
     select 1 from ${authUsers} where ${authUsers.email} = ${to} and not ${authUsers.emailVerified} for share
   )`;
   await enqueueHoldableMail(db, to, template, data, unconfirmed);
+}
+
+/** `enqueueAccountMail` for many mails of one template at once, each held as it would be alone. */
+export async function enqueueAccountMails<Name extends HoldableMailName>(
+  db: Database,
+  template: Name,
+  mails: readonly { to: string; data: MailData<Name> }[],
+): Promise<void> {
+  await enqueueHoldableMails(
+    db,
+    template,
+    mails,
+    (to) => sql`exists (
+      select 1 from ${authUsers} where ${authUsers.email} = ${to} and not ${authUsers.emailVerified} for share
+    )`,
+  );
 }
 
 /**

@@ -48,6 +48,23 @@ export async function enqueueHoldableMail<Name extends HoldableMailName>(
 }
 
 /**
+ * `enqueueHoldableMail` for many mails of one template in one statement (a receipt filling thousands of
+ * backorders mails each buyer): the rows go over as one JSON document; `heldWhile` is given each row's address.
+ */
+export async function enqueueHoldableMails<Name extends HoldableMailName>(
+  db: Database,
+  template: Name,
+  mails: readonly { to: string; data: MailData<Name> }[],
+  heldWhile: (to: SQL) => SQL,
+): Promise<void> {
+  if (mails.length === 0) return;
+  const to = sql`mail."to"`;
+  await db.execute(sql`insert into ${mailOutbox} ("to", template, data, held_at, created_at)
+    select ${to}, ${template}, mail.data, case when ${heldWhile(to)} then now() end, clock_timestamp()
+    from jsonb_to_recordset(${JSON.stringify(mails)}::jsonb) as mail("to" text, data jsonb)`);
+}
+
+/**
  * Sends on what was held for an address its owner has just confirmed, and drops the rest (hold.ts
  * `stillRelevant`). Idempotent: a second call finds nothing held.
  */

@@ -109,7 +109,8 @@ export async function planChange(
     if (product.archivedAt) return refuse("withdrawn", `${product.name} is no longer in the catalogue`);
     const rule = quantityRefusal(ruleOf(product), line.quantity);
     if (rule) return fieldRefusal(`${field}.quantity`, `${product.name}: ${rule}`);
-    if (!takesStock && line.quantity > product.quantity) {
+    // Above what is available, a tool that takes backorders sells the rest to come (order-rules.ts `lineProblem`).
+    if (!takesStock && line.quantity > product.quantity && !product.backordersAllowed) {
       return refuse("stock", `Only ${product.quantity} pieces of ${product.name} are in stock`);
     }
   }

@@ -11,15 +11,15 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { CallerActor } from "../company/policy.js";
 import type { Database } from "../db/client.js";
-import { allocateOrder, giveBackOrderStock } from "../product/queries/stock-allocation.js";
 import { type ChangePlan, changedLines, type FieldRefusal, planChange } from "./change-lines.js";
 import { startingStatus } from "./checkout.js";
 import { creditRefusal, heldToolRefusal, holderOf, toolInOpenOrder, withBuyerLock } from "./order-rules.js";
-import { type Refused, RolledBack, refuse, rollingBack } from "./place-order.js";
+import { type Refused, refuse, rollingBack, takeStockOrRollBack } from "./place-order.js";
 import { orderFor } from "./policy.js";
 import { storeChange } from "./queries/changes.js";
 import { addEvent, holdsStockUnpaid, lockOrder } from "./queries/lifecycle.js";
-import { linesOf, type OrderLineRow, type OrderRow, stockLinesOf } from "./queries/orders.js";
+import { giveBackOrderStockOf } from "./queries/order-stock.js";
+import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { enqueueChangeMail, enqueueStatusMails } from "./queries/outbox.js";
 
 /**
@@ -34,7 +34,8 @@ import { enqueueChangeMail, enqueueStatusMails } from "./queries/outbox.js";
  * 3. a tool added that another open order of the buyer holds;
  * 4. on account, the credit the difference uses (over the limit: 409 naming by how much);
  * 5. `waitsAfter`: a requester's change, or one that takes a spender over their monthly limit, waits for an owner;
- * 6. the stock an order on account holds: given back and taken again for the new lines, all or none;
+ * 6. the stock an order on account holds: given back and taken again for the new lines, as placing takes it (all,
+ *    or the rest waiting where the tool takes backorders);
  * 7. stored (queries/changes.ts), its history line saying the lines and totals before and after, its mail queued.
  */
 
@@ -162,9 +163,12 @@ export async function applyChange(
         if (credit) return refuse(credit.reason, credit.message);
       }
       const { waits, why } = await waitsAfter(tx, actor, order, difference);
+      // What it holds is given back as its lines say now, before they are replaced (backorders cleared with it).
+      if (holdsStock(order)) await giveBackOrderStockOf(tx, order.id, actor.email);
       const after = await storeChange(tx, order, plan.priced, waits);
       if (!after) return refuse("revised", ORDER_CHANGE_MESSAGES.stale);
-      await moveStock(tx, { before: order, old, after }, actor.email);
+      // One that goes ahead takes its new lines' again, as placing does: all, or waiting where the tool allows.
+      if (holdsStock(after)) await takeStockOrRollBack(tx, after.id);
       const note = changeNote(old, plan, order, why);
       await addEvent(tx, after, { kind: "changed", by: actor.email, note });
       await enqueueChangeMail(tx, after, note, actor.email);
@@ -173,24 +177,6 @@ export async function applyChange(
       return { order: after };
     }),
   );
-}
-
-const SHORT_OF_STOCK = "A tool of this change is not in stock in the quantity asked.";
-
-/**
- * An order that held its pieces gives them all back, and one that holds them after the change (on account, going
- * ahead) takes its new lines' again, all or none: the ledger moves by the difference, and a tool short refuses the
- * change (rolled back).
- */
-async function moveStock(
-  tx: Database,
-  { before, old, after }: { before: OrderRow; old: readonly OrderLineRow[]; after: OrderRow },
-  by: string,
-) {
-  if (holdsStock(before)) await giveBackOrderStock(tx, { id: before.id, lines: old, by });
-  if (holdsStock(after) && !(await allocateOrder(tx, { id: after.id, lines: await stockLinesOf(tx, after.id), by }))) {
-    throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
-  }
 }
 
 /** "100 × Claw Hammer (HAM-1) at $10.00" for each line, then the total. */

@@ -53,7 +53,8 @@ export function lineProblem({ product, quantity }: BuyerLine): LineProblem | und
   }
   const refusal = quantityRefusal(ruleOf(product), quantity);
   if (refusal) return { reason: "rule", productId, message: `${product.name}: ${refusal}` };
-  if (quantity > product.quantity) {
+  // Above what is available, a tool that takes backorders sells the rest to come (docs/STOCK.md, 'Backorders').
+  if (quantity > product.quantity && !product.backordersAllowed) {
     return { reason: "stock", productId, message: `Only ${product.quantity} pieces of ${product.name} are in stock` };
   }
   return undefined;

@@ -1,10 +1,9 @@
-import { ON_ACCOUNT_MESSAGES, type PaymentMethod, roleReadsCredit } from "@forgeline/contract";
+import { ON_ACCOUNT_MESSAGES, type PaymentMethod, roleReadsCredit, type ShippingPreference } from "@forgeline/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { findAccount } from "../identity/queries.js";
 import type { PricedOrderCents } from "../pricing/price.js";
-import { allocateOrder } from "../product/queries/stock-allocation.js";
 import { spendMailingAllowance } from "../rate-limit/account-allowances.js";
 import {
   type Buyer,
@@ -31,7 +30,8 @@ import {
   withBuyerLock,
 } from "./order-rules.js";
 import { insertOrder } from "./queries/lifecycle.js";
-import { findOrder, stockLinesOf } from "./queries/orders.js";
+import { takeOrderStock } from "./queries/order-stock.js";
+import { findOrder } from "./queries/orders.js";
 
 /**
  * Placing an order: the one use case behind every way of ordering (the Order Now modal, the cart's checkout,
@@ -102,6 +102,8 @@ export interface OrderRequest {
   paymentMethod?: PaymentMethod | undefined;
   /** What placed it when not the buyer's own request: "the recurring order …" (its history says so). */
   placedBy?: string | undefined;
+  /** How it leaves when lines wait for stock: as pieces come (when not said), or all together. */
+  shipping?: ShippingPreference | undefined;
 }
 
 /** Places the order the request asks for, or says why not. */
@@ -135,7 +137,7 @@ export async function placeOrder(
           admitted.onAccount.readsCredit,
         ));
       if (credit) return refuse(credit.reason, credit.message);
-      const placed = await store(tx, admitted, priced, request.placedBy);
+      const placed = await store(tx, admitted, priced, { placedBy: request.placedBy, shipping: request.shipping });
       await request.alongside?.(tx, placed);
       return placed;
     }),
@@ -214,7 +216,7 @@ async function store(
   tx: Database,
   admitted: Admitted,
   priced: PricedOrderCents,
-  placedBy: string | undefined,
+  how: { placedBy?: string | undefined; shipping?: ShippingPreference | undefined },
 ): Promise<Placed> {
   const { buyer, userName, delivery, onAccount } = admitted;
   const starting = await startingStatus(tx, buyer, priced.totalCents);
@@ -227,7 +229,8 @@ async function store(
     starting,
     onAccount,
     priced,
-    placedBy,
+    placedBy: how.placedBy,
+    shipping: how.shipping ?? "as-available",
   });
   // An order on account that goes ahead now ships unpaid: its pieces are set aside now, all or none.
   if (onAccount && starting.status !== "awaiting-approval") await takeStockOrRollBack(tx, orderId);
@@ -252,11 +255,20 @@ export async function rollingBack<T>(work: () => Promise<T>): Promise<T | Refuse
 
 const SHORT_OF_STOCK = "A tool of this order is no longer in stock in the quantity ordered.";
 
+/**
+ * Takes the order's stock: a line above what is available waits for the rest when its tool takes backorders;
+ * otherwise the whole order rolls back, refused naming what is available (docs/STOCK.md, 'Backorders').
+ */
 export async function takeStockOrRollBack(tx: Database, orderId: string): Promise<void> {
   const order = await findOrder(tx, orderId);
-  const lines = await stockLinesOf(tx, orderId);
-  if (!order || !(await allocateOrder(tx, { id: orderId, lines, by: order.userEmail })))
-    throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
+  if (!order) throw new RolledBack(refuse("stock", SHORT_OF_STOCK));
+  const taken = await takeOrderStock(tx, orderId, order.userEmail);
+  if ("short" in taken) {
+    const short = taken.short;
+    const message =
+      "withdrawn" in short ? SHORT_OF_STOCK : `Only ${short.available} pieces of ${short.name} are in stock`;
+    throw new RolledBack(refuse("stock", message));
+  }
 }
 
 /**

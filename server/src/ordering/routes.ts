@@ -67,6 +67,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         poNumber,
         userEmail,
         paymentMethod,
+        shipping,
       } = request.body;
       if (userEmail !== undefined) {
         authorize(
@@ -85,6 +86,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         delivery: { phone, address, addressId, poNumber },
         lines: [{ product, quantity }],
         paymentMethod,
+        shipping,
       });
       if (!("refused" in outcome)) {
         return reply.code(201).send({ success: true, insertedId: outcome.orderId, status: outcome.status });

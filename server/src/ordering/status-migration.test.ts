@@ -31,15 +31,17 @@ interface OldOrder {
 }
 
 /**
- * An order in every pair of facts the contract allows, on account and by card: a card order leaves the shop only
- * once paid (orders_card_paid_before_shipping), so the pairs of a card shipped unpaid are left out.
+ * An order in every pair of facts the contract allowed when 0035 ran, on account and by card: a card order leaves the
+ * shop only once paid (orders_card_paid_before_shipping), so the pairs of a card shipped unpaid are left out, and
+ * shipping in part came later (migration 0044).
  */
 const OLD_ORDERS: OldOrder[] = PAYMENT_METHODS.flatMap((method) =>
   POSSIBLE_FACTS.filter(
     ({ fulfilment, payment }) =>
-      method === "invoice" ||
-      !SENT_ORDER_STATUSES.some((sent) => sent === fulfilment) ||
-      !["unpaid", "partially-paid"].includes(payment),
+      fulfilment !== "partially-shipped" &&
+      (method === "invoice" ||
+        !SENT_ORDER_STATUSES.some((sent) => sent === fulfilment) ||
+        !["unpaid", "partially-paid"].includes(payment)),
   ).map(({ fulfilment, payment }) => ({ fulfilment, payment, method })),
 ).map((order, n) => ({ ...order, id: `90000000-0000-4000-8000-${String(n).padStart(12, "0")}` }));
 

@@ -2,8 +2,8 @@ import { canTransition } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
 import { markPaid } from "../ordering/queries/lifecycle.js";
-import { findOrder, stockLinesOf } from "../ordering/queries/orders.js";
-import { allocateOrder } from "../product/queries/stock-allocation.js";
+import { takeOrderStock } from "../ordering/queries/order-stock.js";
+import { findOrder } from "../ordering/queries/orders.js";
 
 /**
  * `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile;
@@ -38,10 +38,9 @@ export async function markOrderPaid(
       // The order may have been changed (ordering/change-order.ts) since the payment was opened for its old total:
       // the locked row's total is final, and another amount rolls the payment mark back.
       if (amountCents !== undefined && paid.totalCents !== amountCents) throw new OrderChanged();
-      const lines = await stockLinesOf(tx, orderId);
-      // Every line's stock or none, from the warehouses (docs/STOCK.md): one line short rolls back the others and
-      // the payment mark.
-      if (!(await allocateOrder(tx, { id: orderId, lines, by: paid.userEmail }))) throw new OutOfStock();
+      // Every line's stock or none, from the warehouses (docs/STOCK.md): one line short (of a tool that takes no
+      // backorders) rolls back the others and the payment mark.
+      if ("short" in (await takeOrderStock(tx, orderId, paid.userEmail))) throw new OutOfStock();
       return "paid";
     });
   } catch (error) {

@@ -4,9 +4,9 @@ import { recordAudit } from "../audit/queries.js";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
 import { changeStatus } from "../ordering/queries/lifecycle.js";
-import { findOrder, stockLinesOf } from "../ordering/queries/orders.js";
+import { clearWaiting, giveBackOrderStockOf } from "../ordering/queries/order-stock.js";
+import { findOrder } from "../ordering/queries/orders.js";
 import { orderWithHistory } from "../ordering/queries/wire.js";
-import { giveBackOrderStock } from "../product/queries/stock-allocation.js";
 import type { PaymentProvider } from "./providers.js";
 import { findIntent, recordRefund, setIntentStatus } from "./queries.js";
 
@@ -68,9 +68,11 @@ export async function refundOrder(
       let restocked = false;
       if (!refundAsksAboutStock(before.status) || request.restock) {
         // Every piece goes back where the ledger says it came from; a tool deleted meanwhile still has its row.
-        await giveBackOrderStock(tx, { id: orderId, lines: await stockLinesOf(tx, orderId), by: admin });
+        await giveBackOrderStockOf(tx, orderId, admin);
         restocked = true;
       }
+      // A refunded order waits for no more pieces, returned or not.
+      await clearWaiting(tx, orderId);
       await recordRefund(tx, {
         id: refundId,
         intentId: intent.id,

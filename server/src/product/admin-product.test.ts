@@ -44,6 +44,7 @@ describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", (
       quantityRule: { min: 100, max: 200, step: 1 },
       tiers: [],
       lowStockThreshold: null,
+      backorders: { allowed: false, expectedAt: null, leadDays: null },
     });
     const [row] = await ctx.db.select().from(products).where(eq(products.id, id));
     expect(row).toMatchObject({ priceCents: 2450, createdByEmail: admin.email });
@@ -69,6 +70,7 @@ describe("admin catalogue calls: POST /api/product, DELETE /api/product/{id}", (
       quantityRule: { min: 100, max: 200, step: 1 },
       tiers: [],
       lowStockThreshold: null,
+      backorders: { allowed: false, expectedAt: null, leadDays: null },
     });
   });
 

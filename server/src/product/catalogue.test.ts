@@ -218,6 +218,7 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     quantityRule: { min: 100, max: 200, step: 1 },
     tiers: [],
     lowStockThreshold: null,
+    backorders: { allowed: false, expectedAt: null, leadDays: null },
   });
   const auditOf = async (id: string) =>
     (
@@ -261,7 +262,14 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     };
     const edited = await patch(admin, id, { sku: " fl-pry-15 ", ...terms });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ ...tool, _id: id, sku: "FL-PRY-15", ...terms, lowStockThreshold: null });
+    expect(edited.json()).toEqual({
+      ...tool,
+      _id: id,
+      sku: "FL-PRY-15",
+      ...terms,
+      lowStockThreshold: null,
+      backorders: { allowed: false, expectedAt: null, leadDays: null },
+    });
     expect(await read(id)).toEqual(edited.json());
 
     // A new price is checked against the tiers stored: it must stay above them.
@@ -344,6 +352,8 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     expect(mine.json()).toMatchObject({ order: "Forgeline Pry Bar", unitPrice: 12.5, price: 1500 });
     expect(mine.json().lines).toEqual([
       {
+        waitingQuantity: 0,
+        expectedAt: null,
         productId: id,
         sku,
         name: "Forgeline Pry Bar",
@@ -391,7 +401,7 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
       "nothing to change",
       {},
       "body",
-      "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers, lowStockThreshold",
+      "Send at least one of name, price, description, image, quantity, sku, quantityRule, tiers, lowStockThreshold, backorders",
     ],
     ["a blank name", { name: "  " }, "name", "Name is Required"],
     ["a 201-character name", { name: "n".repeat(201) }, "name", "Name must be 200 characters or fewer"],

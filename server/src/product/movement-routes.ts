@@ -87,6 +87,10 @@ export const stockMovementRoutes: FastifyPluginAsyncZod = async (app) => {
           kind === "received"
             ? await receiveStock(tx, { productId, warehouseId, quantity, reason, by: admin })
             : await setOnHand(tx, { productId, warehouseId, count: quantity, reason: reason ?? "", by: admin });
+        // Pieces that came in go first to the orders waiting for them (docs/STOCK.md, 'Backorders').
+        if (movement && movement.onHandChange > 0) {
+          await app.events.publish("stockReceived", { tx, productId, by: admin });
+        }
         if (movement) {
           await recordAudit(tx, {
             actor: admin,

@@ -29,6 +29,7 @@ describe("GET /api/product", () => {
         quantityRule: { min: expect.any(Number), max: expect.any(Number), step: expect.any(Number) },
         tiers: expect.any(Array),
         lowStockThreshold: null,
+        backorders: { allowed: false, expectedAt: null, leadDays: null },
       });
       expect(product.price).toBeGreaterThan(0);
       // Volume tiers rise in quantity and fall in price, every one below the list price.

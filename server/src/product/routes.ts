@@ -62,9 +62,24 @@ function termColumns(terms: {
 }
 
 /** The columns a patch changes, prices in cents. */
-function changesOf({ price, quantityRule, tiers, quantity, warehouseId, ...fields }: ProductPatch): ProductChanges {
+function changesOf({
+  price,
+  quantityRule,
+  tiers,
+  quantity,
+  warehouseId,
+  backorders,
+  ...fields
+}: ProductPatch): ProductChanges {
   const changes: ProductChanges = { ...fields, ...termColumns({ quantityRule, tiers }) };
   if (price !== undefined) changes.priceCents = dollarsToCents(price);
+  // Settings left out of `backorders` are cleared: the form sends all three, and a tool that stops taking
+  // backorders keeps no date to show.
+  if (backorders !== undefined) {
+    changes.backordersAllowed = backorders.allowed;
+    changes.backordersExpectedAt = backorders.expectedAt ?? null;
+    changes.backordersLeadDays = backorders.leadDays ?? null;
+  }
   return changes;
 }
 
@@ -248,7 +263,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           "`quantityRule`, `tiers` (checked together with what is stored), `quantity` " +
           "(the count on hand in `warehouseId`, the first warehouse when left out: a whole number from 0, not below what " +
           "is allocated there to orders; the tool's quantity is then its sum available) and `lowStockThreshold` (a whole number from 0, or null for " +
-          "the default: twice the rule's minimum); what is left out stays as it is. Existing orders keep the " +
+          "the default: twice the rule's minimum) and `backorders` (`allowed`, and `expectedAt`, a day not in the past, or `leadDays`, " +
+          "1 to 365: when more comes; what it leaves out is cleared); what is left out stays as it is. Existing orders keep the " +
           "name and prices they were placed with. Each change goes to the audit log with its values before and after.",
         tags: ["Catalogue"],
         security: requires("accessToken"),
@@ -275,13 +291,17 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           // Restock sets a warehouse's count on hand (the first's by default), through the stock ledger; the tool's
           // quantity is then the sum available (docs/STOCK.md).
           if (patch.quantity !== undefined) {
-            await setOnHand(tx, {
+            const movement = await setOnHand(tx, {
               productId: id,
               warehouseId: patch.warehouseId,
               count: patch.quantity,
               reason: "Restock: counted again",
               by: admin,
             });
+            // Pieces that came in go first to the orders waiting for them (docs/STOCK.md, 'Backorders').
+            if (movement && movement.onHandChange > 0) {
+              await app.events.publish("stockReceived", { tx, productId: id, by: admin });
+            }
           }
           const changes = changesOf(patch);
           const edits = Object.values(changes).some((value) => value !== undefined);
@@ -289,7 +309,17 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!now) throw new Error(`product ${id} vanished while locked`);
           const after = toProductJson(now);
           const edited = (
-            ["name", "price", "description", "image", "sku", "quantityRule", "tiers", "lowStockThreshold"] as const
+            [
+              "name",
+              "price",
+              "description",
+              "image",
+              "sku",
+              "quantityRule",
+              "tiers",
+              "lowStockThreshold",
+              "backorders",
+            ] as const
           ).filter((field) => patch[field] !== undefined);
           if (edited.length > 0) {
             await recordAudit(tx, {

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -49,6 +50,13 @@ export const products = pgTable(
      */
     lowStockThreshold: integer("low_stock_threshold"),
     /**
+     * Backorders (docs/STOCK.md, 'Backorders'): whether an order may take more than is available (the rest waits
+     * on the line for a receipt), and when more is expected: a day, else a lead time in days.
+     */
+    backordersAllowed: boolean("backorders_allowed").notNull().default(false),
+    backordersExpectedAt: date("backorders_expected_at", { mode: "string" }),
+    backordersLeadDays: integer("backorders_lead_days"),
+    /**
      * What the catalogue search matches words in: the name, weighing more, and the description, stemmed as
      * English ("hammers" finds "hammer"). Stored, worked out when the name or description is written: a search
      * matching thousands of tools ranks each by it, and working it out from the text at every search took most
@@ -74,6 +82,10 @@ export const products = pgTable(
     check("products_price_positive", sql`${table.priceCents} > 0`),
     check("products_stock_not_negative", sql`${table.quantity} >= 0`),
     uniqueIndex("products_sku").on(table.sku),
+    check(
+      "products_backorders_lead_days",
+      sql`${table.backordersLeadDays} is null or ${table.backordersLeadDays} between 1 and 365`,
+    ),
     check("products_low_stock_threshold", sql`${table.lowStockThreshold} is null or ${table.lowStockThreshold} >= 0`),
     check(
       "products_quantity_rule",

@@ -1,7 +1,6 @@
 import { LEDGER_KINDS, REMINDER_STEPS } from "@forgeline/contract";
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   check,
   date,

@@ -627,6 +627,10 @@ const MATRIX: Record<string, Row> = {
     call: (f) => ({ url: `/api/admin/stock/${f.product._id}` }),
     ...inTheBackOffice("manage:stock", 200),
   },
+  "GET /api/admin/stock/backorders": {
+    call: () => ({ url: "/api/admin/stock/backorders" }),
+    ...inTheBackOffice("manage:stock", 200),
+  },
   "POST /api/admin/stock/movements": {
     call: async (f) => {
       const [first] = (await f.app.inject({ url: "/api/admin/warehouses", headers: bearer(f.admin.token) })).json();

@@ -283,6 +283,7 @@ describe("fuzzing the API", () => {
               quantityRule: { min: 100, max: 200, step: 1 },
               tiers: [],
               lowStockThreshold: null,
+              backorders: { allowed: false, expectedAt: null, leadDays: null },
             });
 
             const before = await counts();
@@ -571,6 +572,7 @@ describe("fuzzing the API", () => {
           ),
 
           paymentMethod: badPaymentMethod,
+          shipping: fc.oneof(notText, fc.constantFrom("all", "COMPLETE", "", null)),
         },
       },
       {
@@ -834,6 +836,19 @@ describe("fuzzing the API", () => {
           ),
           description: fc.oneof(notText, blank, longerThan(2000), withControl("many")),
           image: fc.oneof(notText, fc.constant(""), longerThan(200), fc.webUrl()),
+          // Backorders: `allowed` true or false, a lead time of 1 to 365 whole days, a day not in the past.
+          backorders: fc.oneof(
+            fc.constantFrom(null, true, "yes", [], {}),
+            fc.record({ allowed: fc.constantFrom("yes", 1, null) }),
+            fc.record({
+              allowed: fc.boolean(),
+              leadDays: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 366 }), fraction(1, 365), fc.constant("7")),
+            }),
+            fc.record({
+              allowed: fc.boolean(),
+              expectedAt: fc.constantFrom("2020-01-01", "soon", "2026-02-30", "", 20270101),
+            }),
+          ),
         },
       },
       {

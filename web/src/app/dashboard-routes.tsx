@@ -22,6 +22,7 @@ const AdminOrderPage = lazy(() => import("../features/admin-orders/admin-order-p
 const AuditPage = lazy(() => import("../features/audit/audit-page"));
 const PromotionsPage = lazy(() => import("../features/promotions/promotions-page"));
 const WarehousesPage = lazy(() => import("../features/warehouses/warehouses-page"));
+const BackordersPage = lazy(() => import("../features/warehouses/backorders-page"));
 const PickListPage = lazy(() => import("../features/warehouses/pick-list-page"));
 const CompanyPage = lazy(() => import("../features/company/company-page"));
 const CompanyOrdersPage = lazy(() => import("../features/company/company-orders-page"));
@@ -132,6 +133,14 @@ export const dashboardRoutes: RouteObject[] = [
         element: (
           <RequireAdmin>
             <PickListPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: "backorders",
+        element: (
+          <RequireAdmin>
+            <BackordersPage />
           </RequireAdmin>
         ),
       },

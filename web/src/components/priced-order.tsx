@@ -6,6 +6,7 @@ import {
   QUANTITY_UNIT,
 } from "@forgeline/contract";
 import type { ReactNode } from "react";
+import { waitingText } from "../lib/backorder-words";
 import { DataTable } from "./data-table";
 
 /**
@@ -92,7 +93,10 @@ export function PricedLines({
   poNumber,
   label = "Order lines",
 }: {
-  priced: Pick<PricedOrder, "lines" | "subtotal" | "promotion" | "discount" | "taxRate" | "tax" | "total">;
+  priced: Pick<PricedOrder, "subtotal" | "promotion" | "discount" | "taxRate" | "tax" | "total"> & {
+    /** An order's lines also say what waits for stock (docs/STOCK.md, 'Backorders'). */
+    lines: (PricedLine & { waitingQuantity?: number | undefined; expectedAt?: string | null | undefined })[];
+  };
   poNumber?: string | null | undefined;
   label?: string;
 }) {
@@ -112,6 +116,9 @@ export function PricedLines({
           <tr key={line.productId}>
             <th scope="row" className="font-medium">
               {line.name}
+              {line.waitingQuantity ? (
+                <span className="block text-sm font-normal">{waitingText(line.waitingQuantity, line.expectedAt)}</span>
+              ) : null}
             </th>
             <td className="font-mono text-xs whitespace-nowrap">{line.sku}</td>
             <td className="text-right">{line.quantity}</td>

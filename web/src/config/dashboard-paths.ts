@@ -20,6 +20,8 @@ export const stockPaths = {
   warehouses: "/dashboard/warehouses",
   /** "To ship" per warehouse: the orders ready to ship and what to pick for them (docs/STOCK.md, 'Shipments'). */
   pickList: "/dashboard/pick-list",
+  /** The backorders waiting per tool (docs/STOCK.md, 'Backorders'). */
+  backorders: "/dashboard/backorders",
 } as const;
 
 /** Both answer by role: a customer's own quotes, an admin's list of every quote and its pricing. */

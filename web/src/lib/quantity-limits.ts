@@ -14,3 +14,11 @@ export function topQuantity(rule: QuantityRule, stock: number): number {
 export function limitsFor(rule: QuantityRule, stock: number): QuantityRule {
   return { ...rule, max: topQuantity(rule, stock) };
 }
+
+/**
+ * The pieces a line may take now: the stock, or any number when the tool takes backorders (what is not there then
+ * waits for a receipt: docs/STOCK.md, 'Backorders').
+ */
+export function sellableStock(tool: { quantity: number; backorders?: { allowed: boolean } | undefined }): number {
+  return tool.backorders?.allowed ? Number.POSITIVE_INFINITY : tool.quantity;
+}

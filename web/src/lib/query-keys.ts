@@ -12,3 +12,4 @@ export const contractPricesQueryKey = ["company", "contract-prices"] as const;
 /** The promotions running now (GET /api/promotions): the banner; an admin's change refreshes it. */
 export const promotionsQueryKey = ["promotions"] as const;
 export const warehousesQueryKey = ["warehouses"] as const;
+export const backordersQueryKey = ["backorders"] as const;

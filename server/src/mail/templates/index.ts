@@ -17,7 +17,7 @@ import {
 import { quoteUpdate } from "./quote.js";
 import { creditNote, invoiceReminder } from "./receivables.js";
 import { recurringRunFailed } from "./recurring.js";
-import { lowStock } from "./stock.js";
+import { backorderReady, lowStock } from "./stock.js";
 
 export type { OrderMailData, Shop } from "./order.js";
 
@@ -37,6 +37,7 @@ export const MAIL_TEMPLATES = {
   "company-invitation": companyInvitation,
   "quote-update": quoteUpdate,
   "low-stock": lowStock,
+  "backorder-ready": backorderReady,
   "invoice-reminder": invoiceReminder,
   "credit-note": creditNote,
   "recurring-run-failed": recurringRunFailed,

@@ -51,3 +51,30 @@ export const lowStock = {
     </MailLayout>
   ),
 };
+
+/** To the buyer whose waiting line a receipt has just filled (docs/STOCK.md, 'Backorders'). */
+export interface BackorderReadyMailData {
+  orderId: string;
+  /** FL-100234. */
+  number: string;
+  productName: string;
+  /** The line's pieces, all now set aside for it. */
+  quantity: number;
+}
+
+const readySubject = (data: BackorderReadyMailData) => `Your ${data.quantity} ${data.productName} are ready to ship`;
+
+export const backorderReady = {
+  subject: readySubject,
+  body: (data: BackorderReadyMailData, shop: Shop) => (
+    <MailLayout
+      preview={readySubject(data)}
+      heading="The rest has come in"
+      greeting="Hello,"
+      action={{ href: `${shop.publicUrl}/dashboard/myorders/${data.orderId}`, label: "See the order" }}
+      after="We ship as you chose when you ordered: what is ready, or the whole order once every line is."
+    >
+      <Text>{`All ${data.quantity} ${data.productName} of order ${data.number} are now in stock and set aside for you.`}</Text>
+    </MailLayout>
+  ),
+};

@@ -10,15 +10,16 @@ import {
   type PaidWith,
   type PaymentMethod,
   type PaymentStatus,
+  type ShippingPreference,
 } from "@forgeline/contract";
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
-import { giveBackOrderStock } from "../../product/queries/stock-allocation.js";
 import type { StartingStatus } from "../checkout.js";
 import { invoiceCounters } from "../money-tables.js";
 import { orderEvents, orderLines, orders } from "../tables.js";
-import { type OrderRow, stockLinesOf } from "./orders.js";
+import { giveBackOrderStockOf } from "./order-stock.js";
+import type { OrderRow } from "./orders.js";
 import { enqueueStatusMails } from "./outbox.js";
 import { countSales } from "./sales.js";
 
@@ -45,6 +46,8 @@ export interface NewOrder {
   priced: PricedOrderCents;
   /** Who placed it when not its buyer at the moment: a recurring order's run (its history and mail say so). */
   placedBy?: string | undefined;
+  /** How it leaves when lines wait for stock (docs/STOCK.md, 'Backorders'); as pieces come when absent. */
+  shipping?: ShippingPreference | undefined;
 }
 
 /**
@@ -150,6 +153,7 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
       taxExempt: order.company?.taxExempt ?? false,
       ...factColumns(order.starting?.status === "awaiting-approval" ? "awaiting-approval" : "open", "unpaid"),
       paymentMethod: order.onAccount ? "invoice" : "card",
+      shippingPreference: order.shipping ?? "as-available",
       netDays: order.onAccount?.netDays ?? null,
     })
     .returning();
@@ -289,7 +293,7 @@ export async function takeStep(
     .returning();
   if (!after) return { kind: "refused", order: before };
   if (holdsStockUnpaid(after) && before.fulfilmentStatus === "open" && after.fulfilmentStatus === "cancelled") {
-    await giveBackOrderStock(tx, { id: before.id, lines: await stockLinesOf(tx, before.id), by: change.by });
+    await giveBackOrderStockOf(tx, before.id, change.by);
   }
   const note = typeof change.note === "function" ? change.note(before) : (change.note ?? null);
   // A customer hears of a status their order reaches, not again of one it stays in (money received on a shipped

@@ -1,11 +1,11 @@
 import { creditNoteNumberText, formatCents } from "@forgeline/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { giveBackOrderStock } from "../../product/queries/stock-allocation.js";
 import { creditNoteCounter, creditNotes } from "../money-tables.js";
 import { orders } from "../tables.js";
 import { addEvent, takeStep } from "./lifecycle.js";
-import { type OrderRow, stockLinesOf } from "./orders.js";
+import { giveBackOrderStockOf } from "./order-stock.js";
+import type { OrderRow } from "./orders.js";
 import { countSales } from "./sales.js";
 import type { CreditNoteRow } from "./wire.js";
 
@@ -86,6 +86,6 @@ export async function creditOrder(
     await addEvent(tx, after ?? before, { kind: "credit-note", by, note, money });
   }
   if (!after) throw new Error(`order ${orderId} was not credited`);
-  if (credit.restock) await giveBackOrderStock(tx, { id: orderId, lines: await stockLinesOf(tx, orderId), by });
+  if (credit.restock) await giveBackOrderStockOf(tx, orderId, by);
   return { after, creditNote };
 }

@@ -2,6 +2,7 @@ import {
   type CreditNote,
   centsToDollars,
   creditableCents,
+  expectedDayOf,
   MOVEMENT_OF_EVENT,
   type MoneyMovement,
   type OrderRecord,
@@ -13,6 +14,7 @@ import {
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { lineJson } from "../../pricing/price.js";
+import { backordersOf, productsByIds } from "../../product/queries/products.js";
 import { type ShipmentRecord, shipmentsByOrder } from "../../shipment/queries.js";
 import { creditNotes } from "../money-tables.js";
 import { orderEvents } from "../tables.js";
@@ -35,6 +37,7 @@ function toOrderJson(
   lines: OrderLineRow[],
   credits: CreditNoteRow[],
   shipments: ShipmentRecord[],
+  expected: ReadonlyMap<string, string | undefined>,
 ): OrderRecord {
   return {
     _id: row.id,
@@ -63,7 +66,12 @@ function toOrderJson(
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
     invoiceNumber: row.invoiceNumber,
-    lines: lines.map(lineJson),
+    lines: lines.map((line) => ({
+      ...lineJson(line),
+      waitingQuantity: line.waitingQuantity,
+      expectedAt: line.waitingQuantity > 0 ? (expected.get(line.productId) ?? null) : null,
+    })),
+    shipping: row.shippingPreference,
     subtotal: centsToDollars(row.subtotalCents),
     promotion:
       row.promotionId && row.promotionName && row.promotionPercent !== null
@@ -187,6 +195,18 @@ const creditedIds = (rows: OrderRow[]) => rows.filter((row) => row.creditedCents
 const shippedIds = (rows: OrderRow[]) =>
   rows.filter((row) => (SENT_FULFILMENTS as readonly string[]).includes(row.fulfilmentStatus)).map((row) => row.id);
 
+/**
+ * When the waiting pieces of these lines are expected, by tool (docs/STOCK.md, 'Backorders'): one query, and
+ * none when no line waits.
+ */
+async function expectedByTool(db: Database, lines: readonly OrderLineRow[]) {
+  const waiting = [...new Set(lines.filter((line) => line.waitingQuantity > 0).map((line) => line.productId))];
+  const expected = new Map<string, string | undefined>();
+  if (waiting.length === 0) return expected;
+  for (const tool of await productsByIds(db, waiting)) expected.set(tool.id, expectedDayOf(backordersOf(tool)));
+  return expected;
+}
+
 /** The orders as the wire shows them, each with its lines and history (one query each for all of them). */
 export async function withHistory(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
@@ -201,6 +221,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
     creditNotesByOrder(db, creditedIds(rows)),
     shipmentsByOrder(db, shippedIds(rows)),
   ]);
+  const expected = await expectedByTool(db, [...lines.values()].flat());
   return rows.map((row) =>
     toOrderJson(
       row,
@@ -208,6 +229,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
       lines.get(row.id) ?? [],
       credits.get(row.id) ?? [],
       shipments.get(row.id) ?? [],
+      expected,
     ),
   );
 }
@@ -224,5 +246,12 @@ export async function orderWithHistory(db: Database, row: OrderRow): Promise<Ord
     creditNotesByOrder(db, creditedIds([row])),
     shipmentsByOrder(db, shippedIds([row])),
   ]);
-  return toOrderJson(row, history, lines, credits.get(row.id) ?? [], shipments.get(row.id) ?? []);
+  return toOrderJson(
+    row,
+    history,
+    lines,
+    credits.get(row.id) ?? [],
+    shipments.get(row.id) ?? [],
+    await expectedByTool(db, lines),
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  type Backorders,
   type CatalogueQuery,
   type CatalogueSort,
   centsToDollars,
@@ -31,7 +32,15 @@ export function toProductJson(row: ProductRow): Product {
     quantityRule: ruleOf(row),
     tiers: row.tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })),
     lowStockThreshold: row.lowStockThreshold,
+    backorders: backordersOf(row),
   };
+}
+
+/** A tool's backorder settings as answers carry them (docs/STOCK.md, 'Backorders'). */
+export function backordersOf(
+  row: Pick<ProductRow, "backordersAllowed" | "backordersExpectedAt" | "backordersLeadDays">,
+): Backorders {
+  return { allowed: row.backordersAllowed, expectedAt: row.backordersExpectedAt, leadDays: row.backordersLeadDays };
 }
 
 export function ruleOf(row: Pick<ProductRow, "quantityMin" | "quantityMax" | "quantityStep">): QuantityRule {
@@ -194,6 +203,9 @@ export type ProductChanges = Partial<
     | "quantityStep"
     | "tiers"
     | "lowStockThreshold"
+    | "backordersAllowed"
+    | "backordersExpectedAt"
+    | "backordersLeadDays"
   >
 >;
 
@@ -260,10 +272,11 @@ export async function withdrawProduct(db: Database, id: string): Promise<boolean
 /** Whether the product is still in the catalogue with at least this many pieces in stock. */
 export async function stockCovers(db: Database, productId: string, quantity: number): Promise<boolean> {
   const [product] = await db
-    .select({ quantity: products.quantity })
+    .select({ quantity: products.quantity, backorders: products.backordersAllowed })
     .from(products)
     .where(and(eq(products.id, productId), listed));
-  return Boolean(product && product.quantity >= quantity);
+  // A tool that takes backorders covers any quantity: what is not there waits (docs/STOCK.md, 'Backorders').
+  return Boolean(product && (product.backorders || product.quantity >= quantity));
 }
 
 /**

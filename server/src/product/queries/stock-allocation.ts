@@ -22,52 +22,86 @@ export interface Line {
   quantity: number;
 }
 
+/** One line's share of one warehouse's pieces. */
+export interface Part {
+  warehouseId: string;
+  line: Line;
+  pieces: number;
+}
+
 /**
  * Where each line's pieces come from: the first warehouse (in warehouse order) that can cover the whole line;
- * else split, the warehouses with most available first, so the line is in as few parts as can be. Undefined when
- * the tool is short (or withdrawn). `levels` are the locked levels, changed here as the plan takes from them.
+ * else split, the warehouses with most available first, so the line is in as few parts as can be. `waiting[i]` is
+ * what line i could not get: more than nothing only when `mayWait` says its tool takes backorders; otherwise the
+ * plan is `short`, naming the first such tool and what was available of it. `levels` are the locked levels,
+ * changed here as the plan takes from them.
  */
 export function planAllocation(
   lines: readonly Line[],
   levels: LockedLevel[],
-): { warehouseId: string; line: Line; pieces: number }[] | undefined {
-  const plan: { warehouseId: string; line: Line; pieces: number }[] = [];
-  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+  mayWait: (productId: string) => boolean = () => false,
+): { parts: Part[]; waiting: number[] } | { short: { productId: string; available: number } } {
+  const parts: Part[] = [];
+  const waiting = lines.map(() => 0);
+  const order = lines
+    .map((_, index) => index)
+    .sort((a, b) => lineAt(lines, a).productId.localeCompare(lineAt(lines, b).productId));
+  for (const index of order) {
+    const line = lineAt(lines, index);
     const own = levels.filter((level) => level.productId === line.productId && availableOf(level) > 0);
     const whole = own.find((level) => availableOf(level) >= line.quantity);
-    const parts = whole ? [whole] : [...own].sort((a, b) => availableOf(b) - availableOf(a) || a.rank - b.rank);
+    const sources = whole ? [whole] : [...own].sort((a, b) => availableOf(b) - availableOf(a) || a.rank - b.rank);
+    const available = own.reduce((sum, level) => sum + availableOf(level), 0);
+    if (available < line.quantity && !mayWait(line.productId))
+      return { short: { productId: line.productId, available } };
     let left = line.quantity;
-    for (const level of parts) {
+    for (const level of sources) {
       if (left === 0) break;
       const pieces = Math.min(left, availableOf(level));
       level.allocated += pieces;
       left -= pieces;
-      plan.push({ warehouseId: level.warehouseId, line, pieces });
+      parts.push({ warehouseId: level.warehouseId, line, pieces });
     }
-    if (left > 0) return undefined;
+    waiting[index] = left;
   }
-  return plan;
+  return { parts, waiting };
 }
 
+function lineAt(lines: readonly Line[], index: number): Line {
+  const line = lines[index];
+  if (!line) throw new Error(`no line ${index}`);
+  return line;
+}
+
+/** What taking an order's stock came to: what each line waits for, or the tool that is short and what it has. */
+export type Allocation =
+  | { waiting: number[] }
+  | { short: { productId: string; name: string; available: number } | { productId: string; withdrawn: true } };
+
 /**
- * Allocates every line of the order, or nothing: false when one line's tool is short or withdrawn (the caller
- * rolls back). In the caller's transaction, under the stock's locks.
+ * Allocates every line of the order, or nothing. A line above what is available takes what there is and waits for
+ * the rest when its tool takes backorders (docs/STOCK.md, 'Backorders'); otherwise the answer is `short`, naming
+ * the tool and what is available of it (the caller rolls back), as it is for a withdrawn tool. In the caller's
+ * transaction, under the stock's locks.
  */
 export async function allocateOrder(
   tx: Database,
   order: { id: string; lines: readonly Line[]; by: string },
-): Promise<boolean> {
+): Promise<Allocation> {
   const { id: orderId, lines, by } = order;
   const { tools, levels } = await lockStock(
     tx,
     lines.map((line) => line.productId),
   );
-  if (lines.some((line) => tools.get(line.productId)?.archived !== false)) return false;
-  const plan = planAllocation(lines, levels);
-  if (!plan) return false;
+  const withdrawn = lines.find((line) => tools.get(line.productId)?.archived !== false);
+  if (withdrawn) return { short: { productId: withdrawn.productId, withdrawn: true } };
+  const plan = planAllocation(lines, levels, (productId) => tools.get(productId)?.backorders === true);
+  if ("short" in plan) {
+    return { short: { ...plan.short, name: tools.get(plan.short.productId)?.name ?? "" } };
+  }
   await recordMovements(
     tx,
-    plan.map(({ warehouseId, line, pieces }) => ({
+    plan.parts.map(({ warehouseId, line, pieces }) => ({
       productId: line.productId,
       warehouseId,
       kind: "allocated",
@@ -77,7 +111,7 @@ export async function allocateOrder(
       by,
     })),
   );
-  return true;
+  return { waiting: plan.waiting };
 }
 
 /** What the order holds per tool and warehouse, from the ledger: allocated, and shipped and not returned. */

@@ -56,15 +56,27 @@ export async function firstWarehouse(db: Database) {
   return first;
 }
 
+/** A tool as locked: its name, whether it was withdrawn, and whether it takes backorders. */
+export interface LockedTool {
+  name: string;
+  archived: boolean;
+  backorders: boolean;
+}
+
 /**
  * Locks the tools' rows and every level of theirs (SELECT … FOR UPDATE, in one order) for the rest of the
  * caller's transaction; answers the tools (withdrawn or not) and their levels, each tool's in warehouse order.
  */
 export async function lockStock(tx: Database, productIds: readonly string[]) {
   const ids = [...new Set(productIds)].sort();
-  if (ids.length === 0) return { tools: new Map<string, { archived: boolean }>(), levels: [] as LockedLevel[] };
+  if (ids.length === 0) return { tools: new Map<string, LockedTool>(), levels: [] as LockedLevel[] };
   const tools = await tx
-    .select({ id: products.id, archivedAt: products.archivedAt })
+    .select({
+      id: products.id,
+      name: products.name,
+      archivedAt: products.archivedAt,
+      backorders: products.backordersAllowed,
+    })
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
@@ -90,7 +102,13 @@ export async function lockStock(tx: Database, productIds: readonly string[]) {
       return { ...level, code: place.code, name: place.name, active: place.active, rank };
     })
     .sort((a, b) => a.productId.localeCompare(b.productId) || a.rank - b.rank);
-  return { tools: new Map(tools.map((tool) => [tool.id, { archived: tool.archivedAt !== null }])), levels };
+  const byId = new Map<string, LockedTool>(
+    tools.map((tool) => [
+      tool.id,
+      { name: tool.name, archived: tool.archivedAt !== null, backorders: tool.backorders },
+    ]),
+  );
+  return { tools: byId, levels };
 }
 
 /**
@@ -107,25 +125,63 @@ export async function recordMovements(tx: Database, movements: readonly Movement
       moving.map((movement) => ({ ...movement, orderId: movement.orderId ?? null, reason: movement.reason ?? null })),
     )
     .returning();
+  await moveLevels(tx, moving);
+  return written;
+}
+
+/**
+ * `recordMovements` for thousands of rows at once (a receipt filling every backorder waiting, docs/STOCK.md): the
+ * ledger rows in one statement, handed over as one JSON document (a row per value would pass PostgreSQL's limit of
+ * parameters), and each level moved once by the sum of its movements. Answers nothing.
+ */
+export async function recordMovementsInBulk(tx: Database, movements: readonly Movement[]): Promise<void> {
+  const moving = movements.filter((movement) => movement.onHandChange !== 0 || movement.allocatedChange !== 0);
+  if (moving.length === 0) return;
+  const rows = JSON.stringify(
+    moving.map((movement) => ({ ...movement, orderId: movement.orderId ?? null, reason: movement.reason ?? null })),
+  );
+  await tx.execute(sql`insert into ${stockMovements}
+    (product_id, warehouse_id, kind, on_hand_change, allocated_change, order_id, reason, "by")
+    select "productId", "warehouseId", kind, "onHandChange", "allocatedChange", "orderId", reason, "by"
+    from jsonb_to_recordset(${rows}::jsonb) as moved("productId" uuid, "warehouseId" uuid, kind text,
+      "onHandChange" int, "allocatedChange" int, "orderId" uuid, reason text, "by" text)`);
+  await moveLevels(tx, moving);
+}
+
+/** Moves each level by the sum of its movements, then keeps the tools' quantities as their sums available. */
+async function moveLevels(tx: Database, moving: readonly Movement[]): Promise<void> {
+  const byLevel = new Map<string, { productId: string; warehouseId: string; onHand: number; allocated: number }>();
+  for (const movement of moving) {
+    const key = `${movement.productId} ${movement.warehouseId}`;
+    const level = byLevel.get(key) ?? {
+      productId: movement.productId,
+      warehouseId: movement.warehouseId,
+      onHand: 0,
+      allocated: 0,
+    };
+    level.onHand += movement.onHandChange;
+    level.allocated += movement.allocatedChange;
+    byLevel.set(key, level);
+  }
   // Update, else insert: a tool's first stock in a warehouse makes its level. (An upsert would not do: PostgreSQL
   // checks the row it would insert, an allocation of nothing on hand, before it finds the conflict.) No one else
   // makes the row meanwhile: the caller holds the tool's lock.
-  for (const movement of moving) {
-    const level = and(eq(stockLevels.productId, movement.productId), eq(stockLevels.warehouseId, movement.warehouseId));
+  for (const change of byLevel.values()) {
+    const level = and(eq(stockLevels.productId, change.productId), eq(stockLevels.warehouseId, change.warehouseId));
     const moved = await tx
       .update(stockLevels)
       .set({
-        onHand: sql`${stockLevels.onHand} + ${movement.onHandChange}`,
-        allocated: sql`${stockLevels.allocated} + ${movement.allocatedChange}`,
+        onHand: sql`${stockLevels.onHand} + ${change.onHand}`,
+        allocated: sql`${stockLevels.allocated} + ${change.allocated}`,
       })
       .where(level)
       .returning({ onHand: stockLevels.onHand });
     if (moved.length === 0) {
       await tx.insert(stockLevels).values({
-        productId: movement.productId,
-        warehouseId: movement.warehouseId,
-        onHand: movement.onHandChange,
-        allocated: movement.allocatedChange,
+        productId: change.productId,
+        warehouseId: change.warehouseId,
+        onHand: change.onHand,
+        allocated: change.allocated,
       });
     }
   }
@@ -137,7 +193,6 @@ export async function recordMovements(tx: Database, movements: readonly Movement
         from ${stockLevels} where ${stockLevels.productId} = ${products.id})`,
     })
     .where(inArray(products.id, touched));
-  return written;
 }
 
 /** A tool's stock as every page shows it (the sum available); undefined when there is no such tool. */

@@ -2,6 +2,7 @@ import { type CartLine, formatPrice, pictureSrcSet } from "@forgeline/contract";
 import { UnitPrice } from "../../components/priced-order";
 import { RowRefusal } from "../../components/row-refusal";
 import { ApiError } from "../../lib/api-client";
+import { shipsNowText } from "../../lib/backorder-words";
 import { useSetLineQuantity } from "./api/set-line-quantity";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -21,6 +22,7 @@ export function CartLineItem({
   onRemove: (line: CartLine) => void;
 }) {
   const setQuantity = useSetLineQuantity(line.productId);
+  const shipsNow = shipsNowText(line.quantity, line.stock, line.backorders);
   // The latest change of this line: while it (or one queued before it) is on its way, the field keeps what was asked.
   const changing = setQuantity.isPending;
   const refusal =
@@ -44,6 +46,7 @@ export function CartLineItem({
         <p className="text-sm text-base-content/80">
           SKU <span className="font-mono whitespace-nowrap">{line.sku}</span>
         </p>
+        {shipsNow && <p className="text-sm font-medium">{shipsNow}</p>}
         <button
           type="button"
           className="btn btn-ghost btn-xs mt-1 px-0 text-error underline"
@@ -58,6 +61,7 @@ export function CartLineItem({
         name={line.name}
         rule={line.quantityRule}
         stock={line.stock}
+        takesBackorders={line.backorders?.allowed}
         quantity={line.quantity}
         serverError={changing ? undefined : refusal}
         busy={changing}

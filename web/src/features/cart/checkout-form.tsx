@@ -1,13 +1,15 @@
-import type { Cart } from "@forgeline/contract";
+import type { Cart, ShippingPreference } from "@forgeline/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DeliveryFields, useDeliveryForm } from "../../components/delivery-fields";
 import { PaymentChoice, usePaymentChoice } from "../../components/payment-choice";
 import { RefusalBeside } from "../../components/refusal-beside";
+import { shipsNowText } from "../../lib/backorder-words";
 import { companyCreditQuery } from "../../lib/company";
 import { useNavigate } from "../../lib/router";
 import { errorMessage, notify } from "../../lib/toast";
 import { changedCart, useCheckout } from "./api/checkout";
+import { ShippingChoice } from "./shipping-choice";
 
 /**
  * The checkout (docs/SELLING-TO-BUSINESSES.md, 'Cart and checkout' and 'Companies'): where the order goes
@@ -25,11 +27,18 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
   const payment = usePaymentChoice();
   const { form } = delivery;
   const [refusal, setRefusal] = useState<{ message: string } | null>(null);
+  const [shipping, setShipping] = useState<ShippingPreference>("as-available");
+  const waits = cart.lines.some((line) => shipsNowText(line.quantity, line.stock, line.backorders) !== undefined);
 
   const submit = form.handleSubmit(async (values) => {
     setRefusal(null);
     try {
-      const placed = await checkout.mutateAsync({ ...values, ...payment.body, expectedTotal: cart.total });
+      const placed = await checkout.mutateAsync({
+        ...values,
+        ...payment.body,
+        expectedTotal: cart.total,
+        ...(waits && { shipping }),
+      });
       const { message, to } = payment.next(placed, "Your order is placed");
       notify("success", message);
       navigate(to);
@@ -51,6 +60,7 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
       </h2>
       <DeliveryFields delivery={delivery} />
       <PaymentChoice choice={payment} total={cart.total} />
+      {waits && <ShippingChoice value={shipping} onChange={setShipping} />}
       <RefusalBeside refusal={refusal} message={refusal?.message ?? ""} />
       <button type="submit" className="btn btn-primary" disabled={form.isSubmitting || checkout.isPending}>
         Place order

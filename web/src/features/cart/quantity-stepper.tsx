@@ -12,6 +12,7 @@ export function QuantityStepper({
   name,
   rule,
   stock,
+  takesBackorders = false,
   quantity,
   serverError,
   busy,
@@ -22,6 +23,8 @@ export function QuantityStepper({
   name: string;
   rule: QuantityRule;
   stock: number;
+  /** The tool sells above its stock: the rest waits (docs/STOCK.md, 'Backorders'). */
+  takesBackorders?: boolean | undefined;
   /** The quantity as the server has it. */
   quantity: number;
   /** The server's refusal of the last change, shown beside the field. */
@@ -33,7 +36,7 @@ export function QuantityStepper({
   onChange: (quantity: number) => void;
 }) {
   const id = useId();
-  const limits = limitsFor(rule, stock);
+  const limits = limitsFor(rule, takesBackorders ? Number.POSITIVE_INFINITY : stock);
   const [typed, setTyped] = useState(String(quantity));
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -113,7 +116,7 @@ export function QuantityStepper({
         </button>
       </div>
       <p id={hintId} className="text-xs text-base-content/80">
-        {describeRule(rule)} · {stock} in stock
+        {describeRule(rule)} · {stock} in stock{takesBackorders ? ", more to come" : ""}
       </p>
       {message && (
         <p id={errorId} role="alert" className="text-sm text-error">

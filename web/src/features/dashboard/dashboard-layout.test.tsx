@@ -99,10 +99,11 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("shows admins their Overview first, Companies, and no customer's company items", async () => {
-    const admin = await drawerFor(true, null, 14);
+    const admin = await drawerFor(true, null, 15);
     expect(admin[0]).toEqual(["Overview", "/dashboard"]);
     expect(admin).toContainEqual(["Warehouses", "/dashboard/warehouses"]);
     expect(admin).toContainEqual(["To ship", "/dashboard/pick-list"]);
+    expect(admin).toContainEqual(["Backorders", "/dashboard/backorders"]);
     expect(admin.map(([label]) => label)).toContain("Companies");
     expect(admin).toContainEqual(["Companies", "/dashboard/companies"]);
     expect(admin).toContainEqual(["Receivables", "/dashboard/receivables"]);
@@ -120,7 +121,7 @@ describe("the dashboard's drawer by role", () => {
   });
 
   it("offers admins the quotes list", async () => {
-    const admin = await drawerFor(true, null, 14);
+    const admin = await drawerFor(true, null, 15);
     expect(admin).toContainEqual(["Quotes", "/dashboard/quotes"]);
     expect(admin.map(([label]) => label)).not.toContain("Quick Order");
   });

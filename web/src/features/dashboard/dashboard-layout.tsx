@@ -35,6 +35,7 @@ const adminItems = [
   { to: paths.promotions, label: "Promotions" },
   { to: stockPaths.warehouses, label: "Warehouses" },
   { to: stockPaths.pickList, label: "To ship" },
+  { to: stockPaths.backorders, label: "Backorders" },
   { to: companyPaths.companies, label: "Companies" },
   { to: companyPaths.receivables, label: "Receivables" },
   { to: quotePaths.quotes, label: "Quotes" },

@@ -16,7 +16,7 @@ import { PricedTotals, UnitPrice } from "../../components/priced-order";
 import { RefusalBeside } from "../../components/refusal-beside";
 import { Thumbnail } from "../../components/thumbnail";
 import { companyCreditQuery } from "../../lib/company";
-import { limitsFor } from "../../lib/quantity-limits";
+import { limitsFor, sellableStock } from "../../lib/quantity-limits";
 import { useNavigate } from "../../lib/router";
 import type { SessionUser } from "../../lib/session";
 import { errorMessage, notify, refusedFields } from "../../lib/toast";
@@ -62,13 +62,13 @@ export function OrderModal({
   const payment = usePaymentChoice();
   const [refusal, setRefusal] = useState<unknown>(null);
   const rule = product.quantityRule ?? DEFAULT_QUANTITY_RULE;
-  const limits = limitsFor(rule, product.quantity);
+  const limits = limitsFor(rule, sellableStock(product));
   const delivery = useCompanyDelivery();
   const form = useCheckedForm<ModalForm, OrderDelivery>(
     { quantity: picked ?? rule.min, phone: "", address: "", poNumber: "", addressId: "" },
     async () => {
       const { schemaCheck, orderFormSchema, orderQuantityField } = await import("../../lib/form-checks");
-      const schema = orderFormSchema.extend({ quantity: orderQuantityField(rule, product.quantity) });
+      const schema = orderFormSchema.extend({ quantity: orderQuantityField(rule, sellableStock(product)) });
       return withCompanyDelivery(delivery.rules, schemaCheck(schema), schemaCheck(schema.omit({ address: true })));
     },
   );

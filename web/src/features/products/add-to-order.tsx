@@ -2,7 +2,7 @@ import { canOrder, formatPrice, type Product, quantityRefusal, tierFor } from "@
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { paths } from "../../config/paths";
-import { limitsFor } from "../../lib/quantity-limits";
+import { limitsFor, sellableStock } from "../../lib/quantity-limits";
 import { contractPricesQueryKey } from "../../lib/query-keys";
 import { useLocation, useNavigate } from "../../lib/router";
 import { OrderNow } from "./order-now";
@@ -24,12 +24,12 @@ export function PurchaseControls({ product, stockId }: { product: Product; stock
   const navigate = useNavigate();
   const location = useLocation();
   const rule = ruleOf(product);
-  const limits = limitsFor(rule, product.quantity);
+  const limits = limitsFor(rule, sellableStock(product));
   const [typed, setTyped] = useState(String(rule.min));
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const quantity = Number(typed);
-  const orderable = canOrder(product.quantity, rule);
+  const orderable = canOrder(sellableStock(product), rule);
   // An empty field reads as 0: "Order at least …".
   const refusal = quantityRefusal(limits, quantity) ?? refused;
   const tier = tierFor(product.tiers ?? [], quantity);

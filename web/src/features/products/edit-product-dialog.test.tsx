@@ -119,3 +119,24 @@ describe("the Edit dialog's low-stock threshold", () => {
     await waitFor(() => expect(messageBeside("Low-stock threshold")).toBe("Low-stock threshold: Maximum 1,000,000"));
   });
 });
+
+describe("the Edit dialog's backorders", () => {
+  it("lets the tool take backorders with a lead time, and says a lead time out of range beside its field", async () => {
+    const sent = serveApi({ "PATCH /api/product/p2": { body: drill } });
+    renderPage(<EditProductDialog product={drill} onClose={vi.fn()} />);
+    const takes = screen.getByRole("checkbox", { name: /Take orders above the stock/ });
+    expect((takes as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(takes);
+    await userEvent.type(field("Or lead time in days"), "400");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(messageBeside("Or lead time in days")).toBe("Lead time: 1 to 365 days"));
+    expect(sent).toEqual([]);
+    await userEvent.clear(field("Or lead time in days"));
+    await userEvent.type(field("Or lead time in days"), "14");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(sent.some((request) => request.method === "PATCH")).toBe(true));
+    expect(sent.find((request) => request.method === "PATCH")?.body).toMatchObject({
+      backorders: { allowed: true, expectedAt: null, leadDays: 14 },
+    });
+  });
+});

@@ -13,6 +13,7 @@ import { ImageUpload } from "../../components/image-upload";
 import { notify } from "../../lib/toast";
 import { type FormErrors, useCheckedForm } from "../../lib/use-checked-form";
 import { useUpdateProduct } from "./api/update-product";
+import { BackorderFields, type BackordersForm, backordersBody, backordersFormOf } from "./backorder-fields";
 import {
   answerErrors,
   PriceField,
@@ -23,7 +24,7 @@ import {
 } from "./selling-terms-form";
 
 /** The low-stock threshold as typed: empty for the default (twice the rule's minimum). */
-type EditForm = ProductEditInput & TermsForm & { lowStockThreshold: string };
+type EditForm = ProductEditInput & TermsForm & BackordersForm & { lowStockThreshold: string };
 
 /** The threshold as the API takes it: null for an empty field (the default), else the typed number. */
 const thresholdBody = (text: string) => (text.trim() === "" ? null : Number(text));
@@ -43,11 +44,22 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       image: product.image,
       ...termsFormOf(product),
       lowStockThreshold: product.lowStockThreshold == null ? "" : String(product.lowStockThreshold),
+      ...backordersFormOf(product),
     },
     async () => {
       const { schemaCheck, productPatchSchema, sellingTermsProblems } = await import("../../lib/form-checks");
       const check = schemaCheck(productPatchSchema);
-      return ({ name, price, description, image, lowStockThreshold, ...terms }) => {
+      return ({
+        name,
+        price,
+        description,
+        image,
+        lowStockThreshold,
+        backordersAllowed,
+        "backorders.expectedAt": expectedAt,
+        "backorders.leadDays": leadDays,
+        ...terms
+      }) => {
         const result = check({
           name,
           price,
@@ -55,6 +67,11 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
           image,
           ...termsBody(terms),
           lowStockThreshold: thresholdBody(lowStockThreshold),
+          backorders: backordersBody({
+            backordersAllowed,
+            "backorders.expectedAt": expectedAt,
+            "backorders.leadDays": leadDays,
+          }),
         });
         if (!result.ok) return { ok: false, errors: result.errors as FormErrors<EditForm> };
         const patch = result.data;
@@ -72,6 +89,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
   // A refusal no field shows (a SKU taken meanwhile, a 403, no answer) stands beside Save changes.
   const [refusal, setRefusal] = useState<unknown>(null);
   const image = form.control("image");
+  const backordersAllowed = form.control("backordersAllowed");
   const defaultThreshold = lowStockThresholdOf(product.quantityRule, null);
 
   return (
@@ -113,6 +131,13 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
               {defaultThreshold} now); 0: never.
             </p>
           </div>
+          <BackorderFields
+            allowed={backordersAllowed.value}
+            onAllowed={backordersAllowed.onChange}
+            expectedAt={form.register("backorders.expectedAt")}
+            leadDays={form.register("backorders.leadDays")}
+            errors={{ expectedAt: errors["backorders.expectedAt"], leadDays: errors["backorders.leadDays"] }}
+          />
           <ImageUpload label="Picture" control={image} error={errors.image} />
           <TextAreaField label="Description" error={errors.description} {...form.register("description")} />
           <p className="text-sm text-base-content/80">

@@ -1,6 +1,7 @@
 import { formatPrice, type Product, QUANTITY_UNIT } from "@forgeline/contract";
 import { Link } from "../../components/link";
 import { paths } from "../../config/paths";
+import { moreComesText } from "../../lib/backorder-words";
 import { PurchaseControls } from "./add-to-order";
 import { ProductPicture } from "./product-picture";
 import { ruleText, tiersText } from "./selling-terms";
@@ -23,6 +24,7 @@ export function ProductCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const stockId = `stock-${product._id}`;
+  const moreComes = moreComesText(product);
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
@@ -59,6 +61,7 @@ export function ProductCard({
           </p>
         ) : null}
         <p className="text-sm">{ruleText(product)}</p>
+        {moreComes && <p className="text-sm font-medium">{moreComes}</p>}
         <div className="card-actions mt-2">
           <PurchaseControls product={product} stockId={stockId} />
         </div>

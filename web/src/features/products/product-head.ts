@@ -1,5 +1,6 @@
 import { canOrder, type Product, plainDollars } from "@forgeline/contract";
 import { paths } from "../../config/paths";
+import { sellableStock } from "../../lib/quantity-limits";
 import { productTitle, SHOP_NAME } from "./product-title";
 import { ruleOf } from "./selling-terms";
 
@@ -35,7 +36,9 @@ export function productJsonLd(product: Product, origin: string) {
       url,
       price: plainDollars(product.price),
       priceCurrency: "USD",
-      availability: canOrder(product.quantity, rule) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: canOrder(sellableStock(product), rule)
+        ? "https://schema.org/InStock"
+        : "https://schema.org/OutOfStock",
       eligibleQuantity: {
         "@type": "QuantitativeValue",
         minValue: rule.min,

@@ -4,6 +4,7 @@ import { Link } from "../../components/link";
 import { NotFound } from "../../components/not-found";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
+import { moreComesText } from "../../lib/backorder-words";
 import { useParams } from "../../lib/router";
 import { PurchaseControls } from "./add-to-order";
 import { useProduct } from "./api/get-product";
@@ -69,6 +70,7 @@ export default function ProductPage() {
                 )}
               </dl>
               <p>{ruleText(found)}</p>
+              {moreComesText(found) && <p className="font-medium">{moreComesText(found)}</p>}
               <TierTable product={found} />
               <div className="flex max-w-sm flex-col gap-3">
                 <PurchaseControls product={found} stockId="product-stock" />

@@ -58,8 +58,8 @@ describe("the recurring orders' page", () => {
     renderPage(<RecurringPage />);
     const card = await screen.findByRole("region", { name: "Monday crew" });
     expect(card.textContent).toContain("Every month on day 31 (the last day of shorter months)");
-    expect(card.textContent).toContain("2030-03-31");
-    expect(card.textContent).toContain("2030-02-28: Not placed");
+    expect(card.textContent).toContain("Mar 31, 2030");
+    expect(card.textContent).toContain("Feb 28, 2030: Not placed");
     expect(card.textContent).toContain("Cordless Drill is no longer in the catalogue");
     expect(
       within(card)

@@ -9,6 +9,7 @@ import { endsSignIn, SignOutToLogin } from "../../components/sign-out-to-login";
 import { paths } from "../../config/paths";
 import { apiAuthed } from "../../lib/api-authed";
 import { listApi, recurringApi } from "../../lib/api-routes/lists";
+import { dayText } from "../../lib/date-text";
 
 const schedulesQueryKey = ["recurring"] as const;
 
@@ -76,13 +77,19 @@ function ScheduleCard({ schedule }: { schedule: Schedule }) {
         <dt className="text-base-content/70">Status</dt>
         <dd>{STATUS_WORDS[schedule.status]}</dd>
         <dt className="text-base-content/70">Next run</dt>
-        <dd>{schedule.status === "active" ? schedule.nextRunOn : schedule.status === "paused" ? "Paused" : "None"}</dd>
+        <dd>
+          {schedule.status === "active" && schedule.nextRunOn
+            ? dayText(schedule.nextRunOn, true)
+            : schedule.status === "paused"
+              ? "Paused"
+              : "None"}
+        </dd>
         <dt className="text-base-content/70">Last run</dt>
         <dd>
           {!last && "None yet"}
           {last && (
             <>
-              {last.runOn}: {RUN_WORDS[last.status]}
+              {dayText(last.runOn, true)}: {RUN_WORDS[last.status]}
               {last.orderId && (
                 <>
                   {" "}

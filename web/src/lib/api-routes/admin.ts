@@ -5,6 +5,7 @@ import type {
   AdminReceivables,
   AdminStats,
   AuditEntry,
+  BackordersWaiting,
   Company,
   ContractPrice,
   CreditNoteBody,
@@ -91,6 +92,8 @@ export const adminApi = {
   updatePromotion: (id: string) => `PATCH /api/admin/promotions/${part(id)}` as Route<Promotion, PromotionPatch>,
 
   warehouses: "GET /api/admin/warehouses" as Route<Warehouse[]>,
+  /** Each tool that orders wait for: pieces and orders waiting, when more is expected. */
+  backorders: "GET /api/admin/stock/backorders" as Route<BackordersWaiting>,
   /** A tool's levels per warehouse: on hand, allocated to orders, available. */
   productStock: (productId: string) => `GET /api/admin/stock/${part(productId)}` as Route<StockAnswer>,
   addWarehouse: "POST /api/admin/warehouses" as Route<InsertedId, WarehouseBody>,

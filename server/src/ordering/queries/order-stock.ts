@@ -1,0 +1,63 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { type Allocation, allocateOrder, giveBackOrderStock } from "../../product/queries/stock-allocation.js";
+import { lockStock } from "../../product/queries/stock-ledger.js";
+import { orderLines } from "../tables.js";
+import { linesOf } from "./orders.js";
+
+/**
+ * An order's stock seen from the order (docs/STOCK.md): taking it, when a line above what is available waits for
+ * the rest on its `waiting_quantity` (a backorder), and giving it back, when the waiting is cleared too. The
+ * pieces themselves move in product/queries/stock-allocation.ts; what each line waits for is the order's.
+ */
+
+/**
+ * Allocates the order's lines, or nothing: a line whose tool takes backorders takes what is available and waits
+ * for the rest; any other short line answers `short` (the caller rolls back). In the caller's transaction.
+ */
+export async function takeOrderStock(tx: Database, orderId: string, by: string): Promise<Allocation> {
+  const lines = await linesOf(tx, orderId);
+  const taken = await allocateOrder(tx, { id: orderId, lines, by });
+  if ("short" in taken) return taken;
+  const waits = lines.flatMap((line, index) => {
+    const waiting = taken.waiting[index] ?? 0;
+    return waiting > 0 ? [{ position: line.position, waiting }] : [];
+  });
+  for (const { position, waiting } of waits) {
+    await tx
+      .update(orderLines)
+      .set({ waitingQuantity: waiting })
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)));
+  }
+  return taken;
+}
+
+/**
+ * Gives back what the order holds (released, or returned when shipped), exactly as the ledger has it, and clears
+ * what its lines wait for: a cancelled or refunded order waits for nothing. The stock is locked before the lines are
+ * read, so a receipt filling this order's backorders meanwhile is seen whole or not at all.
+ */
+export async function giveBackOrderStockOf(tx: Database, orderId: string, by: string): Promise<void> {
+  const before = await linesOf(tx, orderId);
+  await lockStock(
+    tx,
+    before.map((line) => line.productId),
+  );
+  const lines = await linesOf(tx, orderId);
+  // An order that took its stock before warehouses has no ledger rows: its lines come back whole. A waiting piece
+  // was never taken, so it is not given back.
+  await giveBackOrderStock(tx, {
+    id: orderId,
+    lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity - line.waitingQuantity })),
+    by,
+  });
+  await clearWaiting(tx, orderId);
+}
+
+/** The order's lines wait for nothing more (it was cancelled or refunded). */
+export async function clearWaiting(tx: Database, orderId: string): Promise<void> {
+  await tx
+    .update(orderLines)
+    .set({ waitingQuantity: 0 })
+    .where(and(eq(orderLines.orderId, orderId), gt(orderLines.waitingQuantity, 0)));
+}
