@@ -7,6 +7,7 @@ import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { onAccountSteps } from "../test/on-account.js";
 import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
+import { linesOf } from "./queries/orders.js";
 
 /**
  * Changing an order after it is placed (docs/decisions/072-order-changes.md), through the API:
@@ -28,7 +29,7 @@ describe("changing an order", () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (url: string, who: TestAccount, payload?: object, method: "GET" | "POST" = "POST") =>
+  const call = (url: string, who: TestAccount, payload?: object, method: "GET" | "POST" | "PATCH" = "POST") =>
     ctx.app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
 
   /** A tool at $10 a piece (from 200 pieces $8), ordered 100 to 500 pieces in steps of 25. */
@@ -280,6 +281,29 @@ describe("changing an order", () => {
     expect(short.statusCode).toBe(409);
     expect(await stockOf(hammer)).toBe(50);
     expect((await read(buyer, id)).quantity).toBe(100);
+  });
+
+  it("on account: a tool that takes backorders takes what is there and the rest of a change waits", async () => {
+    const { buyer } = await account.companyOnAccount("Backorder Co");
+    const hammer = await tool(150);
+    const set = await call(
+      `/api/product/${hammer._id}`,
+      admin,
+      { backorders: { allowed: true, leadDays: 14 } },
+      "PATCH",
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const id = await placed(buyer, hammer, 100, "invoice");
+    const up = await change(buyer, id, [{ productId: hammer._id, quantity: 200 }]);
+    expect(up.statusCode, up.body).toBe(200);
+    const [line] = await linesOf(ctx.db, id);
+    expect({ quantity: line?.quantity, waiting: line?.waitingQuantity }).toEqual({ quantity: 200, waiting: 50 });
+    expect(await stockOf(hammer)).toBe(0);
+    const down = await change(buyer, id, [{ productId: hammer._id, quantity: 125 }]);
+    expect(down.statusCode, down.body).toBe(200);
+    const [after] = await linesOf(ctx.db, id);
+    expect({ quantity: after?.quantity, waiting: after?.waitingQuantity }).toEqual({ quantity: 125, waiting: 0 });
+    expect(await stockOf(hammer)).toBe(25);
   });
 
   it("a buyer's change over their monthly limit waits for an owner; one within it goes ahead", async () => {
