@@ -21,6 +21,7 @@ export * from "./newsletter.js";
 export * from "./not-found.js";
 export * from "./order-admin.js";
 export * from "./order-balance.js";
+export * from "./order-change.js";
 export * from "./order-events.js";
 export * from "./order-facts.js";
 export * from "./order-lifecycle.js";

@@ -16,6 +16,8 @@ export const ORDER_EVENT_KINDS = [
   "delivered",
   "refunded",
   "credit-note",
+  // A change of its lines after it was placed (docs/decisions/072-order-changes.md): the note says before and after.
+  "changed",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -31,6 +33,7 @@ export const ORDER_EVENT_TITLES: Record<OrderEventKind, string> = {
   delivered: "Delivered",
   refunded: "Refunded",
   "credit-note": "Credit note",
+  changed: "Changed",
 };
 
 /** The kind of history entry each step of the order state machine writes (order-lifecycle.ts). */

@@ -25,6 +25,8 @@ const CUSTOMER = [
   "pay:order:own",
   "invoice:order:own",
   "reorder:order:own",
+  // Changing the lines of an order placed (docs/decisions/072-order-changes.md).
+  "change:order:own",
   // The packing slips of their orders' shipments (docs/STOCK.md, 'Shipments').
   "read:shipment:own",
   // What their own orders owe: paid, credited, the balance, overdue, the credit notes.
@@ -56,6 +58,8 @@ const MEMBER = [
   "read:credit:own",
   "read:order:company",
   "reorder:order:company",
+  // Their own order's lines: a requester's change waits for an owner, as a new order would.
+  "change:order:own",
   // A shipment's packing slip goes to whoever reads its order.
   "read:shipment:own",
   "read:shipment:company",
@@ -77,7 +81,14 @@ const MEMBER = [
  * owe on account: its credit, what each of its orders owes, their invoices and credit notes. A requester pays
  * neither and sees none of it but their own orders' (docs/decisions/058-what-requesters-read.md).
  */
-const SPENDER = ["pay:order:own", "pay:order:company", "read:credit:company", "invoice:order:company"] as const;
+const SPENDER = [
+  "pay:order:own",
+  "pay:order:company",
+  "read:credit:company",
+  "invoice:order:company",
+  // Buyers and owners change their company's orders (issue 48; docs/decisions/072-order-changes.md).
+  "change:order:company",
+] as const;
 
 /** Owners run the company: its settings, members, invitations and addresses, and the orders that wait. */
 const OWNER = [

@@ -40,6 +40,7 @@ import { newsletterRoutes } from "./newsletter/routes.js";
 import { adminOrderRoutes } from "./ordering/admin-routes.js";
 import { approvalRoutes } from "./ordering/approval-routes.js";
 import { backorderRoutes } from "./ordering/backorder-routes.js";
+import { orderChangeRoutes } from "./ordering/change-routes.js";
 import { companyOrderRoutes } from "./ordering/company-order-routes.js";
 import { fillBackorders } from "./ordering/queries/backorders.js";
 import { cancelUnpaidOrdersOf } from "./ordering/queries/lifecycle.js";
@@ -290,6 +291,7 @@ export async function buildApp({ config, database, authSecret, mailer, logger = 
       await api.register(newsletterRoutes);
       await api.register(orderingRoutes);
       await api.register(approvalRoutes);
+      await api.register(orderChangeRoutes);
       await api.register(profileRoutes);
       await api.register(imageRoutes);
       await api.register(paymentRoutes);

@@ -5,7 +5,13 @@ import { HttpError } from "../http/errors.js";
 import { findOrder, type OrderRow } from "./queries/orders.js";
 
 /** What an order route asks to do to an order, in the contract's vocabulary (permissions.ts). */
-export type OrderAccess = "read:order" | "cancel:order" | "pay:order" | "invoice:order" | "reorder:order";
+export type OrderAccess =
+  | "read:order"
+  | "cancel:order"
+  | "pay:order"
+  | "invoice:order"
+  | "reorder:order"
+  | "change:order";
 
 /**
  * The order if it exists and the caller may do this to it; else undefined, answered 404: an order the

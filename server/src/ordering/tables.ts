@@ -177,6 +177,11 @@ export const orders = pgTable(
     invoiceIssuedAt: timestamp("invoice_issued_at", { withTimezone: true }),
     /** On account: the invoice date plus `netDays`. */
     invoiceDueAt: timestamp("invoice_due_at", { withTimezone: true }),
+    /**
+     * How many times its lines were changed after it was placed (docs/decisions/072-order-changes.md): a change
+     * names the revision it was made on, and one made on an older one is refused.
+     */
+    revision: integer("revision").notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -273,6 +278,11 @@ export const orderLines = pgTable(
      * (quantity − shipped − waiting) is what is allocated to it.
      */
     waitingQuantity: integer("waiting_quantity").notNull().default(0),
+    /**
+     * Whether the order's promotion covers the line: every line placed; not one a change added since
+     * (docs/decisions/072-order-changes.md: the promotion stays with the lines it covered).
+     */
+    promoted: boolean("promoted").notNull().default(true),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),

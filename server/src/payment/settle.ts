@@ -59,7 +59,11 @@ export async function settleIntent(
   }
   const placed = await findOrder(payments.db, row.orderId);
   if (placed?.paymentMethod === "invoice") return settleBalance(payments, log, row, current, placed);
-  const marked = await markOrderPaid(payments.db, row.orderId, row.id);
+  const marked = await markOrderPaid(payments.db, row.orderId, row.id, row.amountCents);
+  if (marked === "changed") {
+    const why = "the order was changed since this payment was opened and costs another amount: released";
+    return then(await release(payments, log, row, current, "amount-mismatch", why), "canceled");
+  }
   if (marked === "paid") {
     await payments.stockTaken();
     return then(await keep(payments, log, row, current), "paid");

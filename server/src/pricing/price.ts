@@ -118,7 +118,6 @@ export function priceLines(lines: readonly LineToPrice[], terms: PricingTerms): 
     };
   });
   const pieces = priced.reduce((sum, line) => sum + line.quantity, 0);
-  const subtotalCents = priced.reduce((sum, line) => sum + line.totalCents, 0n);
 
   let promotion: PromotionTerms | null = null;
   let best = 0n;
@@ -134,22 +133,100 @@ export function priceLines(lines: readonly LineToPrice[], terms: PricingTerms): 
       }
     }
   }
-  if (promotion) {
-    const percent = promotion.percent;
-    for (const line of priced) line.discountCents = lineDiscount(line.totalCents, percent);
+  return { ...totalsOf(priced, promotion?.percent ?? null, terms.taxRateMilli, () => true), promotion };
+}
+
+/**
+ * The sums of priced lines: each line the promotion covers takes its percent off its total, rounded half up; the
+ * tax is on what is left. Placing (`priceLines`) and changing an order (`priceChange`) sum the same way.
+ */
+function totalsOf<Line extends PricedLineCents>(
+  priced: Line[],
+  percent: number | null,
+  taxRateMilli: number,
+  covers: (line: Line) => boolean,
+) {
+  for (const line of priced) {
+    line.discountCents = percent !== null && covers(line) ? lineDiscount(line.totalCents, percent) : 0n;
   }
+  const subtotalCents = priced.reduce((sum, line) => sum + line.totalCents, 0n);
   const discountCents = priced.reduce((sum, line) => sum + line.discountCents, 0n);
-  const taxCents = roundHalfUp(subtotalCents - discountCents, BigInt(terms.taxRateMilli), 100_000n);
+  const taxCents = roundHalfUp(subtotalCents - discountCents, BigInt(taxRateMilli), 100_000n);
   return {
     lines: priced,
-    pieces,
+    pieces: priced.reduce((sum, line) => sum + line.quantity, 0),
     subtotalCents,
-    promotion,
     discountCents,
-    taxRateMilli: terms.taxRateMilli,
+    taxRateMilli,
     taxCents,
     totalCents: subtotalCents - discountCents + taxCents,
   };
+}
+
+/** The promotion an order keeps, as it froze it: the lines it covers keep its percent (docs/decisions/072). */
+export interface KeptPromotion {
+  id: string;
+  name: string;
+  percent: number;
+  firstOrder: boolean;
+}
+
+/** A line of an order being changed that keeps the prices it was placed at (its quantity unchanged). */
+export interface FrozenLine {
+  frozen: Omit<PricedLineCents, "discountCents" | "totalCents">;
+  promoted: boolean;
+}
+
+/** A line of an order being changed that is priced now, for its new quantity: changed, or added. */
+export interface LineToReprice extends LineToPrice {
+  promoted: boolean;
+}
+
+export type PricedChangeLine = PricedLineCents & { promoted: boolean };
+
+/** An order's lines after a change, priced: the sums as `priceLines` makes them, with the promotion it keeps. */
+export interface PricedChangeCents extends Omit<PricedOrderCents, "lines" | "promotion"> {
+  lines: PricedChangeLine[];
+  promotion: KeptPromotion | null;
+}
+
+/**
+ * An order's lines after a change (issue 48; docs/decisions/072-order-changes.md): a line kept as it was keeps its frozen price; a changed
+ * or added one is priced as a new order's line would be today for its quantity (list, tier or contract: its tier
+ * may change; no quote). The order's promotion stays with the lines it covered, at its percent; the tax rate is
+ * the order's own.
+ */
+export function priceChange(
+  lines: readonly (FrozenLine | LineToReprice)[],
+  terms: { promotion: KeptPromotion | null; taxRateMilli: number },
+): PricedChangeCents {
+  const priced = lines.map((line): PricedChangeLine => {
+    if ("frozen" in line) {
+      const { frozen } = line;
+      return {
+        ...frozen,
+        promoted: line.promoted,
+        discountCents: 0n,
+        totalCents: frozen.unitCents * BigInt(frozen.quantity),
+      };
+    }
+    const { unitCents, priceSource } = unitPriceOf({ ...line, quoteCents: null });
+    return {
+      productId: line.product.id,
+      sku: line.product.sku,
+      name: line.product.name,
+      quantity: line.quantity,
+      listUnitCents: BigInt(line.product.priceCents),
+      unitCents,
+      priceSource,
+      promoted: line.promoted,
+      discountCents: 0n,
+      totalCents: unitCents * BigInt(line.quantity),
+    };
+  });
+  const percent = terms.promotion?.percent ?? null;
+  const totals = totalsOf(priced, percent, terms.taxRateMilli, (line) => line.promoted);
+  return { ...totals, promotion: terms.promotion };
 }
 
 /** A line's amounts in cents, as priced now (bigint) or as stored with an order (number). */

@@ -31,10 +31,14 @@ export const QUOTE_REQUESTS_PER_DAY = 20;
  */
 export const KEYED_REQUESTS_PER_TEN_MINUTES = 100;
 
+/** Changes of orders an account may make in ten minutes: each mails the buyer and writes a history line. */
+export const ORDER_CHANGES_PER_TEN_MINUTES = 60;
+
 /** What one account may do that costs the shop a mail, a history line or a second of work. */
 type AccountAction =
   | "place-order"
   | "cancel-order"
+  | "change-order"
   | "document"
   | "orders-export"
   | "review"
@@ -89,6 +93,13 @@ function allowanceFor(action: AccountAction, settings: AllowanceSettings, confir
         key: "cancel-order",
         rule: perWindow(settings.ordersPerHour, HOUR),
         refusal: (minutes) => `You can cancel at most ${settings.ordersPerHour} orders an hour. ${inMinutes(minutes)}`,
+      };
+    case "change-order":
+      return {
+        key: "change-order",
+        rule: perWindow(ORDER_CHANGES_PER_TEN_MINUTES, TEN_MINUTES),
+        refusal: (minutes) =>
+          `You can change orders at most ${ORDER_CHANGES_PER_TEN_MINUTES} times in 10 minutes. ${inMinutes(minutes)}`,
       };
     case "document":
       return {

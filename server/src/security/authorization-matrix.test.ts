@@ -167,6 +167,16 @@ async function unpaidOrder(f: Fixtures): Promise<string> {
   return placed.json().insertedId;
 }
 
+/** The customer's order changed to 125 pieces of its tool: a change's lines. */
+async function moreOf(f: Fixtures, orderId: string) {
+  const order = await f.app.inject({
+    method: "GET",
+    url: `/api/ordering/${orderId}`,
+    headers: bearer(f.customer.token),
+  });
+  return { lines: [{ productId: order.json().orderId, quantity: 125 }] };
+}
+
 /** A new order of the matrix company's requester: it awaits an owner's approval. */
 async function waitingOrder(f: Fixtures): Promise<string> {
   const placed = await f.app.inject({
@@ -487,6 +497,26 @@ const MATRIX: Record<string, Row> = {
     call: async (f) => ({ url: `/api/ordering/${await unpaidOrder(f)}/cancel` }),
     expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
     guard: { action: "cancel:order", on: customersOwn },
+  },
+  // A change of the customer's own unpaid order (docs/decisions/072-order-changes.md): 125 pieces instead of 100.
+  "POST /api/ordering/:id/changes/preview": {
+    call: async (f) => {
+      const orderId = await unpaidOrder(f);
+      return { url: `/api/ordering/${orderId}/changes/preview`, payload: await moreOf(f, orderId) };
+    },
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
+    guard: { action: "change:order", on: customersOwn },
+  },
+  "POST /api/ordering/:id/changes": {
+    call: async (f) => {
+      const orderId = await unpaidOrder(f);
+      return {
+        url: `/api/ordering/${orderId}/changes`,
+        payload: { ...(await moreOf(f, orderId)), revision: 0, expectedTotal: 1250 },
+      };
+    },
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
+    guard: { action: "change:order", on: customersOwn },
   },
   // The owner and any admin get the PDF; the other customer cannot tell the order exists.
   "GET /api/ordering/:id/invoice": {

@@ -490,6 +490,59 @@ describe("fuzzing the API", () => {
           ),
         },
       },
+      // A change of an order (docs/decisions/072-order-changes.md): the body is refused before any order is read.
+      {
+        method: "POST",
+        url: "/api/ordering/00000000-0000-4000-8000-000000000000/changes/preview",
+        as: () => customer,
+        valid: () => ({ lines: [{ productId: product._id, quantity: 100 }] }),
+        hostile: {
+          lines: fc.oneof(
+            fc.integer(),
+            fc.string({ maxLength: 10 }),
+            fc.constantFrom(null, true, {}, [], undefined),
+            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 0 }]),
+            fc.constant([{ productId: "not-an-id", quantity: 100 }]),
+            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: -1 }]),
+            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 100.5 }]),
+            fc.constant(
+              Array.from({ length: 201 }, (_, n) => ({
+                productId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+                quantity: 100,
+              })),
+            ),
+          ),
+        },
+      },
+      {
+        method: "POST",
+        url: "/api/ordering/00000000-0000-4000-8000-000000000000/changes",
+        as: () => customer,
+        valid: () => ({ lines: [{ productId: product._id, quantity: 100 }], revision: 0, expectedTotal: 0 }),
+        hostile: {
+          lines: fc.oneof(
+            fc.integer(),
+            fc.string({ maxLength: 10 }),
+            fc.constantFrom(null, true, {}, [], undefined),
+            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 0 }]),
+            fc.constant([{ productId: "not-an-id", quantity: 100 }]),
+            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: -1 }]),
+            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 100.5 }]),
+            fc.constant(
+              Array.from({ length: 201 }, (_, n) => ({
+                productId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+                quantity: 100,
+              })),
+            ),
+          ),
+          revision: fc.oneof(fc.integer({ max: -1 }), fc.constantFrom(0.5, "1", null, true, [], undefined)),
+          expectedTotal: fc.oneof(
+            fc.integer({ max: -1 }),
+            fc.string({ maxLength: 5 }),
+            fc.constantFrom(null, true, [], undefined, 1e13),
+          ),
+        },
+      },
       {
         method: "POST",
         url: "/api/cart/import",

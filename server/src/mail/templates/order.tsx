@@ -271,6 +271,22 @@ export const orderShipped = {
   ),
 };
 
+export const orderChanged = {
+  subject: (order: OrderMailData) => `Your ${named(order)} is changed`,
+  body: (order: OrderMailData, shop: Shop) => (
+    <MailLayout
+      preview={`Its total is now ${formatCents(order.totalCents)}`}
+      heading="Your order is changed"
+      greeting={greetingFor(order.name)}
+      action={{ href: orderPage(shop, order), label: "See the order" }}
+    >
+      <Text>The lines of your order were changed. What changed:</Text>
+      {order.note && <Text>{order.note}</Text>}
+      <OrderSummary order={order} />
+    </MailLayout>
+  ),
+};
+
 export const orderCancelled = {
   subject: (order: OrderMailData) => `Your ${named(order)} is cancelled`,
   body: (order: OrderMailData, shop: Shop) => (

@@ -48,6 +48,14 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
 }
 
 /**
+ * The mail of a change of the order's lines (ordering/change-order.ts), to its buyer, in the transaction that
+ * changes it: the order as it is now, and the history line's note saying what changed.
+ */
+export async function enqueueChangeMail(tx: Database, order: OrderRow, note: string, by: string) {
+  await enqueueAccountMail(tx, order.userEmail, "order-changed", await orderMailData(tx, order, note, by));
+}
+
+/**
  * A shipment's tracking mail (docs/STOCK.md, 'Shipments'), in the transaction that ships it: its carrier and tracking,
  * the pieces it carries and what is still to come.
  */

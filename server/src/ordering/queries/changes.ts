@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import type { PricedChangeCents } from "../../pricing/price.js";
+import { orderLines, orders } from "../tables.js";
+import { factColumns } from "./lifecycle.js";
+import type { OrderRow } from "./orders.js";
+
+/**
+ * Writes a change of an order's lines (ordering/change-order.ts), in the caller's transaction with the order locked:
+ * its lines replaced by the priced ones, its sums and the first line's fields (SPEC.md's) as the price function made
+ * them, its revision one up, and back to awaiting approval when the change waits for an owner. Only on the revision
+ * the change was made on; undefined when the order is on another one by now.
+ */
+export async function storeChange(
+  tx: Database,
+  before: OrderRow,
+  priced: PricedChangeCents,
+  waits: boolean,
+): Promise<OrderRow | undefined> {
+  const [first] = priced.lines;
+  if (!first) throw new Error("an order keeps at least one line");
+  const [after] = await tx
+    .update(orders)
+    .set({
+      productId: first.productId,
+      productName: first.name,
+      unitPriceCents: Number(first.unitCents),
+      quantity: priced.pieces,
+      lineCount: priced.lines.length,
+      subtotalCents: Number(priced.subtotalCents),
+      discountCents: Number(priced.discountCents),
+      taxCents: Number(priced.taxCents),
+      totalCents: Number(priced.totalCents),
+      revision: before.revision + 1,
+      ...(waits && factColumns("awaiting-approval", before.paymentStatus)),
+    })
+    .where(and(eq(orders.id, before.id), eq(orders.revision, before.revision)))
+    .returning();
+  if (!after) return undefined;
+  await tx.delete(orderLines).where(eq(orderLines.orderId, before.id));
+  await tx.insert(orderLines).values(
+    priced.lines.map((line, position) => ({
+      orderId: before.id,
+      position,
+      productId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      listUnitCents: Number(line.listUnitCents),
+      unitCents: Number(line.unitCents),
+      priceSource: line.priceSource,
+      discountCents: Number(line.discountCents),
+      totalCents: Number(line.totalCents),
+      promoted: line.promoted,
+    })),
+  );
+  return after;
+}
