@@ -11,6 +11,8 @@ const HAMMER = "Forgeline 16 oz Claw Hammer";
 
 /** The page's screenshot, and on the phone also at 390 px wide (a larger phone) for a person to look at. */
 async function shots(page: Page, testInfo: TestInfo, name: string) {
+  // From the top: a full-page shot taken scrolled draws the sticky header over the middle of the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, testInfo, name, true);
   const size = page.viewportSize();
   if (testInfo.project.name !== "phone" || !size) return;

@@ -74,6 +74,7 @@ export function ListLinesForm({
       onSubmit={submit}
       aria-label={`Change the lines of ${list.name}`}
     >
+      <h3 className="font-semibold">Pieces and lines</h3>
       <ul className="flex flex-col gap-3" aria-label={`Lines to change of ${list.name}`}>
         {lines.map((line, index) => {
           const skuError = fieldError(save.error, `lines.${index}.sku`);
@@ -89,7 +90,7 @@ export function ListLinesForm({
                 )}
               </div>
               <Field
-                className="w-32"
+                className="w-44"
                 label={`Pieces of ${line.sku}`}
                 name={`lines.${index}.quantity`}
                 inputMode="numeric"

@@ -196,7 +196,7 @@ function ChangeList({ list, onChanged }: { list: SavedList; onChanged: () => voi
           if (saved) onChanged();
         }}
       />
-      <form noValidate className="mt-2 flex flex-col gap-2" onSubmit={submitName} aria-label={`Rename ${list.name}`}>
+      <form noValidate className="mt-4 flex flex-col gap-2" onSubmit={submitName} aria-label={`Rename ${list.name}`}>
         <Field
           label="New name"
           name="name"
