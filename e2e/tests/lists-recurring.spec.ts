@@ -83,6 +83,8 @@ test("save the cart as a list, put the list in the cart, and order it every mont
   await expect(lines.getByText(/steps of 25/)).toBeVisible();
   await expect(hammer).toHaveAttribute("aria-invalid", "true");
   await expect(hammer).toBeFocused();
+  await shots(page, testInfo, "saved-list-line-refused");
+  await hammer.focus();
   // By keyboard: the refused box has the focus; the line's Remove is a button in the tab order.
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("200");

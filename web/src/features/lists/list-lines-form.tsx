@@ -79,7 +79,7 @@ export function ListLinesForm({
         {lines.map((line, index) => {
           const skuError = fieldError(save.error, `lines.${index}.sku`);
           return (
-            <li key={line.sku} className="flex flex-wrap items-end gap-2 border-b border-base-300 pb-2">
+            <li key={line.sku} className="flex flex-wrap items-start gap-2 border-b border-base-300 pb-2">
               <div className="min-w-0 grow basis-48">
                 <p className="font-medium break-words">{line.name}</p>
                 <p className="text-sm break-all text-base-content/80">{line.sku}</p>
@@ -90,7 +90,7 @@ export function ListLinesForm({
                 )}
               </div>
               <Field
-                className="w-44"
+                className="w-44 sm:w-72"
                 label={`Pieces of ${line.sku}`}
                 name={`lines.${index}.quantity`}
                 inputMode="numeric"
@@ -100,7 +100,7 @@ export function ListLinesForm({
               />
               <button
                 type="button"
-                className="btn btn-sm btn-ghost"
+                className="btn btn-sm btn-ghost mt-7"
                 aria-label={`Remove ${line.sku}`}
                 onClick={() => remove(line.sku)}
               >
