@@ -75,4 +75,60 @@ describe("the saved lists' page", () => {
     ).toEqual(["Add to cart", "Download CSV"]);
     expect(within(card).queryByText("Change this list")).toBeNull();
   });
+
+  it("changes a line's pieces and removes a line, a refused line's reason beside it and nothing else lost", {
+    timeout: 15_000,
+  }, async () => {
+    const refusal = {
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: "Bad Request",
+        message: "Order 100 to 500 pieces in steps of 25: 100 or 125",
+        errors: [{ field: "lines.0.quantity", message: "Order 100 to 500 pieces in steps of 25: 100 or 125" }],
+      },
+    };
+    let stored = LIST;
+    const sent = serveApi({
+      "GET /api/lists": () => ({ body: [stored] }),
+      "PATCH /api/lists/l1": (request) => {
+        const lines = (request.body as { lines: { sku: string; quantity: number }[] }).lines;
+        if (lines[0]?.quantity === 110) return refusal;
+        stored = {
+          ...LIST,
+          lines: lines.map((line) => ({ ...line, name: "Cordless Drill", productId: "p1", forSale: true })),
+          updatedAt: "2030-01-02T00:00:00.000Z",
+        };
+        return { body: stored };
+      },
+    });
+    renderPage(<ListsPage />);
+    const card = await screen.findByRole("region", { name: "Monday crew" });
+    await userEvent.click(within(card).getByText("Change this list"));
+    const form = within(card).getByRole("form", { name: "Change the lines of Monday crew" });
+    const drill = within(form).getByLabelText("Pieces of FL-DRL-20V");
+    await userEvent.clear(drill);
+    await userEvent.type(drill, "110");
+    await userEvent.click(within(form).getByRole("button", { name: "Remove FL-OLD-1" }));
+    expect(within(form).queryByLabelText("Pieces of FL-OLD-1")).toBeNull();
+    await userEvent.click(within(form).getByRole("button", { name: "Save lines" }));
+    await expect.poll(() => drill.getAttribute("aria-invalid")).toBe("true");
+    expect(within(form).getByText("Order 100 to 500 pieces in steps of 25: 100 or 125")).toBeTruthy();
+    // The refusal keeps what was typed: the line stays removed, the pieces as typed, and the refused box focused.
+    expect(document.activeElement).toBe(drill);
+    expect((drill as HTMLInputElement).value).toBe("110");
+
+    await userEvent.clear(drill);
+    await userEvent.type(drill, "125");
+    await userEvent.click(within(form).getByRole("button", { name: "Save lines" }));
+    await within(card).findByText("Lines saved.");
+    expect(within(card).getByRole("table", { name: "Lines of Monday crew" }).textContent).toContain(
+      "FL-DRL-20VCordless Drill125",
+    );
+    const patches = sent.filter((request) => request.method === "PATCH");
+    expect(patches.map((request) => request.body)).toEqual([
+      { lines: [{ sku: "FL-DRL-20V", quantity: 110 }] },
+      { lines: [{ sku: "FL-DRL-20V", quantity: 125 }] },
+    ]);
+  });
 });

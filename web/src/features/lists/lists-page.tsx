@@ -11,13 +11,14 @@ import { paths } from "../../config/paths";
 import { apiAuthed, downloadAuthed } from "../../lib/api-authed";
 import { listApi } from "../../lib/api-routes/lists";
 import { cartQueryKey } from "../../lib/query-keys";
+import { ListLinesForm } from "./list-lines-form";
 
 const listsQueryKey = ["lists"] as const;
 
 /**
  * /dashboard/lists (docs/RECURRING.md, 'Saved lists'): the buyer's lists and those shared with their company. Each
  * goes into the cart with a report per line, as quick order's rows do; out as CSV and rows in through quick order's
- * reader; renamed or deleted by its maker (or an owner, for a shared one).
+ * reader; its lines' pieces changed or lines removed, renamed or deleted by its maker (or an owner, for a shared one).
  */
 export default function ListsPage() {
   const lists = useQuery({ queryKey: listsQueryKey, queryFn: () => apiAuthed(listApi.lists) });
@@ -157,8 +158,9 @@ function FillReport({ report }: { report: CartFillRow[] }) {
   );
 }
 
-/** Rename the list, and add rows to it (pasted, or a CSV file's text), each row reported. */
+/** Change the list's lines, rename it, and add rows to it (pasted, or a CSV file's text), each row reported. */
 function ChangeList({ list, onChanged }: { list: SavedList; onChanged: () => void }) {
+  const [linesSaved, setLinesSaved] = useState(false);
   const [name, setName] = useState(list.name);
   const [rows, setRows] = useState("");
   const [imported, setImported] = useState<CartFillRow[] | null>(null);
@@ -185,7 +187,16 @@ function ChangeList({ list, onChanged }: { list: SavedList; onChanged: () => voi
   return (
     <details className="mt-3">
       <summary className="cursor-pointer font-semibold">Change this list</summary>
-      <form noValidate className="mt-2 flex flex-col gap-2" onSubmit={submitName} aria-label={`Rename ${list.name}`}>
+      <ListLinesForm
+        key={list.updatedAt}
+        list={list}
+        saved={linesSaved}
+        onSaved={(saved) => {
+          setLinesSaved(saved);
+          if (saved) onChanged();
+        }}
+      />
+      <form noValidate className="mt-4 flex flex-col gap-2" onSubmit={submitName} aria-label={`Rename ${list.name}`}>
         <Field
           label="New name"
           name="name"

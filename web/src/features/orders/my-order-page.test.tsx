@@ -571,3 +571,13 @@ describe("Order again (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import a
     expect(currentAddress()).not.toBe("/cart");
   });
 });
+
+describe("Repeat this order (docs/RECURRING.md, 'Recurring orders')", () => {
+  it("opens the recurring orders' form with this order as what it places again", async () => {
+    serveApi({ [ORDER]: { body: shipped } });
+    renderOrderPage();
+    const repeat = await screen.findByRole("link", { name: "Repeat this order" });
+    repeat.click();
+    await expect.poll(() => currentAddress()).toBe(`/dashboard/recurring?order=${ORDER_ID}`);
+  });
+});

@@ -8,6 +8,7 @@ import { OrderShipments } from "../../components/order-shipments";
 import { FactBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { SaveListForm } from "../../components/save-list-form";
+import { listPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import type { PageOrder } from "../../lib/order";
 import { deliveryFact, moneyFact } from "../../lib/order-words";
@@ -81,6 +82,13 @@ function OrderView({ order }: { order: PageOrder }) {
           defaultName={`Order ${order.number}`}
           lines={(order.lines ?? []).map((line) => ({ sku: line.sku, quantity: line.quantity }))}
         />
+      </div>
+      <div className="flex flex-col items-start gap-1">
+        {/* docs/RECURRING.md: the recurring orders' form, with this order as what it places again. */}
+        <Link className="btn" to={`${listPaths.recurring}?order=${encodeURIComponent(order._id)}`}>
+          Repeat this order
+        </Link>
+        <p className="text-sm text-base-content/80">Its lines placed again every so many weeks or months.</p>
       </div>
       <InvoiceButton order={order} />
       <CreditNotes order={order} headingId="credit-notes-heading" />
