@@ -182,9 +182,11 @@ describe("the stock ledger with backorders", () => {
           }
           await expectLevelsToBeTheLedger(ctx.db, tool._id);
           // What is allocated is what the paid orders not yet shipped or refunded hold: their pieces less those
-          // that wait.
+          // that wait and those that left in a shipment (an order shipped in part keeps the word "paid").
           const held = await ctx.db
-            .select({ pieces: sql<string>`coalesce(sum(${orderLines.quantity} - ${orderLines.waitingQuantity}), 0)` })
+            .select({
+              pieces: sql<string>`coalesce(sum(${orderLines.quantity} - ${orderLines.shippedQuantity} - ${orderLines.waitingQuantity}), 0)`,
+            })
             .from(orderLines)
             .innerJoin(orders, eq(orders.id, orderLines.orderId))
             .where(sql`${orderLines.productId} = ${tool._id} and ${orders.status} = 'paid'`);
