@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedChangeCents } from "../../pricing/price.js";
 import { orderLines, orders } from "../tables.js";
-import { factColumns } from "./lifecycle.js";
+import { factColumns, insertOrderLines } from "./lifecycle.js";
 import type { OrderRow } from "./orders.js";
 
 /**
@@ -38,21 +38,6 @@ export async function storeChange(
     .returning();
   if (!after) return undefined;
   await tx.delete(orderLines).where(eq(orderLines.orderId, before.id));
-  await tx.insert(orderLines).values(
-    priced.lines.map((line, position) => ({
-      orderId: before.id,
-      position,
-      productId: line.productId,
-      sku: line.sku,
-      name: line.name,
-      quantity: line.quantity,
-      listUnitCents: Number(line.listUnitCents),
-      unitCents: Number(line.unitCents),
-      priceSource: line.priceSource,
-      discountCents: Number(line.discountCents),
-      totalCents: Number(line.totalCents),
-      promoted: line.promoted,
-    })),
-  );
+  await insertOrderLines(tx, before.id, priced.lines);
   return after;
 }

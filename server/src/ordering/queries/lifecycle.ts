@@ -117,6 +117,33 @@ async function recordStatus(
 }
 
 /**
+ * An order's lines as the price function priced them, frozen, in the order given (their positions). A line a change
+ * added says whether the order's promotion covers it (`promoted`); a placed line always is.
+ */
+export async function insertOrderLines(
+  tx: Database,
+  orderId: string,
+  lines: readonly (PricedOrderCents["lines"][number] & { promoted?: boolean })[],
+): Promise<void> {
+  await tx.insert(orderLines).values(
+    lines.map((line, position) => ({
+      orderId,
+      position,
+      productId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      listUnitCents: Number(line.listUnitCents),
+      unitCents: Number(line.unitCents),
+      priceSource: line.priceSource,
+      discountCents: Number(line.discountCents),
+      totalCents: Number(line.totalCents),
+      promoted: line.promoted ?? true,
+    })),
+  );
+}
+
+/**
  * Stores a new unpaid order with its lines, the first line of its history and its mail, in the caller's
  * transaction (withBuyerLock's); answers its id. Every figure is the price function's, frozen here.
  */
@@ -158,21 +185,7 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
     })
     .returning();
   if (!created) throw new Error("the order was not stored");
-  await tx.insert(orderLines).values(
-    priced.lines.map((line, position) => ({
-      orderId: created.id,
-      position,
-      productId: line.productId,
-      sku: line.sku,
-      name: line.name,
-      quantity: line.quantity,
-      listUnitCents: Number(line.listUnitCents),
-      unitCents: Number(line.unitCents),
-      priceSource: line.priceSource,
-      discountCents: Number(line.discountCents),
-      totalCents: Number(line.totalCents),
-    })),
-  );
+  await insertOrderLines(tx, created.id, priced.lines);
   const waits = order.starting?.status === "awaiting-approval" ? order.starting.why : null;
   const placed = order.placedBy ? `Placed by ${order.placedBy}` : "Placed";
   await recordStatus(tx, created, { by: order.userEmail, note: waits ? `${placed}. ${waits}` : placed });
