@@ -1,8 +1,7 @@
 import { formatPrice, type OrderAction, refundAsksAboutStock } from "@forgeline/contract";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { Field } from "../../components/field";
-import { FormRefusal, fieldError } from "../../components/form-refusal";
+import { FormRefusal } from "../../components/form-refusal";
 import { RowRefusal } from "../../components/row-refusal";
 import type { AdminPageOrder, PageOrder } from "../../lib/order";
 import { useRowActions } from "../../lib/row-actions";
@@ -10,6 +9,7 @@ import { notify } from "../../lib/toast";
 import { useOrderStep } from "./api/order-step";
 import { CreditNoteButton } from "./credit-note-dialog";
 import { ShipPartForm } from "./ship-part-form";
+import { TRACKING_FIELDS, TrackingFields, trackingOf } from "./tracking-fields";
 
 /** What an admin does to an order on this panel (the invoice is downloaded beside the details). */
 const STEPS = [
@@ -56,22 +56,14 @@ export function AdminOrderActions({ order }: { order: AdminPageOrder }) {
   );
 }
 
-const SHIP_FIELDS = ["carrier", "trackingNumber", "trackingUrl"];
-
 function ShipForm({ order }: { order: PageOrder }) {
   const ship = useOrderStep(order._id, "ship");
   const headingId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? "").trim();
     try {
-      await ship.mutateAsync({
-        carrier: text("carrier"),
-        trackingNumber: text("trackingNumber"),
-        trackingUrl: text("trackingUrl") || undefined,
-      });
+      await ship.mutateAsync(trackingOf(new FormData(event.currentTarget)));
       notify("success", "Order shipped");
     } catch {
       // A 400's messages stand beside their fields; anything else beside Ship order (FormRefusal).
@@ -88,22 +80,8 @@ function ShipForm({ order }: { order: PageOrder }) {
           On account: shipping issues its invoice, due in {order.netDays} days. Nothing is paid yet.
         </p>
       )}
-      <Field label="Carrier" name="carrier" autoComplete="off" error={fieldError(ship.error, "carrier")} />
-      <Field
-        label="Tracking number"
-        name="trackingNumber"
-        autoComplete="off"
-        error={fieldError(ship.error, "trackingNumber")}
-      />
-      <Field
-        label="Tracking URL (optional)"
-        name="trackingUrl"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        error={fieldError(ship.error, "trackingUrl")}
-      />
-      <FormRefusal error={ship.error} fields={SHIP_FIELDS} />
+      <TrackingFields error={ship.error} />
+      <FormRefusal error={ship.error} fields={TRACKING_FIELDS} />
       <button type="submit" className="btn btn-primary self-start" disabled={ship.isPending}>
         {order.fulfilmentStatus === "partially-shipped" ? "Ship the rest" : "Ship order"}
       </button>

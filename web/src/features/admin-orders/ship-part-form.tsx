@@ -6,9 +6,10 @@ import { piecesToCome } from "../../components/order-shipments";
 import type { AdminPageOrder } from "../../lib/order";
 import { notify } from "../../lib/toast";
 import { useDeliverShipment, useShipFromWarehouses, useShipPart } from "./api/shipments";
+import { TRACKING_FIELDS, TrackingFields, trackingOf } from "./tracking-fields";
 
 /** The fields a refusal of Ship part may name; any other refusal is said beside the button. */
-const FIELDS = ["warehouseId", "carrier", "trackingNumber", "trackingUrl", "lines"] as const;
+const FIELDS = ["warehouseId", ...TRACKING_FIELDS, "lines"] as const;
 
 /**
  * "Ship part" (docs/STOCK.md, 'Shipments'): from one warehouse, so many pieces of each line, with a carrier and
@@ -33,9 +34,7 @@ export function ShipPartForm({ order }: { order: AdminPageOrder }) {
       await ship.mutateAsync({
         warehouseId: formText(data, "warehouseId"),
         lines,
-        carrier: formText(data, "carrier"),
-        trackingNumber: formText(data, "trackingNumber"),
-        trackingUrl: formText(data, "trackingUrl") || undefined,
+        ...trackingOf(data),
       });
       form.reset();
       notify("success", "Part of the order shipped");
@@ -87,21 +86,7 @@ export function ShipPartForm({ order }: { order: AdminPageOrder }) {
           </p>
         )}
       </fieldset>
-      <Field label="Carrier of this part" name="carrier" autoComplete="off" error={fieldError(ship.error, "carrier")} />
-      <Field
-        label="Tracking number of this part"
-        name="trackingNumber"
-        autoComplete="off"
-        error={fieldError(ship.error, "trackingNumber")}
-      />
-      <Field
-        label="Tracking URL of this part (optional)"
-        name="trackingUrl"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        error={fieldError(ship.error, "trackingUrl")}
-      />
+      <TrackingFields error={ship.error} of=" of this part" />
       <FormRefusal error={ship.error} fields={FIELDS} />
       <button type="submit" className="btn btn-primary self-start" disabled={ship.isPending}>
         Ship part
