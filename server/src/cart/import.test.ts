@@ -1,8 +1,9 @@
-import type { CartFillAnswer, Product } from "@forgeline/contract";
+import type { CartFillAnswer } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
+import { toolSteps } from "../test/tool-steps.js";
 
 /**
  * Quick order's import and "Order again" (docs/SELLING-TO-BUSINESSES.md, 'Quick order, CSV import and reorder'),
@@ -11,7 +12,6 @@ import { createTestApp } from "../test/test-app.js";
 describe("cart import and reorder", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;
-  let tools = 0;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -19,23 +19,11 @@ describe("cart import and reorder", () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, who: TestAccount, payload?: object) =>
-    ctx.app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-
-  async function newTool(fields: Record<string, unknown> = {}): Promise<Product> {
-    tools += 1;
-    const added = await call("POST", "/api/product", admin, {
-      name: `Import Tool ${tools}`,
-      sku: `IMP-${Date.now().toString(36).toUpperCase()}-${tools}`,
-      price: 10,
-      quantity: 1000,
-      description: "For the import tests.",
-      image: "/images/x.webp",
-      ...fields,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    return (await ctx.app.inject({ method: "GET", url: `/api/product/${added.json().insertedId}` })).json<Product>();
-  }
+  const { call, newTool } = toolSteps(
+    () => ctx.app,
+    () => admin,
+    { name: "Import", sku: "IMP", stock: 1000 },
+  );
 
   it("reports each row of a file with a BOM, `;` separators, a header, a repeated SKU, an unknown SKU and an off-rule quantity", async () => {
     const buyer = await signUp(ctx.app);

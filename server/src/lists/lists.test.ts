@@ -1,14 +1,14 @@
-import type { CartFillAnswer, ListImportAnswer, Product, SavedList } from "@forgeline/contract";
+import type { CartFillAnswer, ListImportAnswer, SavedList } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../company/queries/members.js";
-import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { signUp, type TestAccount } from "../test/accounts.js";
 import { createTestApp } from "../test/test-app.js";
+import { toolSteps } from "../test/tool-steps.js";
 
 /** Saved lists (docs/RECURRING.md, 'Saved lists') through the API, on PGlite and on PostgreSQL. */
 describe("saved lists", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;
-  let tools = 0;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -16,23 +16,11 @@ describe("saved lists", () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, who: TestAccount, payload?: object) =>
-    ctx.app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-
-  async function newTool(fields: Record<string, unknown> = {}): Promise<Product> {
-    tools += 1;
-    const added = await call("POST", "/api/product", admin, {
-      name: `List Tool ${tools}`,
-      sku: `LST-${Date.now().toString(36).toUpperCase()}-${tools}`,
-      price: 10,
-      quantity: 1000,
-      description: "For the list tests.",
-      image: "/images/x.webp",
-      ...fields,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    return (await ctx.app.inject({ method: "GET", url: `/api/product/${added.json().insertedId}` })).json<Product>();
-  }
+  const { call, newTool } = toolSteps(
+    () => ctx.app,
+    () => admin,
+    { name: "List", sku: "LST", stock: 1000 },
+  );
 
   /** A company of an owner with a buyer and a requester in it. */
   async function company() {

@@ -2,16 +2,16 @@ import type { Order, Product, Schedule } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../company/queries/members.js";
 import { mailsTo } from "../mail/queries.js";
-import { bearer, signUp, type TestAccount } from "../test/accounts.js";
+import { signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
+import { toolSteps } from "../test/tool-steps.js";
 import { runDueSchedules } from "./run.js";
 
 /** Recurring orders (docs/RECURRING.md) through the API and the scheduler, on PGlite and on PostgreSQL. */
 describe("recurring orders", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;
-  let tools = 0;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -19,23 +19,11 @@ describe("recurring orders", () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, who: TestAccount, payload?: object) =>
-    ctx.app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-
-  async function newTool(fields: Record<string, unknown> = {}): Promise<Product> {
-    tools += 1;
-    const added = await call("POST", "/api/product", admin, {
-      name: `Recurring Tool ${tools}`,
-      sku: `REC-${Date.now().toString(36).toUpperCase()}-${tools}`,
-      price: 10,
-      quantity: 5000,
-      description: "For the recurring tests.",
-      image: "/images/x.webp",
-      ...fields,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    return (await ctx.app.inject({ method: "GET", url: `/api/product/${added.json().insertedId}` })).json<Product>();
-  }
+  const { call, newTool } = toolSteps(
+    () => ctx.app,
+    () => admin,
+    { name: "Recurring", sku: "REC", stock: 5000 },
+  );
 
   async function listOf(who: TestAccount, tool: Product, options: { shared?: boolean } = {}) {
     const made = await call("POST", "/api/lists", who, {
