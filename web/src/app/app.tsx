@@ -3,6 +3,7 @@ import { Suspense, useEffect } from "react";
 import { Layout } from "../components/layout";
 import { ScrollToTop } from "../components/scroll-to-top";
 import { Spinner } from "../components/spinner";
+import { markPageLive, pageIsLive } from "../lib/page-live";
 import { queryClient } from "../lib/query-client";
 import { BrowserRouter } from "../lib/router";
 import { AppRoutes } from "./app-routes";
@@ -12,9 +13,7 @@ import { AppRoutes } from "./app-routes";
  * browser tests wait for it before typing into a server-rendered page.
  */
 function ReadyMark() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = "true";
-  }, []);
+  useEffect(markPageLive, []);
   return null;
 }
 
@@ -36,7 +35,7 @@ export function AppContent() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <BrowserRouter ready={pageIsLive}>
         <AppContent />
       </BrowserRouter>
     </QueryClientProvider>

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
 import { paths } from "../config/paths";
 import { apiAuthed } from "../lib/api-authed";
 import { cartApi } from "../lib/api-routes/cart";
 import { cartQuery } from "../lib/cart-query";
+import { usePageLive } from "../lib/page-live";
 import { contractPricesQueryKey } from "../lib/query-keys";
 import { useIsAdmin } from "../lib/use-is-admin";
 import { NavLink } from "./link";
@@ -14,26 +14,6 @@ import { NavLabel } from "./nav-label";
 export function cartLinkName(lines: number | undefined): string {
   if (lines === undefined) return "Cart";
   return `Cart, ${lines} ${lines === 1 ? "line" : "lines"}`;
-}
-
-function onReadyMark(changed: () => void) {
-  const observer = new MutationObserver(changed);
-  observer.observe(document.documentElement, { attributeFilter: ["data-ready"] });
-  return () => observer.disconnect();
-}
-
-/**
- * Whether the page's content is live (`<html data-ready>`, set once it has hydrated or rendered: app/app.tsx). A
- * server-rendered tool must first render in the browser what the server rendered for nobody: contract prices
- * cached before the page's code came would change its text while it hydrates, a mismatch React answers by
- * throwing the page's markup away.
- */
-function usePageLive(): boolean {
-  return useSyncExternalStore(
-    onReadyMark,
-    () => document.documentElement.dataset.ready === "true",
-    () => false,
-  );
 }
 
 /**
@@ -48,6 +28,9 @@ export default function CartLink() {
   const buyer = admin.data === false;
   const cart = useQuery({ ...cartQuery, enabled: buyer });
   // Here, once, for every tool on the page: the catalogue shows a member the contract price beside the list price.
+  // Only once the page is live: a server-rendered tool must first render in the browser what the server rendered for
+  // nobody; contract prices cached before the page's code came would change its text while it hydrates, a mismatch
+  // React answers by throwing the page's markup away.
   const live = usePageLive();
   useQuery({
     queryKey: contractPricesQueryKey,
