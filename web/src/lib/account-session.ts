@@ -31,11 +31,21 @@ export async function renewAccessToken(): Promise<string | null> {
   return email ? newAccessToken(email).catch(() => null) : null;
 }
 
+/** The trade on its way, per account: callers at once (the guard, the role, the preloading) share one request. */
+const trading = new Map<string, Promise<string>>();
+
 /** PUT /api/user/{email}: the identity session's cookie buys a new access token. */
-async function newAccessToken(email: string): Promise<string> {
-  const { token } = await apiCall(signedInApi.token(email));
-  storeAccessToken(token);
-  return token;
+function newAccessToken(email: string): Promise<string> {
+  const pending = trading.get(email);
+  if (pending) return pending;
+  const trade = apiCall(signedInApi.token(email))
+    .then(({ token }) => {
+      storeAccessToken(token);
+      return token;
+    })
+    .finally(() => trading.delete(email));
+  trading.set(email, trade);
+  return trade;
 }
 
 /** After a sign-in: remember who is signed in and fetch their access token. */
