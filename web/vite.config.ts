@@ -176,6 +176,17 @@ export default defineConfig(({ isSsrBuild }) => ({
                   id,
                 ),
             },
+            // What the order pages (a customer's, a company's, the admin's, and a customer's /dashboard) show their
+            // orders with: the table, the priced lines, the status badge, the history's words, the refusals beside a
+            // row or a form, Repeat this order. Not what a catalogue page's first visit loads (the backorder words and
+            // their dates) nor the toast (the home page's newsletter). Apart, they were fourteen files of 1.4-2.5 KB
+            // each, fetched at once after the role was known: on a slow phone link, three rounds of six requests (one
+            // origin's connections) between the session and the page.
+            {
+              name: "order-views",
+              includeDependenciesRecursively: false,
+              test: /web[\\/]src[\\/](components[\\/](data-table|list-page|order-row-heading|priced-order|order-status-badge|confirm-dialog|row-refusal|form-refusal|refusal-beside)|lib[\\/]order-words|features[\\/]orders[\\/](order-actions|api[\\/]reorder))\.tsx?$|contract[\\/]src[\\/](price-source|order-events)\.ts$/,
+            },
             // What the sign-in pages (log in, sign up, reset the password) alone share: the card, the form hook, the
             // Google button and the return after signing in; apart, they were five files of 200-900 bytes each.
             {

@@ -106,6 +106,8 @@ export async function preloadSignedInPage(pathname: string): Promise<void> {
   const session = await queryClient.fetchQuery(sessionQuery).catch(() => null);
   if (!session) return;
   if (session.admin !== undefined) rememberRole(session.email, session.admin);
+  // The code of the dashboard's first page for this role goes now: only its data waits for the token below.
+  if (page === paths.dashboard) dashboardHomeCode(session.admin === true);
   if (stored !== session.email) {
     // No token yet (a first visit after signing in elsewhere): the same trade RequireAuth makes, shared.
     await queryClient
@@ -129,14 +131,19 @@ export async function preloadSignedInPage(pathname: string): Promise<void> {
  * 'Overview for the shop owner').
  */
 function dashboardHome(email: string, admin: boolean) {
+  dashboardHomeCode(admin);
   if (admin) {
-    preloadCode("features/overview/overview-page", () => import("../features/overview/overview-page"));
     void import("../features/overview/api/get-admin-stats").then(({ adminStatsQuery }) =>
       prefetchQuietly(adminStatsQuery()),
     );
   } else {
-    preloadCode("features/orders/my-orders-page", () => import("../features/orders/my-orders-page"));
     void prefetchQuietly(myOrdersQuery(email));
     void prefetchQuietly(myCompanyQuery(email));
   }
+}
+
+/** The code of /dashboard for the role (preloaded once: a second call finds its chunks on their way). */
+function dashboardHomeCode(admin: boolean) {
+  if (admin) preloadCode("features/overview/overview-page", () => import("../features/overview/overview-page"));
+  else preloadCode("features/orders/my-orders-page", () => import("../features/orders/my-orders-page"));
 }
