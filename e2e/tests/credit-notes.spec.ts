@@ -11,7 +11,7 @@ import { confirmAddress } from "../support/mail.js";
 import { dollars } from "../support/money.js";
 import { adminAtAnotherBrowser, giveTerms, placeOnAccount, shipThroughApi } from "../support/on-account.js";
 import { pdfText } from "../support/pdf.js";
-import { shot } from "../support/shots.js";
+import { pageShots, shot } from "../support/shots.js";
 
 // Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
 const TAPE = "Forgeline 25 ft. Tape Measure";
@@ -83,7 +83,7 @@ test("an admin refunds part of an invoiced order by a credit note; the buyer dow
   await expect(payments.last()).toHaveText(`Balance ${dollars(price - 100)}`);
   await expectAccessible(admin.page);
   await expectNoHorizontalScroll(admin.page);
-  await admin.page.screenshot({ path: testInfo.outputPath("admin-order-credited.png"), fullPage: true });
+  await pageShots(admin.page, testInfo, "order-credited-admin");
 
   // The buyer sees it on the order, and downloads its PDF.
   await page.goto(`/dashboard/myorders/${orderId}`);
@@ -98,7 +98,7 @@ test("an admin refunds part of an invoiced order by a credit note; the buyer dow
   ).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: testInfo.outputPath("buyer-order-credited.png"), fullPage: true });
+  await pageShots(page, testInfo, "order-credited-buyer");
   const download = page.waitForEvent("download");
   await listed.getByRole("button", { name: `Download ${number} (PDF)` }).click();
   const text = await pdfText(await download);

@@ -8,6 +8,7 @@ import {
   expectToastAccessible,
   test,
 } from "../support/fixtures.js";
+import { shot } from "../support/shots.js";
 
 const SCREWDRIVERS = "Forgeline 6-Piece Screwdriver Set";
 
@@ -97,4 +98,5 @@ test("a toast leaves the header's links uncovered, on a desktop and a phone", as
   await cartLink(page, 1).click({ trial: true });
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Log Out" }).click({ trial: true });
   await expectToastAccessible(page, `Added ${SCREWDRIVERS} to your order`);
+  await shot(page, test.info(), "toast-under-header");
 });

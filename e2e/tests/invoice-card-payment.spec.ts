@@ -8,7 +8,7 @@ import {
   placeOnAccount,
   shipThroughApi,
 } from "../support/on-account.js";
-import { shot } from "../support/shots.js";
+import { pageShots, shot } from "../support/shots.js";
 
 // Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
 const TAPE = "Forgeline 25 ft. Tape Measure";
@@ -40,6 +40,7 @@ test("a buyer pays a shipped invoice on account by card from its order page; the
   await expect(pay).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
+  await pageShots(page, test.info(), "invoice-to-pay");
   await pay.click();
 
   await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${orderId}$`));
@@ -83,6 +84,7 @@ test("a buyer pays a shipped invoice on account by card from its order page; the
   await expect(page.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
+  await pageShots(page, test.info(), "invoice-paid-by-card");
 
   expect(owner.errors, "console errors on the owner's page").toEqual([]);
   expect(admin.errors, "console errors on the admin's page").toEqual([]);

@@ -1,26 +1,12 @@
-import type { Page, TestInfo } from "@playwright/test";
 import { bearerOf, newCustomer, signUpThroughApi } from "../support/accounts.js";
 import { cartLink, productIdOf } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { tabTo } from "../support/keyboard.js";
-import { shot } from "../support/shots.js";
+import { pageShots, shot } from "../support/shots.js";
 
 const SCREWDRIVERS = "Forgeline 6-Piece Screwdriver Set";
 const HAMMER = "Forgeline 16 oz Claw Hammer";
-
-/** The page's screenshot, and on the phone also at 390 px wide (a larger phone) for a person to look at. */
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  // From the top: a full-page shot taken scrolled draws the sticky header over the middle of the page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shot(page, testInfo, name, true);
-  const size = page.viewportSize();
-  if (testInfo.project.name !== "phone" || !size) return;
-  await page.setViewportSize({ width: 390, height: size.height });
-  await expectNoHorizontalScroll(page);
-  await shot(page, testInfo, name, true);
-  await page.setViewportSize(size);
-}
 
 /**
  * docs/RECURRING.md: a buyer saves their cart as a list, empties the cart, puts the list back in it from the lists'
@@ -83,7 +69,7 @@ test("save the cart as a list, put the list in the cart, and order it every mont
   await expect(lines.getByText(/steps of 25/)).toBeVisible();
   await expect(hammer).toHaveAttribute("aria-invalid", "true");
   await expect(hammer).toBeFocused();
-  await shots(page, testInfo, "saved-list-line-refused");
+  await pageShots(page, testInfo, "saved-list-line-refused");
   await hammer.focus();
   // By keyboard: the refused box has the focus; the line's Remove is a button in the tab order.
   await page.keyboard.press("ControlOrMeta+a");
@@ -92,7 +78,7 @@ test("save the cart as a list, put the list in the cart, and order it every mont
   await page.keyboard.press("Enter");
   await expect(lines.getByLabel("Pieces of FL-SDS-6")).toHaveCount(0);
   await expectAccessible(page);
-  await shots(page, testInfo, "saved-list-lines");
+  await pageShots(page, testInfo, "saved-list-lines");
   await lines.getByRole("button", { name: "Save lines" }).click();
   await expect(list.getByText("Lines saved.")).toBeVisible();
   const table = list.getByRole("table", { name: "Lines of Monday crew" });
@@ -166,7 +152,7 @@ test("repeat a past order as a recurring order", async ({ page }, testInfo) => {
   await form.getByLabel("Phone").fill("5550109000");
   await form.getByLabel("Delivery address").fill("9 Ledger Lane, Springfield");
   await expectAccessible(page);
-  await shots(page, testInfo, "recurring-from-order");
+  await pageShots(page, testInfo, "recurring-from-order");
   await form.getByRole("button", { name: "Set up recurring order" }).click();
   await expect(form.getByRole("status")).toContainText("Recurring order set up");
   const schedule = page.getByRole("region", { name: `Order ${number} again` });

@@ -12,6 +12,7 @@ import {
 import { dollars } from "../support/money.js";
 import { companyWithBuyer, giveTerms } from "../support/on-account.js";
 import { pdfText } from "../support/pdf.js";
+import { pageShots, shot } from "../support/shots.js";
 
 // Its stock is ample and checked nowhere: an order on account sets its pieces aside when placed.
 const TAPE = "Forgeline 25 ft. Tape Measure";
@@ -110,7 +111,7 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   expect(await refusal.evaluate((element) => element.nextElementSibling?.textContent)).toBe("Place order");
   await expect(page).toHaveURL(/\/cart$/);
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath("checkout-refused.png") });
+  await shot(page, testInfo, "checkout-refused");
 
   // Terms back, the buyer reads them again and places it on account.
   await giveTerms(admin.page, asAdmin, companyId, 30, 50_000);
@@ -226,12 +227,12 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   await expect(history.filter({ hasText: "Credit note" })).toHaveCount(1);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: testInfo.outputPath("buyer-order.png"), fullPage: true });
+  await pageShots(page, testInfo, "order-on-account-buyer");
   await admin.page.goto(`/dashboard/orders/${orderId}`);
   await expect(admin.page.getByRole("region", { name: "Payments" }).getByRole("listitem")).toHaveCount(4);
   await expectAccessible(admin.page);
   await expectNoHorizontalScroll(admin.page);
-  await admin.page.screenshot({ path: testInfo.outputPath("admin-order.png"), fullPage: true });
+  await pageShots(admin.page, testInfo, "order-on-account-admin");
 
   expect(owner.errors, "console errors on the owner's page").toEqual([]);
   expect(admin.errors, "console errors on the admin's page").toEqual([]);

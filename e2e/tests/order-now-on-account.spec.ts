@@ -2,6 +2,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 import { productIdOf } from "../support/cart.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { adminAtAnotherBrowser, companyWithBuyer, giveTerms } from "../support/on-account.js";
+import { shot } from "../support/shots.js";
 
 // Both have ample stock, checked nowhere here; an order on account sets its pieces aside when placed.
 const TAPE = "Forgeline 25 ft. Tape Measure";
@@ -27,7 +28,7 @@ function orderModal(page: Page, product: string) {
 async function shoot(page: Page, testInfo: TestInfo, name: string, modal: Locator) {
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
   await modal.getByRole("group", { name: "How to pay" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`) });
+  await shot(page, testInfo, name);
 }
 
 /** Phone and address, then "Pay by invoice", then "Place order"; lands on the order placed on account. */

@@ -4,6 +4,7 @@ import { payWithTestCard } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { dollars } from "../support/money.js";
+import { pageShots } from "../support/shots.js";
 
 /** The admin's access token, as the pages take it after signing in. */
 async function adminHeaders(page: Page) {
@@ -122,6 +123,7 @@ test("the admin's /dashboard is the overview: figures, low stock and three chart
     page.getByRole("table", { name: /^Orders placed/ }).getByRole("row", { name: /^Paid \d/ }),
   ).toBeVisible();
   await expectAccessible(page);
+  await pageShots(page, test.info(), "overview");
 
   // Low stock leads to Manage Products; the menu's Overview leads back.
   await page.getByRole("link", { name: "Manage Products" }).click();

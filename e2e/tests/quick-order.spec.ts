@@ -3,6 +3,7 @@ import { cartLine, cartLink } from "../support/cart.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { tabTo } from "../support/keyboard.js";
+import { pageShots } from "../support/shots.js";
 
 const SCREWDRIVERS = "Forgeline 6-Piece Screwdriver Set";
 const HAMMER = "Forgeline 16 oz Claw Hammer";
@@ -71,6 +72,7 @@ test("quick order with the keyboard alone: three pasted rows, one refused and fi
   await expect(rows.first()).toContainText("steps of 25");
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
+  await pageShots(page, test.info(), "quick-order-refused-row");
 
   await tabTo(page, pieces);
   await page.keyboard.press("ControlOrMeta+a");

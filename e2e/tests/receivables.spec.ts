@@ -12,6 +12,7 @@ import {
   shipThroughApi,
 } from "../support/on-account.js";
 import { pdfText } from "../support/pdf.js";
+import { pageShots } from "../support/shots.js";
 
 // Their stock is ample: an order on account sets its pieces aside when placed, and other specs take few.
 const TAPE = "Forgeline 25 ft. Tape Measure";
@@ -86,6 +87,7 @@ test("a buyer of a company on net 30 reads its statement and downloads the month
   await expect(page.getByLabel("Month").locator("option").first()).toHaveText(monthInWords(monthNow()));
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
+  await pageShots(page, test.info(), "statement");
 
   // The month as a PDF, named after it.
   const download = page.waitForEvent("download");
@@ -169,6 +171,7 @@ test("an admin records a transfer that pays two invoices; both orders then read 
   await expect(referenceField).toBeFocused();
   await expect(dialog.getByText(`A payment with the reference ${reference} is recorded already.`)).toBeVisible();
   await expectAccessible(admin.page);
+  await pageShots(admin.page, test.info(), "payment-received-refused");
   await admin.page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 

@@ -1,20 +1,10 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { bearerOf, E2E_ADMIN, signInThroughApi, signUpThroughApi } from "../support/accounts.js";
 import { dashboardMenu } from "../support/dashboard.js";
 import { anotherPerson, expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
-import { shot } from "../support/shots.js";
+import { pageShots } from "../support/shots.js";
 
 type Bearer = { authorization: string };
-
-/** The page's screenshot, and on the phone also at 390 px wide (a larger phone) for a person to look at. */
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  await shot(page, testInfo, name, true);
-  const size = page.viewportSize();
-  if (testInfo.project.name !== "phone" || !size) return;
-  await page.setViewportSize({ width: 390, height: size.height });
-  await shot(page, testInfo, name, true);
-  await page.setViewportSize(size);
-}
 
 /** A tool of its own with 100 pieces in the first warehouse and 100 in a new one; answers its id and the new one's. */
 async function toolInTwoPlaces(page: Page, asAdmin: Bearer, tag: string) {
@@ -103,7 +93,7 @@ test("an admin ships part of an order, the buyer sees what is to come, the admin
   await expect(page.getByText("Shipped in part").first()).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
-  await shots(page, testInfo, "shipments-admin");
+  await pageShots(page, testInfo, "shipments-admin");
 
   // The buyer sees the first shipment and what is still to come.
   await buyer.page.goto(`/dashboard/myorders/${orderId}`);
@@ -114,7 +104,7 @@ test("an admin ships part of an order, the buyer sees what is to come, the admin
   await expect(mine.getByRole("button", { name: "Packing slip 1 (PDF)" })).toBeVisible();
   await expectAccessible(buyer.page);
   await expectNoHorizontalScroll(buyer.page);
-  await shots(buyer.page, testInfo, "shipments-buyer");
+  await pageShots(buyer.page, testInfo, "shipments-buyer");
 
   // The pick list of the depot: the 50 the order holds there.
   await page.goto("/dashboard");
@@ -124,7 +114,7 @@ test("an admin ships part of an order, the buyer sees what is to come, the admin
   await expect(page.getByText(/^Pick 50 × Shipment Drill/)).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
-  await shots(page, testInfo, "pick-list");
+  await pageShots(page, testInfo, "pick-list");
 
   // The admin ships the rest: the order is shipped, in three shipments.
   await page.goto(`/dashboard/orders/${orderId}`);

@@ -1,6 +1,7 @@
 import { newCustomer, signUpThroughPage } from "../support/accounts.js";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "../support/fixtures.js";
 import { latestMailLink, mailsTo } from "../support/mail.js";
+import { pageShots } from "../support/shots.js";
 
 /**
  * The page a sign-up lands on asks to confirm the address and sends the link again; the page the mailed link lands
@@ -17,6 +18,7 @@ test("a new customer lands home asked to confirm the address; the mailed link's 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Professional tools/);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
+  await pageShots(page, test.info(), "signed-up-landing");
 
   // The link of the sign-up's mail leads home, which will then say so.
   await expect.poll(() => latestMailLink(account.email)).toContain("callbackURL=%2F%3Faddress%3Dconfirmed");
@@ -31,6 +33,7 @@ test("a new customer lands home asked to confirm the address; the mailed link's 
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Log Out" })).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
+  await pageShots(page, test.info(), "address-confirmed");
 
   // Written by the server: the sentence costs the public page no script.
   const html = await (await page.request.get("/?address=confirmed")).text();
