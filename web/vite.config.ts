@@ -152,7 +152,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // each was a request and a gzip stream of its own.
             {
               name: "shared",
-              test: /[\\/](contract[\\/]src[\\/](constants|limits|money|rules|quantity-rule|bulk-order-messages|catalogue|not-found)|web[\\/]src[\\/](config[\\/]paths|components[\\/](link|query-state)|lib[\\/](query-keys|quantity-limits)))\.tsx?$/,
+              test: /[\\/](contract[\\/]src[\\/](constants|first-use|limits|money|rules|quantity-rule|bulk-order-messages|catalogue|not-found)|web[\\/]src[\\/](config[\\/]paths|components[\\/](link|query-state)|lib[\\/](query-keys|quantity-limits)))\.tsx?$/,
             },
             // What the catalogue's pages (home, all tools, a tool) share, in one chunk rather than seven; not
             // what those modules import from the shell (the API client), or every page would load this chunk.

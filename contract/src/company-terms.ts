@@ -1,3 +1,4 @@
+import { onFirstUse } from "./first-use.js";
 /**
  * The roles and limits of companies (docs/SELLING-TO-BUSINESSES.md, 'Companies'), without zod: the company pages show
  * them and size their fields without loading a schema library (company.ts re-exports them with its schemas).
@@ -35,15 +36,12 @@ export interface PaymentTerms {
   creditLimit: number;
 }
 
-const longDay = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const longDay = onFirstUse(
+  () => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+);
 
 /** A day as invoices and their mails write a due date: 26 December 2026 (UTC, so one day wherever it is read). */
-export const dayInWords = (date: Date | string): string => longDay.format(new Date(date));
+export const dayInWords = (date: Date | string): string => longDay().format(new Date(date));
 
 export const ON_ACCOUNT_MESSAGES = {
   noTerms: "Your company does not buy on account",

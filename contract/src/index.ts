@@ -11,6 +11,7 @@ export * from "./company.js";
 export * from "./constants.js";
 export * from "./credit-notes.js";
 export * from "./field-rules.js";
+export * from "./first-use.js";
 export * from "./image.js";
 export * from "./image-types.js";
 export * from "./limits.js";

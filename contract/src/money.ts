@@ -1,3 +1,4 @@
+import { onFirstUse } from "./first-use.js";
 /**
  * The one module that converts money (docs/decisions/031-one-home-per-rule.md, "Money"): integer cents in the
  * database and in every sum, dollars with two decimals on the wire (docs/SPEC-CONFORMANCE.md §3). Sums are
@@ -22,11 +23,11 @@ export function isWholeCents(dollars: number): boolean {
   return Math.abs(dollars * 100 - dollarsToCents(dollars)) < 1e-6;
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = onFirstUse(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));
 
 /** Dollars as a person reads them: "$1,249.50". */
 export function formatPrice(dollars: number): string {
-  return usd.format(dollars);
+  return usd().format(dollars);
 }
 
 /** Cents as a person reads them: "$1,249.50". */

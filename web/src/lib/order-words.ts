@@ -1,4 +1,4 @@
-import { formatPrice, type MoneyMovement, ORDER_EVENT_TITLES, type OrderEvent } from "@forgeline/contract";
+import { formatPrice, type MoneyMovement, ORDER_EVENT_TITLES, type OrderEvent, onFirstUse } from "@forgeline/contract";
 import type { PageOrder } from "./order";
 
 /**
@@ -17,10 +17,12 @@ export interface Fact {
 }
 
 const DAY_MS = 86_400_000;
-const shortDay = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const shortDay = onFirstUse(
+  () => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }),
+);
 
 /** A UTC day (YYYY-MM-DD, or an instant) as money lines write it: "3 Dec". */
-export const moneyDayText = (day: string) => shortDay.format(new Date(day.length === 10 ? `${day}T00:00:00Z` : day));
+export const moneyDayText = (day: string) => shortDay().format(new Date(day.length === 10 ? `${day}T00:00:00Z` : day));
 
 type FactsOrder = Pick<
   PageOrder,

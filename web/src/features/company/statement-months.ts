@@ -1,4 +1,4 @@
-import { isoMonth } from "@forgeline/contract";
+import { isoMonth, onFirstUse } from "@forgeline/contract";
 
 /**
  * The months a company's statement may be read for (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): UTC
@@ -10,16 +10,14 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 /** At most this many months back in the picker: five years of statements. */
 export const STATEMENT_MONTHS_SHOWN = 60;
 
-const monthInWords = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const monthInWords = onFirstUse(
+  () => new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
+);
 
 /** "2026-03" as a person reads it: "March 2026". */
 export function monthText(month: string): string {
   const [, year, index] = MONTH.exec(month) ?? [];
-  return year ? monthInWords.format(new Date(Date.UTC(Number(year), Number(index) - 1, 1))) : month;
+  return year ? monthInWords().format(new Date(Date.UTC(Number(year), Number(index) - 1, 1))) : month;
 }
 
 /** The month before `month` (YYYY-MM). */
