@@ -33,11 +33,14 @@ function BeforeAfter({ before, after }: { before: ReactNode; after: ReactNode })
  */
 export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
   const { before, after, difference } = preview;
-  const sums: [string, number, number][] = [
-    ["Subtotal", before.subtotal, after.subtotal],
-    ["Discount", before.discount, after.discount],
-    ["Tax", before.tax, after.tax],
-  ];
+  // A discount or tax only where there is one, before or after, as the order's own figures show them.
+  const sums = (
+    [
+      ["Subtotal", before.subtotal, after.subtotal],
+      ["Discount", before.discount, after.discount],
+      ["Tax", before.tax, after.tax],
+    ] as const
+  ).filter(([term, was, now]) => term === "Subtotal" || was > 0 || now > 0);
   return (
     <div className="flex flex-col gap-4">
       <DataTable
@@ -69,7 +72,7 @@ export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
           </tr>
         ))}
       </DataTable>
-      <table className="table table-sm w-auto self-end text-right">
+      <table className="table w-auto self-end text-right">
         <caption className="sr-only">The order's sums before and after the change</caption>
         <thead className="text-base-content">
           <tr>
