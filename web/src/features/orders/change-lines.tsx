@@ -27,7 +27,7 @@ export function ChangeLines({
   onEdit: (index: number, line: DraftLine | null) => void;
 }) {
   return (
-    <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
+    <ul className="flex flex-col gap-3">
       {draft.map((line, index) => (
         <ChangeLine
           key={line.productId}
@@ -56,9 +56,9 @@ function ChangeLine({
   const refusal = draftRefusal(line, rule) ?? serverRefusal;
   const added = line.oldQuantity === 0;
   return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+    <li className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
-        <h3 className={`font-semibold ${line.removed ? "line-through" : ""}`}>{line.name}</h3>
+        <h3 className="font-semibold">{line.name}</h3>
         <p className="text-sm text-base-content/80">
           SKU <span className="font-mono">{line.sku}</span> ·{" "}
           {added ? "added by this change" : `${line.oldQuantity} ordered`}
@@ -159,7 +159,7 @@ export function AddLineBySku({
         </label>
         <input
           id={id}
-          className="input input-sm w-40 font-mono uppercase"
+          className="input input-sm w-40 font-mono"
           autoComplete="off"
           value={sku}
           onChange={(event) => setSku(event.target.value)}

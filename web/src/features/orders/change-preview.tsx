@@ -12,6 +12,10 @@ const CHANGE_WORDS: Record<LineChange, string> = {
 /** "$10.00", or a dash where the line has no price (before it was added, after it is removed). */
 const price = (dollars: number | null) => (dollars === null ? "—" : formatPrice(dollars));
 
+/** A sum as the order's totals write it: a discount taken off, "−$864.00". */
+const signed = (term: string, dollars: number) =>
+  term === "Discount" ? `−${formatPrice(dollars)}` : formatPrice(dollars);
+
 /** A figure before and after the change, or once when it stays. */
 function BeforeAfter({ before, after }: { before: ReactNode; after: ReactNode }) {
   if (before === after) return <span>{after}</span>;
@@ -72,7 +76,7 @@ export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
           </tr>
         ))}
       </DataTable>
-      <table className="table w-auto self-end text-right">
+      <table className="table max-w-sm self-end text-right">
         <caption className="sr-only">The order's sums before and after the change</caption>
         <thead className="text-base-content">
           <tr>
@@ -87,8 +91,8 @@ export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
               <th scope="row" className="font-normal text-base-content/80">
                 {term}
               </th>
-              <td>{formatPrice(was)}</td>
-              <td>{formatPrice(now)}</td>
+              <td>{signed(term, was)}</td>
+              <td>{signed(term, now)}</td>
             </tr>
           ))}
           <tr className="text-base font-bold">
