@@ -164,6 +164,45 @@ describe("changing an order after it is placed", () => {
     expect(((await pieces()) as HTMLInputElement).value).toBe("100");
   });
 
+  it("adds a tool by its SKU at its smallest quantity, and says beside Add line a SKU not found", async () => {
+    const hammer: Product = {
+      ...drill,
+      _id: "3c1d2e3f-0000-4000-8000-000000000003",
+      name: "Claw hammer",
+      sku: "FL-HAM-16",
+      quantityRule: { min: 200, max: 800, step: 50 },
+    };
+    const sent = serveApi({
+      [ORDER]: { body: order },
+      [`GET /api/product/${DRILL_ID}`]: { body: drill },
+      "GET /api/product?q=FL-HAM-16&limit=8": { body: [hammer] },
+      "GET /api/product?q=FL-NOPE&limit=8": { body: [] },
+      [PREVIEW]: { body: preview },
+    });
+    renderChangePage();
+    await pieces();
+    const sku = screen.getByLabelText("Add a tool by its SKU");
+    fireEvent.change(sku, { target: { value: "fl-nope" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add line" }));
+    expect((await screen.findByText("No tool in the catalogue has the SKU FL-NOPE.")).getAttribute("role")).toBe(
+      "alert",
+    );
+    fireEvent.change(sku, { target: { value: "FL-HAM-16" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add line" }));
+    const added = (await screen.findByLabelText("Pieces of Claw hammer")) as HTMLInputElement;
+    expect(added.value).toBe("200");
+    expect(screen.getByText("Order 200 to 800 pieces in steps of 50")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Preview changes" }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.path.endsWith("/preview"))?.body).toEqual({
+        lines: [
+          { productId: DRILL_ID, quantity: 100 },
+          { productId: hammer._id, quantity: 200 },
+        ],
+      }),
+    );
+  });
+
   it("says why an order that has shipped cannot change, and offers no lines to change", async () => {
     serveApi({
       [ORDER]: { body: withOrderActions(actor(EMAIL), { ...order, ...cardOrder("shipped", 9900), status: "shipped" }) },
