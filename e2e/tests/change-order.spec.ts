@@ -11,9 +11,10 @@ const TAPE = "Forgeline 25 ft. Tape Measure";
  * Issue 48 in the browser (docs/decisions/075-the-change-order-page.md): a buyer of a company on account opens their
  * order, changes its pieces on "Change order" (an off-rule quantity refused beside its field), sees each line's old
  * and new price and the totals in the preview, confirms, and finds the new lines, total and a "Changed" history entry
- * on the order page; a change past the company's credit is refused beside "Confirm change", on a 390 px phone too.
+ * on the order page; a change past the company's credit, and one made on a revision changed meanwhile, are refused
+ * beside "Confirm change", on a 390 px phone too.
  */
-test("a buyer on account changes an order's pieces: preview, confirm, and a change over the credit refused", async ({
+test("a buyer on account changes an order's pieces: preview, confirm; over the credit or stale, refused", async ({
   page,
   browser,
   isMobile,
@@ -91,4 +92,30 @@ test("a buyer on account changes an order's pieces: preview, confirm, and a chan
     /^This order is \$[\d,]+\.\d\d over your company's credit \(\$[\d,]+\.\d\d left\)/,
   );
   await shot(page, testInfo, "change-order-over-credit");
+
+  // Meanwhile the order is changed elsewhere (another tab): this page's change was made on the revision before, 409.
+  const productId = (
+    (await (await page.request.get(`/api/ordering/${orderId}`, { headers: asBuyer })).json()) as {
+      lines: { productId: string }[];
+    }
+  ).lines[0]?.productId;
+  const lines400 = { lines: [{ productId, quantity: 400 }] };
+  const previewed = await page.request.post(`/api/ordering/${orderId}/changes/preview`, {
+    headers: asBuyer,
+    data: lines400,
+  });
+  expect(previewed.status(), await previewed.text()).toBe(200);
+  const { revision, after } = (await previewed.json()) as { revision: number; after: { total: number } };
+  const elsewhere = await page.request.post(`/api/ordering/${orderId}/changes`, {
+    headers: asBuyer,
+    data: { ...lines400, revision, expectedTotal: after.total },
+  });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+  await confirm.click();
+  await expectBeside(
+    page,
+    page.getByRole("alert").filter({ hasText: "changed since you read it" }),
+    confirm,
+    "The order changed since you read it: read it again and make your change on what it is now.",
+  );
 });
