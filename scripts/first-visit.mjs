@@ -15,6 +15,8 @@ export const FIRST_VISIT_BUDGETS = { publicJs: 90 * KB, signedInJs: 110 * KB, ov
 const pages = (as, paths) => paths.map((path) => ({ path, as }));
 /** A quote's page at an id of the right shape that names no quote. */
 const NO_QUOTE = "/dashboard/quotes/00000000-0000-4000-8000-000000000000";
+/** The page that changes an order, at an order id of the right shape that names no order: its code all the same. */
+const NO_ORDER_CHANGE = "/dashboard/myorders/00000000-0000-4000-8000-000000000000/change";
 
 /**
  * Every page the budgets name, in the order the bench lists them: `as` says who visits (nobody, a customer
@@ -41,6 +43,8 @@ export const FIRST_VISIT_PAGES = [
   ...pages("admin", ["/dashboard/receivables"]),
   // Saved lists and recurring orders (docs/RECURRING.md).
   ...pages("customer", ["/dashboard/lists", "/dashboard/recurring"]),
+  // Changing an order after it is placed (docs/decisions/075-the-change-order-page.md).
+  ...pages("customer", [NO_ORDER_CHANGE]),
 ];
 
 /**

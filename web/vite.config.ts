@@ -154,12 +154,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               name: "shared",
               test: /[\\/](contract[\\/]src[\\/](constants|first-use|limits|money|rules|quantity-rule|bulk-order-messages|catalogue|not-found)|web[\\/]src[\\/](config[\\/]paths|components[\\/](link|query-state)|lib[\\/](query-keys|quantity-limits)))\.tsx?$/,
             },
-            // What the catalogue's pages (home, all tools, a tool) share, in one chunk rather than seven; not
+            // What the catalogue's pages (home, all tools, a tool) share, in one chunk rather than seven (a tool's query
+            // is in lib/, for the page that changes an order reads each line's rule by it); not
             // what those modules import from the shell (the API client), or every page would load this chunk.
             {
               name: "catalogue",
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/]features[\\/]products[\\/](product-grid|product-card|product-picture|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products?)\.tsx?$/,
+              test: /web[\\/]src[\\/](features[\\/]products[\\/](product-grid|product-card|product-picture|catalogue-search|order-now|add-to-order|selling-terms|api[\\/]get-products)|lib[\\/]product-query)\.tsx?$/,
             },
             // What every signed-in page loads (the preloading code, routes, guards, layout with its notice, the access
             // token, the role, the caller's company (the layout's menu and the checkout read it), the cart's query and

@@ -23,6 +23,7 @@ export * from "./not-found.js";
 export * from "./order-admin.js";
 export * from "./order-balance.js";
 export * from "./order-change.js";
+export * from "./order-change-terms.js";
 export * from "./order-events.js";
 export * from "./order-facts.js";
 export * from "./order-lifecycle.js";

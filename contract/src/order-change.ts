@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_CHANGE_MESSAGES } from "./order-change-terms.js";
 import { wholeQuantityField } from "./ordering.js";
 
 /**
@@ -9,18 +10,6 @@ import { wholeQuantityField } from "./ordering.js";
 
 /** The most lines one change may name: far above any order, so a body cannot make the server price thousands. */
 export const ORDER_CHANGE_MAX_LINES = 200;
-
-export const ORDER_CHANGE_MESSAGES = {
-  noLines: "Give the order's lines: an order keeps at least one (cancel it to keep none)",
-  twice: "This tool is named twice: give each tool once",
-  nothing: "This change changes nothing: change a quantity, add or remove a line",
-  stale: "The order changed since you read it: read it again and make your change on what it is now.",
-  priceChanged: "The total changed since the preview: preview the change again.",
-  paid: "A paid order cannot be changed here yet: a paid order's change, with the difference paid or refunded, comes later. Contact the shop.",
-  invoiced: "This order was invoiced: its change comes later. Contact the shop.",
-  shipped: "This order has left the warehouse, all or in part: it cannot be changed now.",
-  closed: (status: string) => `A ${status} order cannot be changed.`,
-} as const;
 
 const changeLineSchema = z.object({
   productId: z.uuid({ error: "Not a valid product id" }),

@@ -176,15 +176,21 @@ describe("what an order answer tells a requester of a colleague's order (decisio
 
 describe("the actions answers carry", () => {
   it("offers on an order what the caller may do and its status allows", () => {
-    expect(orderActions(customer, order(customer.email))).toEqual(["pay:order", "cancel:order", "reorder:order"]);
+    expect(orderActions(customer, order(customer.email))).toEqual([
+      "pay:order",
+      "cancel:order",
+      "change:order",
+      "reorder:order",
+    ]);
     expect(orderActions(customer, { ...order(customer.email, null, "paid"), invoiceNumber: "INV-1" })).toEqual([
       "invoice:order",
       "reorder:order",
     ]);
     const waiting = order("rui@example.com", ACME, "awaiting-approval");
-    expect(orderActions(member("owner"), waiting)).toEqual(["approve:order", "reject:order"]);
+    expect(orderActions(member("owner"), waiting)).toEqual(["change:order", "approve:order", "reject:order"]);
     expect(orderActions(member("requester"), order("requester@example.com", ACME))).toEqual([
       "cancel:order",
+      "change:order",
       "reorder:order",
     ]);
     expect(orderActions(admin, order("rui@example.com"))).toEqual([]);
@@ -197,9 +203,12 @@ describe("the actions answers carry", () => {
       paymentStatus,
       paymentMethod: "invoice" as const,
     });
-    expect(orderActions(customer, order(customer.email, null, "awaiting-approval"))).toEqual(["cancel:order"]);
+    expect(orderActions(customer, order(customer.email, null, "awaiting-approval"))).toEqual([
+      "cancel:order",
+      "change:order",
+    ]);
     const waiting = order("rui@example.com", ACME, "awaiting-approval");
-    expect(orderActions(member("owner"), waiting)).toEqual(["approve:order", "reject:order"]);
+    expect(orderActions(member("owner"), waiting)).toEqual(["change:order", "approve:order", "reject:order"]);
     const inTheBackOffice = (of: ReturnType<typeof order>) => withBackOfficeOrderActions(admin, of).actions;
     expect(inTheBackOffice(order("rui@example.com", null, "paid"))).toEqual(["ship:order", "refund:order"]);
     expect(inTheBackOffice(order("rui@example.com", null, "cancelled"))).toEqual([]);

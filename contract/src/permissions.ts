@@ -1,5 +1,6 @@
 import { type BalanceToPay, balancePayable } from "./balance-payment.js";
 import type { CompanyRole } from "./company-terms.js";
+import { orderChangeRefusal } from "./order-change-terms.js";
 import { MOVEMENT_OF_EVENT, type OrderEventKind } from "./order-events.js";
 import { canTransition } from "./order-lifecycle.js";
 import { QUOTE_LIFECYCLE, type QuoteTransition } from "./quote-lifecycle.js";
@@ -242,6 +243,7 @@ export function can(actor: Actor, action: Action, resource?: Resource): boolean 
 export const ORDER_ACTIONS = [
   "pay:order",
   "cancel:order",
+  "change:order",
   "invoice:order",
   "reorder:order",
   "approve:order",
@@ -260,6 +262,8 @@ const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderState) => boolean> = 
   // A card order before it ships; an order on account once invoiced, its balance (balance-payment.ts).
   "pay:order": (order) => canTransition("pay", order) || balancePayable(order),
   "cancel:order": (order) => canTransition("cancel", order),
+  // Its lines, while nothing is shipped, paid or invoiced (docs/decisions/072-order-changes.md).
+  "change:order": (order) => orderChangeRefusal(order) === undefined,
   "invoice:order": (order) => order.invoiceNumber !== null,
   // An order that waits for an owner is not ordered again until the owner has decided.
   "reorder:order": (order) => order.status !== "awaiting-approval",

@@ -16,13 +16,13 @@ import { paths } from "./config/paths";
 import { essays } from "./features/blogs/essays";
 import { essaysQuery } from "./features/blogs/essays-query";
 import { activePromotionsQuery } from "./features/marketing/api/get-promotions";
-import { productQuery } from "./features/products/api/get-product";
 import { productsPageQuery } from "./features/products/api/get-products";
 import { catalogueAddressOf, catalogueQueryFor } from "./features/products/catalogue-address";
 import { productHead } from "./features/products/product-head";
 import { reviewsPageQuery } from "./features/reviews/api/get-reviews";
 import { FIRST_SCREEN_DATA_ID } from "./first-screen";
 import type { Page } from "./lib/api-client";
+import { productQuery } from "./lib/product-query";
 import { matchRoutes, type RouteObject, StaticRouter } from "./lib/router";
 
 /** How the server reads the shop's data: the same pages and products the API answers. */

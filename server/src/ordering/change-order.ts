@@ -5,8 +5,8 @@ import {
   ORDER_CHANGE_MESSAGES,
   type OrderChangeBody,
   type OrderChangePreview,
+  orderChangeRefusal,
   roleReadsCredit,
-  statusInWords,
 } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import type { CallerActor } from "../company/policy.js";
@@ -47,18 +47,10 @@ export interface ChangeRequest {
 
 export type ChangeRefused = Refused | FieldRefusal | { refused: "missing" };
 
-/** Why this order cannot change now (in this increment), or undefined. */
+/** Why this order cannot change now (in this increment), or undefined: the contract's rule, as a 409. */
 export function changeRefusal(order: OrderRow): Refused | undefined {
-  const { fulfilmentStatus, paymentStatus } = order;
-  if (fulfilmentStatus === "cancelled" || paymentStatus === "refunded") {
-    return refuse("closed", ORDER_CHANGE_MESSAGES.closed(statusInWords(order.status)));
-  }
-  if (fulfilmentStatus !== "open" && fulfilmentStatus !== "awaiting-approval") {
-    return refuse("closed", ORDER_CHANGE_MESSAGES.shipped);
-  }
-  if (paymentStatus !== "unpaid") return refuse("closed", ORDER_CHANGE_MESSAGES.paid);
-  if (order.invoiceNumber !== null) return refuse("closed", ORDER_CHANGE_MESSAGES.invoiced);
-  return undefined;
+  const why = orderChangeRefusal(order);
+  return why === undefined ? undefined : refuse("closed", why);
 }
 
 /** Whether the order holds its pieces now: one on account that went ahead (placed, or approved). */

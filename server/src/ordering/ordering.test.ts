@@ -125,7 +125,7 @@ describe("ordering", () => {
         invoice: null,
         overdue: false,
         // What the customer may do to it now: pay it, cancel it, or order it again.
-        actions: ["pay:order", "cancel:order", "reorder:order"],
+        actions: ["pay:order", "cancel:order", "change:order", "reorder:order"],
       },
     ]);
   });

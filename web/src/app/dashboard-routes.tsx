@@ -9,6 +9,7 @@ const DashboardHome = lazy(() =>
 );
 const MyOrdersPage = lazy(() => import("../features/orders/my-orders-page"));
 const MyOrderPage = lazy(() => import("../features/orders/my-order-page"));
+const ChangeOrderPage = lazy(() => import("../features/orders/change-order-page"));
 const MyReviewsPage = lazy(() => import("../features/reviews/my-reviews-page"));
 const AddReviewPage = lazy(() => import("../features/reviews/add-review-page"));
 const MyProfilePage = lazy(() => import("../features/profile/my-profile-page"));
@@ -49,6 +50,8 @@ export const dashboardRoutes: RouteObject[] = [
     children: [
       { index: true, element: <DashboardHome customer={<MyOrdersPage />} admin={<OverviewPage />} /> },
       { path: "myorders/:id", element: <MyOrderPage /> },
+      // Changing an order after it is placed (docs/decisions/075-the-change-order-page.md).
+      { path: "myorders/:id/change", element: <ChangeOrderPage /> },
       { path: "myreview", element: <MyReviewsPage /> },
       { path: "addReview", element: <AddReviewPage /> },
       { path: "myprofile", element: <MyProfilePage /> },

@@ -32,3 +32,8 @@ export const quotePaths = {
 
 /** Saved lists and recurring orders (docs/RECURRING.md). */
 export const listPaths = { lists: "/dashboard/lists", recurring: "/dashboard/recurring" } as const;
+
+/** A buyer's order changed after it was placed (docs/decisions/072-order-changes.md, 075-the-change-order-page.md). */
+export const orderPaths = {
+  changeOrder: (orderId: string) => `/dashboard/myorders/${encodeURIComponent(orderId)}/change`,
+} as const;

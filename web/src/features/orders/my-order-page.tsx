@@ -8,7 +8,7 @@ import { OrderShipments } from "../../components/order-shipments";
 import { FactBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { SaveListForm } from "../../components/save-list-form";
-import { listPaths } from "../../config/dashboard-paths";
+import { listPaths, orderPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import type { PageOrder } from "../../lib/order";
 import { deliveryFact, moneyFact } from "../../lib/order-words";
@@ -77,6 +77,16 @@ function OrderView({ order }: { order: PageOrder }) {
         </p>
       )}
       <OrderActions order={order} />
+      {order.actions.includes("change:order") && (
+        <div className="flex flex-col items-start gap-1">
+          <Link className="btn" to={orderPaths.changeOrder(order._id)}>
+            Change order
+          </Link>
+          <p className="text-sm text-base-content/80">
+            More or fewer pieces, a line removed or added, before it ships: you see the new prices before you confirm.
+          </p>
+        </div>
+      )}
       <div className="max-w-sm rounded-box border border-base-300 p-4">
         <SaveListForm
           defaultName={`Order ${order.number}`}

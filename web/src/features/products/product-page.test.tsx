@@ -1,8 +1,8 @@
 import type { Product } from "@forgeline/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { productQuery } from "../../lib/product-query";
 import { renderPage } from "../../test-utils";
-import { productQuery } from "./api/get-product";
 import ProductPage from "./product-page";
 
 const drill: Product = {

@@ -4,6 +4,9 @@ import type {
   CartImportBody,
   Order,
   OrderBody,
+  OrderChangeApplyBody,
+  OrderChangeBody,
+  OrderChangePreview,
   OrderCreated,
   PaymentIntentBody,
   PaymentIntentResponse,
@@ -22,6 +25,10 @@ export const orderApi = {
   order: (orderId: string) => `GET /api/ordering/${part(orderId)}` as Route<Order>,
   placeOrder: "POST /api/ordering" as Route<OrderCreated, OrderBody>,
   cancelOrder: (orderId: string) => `POST /api/ordering/${part(orderId)}/cancel` as Route<Order>,
+  /** Changing an order's lines (docs/decisions/072-order-changes.md): what it would cost, then the change itself. */
+  previewChange: (orderId: string) =>
+    `POST /api/ordering/${part(orderId)}/changes/preview` as Route<OrderChangePreview, OrderChangeBody>,
+  applyChange: (orderId: string) => `POST /api/ordering/${part(orderId)}/changes` as Route<Order, OrderChangeApplyBody>,
   reorder: (orderId: string) => `POST /api/ordering/${part(orderId)}/reorder` as Route<CartFillAnswer>,
   paymentIntent: "POST /api/create-payment-intent" as Route<PaymentIntentResponse, PaymentIntentBody>,
   /** An order on account: a card payment of what its invoice still owes (the server says how much). */

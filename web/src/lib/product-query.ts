@@ -1,8 +1,8 @@
 import type { Product } from "@forgeline/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiCall } from "../../../lib/api-client";
-import { publicApi } from "../../../lib/api-routes/public";
-import { productsQueryKey } from "../../../lib/query-keys";
+import { ApiError, apiCall } from "./api-client";
+import { publicApi } from "./api-routes/public";
+import { productsQueryKey } from "./query-keys";
 
 /**
  * GET /api/product/{id}: the product, or null when the catalogue has no such product (unknown, withdrawn

@@ -1,0 +1,216 @@
+import { type OrderChangePreview, type OrderWithCredit, type Product, withOrderActions } from "@forgeline/contract";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { sessionQuery } from "../../lib/session";
+import { actor, cardOrder, listLine, pricedOrder } from "../../test-orders";
+import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
+import ChangeOrderPage from "./change-order-page";
+
+const EMAIL = "ana@example.com";
+const ORDER_ID = "7b0f6d1e-0000-4000-8000-000000000001";
+const DRILL_ID = "3c1d2e3f-0000-4000-8000-000000000002";
+const ORDER = `GET /api/ordering/${ORDER_ID}`;
+const PREVIEW = `POST /api/ordering/${ORDER_ID}/changes/preview`;
+const APPLY = `POST /api/ordering/${ORDER_ID}/changes`;
+
+const drill: Product = {
+  _id: DRILL_ID,
+  name: "Cordless drill",
+  price: 99,
+  quantity: 1000,
+  image: "/images/drill.webp",
+  description: "20 V.",
+  sku: "FL-DRL-20V",
+  quantityRule: { min: 100, max: 500, step: 25 },
+  tiers: [{ minQuantity: 150, unitPrice: 89 }],
+};
+
+const placed = { kind: "placed", status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" } as const;
+const line = listLine({ productId: DRILL_ID, name: "Cordless drill", quantity: 100, unitPrice: 99, total: 9900 });
+const order: OrderWithCredit = withOrderActions(actor(EMAIL), {
+  _id: ORDER_ID,
+  number: "FL-100007",
+  orderId: DRILL_ID,
+  order: "Cordless drill",
+  unitPrice: 99,
+  quantity: 100,
+  price: 9900,
+  userEmail: EMAIL,
+  userName: "Ana",
+  phone: "5550100",
+  address: "1 Yard Road",
+  paid: false,
+  transactionId: null,
+  status: "unpaid",
+  statusHistory: [placed],
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  invoiceNumber: null,
+  createdAt: "2030-01-01T12:00:00.000Z",
+  ...pricedOrder([{ ...line, sku: "FL-DRL-20V" }], 9900),
+});
+
+const preview: OrderChangePreview = {
+  orderId: ORDER_ID,
+  revision: 3,
+  lines: [
+    {
+      productId: DRILL_ID,
+      sku: "FL-DRL-20V",
+      name: "Cordless drill",
+      change: "changed",
+      oldQuantity: 100,
+      quantity: 150,
+      oldUnitPrice: 99,
+      unitPrice: 89,
+      oldTotal: 9900,
+      total: 13350,
+    },
+  ],
+  before: { subtotal: 9900, discount: 0, tax: 0, total: 9900 },
+  after: { subtotal: 13350, discount: 0, tax: 0, total: 13350 },
+  difference: 3450,
+  waitsForApproval: false,
+};
+
+function renderChangePage() {
+  localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));
+  return renderPage(<ChangeOrderPage />, {
+    at: `/dashboard/myorders/${ORDER_ID}/change`,
+    path: "/dashboard/myorders/:id/change",
+    cached: [[sessionQuery.queryKey, { email: EMAIL, name: "Ana" }]],
+  });
+}
+
+const pieces = () => screen.findByLabelText("Pieces of Cordless drill");
+
+describe("changing an order after it is placed", () => {
+  it("says the tool's rule under its pieces, and refuses an off-rule quantity beside the field and the button", async () => {
+    const sent = serveApi({ [ORDER]: { body: order }, [`GET /api/product/${DRILL_ID}`]: { body: drill } });
+    renderChangePage();
+    expect(await screen.findByText("Order 100 to 500 pieces in steps of 25")).toBeTruthy();
+    fireEvent.change(await pieces(), { target: { value: "130" } });
+    expect(screen.getByText("Order 100 to 500 pieces in steps of 25: 125 or 150")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Preview changes" }));
+    const refusal = await screen.findByText(
+      "Correct the pieces of Cordless drill first: Order 100 to 500 pieces in steps of 25: 125 or 150.",
+    );
+    expect(refusal.getAttribute("role")).toBe("alert");
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+    expect(sent.some((request) => request.path.includes("/changes"))).toBe(false);
+  });
+
+  it("previews the old and new price of each line and the totals, then confirms on the revision at that total", async () => {
+    const sent = serveApi({
+      [ORDER]: { body: order },
+      [`GET /api/product/${DRILL_ID}`]: { body: drill },
+      [PREVIEW]: { body: preview },
+      [APPLY]: { body: { ...order, price: 13350 } },
+    });
+    renderChangePage();
+    fireEvent.change(await pieces(), { target: { value: "150" } });
+    fireEvent.click(screen.getByRole("button", { name: "Preview changes" }));
+    const table = await screen.findByRole("region", { name: "The lines before and after the change" });
+    const [, row] = within(table).getAllByRole("row");
+    const cells = [...(row?.children ?? [])].map((cell) => cell.textContent);
+    expect(cells).toEqual([
+      "Cordless drillFL-DRL-20V · Pieces changed",
+      "was 100 → , now 150",
+      "was $99.00 → , now $89.00",
+      "was $9,900.00 → , now $13,350.00",
+    ]);
+    expect(screen.getByTestId("total-before").textContent).toBe("$9,900.00");
+    expect(screen.getByTestId("total-after").textContent).toBe("$13,350.00");
+    expect(screen.getByText("+$3,450.00")).toBeTruthy();
+    expect(sent.find((request) => request.path.endsWith("/preview"))?.body).toEqual({
+      lines: [{ productId: DRILL_ID, quantity: 150 }],
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm change" }));
+    await waitFor(() => expect(currentAddress()).toBe(`/dashboard/myorders/${ORDER_ID}`));
+    expect(sent.find((request) => request.method === "POST" && request.path.endsWith("/changes"))?.body).toEqual({
+      lines: [{ productId: DRILL_ID, quantity: 150 }],
+      revision: 3,
+      expectedTotal: 13350,
+    });
+  });
+
+  it("says a change refused because the order changed meanwhile beside Confirm change, focused", async () => {
+    const stale = "The order changed since you read it: read it again and make your change on what it is now.";
+    serveApi({
+      [ORDER]: { body: order },
+      [`GET /api/product/${DRILL_ID}`]: { body: drill },
+      [PREVIEW]: { body: preview },
+      [APPLY]: { status: 409, body: { message: stale } },
+    });
+    renderChangePage();
+    fireEvent.change(await pieces(), { target: { value: "150" } });
+    fireEvent.click(screen.getByRole("button", { name: "Preview changes" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Confirm change" }));
+    const refusal = await screen.findByText(stale);
+    expect(refusal.previousElementSibling?.textContent).toBe("Confirm change");
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+    expect(currentAddress()).toBe(`/dashboard/myorders/${ORDER_ID}/change`);
+  });
+
+  it("removes a line, and takes it back with Keep", async () => {
+    serveApi({ [ORDER]: { body: order }, [`GET /api/product/${DRILL_ID}`]: { body: drill } });
+    renderChangePage();
+    await pieces();
+    fireEvent.click(screen.getByRole("button", { name: /^Remove ?Cordless drill$/ }));
+    expect(screen.getByText("Removed by this change")).toBeTruthy();
+    expect(screen.queryByRole("spinbutton")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: /^Keep ?Cordless drill$/ }));
+    expect(((await pieces()) as HTMLInputElement).value).toBe("100");
+  });
+
+  it("adds a tool by its SKU at its smallest quantity, and says beside Add line a SKU not found", async () => {
+    const hammer: Product = {
+      ...drill,
+      _id: "3c1d2e3f-0000-4000-8000-000000000003",
+      name: "Claw hammer",
+      sku: "FL-HAM-16",
+      quantityRule: { min: 200, max: 800, step: 50 },
+    };
+    const sent = serveApi({
+      [ORDER]: { body: order },
+      [`GET /api/product/${DRILL_ID}`]: { body: drill },
+      "GET /api/product?q=FL-HAM-16&limit=8": { body: [hammer] },
+      "GET /api/product?q=FL-NOPE&limit=8": { body: [] },
+      [PREVIEW]: { body: preview },
+    });
+    renderChangePage();
+    await pieces();
+    const sku = screen.getByLabelText("Add a tool by its SKU");
+    fireEvent.change(sku, { target: { value: "fl-nope" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add line" }));
+    expect((await screen.findByText("No tool in the catalogue has the SKU FL-NOPE.")).getAttribute("role")).toBe(
+      "alert",
+    );
+    fireEvent.change(sku, { target: { value: "FL-HAM-16" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add line" }));
+    const added = (await screen.findByLabelText("Pieces of Claw hammer")) as HTMLInputElement;
+    expect(added.value).toBe("200");
+    expect(screen.getByText("Order 200 to 800 pieces in steps of 50")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Preview changes" }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.path.endsWith("/preview"))?.body).toEqual({
+        lines: [
+          { productId: DRILL_ID, quantity: 100 },
+          { productId: hammer._id, quantity: 200 },
+        ],
+      }),
+    );
+  });
+
+  it("says why an order that has shipped cannot change, and offers no lines to change", async () => {
+    serveApi({
+      [ORDER]: { body: withOrderActions(actor(EMAIL), { ...order, ...cardOrder("shipped", 9900), status: "shipped" }) },
+    });
+    renderChangePage();
+    expect((await screen.findByText(/left the warehouse/)).textContent).toBe(
+      "This order has left the warehouse, all or in part: it cannot be changed now.",
+    );
+    expect(screen.queryByRole("button", { name: "Preview changes" })).toBeNull();
+  });
+});
