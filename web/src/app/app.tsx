@@ -3,7 +3,7 @@ import { Suspense, useEffect } from "react";
 import { Layout } from "../components/layout";
 import { ScrollToTop } from "../components/scroll-to-top";
 import { Spinner } from "../components/spinner";
-import { markPageLive, pageIsLive } from "../lib/page-live";
+import { markPageLive, whenPageLive } from "../lib/page-live";
 import { queryClient } from "../lib/query-client";
 import { BrowserRouter } from "../lib/router";
 import { AppRoutes } from "./app-routes";
@@ -35,7 +35,7 @@ export function AppContent() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter ready={pageIsLive}>
+      <BrowserRouter whenReady={whenPageLive}>
         <AppContent />
       </BrowserRouter>
     </QueryClientProvider>

@@ -8,8 +8,17 @@ export function pageIsLive(): boolean {
   return document.documentElement.dataset.ready === "true";
 }
 
+const waitingForLive: Array<() => void> = [];
+
 export function markPageLive(): void {
   document.documentElement.dataset.ready = "true";
+  for (const go of waitingForLive.splice(0)) go();
+}
+
+/** Runs `go` now if the page is live, else the moment it becomes live (in the order asked). */
+export function whenPageLive(go: () => void): void {
+  if (pageIsLive()) go();
+  else waitingForLive.push(go);
 }
 
 function onLiveMark(changed: () => void) {

@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import { Link } from "../../components/link";
 import {
+  BrowserRouter,
   MemoryRouter,
   matchRoutes,
   Navigate,
@@ -134,6 +135,25 @@ describe("navigation", () => {
       </MemoryRouter>,
     );
     expect(address()).toBe('/product/p2{"from":"old"}');
+  });
+
+  it("waits for the page to be live before showing a new address, its state kept", async () => {
+    window.history.replaceState(null, "", "/");
+    const waiting: Array<() => void> = [];
+    render(
+      <BrowserRouter whenReady={(go) => waiting.push(go)}>
+        <App>
+          <Navigate to="/product/p3" replace state={{ from: { pathname: "/dashboard/myprofile" } }} />
+        </App>
+      </BrowserRouter>,
+    );
+    expect(address()).toBe("/");
+    expect(window.location.pathname).toBe("/");
+    await act(async () => {
+      for (const go of waiting.splice(0)) go();
+    });
+    expect(address()).toBe('/product/p3{"from":{"pathname":"/dashboard/myprofile"}}');
+    expect(window.location.pathname).toBe("/product/p3");
   });
 
   it("keeps the old page while the new route's code loads (a transition)", async () => {

@@ -42,28 +42,34 @@ function browserLocation(): Location {
  * The app's router: the browser's history, each entry numbered (`history.state.idx`, 0 for the first page of the
  * visit, as React Router numbers them; order-details.tsx reads it to go back). A new address is shown in a
  * transition (React's `startTransition`): while the new route's code loads, the old page stays, live.
- * Until `ready` says the page shown is live, a new address is loaded whole instead: a server-rendered page whose
+ * A navigation asked for before the page shown is live waits until it is (`whenReady`): a server-rendered page whose
  * content is still hydrating would otherwise hydrate the new route against the old one's HTML.
  */
-export function BrowserRouter({ ready = () => true, children }: { ready?: () => boolean; children: ReactNode }) {
+export function BrowserRouter({
+  whenReady = (go) => go(),
+  children,
+}: {
+  whenReady?: (go: () => void) => void;
+  children: ReactNode;
+}) {
   const [location, setLocation] = useState(() => {
     if (historyState().idx == null) window.history.replaceState({ ...historyState(), idx: 0 }, "");
     return browserLocation();
   });
   const navigator = useMemo<Navigator>(() => {
-    const show = () => startTransition(() => setLocation(browserLocation()));
-    const write = (method: "pushState" | "replaceState", path: Path, state: unknown, idx: number) => {
-      if (!ready()) return window.location[method === "pushState" ? "assign" : "replace"](createPath(path));
-      window.history[method]({ usr: state, key: newKey(), idx } satisfies HistoryState, "", createPath(path));
-      show();
-    };
+    const write = (method: "pushState" | "replaceState", path: Path, state: unknown) =>
+      whenReady(() => {
+        const idx = (historyState().idx ?? 0) + (method === "pushState" ? 1 : 0);
+        window.history[method]({ usr: state, key: newKey(), idx } satisfies HistoryState, "", createPath(path));
+        startTransition(() => setLocation(browserLocation()));
+      });
     return {
       pathname: () => window.location.pathname,
-      push: (path, state) => write("pushState", path, state, (historyState().idx ?? 0) + 1),
-      replace: (path, state) => write("replaceState", path, state, historyState().idx ?? 0),
+      push: (path, state) => write("pushState", path, state),
+      replace: (path, state) => write("replaceState", path, state),
       go: (delta) => window.history.go(delta),
     };
-  }, [ready]);
+  }, [whenReady]);
   // Back, forward, and a click on a "#…" link of the page, which the browser makes an entry of its own.
   useEffect(() => {
     const pop = () => startTransition(() => setLocation(browserLocation()));
