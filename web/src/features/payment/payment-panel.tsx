@@ -7,7 +7,7 @@ import { paths } from "../../config/paths";
 import { dueDayInWords } from "../../lib/date-text";
 import { usePublicConfig } from "../../lib/public-config";
 import { ordersQueryKey } from "../../lib/query-keys";
-import { amountToPay, type OrderToPay, owesOnInvoice } from "./order-to-pay";
+import { amountToPay, type OrderToPay, owesOnInvoice, paysBalance, paysDifference } from "./order-to-pay";
 import { TestCardForm } from "./test-card-form";
 
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -17,7 +17,8 @@ const StripeCardForm = lazy(() => import("./stripe-card-form"));
  * total), then the card form of the configured provider (Stripe Elements, loaded only here, or the test
  * provider's) with its "Pay $5,500.00", so on a phone the form is on the first screen; then the receipt, naming the
  * amount and the invoice or order beside the spec's words. An order paid before shows its transaction id. An order
- * on account pays what its invoice still owes, once it shipped with it (decision 063).
+ * on account pays what its invoice still owes, once it shipped with it (decision 063); a card order changed to cost
+ * more than was paid, its difference (decision 076).
  */
 export function PaymentPanel({ order }: { order: OrderToPay }) {
   const config = usePublicConfig();
@@ -34,6 +35,8 @@ export function PaymentPanel({ order }: { order: OrderToPay }) {
   };
 
   const onAccount = order.paymentMethod === "invoice";
+  // A changed order's difference, like an invoice's balance, is paid from the order's page and leads back there.
+  const fromOrderPage = paysBalance(order);
   if (transactionId) {
     const what = onAccount && order.invoice ? `invoice ${order.invoice.number}` : `order ${order.number}`;
     return (
@@ -45,7 +48,7 @@ export function PaymentPanel({ order }: { order: OrderToPay }) {
         <p className="text-sm">
           Transaction id: <span className="font-mono">{transactionId}</span>
         </p>
-        {onAccount ? (
+        {fromOrderPage ? (
           <Link className="btn btn-primary self-start" to={paths.myOrder(order._id)}>
             Back to the order
           </Link>
@@ -90,6 +93,19 @@ export function PaymentPanel({ order }: { order: OrderToPay }) {
 /** The line that leads the page: what the card pays, and of what. */
 function PaidWhat({ order }: { order: OrderToPay }) {
   const amount = formatPrice(amountToPay(order));
+  if (paysDifference(order)) {
+    return (
+      <div className="flex flex-col gap-1">
+        <p className="text-xl font-semibold">
+          Order <span className="whitespace-nowrap">{order.number}</span>: {amount}
+        </p>
+        <p className="text-sm text-base-content/80">
+          The difference owed since the order was changed: its total is now {formatPrice(order.total)}, of which the
+          rest was paid. It ships once this is paid.
+        </p>
+      </div>
+    );
+  }
   if (order.paymentMethod !== "invoice" || !order.invoice) {
     return (
       <p className="text-xl font-semibold">
