@@ -134,7 +134,7 @@ export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
 function ChangeMoneyNote({ money }: { money: ChangeMoney }) {
   if (money.owed > 0) {
     return (
-      <p role="status" className="alert alert-warning alert-soft">
+      <p role="status" className="alert alert-info alert-soft">
         You will owe {formatPrice(money.owed)}, paid from the order's page. The order ships once it is paid.
       </p>
     );

@@ -77,7 +77,7 @@ function OrderView({ order }: { order: PageOrder }) {
         </p>
       )}
       {order.paymentMethod === "card" && order.paymentStatus === "partially-paid" && (
-        <p role="status" className="alert alert-warning alert-soft">
+        <p role="status" className="alert alert-info alert-soft">
           This order was changed and costs more than was paid: it owes{" "}
           {order.balance === undefined ? "the difference" : formatPrice(order.balance)}, and ships once that is paid.
         </p>

@@ -24,31 +24,30 @@ export function PaymentPanel({ order }: { order: OrderToPay }) {
   const config = usePublicConfig();
   const queryClient = useQueryClient();
   const [transactionId, setTransactionId] = useState<string | null>(null);
-  // What the button said, kept for the receipt: the refreshed order owes nothing any more.
-  const [paidAmount, setPaidAmount] = useState(0);
+  // What the button said, and where the receipt leads, kept for the receipt: the refreshed order owes nothing any more.
+  // A changed order's difference, like an invoice's balance, is paid from the order's page and leads back there.
+  const [receipt, setReceipt] = useState({ amount: 0, backToOrder: false });
 
   // Every order list and this order show the new state.
   const paid = (id: string) => {
-    setPaidAmount(amountToPay(order));
+    setReceipt({ amount: amountToPay(order), backToOrder: paysBalance(order) });
     setTransactionId(id);
     void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
   };
 
   const onAccount = order.paymentMethod === "invoice";
-  // A changed order's difference, like an invoice's balance, is paid from the order's page and leads back there.
-  const fromOrderPage = paysBalance(order);
   if (transactionId) {
     const what = onAccount && order.invoice ? `invoice ${order.invoice.number}` : `order ${order.number}`;
     return (
       <div role="status" className="flex flex-col gap-2">
         <p className="text-lg font-semibold text-success">{MESSAGES.paymentCompleted}</p>
         <p>
-          <strong>{formatPrice(paidAmount)}</strong> paid for {what}.
+          <strong>{formatPrice(receipt.amount)}</strong> paid for {what}.
         </p>
         <p className="text-sm">
           Transaction id: <span className="font-mono">{transactionId}</span>
         </p>
-        {fromOrderPage ? (
+        {receipt.backToOrder ? (
           <Link className="btn btn-primary self-start" to={paths.myOrder(order._id)}>
             Back to the order
           </Link>
