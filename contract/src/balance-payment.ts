@@ -1,4 +1,5 @@
 import { isClosed } from "./order-balance.js";
+import { owesDifference } from "./order-change-terms.js";
 import type { OrderFacts } from "./order-facts.js";
 import { canTransition } from "./order-lifecycle.js";
 import { type OrderStatus, statusInWords } from "./order-status.js";
@@ -24,12 +25,15 @@ export interface BalanceToPay extends OrderFacts {
 }
 
 /**
- * Why this order's balance cannot be paid by card now, or undefined when it can: only an order on account,
- * invoiced (shipped), not cancelled or refunded, with money still owed that the order's payment fact can take
- * (contract ORDER_TRANSITIONS `settle`).
+ * Why this order's balance cannot be paid by card now, or undefined when it can: an order on account, invoiced
+ * (shipped), not cancelled or refunded, with money still owed that the order's payment fact can take (contract
+ * ORDER_TRANSITIONS `settle`); or a card order that owes the difference of a change (`payDifference`).
  */
 export function balancePaymentRefusal(order: BalanceToPay): string | undefined {
-  if (order.paymentMethod !== "invoice") return BALANCE_PAYMENT_MESSAGES.cardOrder;
+  // A card order changed to cost more than was paid owes the difference, paid the same way (decision 076).
+  if (order.paymentMethod !== "invoice") {
+    return owesDifference(order) && order.balance > 0 ? undefined : BALANCE_PAYMENT_MESSAGES.cardOrder;
+  }
   if (isClosed(order.status)) return BALANCE_PAYMENT_MESSAGES.closed(order.status);
   if (order.invoiceNumber === null) return BALANCE_PAYMENT_MESSAGES.notInvoiced;
   if (order.balance <= 0 || !canTransition("settle", order)) {

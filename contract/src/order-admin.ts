@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_CHANGE_MESSAGES, owesDifference } from "./order-change-terms.js";
 import type { OrderFacts, PaymentMethod } from "./order-facts.js";
 import { orderRefusal } from "./order-lifecycle.js";
 import { ADMIN_ORDER_FILTERS, ADMIN_ORDER_LIMITS, type OrderStatus, statusInWords, TO_SHIP } from "./order-status.js";
@@ -66,7 +67,11 @@ export const ORDER_STATUS_MESSAGES = {
   cannotPay: (order: OrderFacts | OrderStatus) => orderRefusal("pay", order),
   cannotCancel: (order: OrderFacts | OrderStatus) => orderRefusal("cancel", order),
   cannotDecide: (order: OrderFacts | OrderStatus) => orderRefusal(["approve", "reject"], order),
-  cannotShip: (order: OrderFacts | OrderStatus) => orderRefusal("ship", order),
+  // A changed card order that owes its difference ships once that is paid (decision 076).
+  cannotShip: (order: OrderFacts | OrderStatus) =>
+    typeof order !== "string" && owesDifference(order)
+      ? ORDER_CHANGE_MESSAGES.owesDifference
+      : orderRefusal("ship", order),
   cannotDeliver: (order: OrderFacts | OrderStatus) => orderRefusal("deliver", order),
   cannotRefund: (order: OrderFacts | OrderStatus) => orderRefusal("refund", order),
   refundFailed: "The payment provider did not refund this order; nothing was changed. Please try again in a minute.",

@@ -68,6 +68,17 @@ const orderTotalsSchema = z.object({
   total: z.number(),
 });
 
+/**
+ * What a change does with money already paid by card (dollars; docs/decisions/076-the-money-of-a-changed-order.md):
+ * `owed`, what the order will owe beyond what was paid, paid from its page before it ships; `refunded`, what goes
+ * back to the card once the change is made. Both 0 for an order nothing was paid of (a card order pays its new
+ * total as before; on account, only the credit used moves).
+ */
+export const changeMoneySchema = z.object({
+  owed: z.number(),
+  refunded: z.number(),
+});
+
 /** The answer of a preview: nothing stored. `difference` is the new total less the old one. */
 export const orderChangePreviewSchema = z.object({
   orderId: z.string(),
@@ -78,10 +89,12 @@ export const orderChangePreviewSchema = z.object({
   difference: z.number(),
   /** True when applying it would put the order back to wait for an owner (a requester's change, a limit passed). */
   waitsForApproval: z.boolean(),
+  money: changeMoneySchema,
 });
 
 export type OrderChangeBody = z.infer<typeof orderChangeBodySchema>;
 export type OrderChangeApplyBody = z.infer<typeof orderChangeApplyBodySchema>;
 export type OrderChangePreview = z.infer<typeof orderChangePreviewSchema>;
 export type ChangedLine = z.infer<typeof changedLineSchema>;
+export type ChangeMoney = z.infer<typeof changeMoneySchema>;
 export type LineChange = (typeof LINE_CHANGES)[number];

@@ -44,6 +44,9 @@ export const EVENT_OF_STEP: Record<OrderTransition, OrderEventKind> = {
   // A tool withdrawn from the catalogue cancels the orders waiting for it; the entry's note says why.
   withdraw: "cancelled",
   pay: "paid",
+  // A change that makes a paid card order cost more is the change's own entry; its difference paid by card is paid.
+  owe: "changed",
+  payDifference: "paid",
   payPart: "payment-received",
   settle: "payment-received",
   ship: "shipped",

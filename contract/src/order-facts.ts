@@ -58,6 +58,13 @@ export const PAYMENT_TRANSITIONS = {
   /** Money received (or credit) that pays the rest of an invoice. */
   settle: { from: ["unpaid", "partially-paid"], to: "paid", by: ["anyone"], done: "paid" },
   refund: { from: ["paid"], to: "refunded", by: ["anyone"], done: "refunded" },
+  /**
+   * A card order paid, or paid in part, changed to cost more than was paid: it owes the difference
+   * (docs/decisions/076-the-money-of-a-changed-order.md).
+   */
+  owe: { from: ["paid", "partially-paid"], to: "partially-paid", by: ["anyone"], done: "changed to cost more" },
+  /** What a changed card order owed, paid by card, or no longer owed after another change: paid again. */
+  payDifference: { from: ["partially-paid"], to: "paid", by: ["anyone"], done: "paid" },
   /** Credit notes that credit the whole total of an order on account, whatever was paid of it. */
   creditAll: {
     from: ["unpaid", "partially-paid", "paid", "partially-refunded"],

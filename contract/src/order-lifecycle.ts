@@ -42,6 +42,8 @@ const UNPAID = { card: ["unpaid"], invoice: ["unpaid"] } as const;
  * account ships whole for now (docs/STOCK.md, 'Shipments'), so none is invoiced while shipped in part.
  */
 const INVOICED = { card: [], invoice: ["shipped", "delivered"] } as const;
+/** A card order's money moves with a change of its lines only before anything ships (decision 076). */
+const CHANGED_CARD = { card: ["open"], invoice: [] } as const;
 /** A card order ships once paid; an order on account ships unpaid, with its invoice. */
 const MAY_SHIP = { card: ["paid"], invoice: ["unpaid", "partially-paid", "paid"] } as const;
 
@@ -57,6 +59,17 @@ export const ORDER_TRANSITIONS = {
    */
   payPart: { done: "paid in part", payment: "payPart", needsFulfilment: INVOICED },
   settle: { done: "paid", payment: "settle", needsFulfilment: INVOICED },
+  /**
+   * A card order paid (or paid in part) and not shipped, changed to cost more than was paid
+   * (docs/decisions/076-the-money-of-a-changed-order.md): it owes the difference and ships once that is paid. Only
+   * the server takes it, with the change (ordering/change-money.ts).
+   */
+  owe: { done: "changed to cost more", payment: "owe", needsFulfilment: CHANGED_CARD },
+  /**
+   * The difference a changed card order owed, paid by card (payment/pay-difference.ts), or no longer owed after a
+   * change that brought its total down to what was paid.
+   */
+  payDifference: { done: "paid", payment: "payDifference", needsFulfilment: CHANGED_CARD },
   /** A company owner lets a requester's, or an over-limit, order go ahead. */
   approve: { done: "approved", fulfilment: "approve" },
   /** A company owner turns it down, with a note. */

@@ -182,10 +182,19 @@ describe("the actions answers carry", () => {
       "change:order",
       "reorder:order",
     ]);
-    expect(orderActions(customer, { ...order(customer.email, null, "paid"), invoiceNumber: "INV-1" })).toEqual([
+    // A paid card order changes with its money (decision 076); one changed to cost more pays its difference.
+    const paid = { ...order(customer.email, null, "paid"), invoiceNumber: "INV-1" };
+    expect(orderActions(customer, paid)).toEqual(["change:order", "invoice:order", "reorder:order"]);
+    expect(orderActions(customer, { ...paid, paymentStatus: "partially-paid", balance: 250 })).toEqual([
+      "pay:order",
+      "change:order",
       "invoice:order",
       "reorder:order",
     ]);
+    // A requester's change would wait for an owner, which a paid order cannot: not offered to them.
+    const companyPaid = { ...order("requester@example.com", ACME, "paid"), invoiceNumber: "INV-2" };
+    expect(orderActions(member("requester"), companyPaid)).not.toContain("change:order");
+    expect(orderActions(member("buyer"), companyPaid)).toContain("change:order");
     const waiting = order("rui@example.com", ACME, "awaiting-approval");
     expect(orderActions(member("owner"), waiting)).toEqual(["change:order", "approve:order", "reject:order"]);
     expect(orderActions(member("requester"), order("requester@example.com", ACME))).toEqual([

@@ -257,13 +257,22 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 type OrderState = Resource & BalanceToPay;
 
+/**
+ * Whether this actor's change of the order waits for an owner, as their new order would: a requester's, in the
+ * order's company (the server says so of a buyer over their monthly limit only when asked to change).
+ */
+const changeWaitsForOwner = (actor: Actor, order: OrderState): boolean =>
+  actor.company !== null && actor.company.role === "requester" && ofActorsCompany(actor, order);
+
 /** Beyond who may, what the order's state allows (order-lifecycle.ts is the state machine). */
-const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderState) => boolean> = {
+const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderState, actor: Actor) => boolean> = {
   // A card order before it ships; an order on account once invoiced, its balance (balance-payment.ts).
   "pay:order": (order) => canTransition("pay", order) || balancePayable(order),
   "cancel:order": (order) => canTransition("cancel", order),
-  // Its lines, while nothing is shipped, paid or invoiced (docs/decisions/072-order-changes.md).
-  "change:order": (order) => orderChangeRefusal(order) === undefined,
+  // Its lines, while nothing is shipped or invoiced; a paid card order's money moves with it, but a requester's change
+  // of one would wait for an owner, which a paid order cannot (docs/decisions/072-order-changes.md, 076).
+  "change:order": (order, actor) =>
+    orderChangeRefusal(order, { waitsForOwner: changeWaitsForOwner(actor, order) }) === undefined,
   "invoice:order": (order) => order.invoiceNumber !== null,
   // An order that waits for an owner is not ordered again until the owner has decided.
   "reorder:order": (order) => order.status !== "awaiting-approval",
@@ -278,7 +287,7 @@ const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderState) => boolean> = 
 };
 
 export function orderActions(actor: Actor, order: OrderState): OrderAction[] {
-  return ORDER_ACTIONS.filter((action) => can(actor, action, order) && ORDER_STATE_ALLOWS[action](order));
+  return ORDER_ACTIONS.filter((action) => can(actor, action, order) && ORDER_STATE_ALLOWS[action](order, actor));
 }
 
 /**

@@ -49,6 +49,7 @@ import { companySpendThisMonth, orderTotals } from "./ordering/queries/reports.j
 import { orderingRoutes } from "./ordering/routes.js";
 import { shipmentRoutes } from "./ordering/shipment-routes.js";
 import { type RenderedPage, registerPages } from "./pages/server-rendering.js";
+import { refundChangeDifference } from "./payment/change-refund.js";
 import { paymentProviderFor } from "./payment/configured-provider.js";
 import { releaseOpenIntent } from "./payment/open-intent.js";
 import type { PaymentProvider } from "./payment/providers.js";
@@ -155,6 +156,7 @@ function subscribedEvents(payments: Payments): EventBus {
   events.on("productWithdrawn", ({ tx, productId, by }) => cancelUnpaidOrdersOf(tx, productId, by));
   events.on("stockReceived", ({ tx, productId, by }) => fillBackorders(tx, productId, by));
   events.on("orderCancelled", ({ orderId, log }) => releaseOpenIntent(payments, log, orderId));
+  events.on("orderChanged", ({ orderId, by, log }) => refundChangeDifference(payments, log, orderId, by));
   events.on("invoiceIssued", ({ tx, invoice }) => recordInvoiceIssued(tx, invoice));
   return events;
 }

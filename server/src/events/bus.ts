@@ -28,6 +28,12 @@ export interface ShopEvents {
    */
   orderCancelled: { orderId: string; log: FastifyBaseLogger };
   /**
+   * An order's lines were changed and the change committed (ordering/change-order.ts). Heard by payment: what a card
+   * order's payments hold above what the order now counts as paid goes back to the card (change-refund.ts
+   * `refundChangeDifference`); a provider that refuses is logged, and the refund stays owed until it is made.
+   */
+  orderChanged: { orderId: string; by: string; log: FastifyBaseLogger };
+  /**
    * An order on account was invoiced as it shipped, in the shipping transaction (ordering/ship-order.ts).
    * Heard by receivables (record-payment.ts `recordInvoiceIssued`): the ledger's invoice entry, and the company's
    * credit put against it. A listener that throws rolls the shipping back.
@@ -50,6 +56,7 @@ export class EventBus {
     productWithdrawn: [],
     stockReceived: [],
     orderCancelled: [],
+    orderChanged: [],
     invoiceIssued: [],
   };
 

@@ -1,12 +1,13 @@
-import type { Product } from "@forgeline/contract";
-import { eq } from "drizzle-orm";
+import { centsToDollars, type Product } from "@forgeline/contract";
+import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorOf } from "../company/policy.js";
+import { paymentIntents, paymentRefunds } from "../payment/tables.js";
 import { products } from "../product/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { onAccountSteps } from "../test/on-account.js";
-import { CONTACT } from "../test/orders.js";
+import { CONTACT, VISA } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
 import { applyChange, previewChange } from "./change-order.js";
 import { creditStanding } from "./order-rules.js";
@@ -35,7 +36,9 @@ const halfUp = (amount: bigint, numerator: bigint, denominator: bigint) =>
  * list prices moving between changes), each checked in bigint cents against a model kept apart from the server's
  * code: a line kept keeps the price it had, one changed or added takes today's (its tier for its quantity), the 7%
  * promotion stays on the lines it covered when the order was placed, the tax on what is left; and on account the
- * credit used moves by exactly the difference of the totals, the stock set aside by the difference of the pieces.
+ * credit used moves by exactly the difference of the totals, the stock set aside by the difference of the pieces. A
+ * card order paid before its changes (decision 076): what it owes more, less what went back to the card, is the
+ * difference of the totals; what the provider holds is what the order counts as paid; its stock moves as on account.
  */
 describe("changing an order: the property", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -85,16 +88,20 @@ describe("changing an order: the property", () => {
     lines: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 100, max: 400 })), { minLength: 4, maxLength: 4 }),
     // A new list price for one tool before the change (0: none), so kept lines and priced ones differ.
     reprice: fc.record({ tool: fc.integer({ min: 0, max: 3 }), cents: fc.integer({ min: 0, max: 20000 }) }),
+    // Whether the buyer pays what a paid card order owes after this change before the next one.
+    settle: fc.boolean(),
   });
 
-  it("keeps every total the model's over the final lines, and moves credit and stock by the differences", async () => {
+  it("keeps every total the model's over the final lines, and moves credit, stock and money by the differences", async () => {
     await fc.assert(
       fc.asyncProperty(
+        fc.boolean(),
+        // A card order paid before its changes: its money moves with them (decision 076).
         fc.boolean(),
         fc.integer({ min: 0, max: 3 }),
         fc.integer({ min: 100, max: 400 }),
         fc.array(change, { minLength: 1, maxLength: 4 }),
-        async (onAccount, first, firstQuantity, changes) => {
+        async (onAccount, paidFirst, first, firstQuantity, changes) => {
           tools = await freshTools();
           const { buyer, companyId } = await onAccountSteps(ctx, admin).companyOnAccount("Property Co");
           const tool = tools[first];
@@ -112,6 +119,11 @@ describe("changing an order: the property", () => {
           });
           expect(placed.statusCode, placed.body).toBe(201);
           const orderId: string = placed.json().insertedId;
+          const paid = !onAccount && paidFirst;
+          if (paid) {
+            const total = centsToDollars((await findOrder(ctx.db, orderId))?.totalCents ?? 0);
+            await payCard(buyer, "/api/create-payment-intent", { orderId, price: total });
+          }
           const actor = await actorOf(ctx.db, { email: buyer.email, role: "customer" });
           const listCents = TERMS.map((terms) => terms.priceCents);
           const unitToday = (index: number, quantity: number) => {
@@ -143,6 +155,7 @@ describe("changing an order: the property", () => {
             const usedBefore = (await creditStanding(ctx.db, companyId)).usedCents;
             const stockBefore = await stockOf(tools);
             const linesBefore = await linesOf(ctx.db, orderId);
+            const refundedBefore = await changeRefundsOf(orderId);
             const preview = await previewChange(ctx.app, { actor, orderId, lines });
             if ("refused" in preview) {
               // Only a change of nothing, or none left, is refused here.
@@ -186,10 +199,26 @@ describe("changing an order: the property", () => {
             const difference = BigInt(after?.totalCents ?? 0) - BigInt(before.totalCents);
             const usedAfter = (await creditStanding(ctx.db, companyId)).usedCents;
             expect(BigInt(usedAfter) - BigInt(usedBefore)).toBe(onAccount ? difference : 0n);
+            if (paid && after) {
+              // The money moved is the difference of the totals: what it owes more, less what went back to the card;
+              // and what the provider still holds is exactly what the order counts as paid.
+              const owed = (order: { totalCents: number; amountPaidCents: number }) =>
+                BigInt(order.totalCents) - BigInt(order.amountPaidCents);
+              const refunded = (await changeRefundsOf(orderId)) - refundedBefore;
+              expect(owed(after) - owed(before) - refunded).toBe(difference);
+              expect(await heldOf(orderId)).toBe(BigInt(after.amountPaidCents));
+              if (step.settle && owed(after) > 0n) {
+                await payCard(buyer, `/api/payments/${orderId}/balance-intent`);
+                const settled = await findOrder(ctx.db, orderId);
+                expect(settled?.paymentStatus).toBe("paid");
+                expect(await heldOf(orderId)).toBe(BigInt(after.totalCents));
+              }
+            }
             const stockAfter = await stockOf(tools);
             const pieces = (id: string, of: typeof stored) => of.find((line) => line.productId === id)?.quantity ?? 0;
             for (const each of tools) {
-              const taken = onAccount ? pieces(each._id, stored) - pieces(each._id, linesBefore) : 0;
+              // An order on account holds its pieces, and so does a card order once paid.
+              const taken = onAccount || paid ? pieces(each._id, stored) - pieces(each._id, linesBefore) : 0;
               expect((stockBefore.get(each._id) ?? 0) - (stockAfter.get(each._id) ?? 0)).toBe(taken);
             }
           }
@@ -198,6 +227,39 @@ describe("changing an order: the property", () => {
       { numRuns: 12 },
     );
   }, 600_000);
+
+  /** Pays with the test card through `url` (the order's total, or its balance), as the payment page does. */
+  async function payCard(buyer: TestAccount, url: string, payload?: object) {
+    const opened = await ctx.app.inject({ method: "POST", url, headers: bearer(buyer.token), payload: payload ?? {} });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const confirmed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/payments/test/confirm",
+      headers: bearer(buyer.token),
+      payload: { clientSecret: opened.json().clientSecret, ...VISA },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
+
+  /** What went back to the card of the order after its changes, in cents. */
+  async function changeRefundsOf(orderId: string): Promise<bigint> {
+    const refunds = await ctx.db
+      .select({ cents: paymentRefunds.amountCents })
+      .from(paymentRefunds)
+      .innerJoin(paymentIntents, eq(paymentIntents.id, paymentRefunds.intentId))
+      .where(and(eq(paymentIntents.orderId, orderId), eq(paymentRefunds.reason, "order-changed")));
+    return refunds.reduce((sum, refund) => sum + BigInt(refund.cents), 0n);
+  }
+
+  /** What the order's captured payments still hold: taken less given back, in cents. */
+  async function heldOf(orderId: string): Promise<bigint> {
+    const taken = await ctx.db
+      .select({ cents: paymentIntents.amountCents })
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.orderId, orderId), eq(paymentIntents.status, "succeeded")));
+    const sum = taken.reduce((total, intent) => total + BigInt(intent.cents), 0n);
+    return sum - (await changeRefundsOf(orderId));
+  }
 
   async function stockOf(of: Product[]) {
     const counts = new Map<string, number>();

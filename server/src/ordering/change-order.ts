@@ -2,6 +2,7 @@ import {
   centsToDollars,
   dollarsToCents,
   formatCents,
+  holdsMoney,
   ORDER_CHANGE_MESSAGES,
   type OrderChangeBody,
   type OrderChangePreview,
@@ -12,11 +13,11 @@ import type { FastifyInstance } from "fastify";
 import type { CallerActor } from "../company/policy.js";
 import type { Database } from "../db/client.js";
 import { type ChangePlan, changedLines, type FieldRefusal, planChange } from "./change-lines.js";
+import { changeMoneyOf, moneyNote, moneyOfChange, storeChangeWithMoney } from "./change-money.js";
 import { startingStatus } from "./checkout.js";
 import { creditRefusal, heldToolRefusal, holderOf, toolInOpenOrder, withBuyerLock } from "./order-rules.js";
 import { type Refused, refuse, rollingBack, takeStockOrRollBack } from "./place-order.js";
 import { orderFor } from "./policy.js";
-import { storeChange } from "./queries/changes.js";
 import { addEvent, holdsStockUnpaid, lockOrder } from "./queries/lifecycle.js";
 import { giveBackOrderStockOf } from "./queries/order-stock.js";
 import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
@@ -29,14 +30,18 @@ import { enqueueChangeMail, enqueueStatusMails } from "./queries/outbox.js";
  * checks every rule of placing again, under the locks placing takes (the buyer's and the company's order locks,
  * then the order's row):
  *
- * 1. `changeRefusal`: which orders may change in this increment: not paid, not invoiced, nothing shipped, not closed;
+ * 1. `changeRefusal`: which orders may change: not invoiced, nothing shipped, not closed (contract
+ *    `orderChangeRefusal`); a card order paid, or owing a difference, changes with its money (change-money.ts);
  * 2. the revision the buyer read, and the total the preview showed;
  * 3. a tool added that another open order of the buyer holds;
  * 4. on account, the credit the difference uses (over the limit: 409 naming by how much);
- * 5. `waitsAfter`: a requester's change, or one that takes a spender over their monthly limit, waits for an owner;
+ * 5. `waitsAfter`: a requester's change, or one that takes a spender over their monthly limit, waits for an owner
+ *    (one of an order paid cannot wait: 409);
  * 6. the stock an order on account holds: given back and taken again for the new lines, as placing takes it (all,
  *    or the rest waiting where the tool takes backorders);
- * 7. stored (queries/changes.ts), its history line saying the lines and totals before and after, its mail queued.
+ * 7. stored with its money (change-money.ts: the difference owed, or what goes back to the card), its history line
+ *    saying the lines and totals before and after, its mails queued;
+ * 8. once committed, `orderChanged` published: payment/ gives back to the card what was paid above the new total.
  */
 
 export interface ChangeRequest {
@@ -47,14 +52,17 @@ export interface ChangeRequest {
 
 export type ChangeRefused = Refused | FieldRefusal | { refused: "missing" };
 
-/** Why this order cannot change now (in this increment), or undefined: the contract's rule, as a 409. */
-export function changeRefusal(order: OrderRow): Refused | undefined {
-  const why = orderChangeRefusal(order);
+/** Why this order cannot change now, or undefined: the contract's rule, as a 409; a requester's change waits. */
+export function changeRefusal(order: OrderRow, actor: CallerActor): Refused | undefined {
+  const { membership } = actor;
+  const waitsForOwner = membership?.role === "requester" && membership.companyId === order.companyId;
+  const why = orderChangeRefusal(order, { waitsForOwner });
   return why === undefined ? undefined : refuse("closed", why);
 }
 
-/** Whether the order holds its pieces now: one on account that went ahead (placed, or approved). */
-const holdsStock = (order: OrderRow) => holdsStockUnpaid(order) && order.fulfilmentStatus === "open";
+/** Whether the order holds its pieces now: one on account that went ahead (placed, or approved), a card order paid. */
+const holdsStock = (order: OrderRow) =>
+  order.fulfilmentStatus === "open" && (holdsStockUnpaid(order) || holdsMoney(order));
 
 /** The order the actor may change and its plan, or why not; read in `db` (a transaction, when applying). */
 async function planFor(
@@ -63,7 +71,7 @@ async function planFor(
   order: OrderRow | undefined,
 ): Promise<{ order: OrderRow; old: OrderLineRow[]; plan: ChangePlan } | ChangeRefused> {
   if (!order) return { refused: "missing" };
-  const refusal = changeRefusal(order);
+  const refusal = changeRefusal(order, request.actor);
   if (refusal) return refusal;
   const old = await linesOf(db, order.id);
   const plan = await planChange(db, order, old, request.lines, holdsStock(order));
@@ -110,6 +118,7 @@ const previewOf = (order: OrderRow, plan: ChangePlan, waits: boolean): OrderChan
   after: totalsOf(plan.priced),
   difference: centsToDollars(plan.priced.totalCents - BigInt(order.totalCents)),
   waitsForApproval: waits,
+  money: changeMoneyOf(moneyOfChange(order, plan.priced.totalCents)),
 });
 
 /** What the change would make of the order, storing nothing. */
@@ -122,6 +131,7 @@ export async function previewChange(
   if ("refused" in planned) return planned;
   const difference = planned.plan.priced.totalCents - BigInt(planned.order.totalCents);
   const { waits } = await waitsAfter(app.db, request.actor, planned.order, difference);
+  if (waits && holdsMoney(planned.order)) return refuse("closed", ORDER_CHANGE_MESSAGES.paidCannotWait);
   return previewOf(planned.order, planned.plan, waits);
 }
 
@@ -133,7 +143,7 @@ export async function applyChange(
   const { actor } = request;
   const found = await orderFor(app.db, actor, request.orderId, "change:order");
   if (!found) return { refused: "missing" };
-  return rollingBack(() =>
+  const changed = await rollingBack(() =>
     withBuyerLock(app.db, holderOf(found), async (tx): Promise<{ order: OrderRow } | ChangeRefused> => {
       const locked = await lockOrder(tx, found.id);
       // A change made on an older revision is refused first: what it was made on is gone.
@@ -155,13 +165,15 @@ export async function applyChange(
         if (credit) return refuse(credit.reason, credit.message);
       }
       const { waits, why } = await waitsAfter(tx, actor, order, difference);
+      // Its money is in: it cannot go back to wait for an owner (decision 076).
+      if (waits && holdsMoney(order)) return refuse("closed", ORDER_CHANGE_MESSAGES.paidCannotWait);
       // What it holds is given back as its lines say now, before they are replaced (backorders cleared with it).
       if (holdsStock(order)) await giveBackOrderStockOf(tx, order.id, actor.email);
-      const after = await storeChange(tx, order, plan.priced, waits);
+      const { after, money } = await storeChangeWithMoney(tx, order, plan.priced, waits);
       if (!after) return refuse("revised", ORDER_CHANGE_MESSAGES.stale);
       // One that goes ahead takes its new lines' again, as placing does: all, or waiting where the tool allows.
       if (holdsStock(after)) await takeStockOrRollBack(tx, after.id);
-      const note = changeNote(old, plan, order, why);
+      const note = [changeNote(old, plan, order, why), moneyNote(money)].filter(Boolean).join(" ");
       await addEvent(tx, after, { kind: "changed", by: actor.email, note });
       await enqueueChangeMail(tx, after, note, actor.email);
       // Back to waiting: the owners are asked, as for a new order that waits.
@@ -169,6 +181,11 @@ export async function applyChange(
       return { order: after };
     }),
   );
+  // Committed: what was paid above the new total goes back to the card (payment/change-refund.ts).
+  if ("order" in changed) {
+    await app.events.publish("orderChanged", { orderId: changed.order.id, by: actor.email, log: app.log });
+  }
+  return changed;
 }
 
 /** "100 × Claw Hammer (HAM-1) at $10.00" for each line, then the total. */

@@ -42,8 +42,9 @@ export const orderChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Preview a change of an order's lines",
         description:
           "`lines` is the order's whole new set of lines (quantity 0, or a line left out, removes it). Answers each " +
-          "line's old and new unit price and total, the new sums and the difference, and the order's `revision` to " +
-          `apply it on. Nothing is stored. ${WHO}`,
+          "line's old and new unit price and total, the new sums and the difference, the order's `revision` to " +
+          "apply it on, and `money`: what a card order paid will owe beyond what was paid, or get back. Nothing " +
+          `is stored. ${WHO}`,
         tags: ["Orders"],
         security: requires("accessToken"),
         params: idParamsSchema,
@@ -74,7 +75,10 @@ export const orderChangeRoutes: FastifyPluginAsyncZod = async (app) => {
           "`expectedTotal` the total it showed (another one: 409). Every rule of placing is checked again: the " +
           "quantity rule (400 naming the nearest allowed), stock, a tool withdrawn, the company's credit on account " +
           "(409 naming by how much it is over), and a requester's change, or one over the monthly limit, waits for " +
-          "an owner. Only an order not paid, not invoiced and not shipped changes in this release (409 says why). " +
+          "an owner. Only an order not invoiced and not shipped changes (409 says why). A card order paid changes with " +
+          "its money: costing more, it owes the difference (`partially-paid`, paid through " +
+          "POST /api/payments/{id}/balance-intent; it ships once paid); costing less, the difference goes back to " +
+          "the card once the change is made. A requester's change of a paid order would wait for an owner: 409. " +
           WHO,
         tags: ["Orders"],
         security: requires("accessToken"),

@@ -1,5 +1,6 @@
 import { balancePaymentRefusal, isClosed, owedCents } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
+import { payDifferenceOnOrder } from "../ordering/queries/difference.js";
 import { findOrder, type OrderRow } from "../ordering/queries/orders.js";
 import { recordCardPayment } from "../receivables/record-payment.js";
 import type { IntentRow } from "./queries.js";
@@ -8,7 +9,9 @@ import type { IntentRow } from "./queries.js";
  * Paying an invoice's balance by card (docs/BUYING-ON-ACCOUNT.md, 'Paying an invoice by card'): the intent is
  * for what the invoice owes when the buyer asks (never an amount the browser sends), and settles through the
  * same paths as a card order's (the test confirmation, the payment page's reconcile, the provider's webhook);
- * what it pays goes into the company's ledger as a `card-payment` entry, and no stock moves.
+ * what it pays goes into the company's ledger as a `card-payment` entry, and no stock moves. A card order changed to
+ * cost more than was paid owes the difference, paid the same way (docs/decisions/076-the-money-of-a-changed-order.md):
+ * its money goes on the order (ordering/queries/difference.ts), which has no ledger of a company to go into.
  */
 
 /** Why this order's balance cannot be paid by card now (409), or undefined. */
@@ -23,8 +26,16 @@ export const balanceRefusalOf = (order: OrderRow): string | undefined =>
  */
 export type BalanceTaken = "paid" | "recorded-already" | "closed" | "paid-meanwhile" | "balance-changed";
 
-/** Records an authorized intent's money against its order's invoice, in one transaction under the locks. */
+/** Records an authorized intent's money against its order's invoice, or difference, in one transaction under locks. */
 export async function takeBalancePayment(db: Database, row: IntentRow, order: OrderRow): Promise<BalanceTaken> {
+  if (order.paymentMethod === "card") {
+    return payDifferenceOnOrder(db, {
+      orderId: row.orderId,
+      reference: row.id,
+      cents: row.amountCents,
+      by: order.userEmail,
+    });
+  }
   const { companyId } = order;
   if (!companyId) return "closed";
   const recorded = await db.transaction((tx) =>

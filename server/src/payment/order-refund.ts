@@ -8,10 +8,14 @@ import { clearWaiting, giveBackOrderStockOf } from "../ordering/queries/order-st
 import { findOrder } from "../ordering/queries/orders.js";
 import { orderWithHistory } from "../ordering/queries/wire.js";
 import type { PaymentProvider } from "./providers.js";
-import { findIntent, recordRefund, setIntentStatus } from "./queries.js";
+import { capturedIntentsOf, findIntent, recordRefund, setIntentStatus } from "./queries.js";
 
-/** The refund of an order at the provider: one key per order, so a retry never refunds twice. */
-export const refundKeyOf = (orderId: string) => `refund-order-${orderId}`;
+/**
+ * The refund of an order at the provider: one key per order and payment (the payment that paid it keeps the order's
+ * own key), so a retry never refunds twice.
+ */
+export const refundKeyOf = (orderId: string, intentId?: string) =>
+  intentId ? `refund-order-${orderId}-${intentId}` : `refund-order-${orderId}`;
 
 export const REFUND_NOT_RECORDED =
   "The payment provider refunded the order, but the shop could not record it yet. Refund it again to finish: " +
@@ -22,8 +26,9 @@ export const REFUND_NOT_RECORDED =
  * called inside a database transaction (a transaction holding row locks while a provider answers slowly
  * would hold every payment of that order):
  * 1. the order is checked (its status allows a refund, its payment is ours);
- * 2. the provider refunds the whole amount under an idempotency key made from the order, so a retried
- *    refund is the same refund (a provider that refuses: 502, nothing changed);
+ * 2. the provider refunds what each of the order's payments still holds (the one that paid it, and a difference paid
+ *    after a change, less what a change gave back: decision 076) under an idempotency key made from the order, so a
+ *    retried refund is the same refund (a provider that refuses: 502, nothing changed);
  * 3. one transaction turns the order `refunded` (its row locked, so of two refunds at once the second is
  *    refused), puts the pieces back (always for a paid order; for the others if the admin says so), records
  *    the refund and writes the history and the audit entry.
@@ -43,13 +48,30 @@ export async function refundOrder(
   if (!canTransition("refund", current)) throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(current));
   const intent = current.transactionId ? await findIntent(db, provider.name, current.transactionId) : undefined;
   if (!intent) throw new HttpError(409, ORDER_STATUS_MESSAGES.paidElsewhere);
-
-  const refunded = await provider.refund(intent, intent.amountCents, refundKeyOf(orderId));
-  if (!refunded.ok) {
-    log.error({ orderId, intentId: intent.id, reason: refunded.message }, "the payment provider refused a refund");
-    throw new HttpError(502, ORDER_STATUS_MESSAGES.refundFailed);
+  // The payment that paid it is always asked (a provider refuses an amount it does not hold: 502); the others while
+  // they hold something.
+  const held = (await capturedIntentsOf(db, orderId, intent.id))
+    .map((each) => ({ intent: each.intent, cents: each.intent.amountCents - each.refundedCents }))
+    .filter((each) => each.cents > 0 || each.intent.id === intent.id);
+  if (held.some((each) => each.intent.provider !== provider.name)) {
+    throw new HttpError(409, ORDER_STATUS_MESSAGES.paidElsewhere);
   }
-  const { refundId } = refunded.value;
+
+  const refunds: { intentId: string; refundId: string; cents: number }[] = [];
+  for (const each of held) {
+    const key = refundKeyOf(orderId, each.intent.id === intent.id ? undefined : each.intent.id);
+    const refunded = await provider.refund(each.intent, each.cents, key);
+    if (!refunded.ok) {
+      log.error(
+        { orderId, intentId: each.intent.id, reason: refunded.message },
+        "the payment provider refused a refund",
+      );
+      throw new HttpError(502, ORDER_STATUS_MESSAGES.refundFailed);
+    }
+    refunds.push({ intentId: each.intent.id, refundId: refunded.value.refundId, cents: each.cents });
+  }
+  const refundedCents = refunds.reduce((sum, refund) => sum + refund.cents, 0);
+  const refundId = refunds.find((refund) => refund.intentId === intent.id)?.refundId ?? refunds[0]?.refundId ?? null;
 
   try {
     return await db.transaction(async (tx) => {
@@ -60,7 +82,7 @@ export async function refundOrder(
           !refundAsksAboutStock(before.status) || request.restock
             ? "Pieces returned to stock"
             : "Pieces not returned to stock",
-        money: { cents: intent.amountCents, paidWith: "card", reference: current.transactionId },
+        money: { cents: refundedCents, paidWith: "card", reference: current.transactionId },
       });
       if (change.kind === "missing") throw new HttpError(404, "No such order.");
       if (change.kind === "refused") throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(change.order));
@@ -73,13 +95,15 @@ export async function refundOrder(
       }
       // A refunded order waits for no more pieces, returned or not.
       await clearWaiting(tx, orderId);
-      await recordRefund(tx, {
-        id: refundId,
-        intentId: intent.id,
-        amountCents: intent.amountCents,
-        reason: "order-refunded",
-      });
-      await setIntentStatus(tx, intent.id, "refunded");
+      for (const refund of refunds) {
+        await recordRefund(tx, {
+          id: refund.refundId,
+          intentId: refund.intentId,
+          amountCents: refund.cents,
+          reason: "order-refunded",
+        });
+        await setIntentStatus(tx, refund.intentId, "refunded");
+      }
       await recordAudit(tx, {
         actor: admin,
         action: "order.refund",
@@ -92,7 +116,7 @@ export async function refundOrder(
   } catch (error) {
     if (error instanceof HttpError) throw error;
     log.error(
-      { err: error, orderId, intentId: intent.id, refundId },
+      { err: error, orderId, intentId: intent.id, refunds },
       "the provider refunded an order the shop could not record; refunding it again completes it",
     );
     throw new HttpError(503, REFUND_NOT_RECORDED);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { paymentIntents, paymentRefunds } from "./tables.js";
 
@@ -96,12 +96,52 @@ export async function changeIntentStatus(
   return changed.length > 0;
 }
 
-/** Records a refund the provider made; the same refund recorded again (a retried refund) changes nothing. */
+/**
+ * Records a refund the provider made; the same refund recorded again (a retried refund) changes nothing. Answers
+ * whether it was recorded now.
+ */
 export async function recordRefund(
   db: Database,
   refund: { id: string; intentId: string; amountCents: number; reason: RefundReason },
-): Promise<void> {
-  await db.insert(paymentRefunds).values(refund).onConflictDoNothing();
+): Promise<boolean> {
+  const recorded = await db
+    .insert(paymentRefunds)
+    .values(refund)
+    .onConflictDoNothing()
+    .returning({ id: paymentRefunds.id });
+  return recorded.length > 0;
+}
+
+/** A payment that took money, and what of it was given back since. */
+export interface CapturedIntent {
+  intent: IntentRow;
+  refundedCents: number;
+}
+
+/**
+ * The order's payments that took money (`succeeded`), newest first, each with what partial refunds gave back of it
+ * (the refund of a changed order's difference: change-refund.ts). What they still hold is what the provider holds of
+ * the order's money.
+ */
+export async function capturedIntentsOf(
+  db: Database,
+  orderId: string,
+  /** The payment that paid the order, taken whatever its row says (its capture may still be pending). */
+  including: string | null = null,
+): Promise<CapturedIntent[]> {
+  const rows = await db
+    .select({ intent: paymentIntents, refunded: sql<string>`coalesce(sum(${paymentRefunds.amountCents}), 0)` })
+    .from(paymentIntents)
+    .leftJoin(paymentRefunds, eq(paymentRefunds.intentId, paymentIntents.id))
+    .where(
+      and(
+        eq(paymentIntents.orderId, orderId),
+        or(eq(paymentIntents.status, "succeeded"), including ? eq(paymentIntents.id, including) : undefined),
+      ),
+    )
+    .groupBy(paymentIntents.id)
+    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id));
+  return rows.map((row) => ({ intent: row.intent, refundedCents: Number(row.refunded) }));
 }
 
 /**

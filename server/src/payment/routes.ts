@@ -4,6 +4,7 @@ import {
   dollarsToCents,
   formatCents,
   ORDER_STATUS_MESSAGES,
+  owesDifference,
   paymentIntentBodySchema,
   paymentIntentResponseSchema,
   paymentResultSchema,
@@ -38,9 +39,15 @@ async function callersOrder(app: FastifyInstance, caller: Caller, orderId: strin
   return order;
 }
 
-/** Why an order that is not unpaid cannot be paid. */
+const OWES_DIFFERENCE =
+  "This order was changed and owes the difference: pay that from the order's page (its balance, not its total).";
+
+/** Why an order that is not unpaid cannot be paid (its total: a changed one pays its difference instead). */
 const notPayable = (order: OrderRow) =>
-  new HttpError(409, order.paid ? ALREADY_PAID : ORDER_STATUS_MESSAGES.cannotPay(order));
+  new HttpError(
+    409,
+    order.paid ? ALREADY_PAID : owesDifference(order) ? OWES_DIFFERENCE : ORDER_STATUS_MESSAGES.cannotPay(order),
+  );
 
 async function callersUnpaidOrder(app: FastifyInstance, caller: Caller, orderId: string) {
   const order = await callersOrder(app, caller, orderId);
@@ -48,11 +55,14 @@ async function callersUnpaidOrder(app: FastifyInstance, caller: Caller, orderId:
   return order;
 }
 
-/** The caller's order while it can be paid now: a card order unpaid, an order on account its invoice's balance. */
+/**
+ * The caller's order while it can be paid now: a card order unpaid, or owing the difference of a change (decision
+ * 076); an order on account its invoice's balance.
+ */
 async function callersPayableOrder(app: FastifyInstance, caller: Caller, orderId: string) {
   const order = await callersOrder(app, caller, orderId);
   if (order.paymentMethod === "card") {
-    if (!canTransition("pay", order)) throw notPayable(order);
+    if (!canTransition("pay", order) && balanceRefusalOf(order)) throw notPayable(order);
     return order;
   }
   const refused = balanceRefusalOf(order);
@@ -176,7 +186,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await callersOrder(app, callerOf(request), request.params.id);
-      if (order.paymentMethod === "invoice") return reconciledBalance(order, request.log);
+      // An order on account pays its invoice's balance; a changed card order its difference (decision 076).
+      if (order.paymentMethod === "invoice" || owesDifference(order)) return reconciledBalance(order, request.log);
       let settlement: Settlement | undefined;
       if (canTransition("pay", order)) {
         const open = await openIntentOf(app.db, order.id);
@@ -202,11 +213,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       config: { ...limit, idempotent: true },
       schema: {
-        summary: "Open a card payment for what the invoice of an order on account still owes",
+        summary: "Open a card payment for what an invoice on account, or a changed card order, still owes",
         description:
           "For the order's buyer, or an owner or buyer of its company (a requester: 403 on their own order, 404 " +
           "on another's). The amount is the invoice's balance as the ledger keeps it, never one the browser " +
-          "sends; the answer says it in dollars. 409 for a card order, an order on account not shipped yet (it " +
+          "sends; the answer says it in dollars. A card order changed to cost more than was paid (`partially-paid`) " +
+          "pays its difference here the same way, as the order keeps what was paid, and is paid again once it " +
+          "settles. 409 for any other card order, an order on account not shipped yet (it " +
           "has no invoice), a cancelled or refunded one, and an invoice with nothing left to pay. The client " +
           "secret goes to the card form as a card order's does (POST /api/payments/test/confirm, or Stripe " +
           "Elements then POST /api/payments/{id}/reconcile); once authorized, the payment lowers the balance in " +

@@ -40,7 +40,8 @@ const then = (result: Done, settlement: Settlement): Outcome<Settlement> => (res
  * new Pay alike. An authorized intent marks its order paid (one transaction with the stock) and only then
  * is captured; an intent the shop will not keep (its order was paid by another intent, or the stock is
  * gone) is canceled, or refunded if its money was already taken, and logged. A replay changes nothing.
- * An intent for the balance of an order on account pays its invoice instead (`settleBalance`).
+ * An intent for the balance of an order on account pays its invoice instead (`settleBalance`), and so does one for
+ * the difference a changed card order owes (any intent of a card order paid once by another: decision 076).
  */
 export async function settleIntent(
   payments: Payments,
@@ -58,7 +59,9 @@ export async function settleIntent(
     return then(await release(payments, log, row, current, "amount-mismatch", why), "canceled");
   }
   const placed = await findOrder(payments.db, row.orderId);
-  if (placed?.paymentMethod === "invoice") return settleBalance(payments, log, row, current, placed);
+  if (placed?.paymentMethod === "invoice" || paysDifference(placed, row)) {
+    return settleBalance(payments, log, row, current, placed);
+  }
   const marked = await markOrderPaid(payments.db, row.orderId, row.id, row.amountCents);
   if (marked === "changed") {
     const why = "the order was changed since this payment was opened and costs another amount: released";
@@ -87,8 +90,16 @@ export async function settleIntent(
 }
 
 /**
- * An authorized intent for the balance of an invoice on account (balance.ts): its money goes into the ledger
- * and only then is captured; when the invoice owes less by now, or its order was closed, it is given back.
+ * An intent of a card order paid already by another one: for the difference a change left owing (or a second payment,
+ * which finds nothing owed and is given back as before).
+ */
+const paysDifference = (order: OrderRow | undefined, row: IntentRow): order is OrderRow =>
+  order?.paymentMethod === "card" && order.transactionId !== null && order.transactionId !== row.id;
+
+/**
+ * An authorized intent for the balance of an invoice on account, or a changed card order's difference (balance.ts):
+ * its money is recorded (the ledger, or the order) and only then captured; when less is owed by now, or its order
+ * was closed, it is given back.
  */
 async function settleBalance(
   payments: Payments,
@@ -106,7 +117,10 @@ async function settleBalance(
     return then(await release(payments, log, row, current, "duplicate", why), "canceled");
   }
   if (taken === "paid-meanwhile") {
-    const why = "a card payment of an invoice paid meanwhile: released";
+    const why =
+      order.paymentMethod === "card"
+        ? `a second payment for an order already paid by ${order.transactionId}: released`
+        : "a card payment of an invoice paid meanwhile: released";
     return then(await release(payments, log, row, current, "duplicate", why), "paid-by-another");
   }
   const why = "a card payment above what the invoice owes now: released, the buyer pays the new balance";

@@ -34,7 +34,7 @@ export const paymentIntents = pgTable(
 
 /**
  * Money given back, one row per refund the provider made (its id), so every refund can be traced:
- * a payment the shop would not keep, or an admin's refund of an order.
+ * a payment the shop would not keep, an admin's refund of an order, or what a change took off a paid order's total.
  */
 export const paymentRefunds = pgTable(
   "payment_refunds",
@@ -45,7 +45,16 @@ export const paymentRefunds = pgTable(
       .references(() => paymentIntents.id, { onDelete: "cascade" }),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     reason: text("reason", {
-      enum: ["duplicate", "out-of-stock", "amount-mismatch", "order-cancelled", "order-refunded", "order-rules"],
+      enum: [
+        "duplicate",
+        "out-of-stock",
+        "amount-mismatch",
+        "order-cancelled",
+        "order-refunded",
+        "order-rules",
+        // What a card order paid above its total after a change of its lines (decision 076).
+        "order-changed",
+      ],
     }).notNull(),
     createdAt: createdAt(),
   },

@@ -16,8 +16,8 @@ export function orderSteps(app: FastifyInstance, admin: TestAccount) {
   ) => app.inject({ method, url, headers: account ? bearer(account.token) : {}, ...(payload ? { payload } : {}) });
 
   let tools = 0;
-  /** A tool of its own with `quantity` in stock, so each test can count its stock. */
-  async function newTool(quantity = 1000): Promise<Product> {
+  /** A tool of its own at $10 with `quantity` in stock, so each test can count its stock; `terms` adds rule, tiers. */
+  async function newTool(quantity = 1000, terms: object = {}): Promise<Product> {
     tools += 1;
     const added = await call("POST", "/api/product", admin, {
       name: `Test Tool ${tools} ${Date.now()}`,
@@ -25,6 +25,7 @@ export function orderSteps(app: FastifyInstance, admin: TestAccount) {
       quantity,
       description: "For the tests.",
       image: "/images/x.webp",
+      ...terms,
     });
     return (await call("GET", `/api/product/${added.json().insertedId}`, null)).json<Product>();
   }

@@ -34,6 +34,11 @@ it("never says a lone Unpaid: a card order waits for its payment, a cancelled on
   expect(words(cardOrder("unpaid", 1200))).toEqual(["Ships once paid", "Awaiting payment"]);
   expect(words(cardOrder("awaiting-approval", 1200))).toEqual(["Awaiting approval", "Pay once approved"]);
   expect(words(cardOrder("paid", 1200))).toEqual(["To ship", "Paid"]);
+  // Changed to cost more than was paid: it owes the difference and ships once that is paid (decision 076).
+  expect(words({ ...cardOrder("paid", 1200), paymentStatus: "partially-paid", balance: 250 })).toEqual([
+    "Ships once paid",
+    "Owes $250.00",
+  ]);
   expect(words(cardOrder("delivered", 1200))).toEqual(["Delivered", "Paid"]);
   expect(words(cardOrder("cancelled", 1200))).toEqual(["Cancelled", "Nothing to pay"]);
   expect(words(cardOrder("refunded", 1200))).toEqual(["Cancelled", "Refunded"]);

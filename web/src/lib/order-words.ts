@@ -35,7 +35,8 @@ export function deliveryFact(order: FactsOrder): Fact {
     case "awaiting-approval":
       return { text: "Awaiting approval", tone: "warning" };
     case "open":
-      return order.paymentMethod === "card" && order.paymentStatus === "unpaid"
+      // A changed card order that owes its difference ships once that is paid too (decision 076).
+      return order.paymentMethod === "card" && order.paymentStatus !== "paid"
         ? { text: "Ships once paid", tone: "neutral" }
         : { text: "To ship", tone: "info" };
     case "partially-shipped":
@@ -65,6 +66,11 @@ export function moneyFact(order: FactsOrder, now = new Date()): Fact {
     case "paid":
       return { text: "Paid", tone: "success" };
     case "partially-paid": {
+      // A card order changed to cost more than was paid owes the difference (decision 076).
+      if (order.paymentMethod === "card") {
+        const owed = order.balance === undefined ? "the difference" : formatPrice(order.balance);
+        return { text: `Owes ${owed}`, tone: "warning" };
+      }
       const overdue = overdueText(order, now);
       return overdue
         ? { text: `Paid in part, ${overdue.toLowerCase()}`, tone: "warning" }

@@ -271,16 +271,21 @@ export const orderShipped = {
   ),
 };
 
+/** `colleague`: the copy to the company's owners of a change of a colleague's order (decision 076). */
 export const orderChanged = {
-  subject: (order: OrderMailData) => `Your ${named(order)} is changed`,
-  body: (order: OrderMailData, shop: Shop) => (
+  subject: (order: OrderMailData & { colleague?: boolean }) =>
+    order.colleague ? `An ${named(order)} of your company is changed` : `Your ${named(order)} is changed`,
+  body: (order: OrderMailData & { colleague?: boolean }, shop: Shop) => (
     <MailLayout
       preview={`Its total is now ${formatCents(order.totalCents)}`}
-      heading="Your order is changed"
-      greeting={greetingFor(order.name)}
+      heading={order.colleague ? "An order of your company is changed" : "Your order is changed"}
+      greeting={order.colleague ? "Hello," : greetingFor(order.name)}
       action={{ href: orderPage(shop, order), label: "See the order" }}
     >
-      <Text>The lines of your order were changed. What changed:</Text>
+      <Text>
+        {order.colleague ? "The lines of an order of your company" : "The lines of your order"} were changed. What
+        changed:
+      </Text>
       {order.note && <Text>{order.note}</Text>}
       <OrderSummary order={order} />
     </MailLayout>

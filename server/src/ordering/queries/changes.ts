@@ -8,14 +8,16 @@ import type { OrderRow } from "./orders.js";
 /**
  * Writes a change of an order's lines (ordering/change-order.ts), in the caller's transaction with the order locked:
  * its lines replaced by the priced ones, its sums and the first line's fields (SPEC.md's) as the price function made
- * them, its revision one up, and back to awaiting approval when the change waits for an owner. Only on the revision
- * the change was made on; undefined when the order is on another one by now.
+ * them, its revision one up, back to awaiting approval when the change waits for an owner, and what was paid of it
+ * when money was (`money`, change-money.ts). Only on the revision the change was made on; undefined when the order
+ * is on another one by now.
  */
 export async function storeChange(
   tx: Database,
   before: OrderRow,
   priced: PricedChangeCents,
   waits: boolean,
+  money?: Pick<OrderRow, "paymentStatus" | "amountPaidCents">,
 ): Promise<OrderRow | undefined> {
   const [first] = priced.lines;
   if (!first) throw new Error("an order keeps at least one line");
@@ -33,6 +35,8 @@ export async function storeChange(
       totalCents: Number(priced.totalCents),
       revision: before.revision + 1,
       ...(waits && factColumns("awaiting-approval", before.paymentStatus)),
+      // What was paid of a card order, kept against the new total in the same update (ordering/change-money.ts).
+      ...(money && { paymentStatus: money.paymentStatus, amountPaidCents: money.amountPaidCents }),
     })
     .where(and(eq(orders.id, before.id), eq(orders.revision, before.revision)))
     .returning();

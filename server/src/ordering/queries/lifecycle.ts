@@ -109,7 +109,7 @@ async function recordStatus(
   await addEvent(tx, order, { ...event, kind: step ? EVENT_OF_STEP[step] : "placed" });
   // Paying is the way into the payment statuses that hold the money, refunding the way out (a credit note that
   // settles an order paid in part counts its sales itself: order-credit.ts).
-  if (step === "pay" || step === "settle") await countSales(tx, order, 1);
+  if (step === "pay" || step === "settle" || step === "payDifference") await countSales(tx, order, 1);
   if (step === "refund" || step === "creditNote") await countSales(tx, order, -1);
   // Money received against an invoice leaves the order's word as it was (shipped, delivered): no mail says it again.
   if (!mails || step === "payPart" || step === "settle") return;

@@ -48,11 +48,20 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
 }
 
 /**
- * The mail of a change of the order's lines (ordering/change-order.ts), to its buyer, in the transaction that
- * changes it: the order as it is now, and the history line's note saying what changed.
+ * The mail of a change of the order's lines (ordering/change-order.ts), in the transaction that changes it: the order
+ * as it is now, and the history line's note saying what changed (and what it owes, or what goes back to the card).
+ * To its buyer, and for a company's order to the company's owners too (decision 076), in the shop's words only (no
+ * name, no PO number) as their approval requests are; not to the owner who made it.
  */
 export async function enqueueChangeMail(tx: Database, order: OrderRow, note: string, by: string) {
-  await enqueueAccountMail(tx, order.userEmail, "order-changed", await orderMailData(tx, order, note, by));
+  const mail = await orderMailData(tx, order, note, by);
+  await enqueueAccountMail(tx, order.userEmail, "order-changed", mail);
+  if (!order.companyId) return;
+  for (const owner of await ownersOf(tx, order.companyId)) {
+    if (owner !== order.userEmail && owner !== by) {
+      await enqueueAccountMail(tx, owner, "order-changed", { ...mail, name: "", poNumber: null, colleague: true });
+    }
+  }
 }
 
 /**

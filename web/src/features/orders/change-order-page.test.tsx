@@ -72,6 +72,7 @@ const preview: OrderChangePreview = {
   after: { subtotal: 13350, discount: 0, tax: 0, total: 13350 },
   difference: 3450,
   waitsForApproval: false,
+  money: { owed: 0, refunded: 0 },
 };
 
 function renderChangePage() {
@@ -133,6 +134,20 @@ describe("changing an order after it is placed", () => {
       revision: 3,
       expectedTotal: 13350,
     });
+  });
+
+  it("says before Confirm what a paid order will owe, or get back on the card (decision 076)", async () => {
+    serveApi({
+      [ORDER]: { body: order },
+      [`GET /api/product/${DRILL_ID}`]: { body: drill },
+      [PREVIEW]: { body: { ...preview, money: { owed: 3450, refunded: 0 } } },
+    });
+    renderChangePage();
+    fireEvent.change(await pieces(), { target: { value: "150" } });
+    fireEvent.click(screen.getByRole("button", { name: "Preview changes" }));
+    const owed = await screen.findByText(/^You will owe \$3,450\.00, paid from the order's page\./);
+    expect(owed.getAttribute("role")).toBe("status");
+    expect(screen.queryByText(/will be refunded to your card/)).toBeNull();
   });
 
   it("says a change refused because the order changed meanwhile beside Confirm change, focused", async () => {

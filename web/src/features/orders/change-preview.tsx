@@ -1,4 +1,10 @@
-import { type ChangedLine, formatPrice, type LineChange, type OrderChangePreview } from "@forgeline/contract";
+import {
+  type ChangedLine,
+  type ChangeMoney,
+  formatPrice,
+  type LineChange,
+  type OrderChangePreview,
+} from "@forgeline/contract";
 import type { ReactNode } from "react";
 import { DataTable } from "../../components/data-table";
 
@@ -111,6 +117,7 @@ export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
           </tr>
         </tbody>
       </table>
+      <ChangeMoneyNote money={preview.money} />
       {preview.waitsForApproval && (
         <p role="status" className="alert alert-info alert-soft">
           Changed, the order waits for an owner of your company to approve it again, as a new order would.
@@ -118,4 +125,26 @@ export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
       )}
     </div>
   );
+}
+
+/**
+ * What the change does with money already paid by card, before Confirm (decision 076): what the order will owe beyond
+ * it, paid from the order's page before it ships, or what goes back to the card. Nothing for an order not paid.
+ */
+function ChangeMoneyNote({ money }: { money: ChangeMoney }) {
+  if (money.owed > 0) {
+    return (
+      <p role="status" className="alert alert-info alert-soft">
+        You will owe {formatPrice(money.owed)}, paid from the order's page. The order ships once it is paid.
+      </p>
+    );
+  }
+  if (money.refunded > 0) {
+    return (
+      <p role="status" className="alert alert-info alert-soft">
+        {formatPrice(money.refunded)} will be refunded to your card.
+      </p>
+    );
+  }
+  return null;
 }

@@ -1,4 +1,4 @@
-import { QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
+import { formatPrice, QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
 import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
@@ -74,6 +74,12 @@ function OrderView({ order }: { order: PageOrder }) {
         <p role="status" className="alert alert-info alert-soft">
           Placed on account: nothing to pay now. It ships without payment, and its invoice comes with it, due{" "}
           {order.netDays} days later.
+        </p>
+      )}
+      {order.paymentMethod === "card" && order.paymentStatus === "partially-paid" && (
+        <p role="status" className="alert alert-info alert-soft">
+          This order was changed and costs more than was paid: it owes{" "}
+          {order.balance === undefined ? "the difference" : formatPrice(order.balance)}, and ships once that is paid.
         </p>
       )}
       <OrderActions order={order} />

@@ -29,7 +29,7 @@ export function OrderActions({ order }: { order: PageOrder }) {
     <span className="flex flex-wrap gap-2">
       {payable && (
         <Link className="btn btn-primary btn-sm" to={paths.payment(order._id)}>
-          {onAccount && order.balance !== undefined ? `Pay ${formatPrice(order.balance)} by card` : "Pay"}
+          {payLabel(order)}
           <span className="sr-only"> for {order.productName}</span>
         </Link>
       )}
@@ -38,6 +38,15 @@ export function OrderActions({ order }: { order: PageOrder }) {
       {again && <OrderAgainButton order={order} />}
     </span>
   );
+}
+
+/**
+ * What Pay says: an invoice's balance by card, a changed order's difference (decision 076), or the order's total.
+ */
+function payLabel(order: PageOrder): string {
+  if (order.balance === undefined) return "Pay";
+  if (order.paymentMethod === "invoice") return `Pay ${formatPrice(order.balance)} by card`;
+  return order.paymentStatus === "partially-paid" ? `Pay the difference of ${formatPrice(order.balance)}` : "Pay";
 }
 
 /**

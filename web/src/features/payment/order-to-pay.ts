@@ -24,6 +24,12 @@ export interface OrderToPay {
 export const owesOnInvoice = (order: OrderToPay) =>
   order.paymentMethod === "invoice" && order.invoice !== null && order.balance !== undefined && order.balance > 0;
 
-/** What the card pays: an invoice's balance on account, else the order's total (both in dollars). */
-export const amountToPay = (order: OrderToPay): number =>
-  order.paymentMethod === "invoice" ? (order.balance ?? 0) : order.total;
+/** A card order changed to cost more than was paid: it owes the difference, its balance (decision 076). */
+export const paysDifference = (order: OrderToPay) =>
+  order.paymentMethod === "card" && order.paymentStatus === "partially-paid";
+
+/** Whether the card pays the order's balance (an invoice's, or a changed order's difference) rather than its total. */
+export const paysBalance = (order: OrderToPay) => order.paymentMethod === "invoice" || paysDifference(order);
+
+/** What the card pays: an invoice's balance on account or a changed order's difference, else the order's total. */
+export const amountToPay = (order: OrderToPay): number => (paysBalance(order) ? (order.balance ?? 0) : order.total);

@@ -102,6 +102,51 @@ describe("paying an order", () => {
   });
 });
 
+describe("paying the difference a changed card order owes (decision 076)", () => {
+  /** A card order paid $3,000 of, changed to $3,675: it owes $675. */
+  const owing: OrderToPay = { ...unpaid, paymentStatus: "partially-paid", balance: 675 };
+
+  it("leads with the difference, asks the balance's intent for it (no amount sent), and leads back to the order", async () => {
+    const sent = serveApi({
+      [`POST /api/payments/${ORDER_ID}/balance-intent`]: { body: { clientSecret: "pi_7_secret_8", amount: 675 } },
+      "POST /api/payments/test/confirm": { body: { status: "succeeded", transactionId: "pi_7" } },
+    });
+    renderPanel(owing);
+    expect(paragraph("Order FL-").textContent).toBe("Order FL-100042: $675.00");
+    expect(screen.getByText(/^The difference owed since the order was changed/).textContent).toContain(
+      "its total is now $3,675.00",
+    );
+    await userEvent.type(screen.getByLabelText("Card number"), "4242424242424242");
+    await userEvent.type(screen.getByLabelText("Expiry (MM/YY)"), "1234");
+    await userEvent.type(screen.getByLabelText("CVC"), "123");
+    await userEvent.click(screen.getByRole("button", { name: "Pay $675.00" }));
+
+    expect(await screen.findByText("Congrats! Your Payment is completed.")).toBeTruthy();
+    expect(screen.getByText(/paid for order/).textContent).toBe("$675.00 paid for order FL-100042.");
+    expect(screen.getByRole("link", { name: "Back to the order" }).getAttribute("href")).toBe(
+      `/dashboard/myorders/${ORDER_ID}`,
+    );
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))[0]).toEqual({
+      method: "POST",
+      path: `/api/payments/${ORDER_ID}/balance-intent`,
+      body: undefined,
+    });
+  });
+
+  it("charges no card when the order owes another amount by now, and says the new one", async () => {
+    const sent = serveApi({
+      [`POST /api/payments/${ORDER_ID}/balance-intent`]: { body: { clientSecret: "pi_9_secret_1", amount: 300 } },
+    });
+    renderPanel(owing);
+    await userEvent.type(screen.getByLabelText("Card number"), "4242424242424242");
+    await userEvent.click(screen.getByRole("button", { name: "Pay $675.00" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Order FL-100042 now owes $300.00: reload the page to pay that.",
+    );
+    expect(sent.map(({ path }) => path)).toEqual([`/api/payments/${ORDER_ID}/balance-intent`]);
+  });
+});
+
 describe("paying an invoice's balance", () => {
   it("asks the balance's intent (no amount sent: the server's ledger says it), pays, says the invoice is paid", async () => {
     const sent = serveApi({

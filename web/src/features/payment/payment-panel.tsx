@@ -7,7 +7,7 @@ import { paths } from "../../config/paths";
 import { dueDayInWords } from "../../lib/date-text";
 import { usePublicConfig } from "../../lib/public-config";
 import { ordersQueryKey } from "../../lib/query-keys";
-import { amountToPay, type OrderToPay, owesOnInvoice } from "./order-to-pay";
+import { amountToPay, type OrderToPay, owesOnInvoice, paysBalance, paysDifference } from "./order-to-pay";
 import { TestCardForm } from "./test-card-form";
 
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -17,18 +17,20 @@ const StripeCardForm = lazy(() => import("./stripe-card-form"));
  * total), then the card form of the configured provider (Stripe Elements, loaded only here, or the test
  * provider's) with its "Pay $5,500.00", so on a phone the form is on the first screen; then the receipt, naming the
  * amount and the invoice or order beside the spec's words. An order paid before shows its transaction id. An order
- * on account pays what its invoice still owes, once it shipped with it (decision 063).
+ * on account pays what its invoice still owes, once it shipped with it (decision 063); a card order changed to cost
+ * more than was paid, its difference (decision 076).
  */
 export function PaymentPanel({ order }: { order: OrderToPay }) {
   const config = usePublicConfig();
   const queryClient = useQueryClient();
   const [transactionId, setTransactionId] = useState<string | null>(null);
-  // What the button said, kept for the receipt: the refreshed order owes nothing any more.
-  const [paidAmount, setPaidAmount] = useState(0);
+  // What the button said, and where the receipt leads, kept for the receipt: the refreshed order owes nothing any more.
+  // A changed order's difference, like an invoice's balance, is paid from the order's page and leads back there.
+  const [receipt, setReceipt] = useState({ amount: 0, backToOrder: false });
 
   // Every order list and this order show the new state.
   const paid = (id: string) => {
-    setPaidAmount(amountToPay(order));
+    setReceipt({ amount: amountToPay(order), backToOrder: paysBalance(order) });
     setTransactionId(id);
     void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
   };
@@ -40,12 +42,12 @@ export function PaymentPanel({ order }: { order: OrderToPay }) {
       <div role="status" className="flex flex-col gap-2">
         <p className="text-lg font-semibold text-success">{MESSAGES.paymentCompleted}</p>
         <p>
-          <strong>{formatPrice(paidAmount)}</strong> paid for {what}.
+          <strong>{formatPrice(receipt.amount)}</strong> paid for {what}.
         </p>
         <p className="text-sm">
           Transaction id: <span className="font-mono">{transactionId}</span>
         </p>
-        {onAccount ? (
+        {receipt.backToOrder ? (
           <Link className="btn btn-primary self-start" to={paths.myOrder(order._id)}>
             Back to the order
           </Link>
@@ -90,6 +92,19 @@ export function PaymentPanel({ order }: { order: OrderToPay }) {
 /** The line that leads the page: what the card pays, and of what. */
 function PaidWhat({ order }: { order: OrderToPay }) {
   const amount = formatPrice(amountToPay(order));
+  if (paysDifference(order)) {
+    return (
+      <div className="flex flex-col gap-1">
+        <p className="text-xl font-semibold">
+          Order <span className="whitespace-nowrap">{order.number}</span>: {amount}
+        </p>
+        <p className="text-sm text-base-content/80">
+          The difference owed since the order was changed: its total is now {formatPrice(order.total)}, of which the
+          rest was paid. It ships once this is paid.
+        </p>
+      </div>
+    );
+  }
   if (order.paymentMethod !== "invoice" || !order.invoice) {
     return (
       <p className="text-xl font-semibold">
