@@ -49,10 +49,17 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
 
 /**
  * The mail of a change of the order's lines (ordering/change-order.ts), to its buyer, in the transaction that
- * changes it: the order as it is now, and the history line's note saying what changed.
+ * changes it: the order as it is now, and the history line's note saying what changed. An admin's change that
+ * waits for the buyer's acceptance (proposed-change.ts) says what would change, with a link to accept it.
  */
-export async function enqueueChangeMail(tx: Database, order: OrderRow, note: string, by: string) {
-  await enqueueAccountMail(tx, order.userEmail, "order-changed", await orderMailData(tx, order, note, by));
+export async function enqueueChangeMail(
+  tx: Database,
+  order: OrderRow,
+  note: string,
+  by: string,
+  template: "order-changed" | "order-change-proposed" = "order-changed",
+) {
+  await enqueueAccountMail(tx, order.userEmail, template, await orderMailData(tx, order, note, by));
 }
 
 /**
