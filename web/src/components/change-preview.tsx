@@ -1,6 +1,6 @@
 import { type ChangedLine, formatPrice, type LineChange, type OrderChangePreview } from "@forgeline/contract";
 import type { ReactNode } from "react";
-import { DataTable } from "../../components/data-table";
+import { DataTable } from "./data-table";
 
 const CHANGE_WORDS: Record<LineChange, string> = {
   kept: "Unchanged",
@@ -30,12 +30,15 @@ function BeforeAfter({ before, after }: { before: ReactNode; after: ReactNode })
   );
 }
 
+/** What a preview shows: a preview's answer, or an admin's change waiting for the buyer (decision 078). */
+type Previewed = Pick<OrderChangePreview, "lines" | "before" | "after" | "difference"> & { waitsForApproval?: boolean };
+
 /**
- * What the server said the change would make of the order (POST …/changes/preview): every line's pieces, unit
- * price and total before and after, then the sums before and after and the difference. Every figure is the
- * server's, never worked out here.
+ * What the server said the change would make of the order (POST …/changes/preview, or the order's `proposedChange`):
+ * every line's pieces, unit price and total before and after, then the sums before and after and the difference.
+ * Every figure is the server's, never worked out here.
  */
-export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
+export function ChangePreview({ preview }: { preview: Previewed }) {
   const { before, after, difference } = preview;
   // A discount or tax only where there is one, before or after, as the order's own figures show them.
   const sums = (
