@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   "order.cancel",
   "order.refund",
   "order.credit-note",
+  // An admin's change of an order's lines: applied at once, or proposed to the buyer (decision 078).
+  "order.change",
+  "order.change-proposed",
   "order.export",
   "promotion.add",
   "promotion.edit",

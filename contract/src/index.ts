@@ -39,6 +39,7 @@ export * from "./pricing.js";
 export * from "./product.js";
 export * from "./profile.js";
 export * from "./promotion.js";
+export * from "./proposed-change.js";
 export * from "./public-config.js";
 export * from "./quantity-rule.js";
 export * from "./quick-order.js";

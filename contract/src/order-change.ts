@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORDER_CHANGE_MESSAGES } from "./order-change-terms.js";
-import { wholeQuantityField } from "./ordering.js";
+import { wholeQuantityField } from "./ordering-fields.js";
 
 /**
  * Changing an order after it is placed (docs/decisions/072-order-changes.md): the buyer sends

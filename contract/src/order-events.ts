@@ -18,6 +18,10 @@ export const ORDER_EVENT_KINDS = [
   "credit-note",
   // A change of its lines after it was placed (docs/decisions/072-order-changes.md): the note says before and after.
   "changed",
+  // An admin's change that raises the total, waiting for the buyer (docs/decisions/078-admins-change-orders.md), and
+  // the buyer declining it; accepted, it is a "changed" entry whose note says so.
+  "change-proposed",
+  "change-declined",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -34,6 +38,8 @@ export const ORDER_EVENT_TITLES: Record<OrderEventKind, string> = {
   refunded: "Refunded",
   "credit-note": "Credit note",
   changed: "Changed",
+  "change-proposed": "Change proposed",
+  "change-declined": "Change declined",
 };
 
 /** The kind of history entry each step of the order state machine writes (order-lifecycle.ts). */

@@ -14,5 +14,10 @@ export const phoneField = z
 
 export const addressField = requiredText("Address is Required", "Address", MAX_LENGTH.address, "many");
 
+/** A number of pieces as the API takes it; the tool's own rule is checked against the tool. */
+export const wholeQuantityField = z.coerce
+  .number({ error: "Quantity is Required" })
+  .int({ error: "Quantity must be a whole number" });
+
 /** How the buyer pays an order they place: by card (when not said) or, on account, by invoice. */
 export const paymentMethodField = z.enum(PAYMENT_METHODS, { error: "Choose how to pay: card or invoice" }).optional();

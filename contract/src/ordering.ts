@@ -5,17 +5,13 @@ import { creditNoteSchema } from "./credit-notes.js";
 import { MONEY_MOVEMENT_KINDS, ORDER_EVENT_KINDS, PAID_WITH } from "./order-events.js";
 import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-facts.js";
 import { ORDER_STATUSES } from "./order-status.js";
-import { addressField, paymentMethodField, phoneField } from "./ordering-fields.js";
+import { addressField, paymentMethodField, phoneField, wholeQuantityField } from "./ordering-fields.js";
 import { ORDER_ACTIONS } from "./permissions.js";
 import { appliedPromotionSchema, poNumberField, pricedLineSchema } from "./pricing.js";
+import { proposedChangeSchema } from "./proposed-change.js";
 import { DEFAULT_QUANTITY_RULE, type QuantityRule, quantityRefusal } from "./quantity-rule.js";
 import { shipmentSchema } from "./shipment.js";
 import { SHIPPING_PREFERENCES } from "./stock.js";
-
-/** A number of pieces as the API takes it; the tool's own rule is checked against the tool. */
-export const wholeQuantityField = z.coerce
-  .number({ error: "Quantity is Required" })
-  .int({ error: "Quantity must be a whole number" });
 
 /**
  * The order form's quantity: the tool's rule (docs/SELLING-TO-BUSINESSES.md, 'SKU, quantity rule and volume tiers';
@@ -182,6 +178,11 @@ export const orderSchema = z.object({
    * none, its tracking above.
    */
   shipments: z.array(shipmentSchema),
+  /**
+   * An admin's change that raises its total, waiting for its buyer to accept or decline it (decision 078); null when
+   * none waits, or the order can no longer change. Always sent by the server.
+   */
+  proposedChange: proposedChangeSchema.nullable().optional(),
 });
 
 export const orderListQuerySchema = z.object({ userEmail: emailField().transform((email) => email.toLowerCase()) });
@@ -199,7 +200,8 @@ export type OrderBody = z.infer<typeof orderBodySchema>;
 export type OrderForm = z.infer<typeof orderFormSchema>;
 export type Order = z.infer<typeof orderSchema>;
 /** An order answer with what it owes: every admin route's, and a customer route's for who reads it (permissions.ts). */
-export type OrderWithCredit = Required<Omit<Order, "shipping">> & Pick<Order, "shipping">;
+export type OrderWithCredit = Required<Omit<Order, "shipping" | "proposedChange">> &
+  Pick<Order, "shipping" | "proposedChange">;
 /** An order as the server reads it, before its caller is known: the answer less their `actions`, with what it owes. */
 export type OrderRecord = Required<Omit<Order, "actions" | "shipping">> & Pick<Order, "shipping">;
 export type OrderCreated = z.infer<typeof orderCreatedSchema>;

@@ -221,7 +221,12 @@ describe("the actions answers carry", () => {
     const inTheBackOffice = (of: ReturnType<typeof order>) => withBackOfficeOrderActions(admin, of).actions;
     expect(inTheBackOffice(order("rui@example.com", null, "paid"))).toEqual(["ship:order", "refund:order"]);
     expect(inTheBackOffice(order("rui@example.com", null, "cancelled"))).toEqual([]);
-    expect(inTheBackOffice(onAccount("unpaid", "open", "unpaid"))).toEqual(["cancel:order", "ship:order"]);
+    // An admin changes any order's lines while it may change (docs/decisions/078-admins-change-orders.md).
+    expect(inTheBackOffice(onAccount("unpaid", "open", "unpaid"))).toEqual([
+      "cancel:order",
+      "change:order",
+      "ship:order",
+    ]);
     // Invoiced on account: delivered and credited by a credit note while something is left to credit.
     expect(inTheBackOffice({ ...onAccount("shipped", "shipped", "unpaid"), invoiceNumber: "INV-1" })).toEqual([
       "invoice:order",
@@ -231,7 +236,11 @@ describe("the actions answers carry", () => {
   });
 
   it("offers an admin in the back office their own orders' customer steps beside the shop's", () => {
-    expect(withBackOfficeOrderActions(admin, order(admin.email)).actions).toEqual(["pay:order", "cancel:order"]);
+    expect(withBackOfficeOrderActions(admin, order(admin.email)).actions).toEqual([
+      "pay:order",
+      "cancel:order",
+      "change:order",
+    ]);
   });
 
   it("offers on a quote accept once it is priced, decline until it is decided", () => {

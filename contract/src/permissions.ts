@@ -139,6 +139,8 @@ const SHOP = [
   "cancel:order:any",
   "refund:order:any",
   "credit:order:any",
+  // Any order's lines, as the buyer's change (decision 072); one that raises the total waits for the buyer (078).
+  "change:order:any",
   // Companies on account: their terms (and tax exemption), contract prices, payments received, what they owe.
   "manage:terms:any",
   "manage:price:any",

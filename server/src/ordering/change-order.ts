@@ -48,6 +48,28 @@ export interface ChangeRequest {
   actor: CallerActor;
   orderId: string;
   lines: OrderChangeBody["lines"];
+  /** An admin's change, through the admin routes (docs/decisions/078-admins-change-orders.md). */
+  through?: "back office";
+}
+
+/** A change planned on the locked order, with what its preview would show. */
+export interface PlannedChange {
+  order: OrderRow;
+  old: OrderLineRow[];
+  plan: ChangePlan;
+  preview: OrderChangePreview;
+}
+
+/**
+ * What a caller adds to a change's transaction (proposed-change.ts; docs/decisions/078-admins-change-orders.md): an
+ * admin's change that raises the total kept for the buyer instead of stored; a step of its own once one is stored
+ * (an admin's audit line, an accepted proposal taken off), which throws `RolledBack` to undo it all; and the words
+ * its history line and mail start with.
+ */
+export interface ChangeSteps {
+  proposeRise?: (tx: Database, change: PlannedChange) => Promise<{ order: OrderRow }>;
+  stored?: (tx: Database, change: { before: OrderRow; after: OrderRow; note: string }) => Promise<void>;
+  noteLead?: string;
 }
 
 export type ChangeRefused = Refused | FieldRefusal | { refused: "missing" };
@@ -126,7 +148,7 @@ export async function previewChange(
   app: FastifyInstance,
   request: ChangeRequest,
 ): Promise<OrderChangePreview | ChangeRefused> {
-  const order = await orderFor(app.db, request.actor, request.orderId, "change:order");
+  const order = await orderFor(app.db, request.actor, request.orderId, "change:order", request.through);
   const planned = await planFor(app.db, request, order);
   if ("refused" in planned) return planned;
   const difference = planned.plan.priced.totalCents - BigInt(planned.order.totalCents);
@@ -139,9 +161,10 @@ export async function previewChange(
 export async function applyChange(
   app: FastifyInstance,
   request: ChangeRequest & { revision: number; expectedTotal: number },
+  steps: ChangeSteps = {},
 ): Promise<{ order: OrderRow } | ChangeRefused> {
   const { actor } = request;
-  const found = await orderFor(app.db, actor, request.orderId, "change:order");
+  const found = await orderFor(app.db, actor, request.orderId, "change:order", request.through);
   if (!found) return { refused: "missing" };
   const changed = await rollingBack(() =>
     withBuyerLock(app.db, holderOf(found), async (tx): Promise<{ order: OrderRow } | ChangeRefused> => {
@@ -159,6 +182,10 @@ export async function applyChange(
       const held = await toolInOpenOrder(tx, order.userEmail, added, order.id);
       if (held) return refuse("held", heldToolRefusal(held));
       const difference = totalCents - BigInt(order.totalCents);
+      // An admin's change that raises the total waits for the buyer, whose acceptance checks the credit (078).
+      if (difference > 0n && steps.proposeRise) {
+        return steps.proposeRise(tx, { order, old, plan, preview: previewOf(order, plan, false) });
+      }
       if (order.paymentMethod === "invoice" && order.companyId && difference > 0n) {
         const readsCredit = actor.membership ? roleReadsCredit(actor.membership.role) : false;
         const credit = await creditRefusal(tx, order.companyId, Number(difference), readsCredit);
@@ -173,11 +200,12 @@ export async function applyChange(
       if (!after) return refuse("revised", ORDER_CHANGE_MESSAGES.stale);
       // One that goes ahead takes its new lines' again, as placing does: all, or waiting where the tool allows.
       if (holdsStock(after)) await takeStockOrRollBack(tx, after.id);
-      const note = [changeNote(old, plan, order, why), moneyNote(money)].filter(Boolean).join(" ");
+      const note = [steps.noteLead, changeNote(old, plan, order, why), moneyNote(money)].filter(Boolean).join(" ");
       await addEvent(tx, after, { kind: "changed", by: actor.email, note });
       await enqueueChangeMail(tx, after, note, actor.email);
       // Back to waiting: the owners are asked, as for a new order that waits.
       if (after.status !== order.status) await enqueueStatusMails(tx, after, why ?? null, actor.email);
+      await steps.stored?.(tx, { before: order, after, note });
       return { order: after };
     }),
   );

@@ -19,7 +19,7 @@ import { orderWithHistory } from "./queries/wire.js";
 const NO_SUCH_ORDER = "No such order.";
 
 /** A refused change as the wire says it: 400 naming the field, 404 for an order the caller may not change, else 409. */
-function changeError(refused: ChangeRefused): HttpError {
+export function changeError(refused: ChangeRefused): HttpError {
   if (refused.refused === "missing") return new HttpError(404, NO_SUCH_ORDER);
   if (refused.refused === "field") return new HttpError(400, refused.message, refused.errors);
   return refusalError(refused);
@@ -27,7 +27,8 @@ function changeError(refused: ChangeRefused): HttpError {
 
 const WHO =
   "Its buyer, and the owners and buyers of its company; a requester's change waits for an owner. Anyone else, " +
-  "admins too, is told there is no such order (admins' changes come later: docs/decisions/072-order-changes.md).";
+  "admins too, is told there is no such order (admins change orders through POST /api/admin/orders/{id}/changes: " +
+  "docs/decisions/078-admins-change-orders.md).";
 
 /**
  * Changing an order after it is placed (issue 48; docs/decisions/072-order-changes.md): a preview that stores nothing, and the change itself.

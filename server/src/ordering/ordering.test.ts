@@ -126,6 +126,8 @@ describe("ordering", () => {
         overdue: false,
         // What the customer may do to it now: pay it, cancel it, or order it again.
         actions: ["pay:order", "cancel:order", "change:order", "reorder:order"],
+        // No change of an admin's waits for the buyer (docs/decisions/078-admins-change-orders.md).
+        proposedChange: null,
       },
     ]);
   });

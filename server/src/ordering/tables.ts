@@ -5,11 +5,13 @@ import {
   MONEY_HELD_PAYMENTS,
   ORDER_EVENT_KINDS,
   ORDER_STATUSES,
+  type OrderChangeBody,
   PAID_WITH,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   POSSIBLE_FACTS,
   PRICE_SOURCES,
+  type ProposedChange,
   SENT_FULFILMENTS,
   SHIPPING_PREFERENCES,
 } from "@forgeline/contract";
@@ -21,6 +23,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -90,6 +93,13 @@ function derivedStatusOf(fulfilment: Column, payment: Column): SQL {
   });
   return sql`case ${sql.join(branches, sql` `)} end`;
 }
+
+/**
+ * An admin's change that raises an order's total, kept on the order until its buyer accepts or declines it
+ * (ordering/proposed-change.ts; docs/decisions/078-admins-change-orders.md): what the admin's preview showed, which
+ * the buyer sees, and the lines the admin sent, which accepting applies on `revision`.
+ */
+export type StoredProposedChange = ProposedChange & { asked: OrderChangeBody["lines"]; proposedBy: string };
 
 /**
  * An order keeps a copy of what it was priced with (its lines in order_lines, the promotion, the tax), so
@@ -182,6 +192,8 @@ export const orders = pgTable(
      * names the revision it was made on, and one made on an older one is refused.
      */
     revision: integer("revision").notNull().default(0),
+    /** An admin's change that raises its total, waiting for the buyer; null when none waits. */
+    proposedChange: jsonb("proposed_change").$type<StoredProposedChange>(),
     createdAt: createdAt(),
   },
   (table) => [

@@ -177,6 +177,22 @@ async function moreOf(f: Fixtures, orderId: string) {
   return { lines: [{ productId: order.json().orderId, quantity: 125 }] };
 }
 
+/**
+ * The customer's order with an admin's change waiting for them (docs/decisions/078-admins-change-orders.md): 125
+ * pieces instead of 100 raise its total. Answers the call that decides on it.
+ */
+async function proposalOf(f: Fixtures, decision: "accept" | "decline"): Promise<Call> {
+  const orderId = await unpaidOrder(f);
+  const proposed = await f.app.inject({
+    method: "POST",
+    url: `/api/admin/orders/${orderId}/changes`,
+    headers: bearer(f.admin.token),
+    payload: { ...(await moreOf(f, orderId)), revision: 0, expectedTotal: 1250 },
+  });
+  const changeId = proposed.json().proposedChange?._id;
+  return { url: `/api/ordering/${orderId}/proposed-change/${decision}`, payload: { changeId } };
+}
+
 /** A new order of the matrix company's requester: it awaits an owner's approval. */
 async function waitingOrder(f: Fixtures): Promise<string> {
   const placed = await f.app.inject({
@@ -518,6 +534,18 @@ const MATRIX: Record<string, Row> = {
     expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
     guard: { action: "change:order", on: customersOwn },
   },
+  // The buyer's answer to an admin's change that raises the total (docs/decisions/078-admins-change-orders.md): who
+  // may change the order decides; anyone else, admins too, cannot tell the order exists.
+  "POST /api/ordering/:id/proposed-change/accept": {
+    call: (f) => proposalOf(f, "accept"),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
+    guard: { action: "change:order", on: customersOwn },
+  },
+  "POST /api/ordering/:id/proposed-change/decline": {
+    call: (f) => proposalOf(f, "decline"),
+    expect: { none: 401, forged: 401, expired: 401, customer: 200, other: 404, admin: 404 },
+    guard: { action: "change:order", on: customersOwn },
+  },
   // The owner and any admin get the PDF; the other customer cannot tell the order exists.
   "GET /api/ordering/:id/invoice": {
     call: async (f) => ({ url: `/api/ordering/${await paidOrder(f)}/invoice` }),
@@ -567,6 +595,25 @@ const MATRIX: Record<string, Row> = {
   "GET /api/admin/stock/pick-list": {
     call: async (f) => ({ url: `/api/admin/stock/pick-list?warehouseId=${await firstWarehouseId(f)}` }),
     ...inTheBackOffice("manage:stock", 200),
+  },
+  // An admin's change of any order (docs/decisions/078-admins-change-orders.md): 125 pieces instead of 100, a rise
+  // that waits for the buyer.
+  "POST /api/admin/orders/:id/changes/preview": {
+    call: async (f) => {
+      const orderId = await unpaidOrder(f);
+      return { url: `/api/admin/orders/${orderId}/changes/preview`, payload: await moreOf(f, orderId) };
+    },
+    ...inTheBackOffice("change:order", 200),
+  },
+  "POST /api/admin/orders/:id/changes": {
+    call: async (f) => {
+      const orderId = await unpaidOrder(f);
+      return {
+        url: `/api/admin/orders/${orderId}/changes`,
+        payload: { ...(await moreOf(f, orderId)), revision: 0, expectedTotal: 1250 },
+      };
+    },
+    ...inTheBackOffice("change:order", 200),
   },
   "POST /api/admin/orders/:id/cancel": {
     call: async (f) => ({ url: `/api/admin/orders/${await unpaidOrder(f)}/cancel` }),

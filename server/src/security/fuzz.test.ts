@@ -167,6 +167,33 @@ const withinLimit = (max: number) =>
     )
     .filter((text) => text.trim() !== "");
 
+/** An order change's lines that are refused whoever sends them (docs/decisions/072-order-changes.md, 078). */
+const changeLines = fc.oneof(
+  fc.integer(),
+  fc.string({ maxLength: 10 }),
+  fc.constantFrom(null, true, {}, [], undefined),
+  fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 0 }]),
+  fc.constant([{ productId: "not-an-id", quantity: 100 }]),
+  fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: -1 }]),
+  fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 100.5 }]),
+  fc.constant(
+    Array.from({ length: 201 }, (_, n) => ({
+      productId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+      quantity: 100,
+    })),
+  ),
+);
+/** An order change applied: its lines, the revision it was made on and the total its preview showed. */
+const changeApplied = {
+  lines: changeLines,
+  revision: fc.oneof(fc.integer({ max: -1 }), fc.constantFrom(0.5, "1", null, true, [], undefined)),
+  expectedTotal: fc.oneof(
+    fc.integer({ max: -1 }),
+    fc.string({ maxLength: 5 }),
+    fc.constantFrom(null, true, [], undefined, 1e13),
+  ),
+};
+
 interface BodyRoute {
   method: "POST" | "PATCH" | "PUT";
   url: string;
@@ -497,21 +524,7 @@ describe("fuzzing the API", () => {
         as: () => customer,
         valid: () => ({ lines: [{ productId: product._id, quantity: 100 }] }),
         hostile: {
-          lines: fc.oneof(
-            fc.integer(),
-            fc.string({ maxLength: 10 }),
-            fc.constantFrom(null, true, {}, [], undefined),
-            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 0 }]),
-            fc.constant([{ productId: "not-an-id", quantity: 100 }]),
-            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: -1 }]),
-            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 100.5 }]),
-            fc.constant(
-              Array.from({ length: 201 }, (_, n) => ({
-                productId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-                quantity: 100,
-              })),
-            ),
-          ),
+          lines: changeLines,
         },
       },
       {
@@ -519,30 +532,32 @@ describe("fuzzing the API", () => {
         url: "/api/ordering/00000000-0000-4000-8000-000000000000/changes",
         as: () => customer,
         valid: () => ({ lines: [{ productId: product._id, quantity: 100 }], revision: 0, expectedTotal: 0 }),
-        hostile: {
-          lines: fc.oneof(
-            fc.integer(),
-            fc.string({ maxLength: 10 }),
-            fc.constantFrom(null, true, {}, [], undefined),
-            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 0 }]),
-            fc.constant([{ productId: "not-an-id", quantity: 100 }]),
-            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: -1 }]),
-            fc.constant([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 100.5 }]),
-            fc.constant(
-              Array.from({ length: 201 }, (_, n) => ({
-                productId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-                quantity: 100,
-              })),
-            ),
-          ),
-          revision: fc.oneof(fc.integer({ max: -1 }), fc.constantFrom(0.5, "1", null, true, [], undefined)),
-          expectedTotal: fc.oneof(
-            fc.integer({ max: -1 }),
-            fc.string({ maxLength: 5 }),
-            fc.constantFrom(null, true, [], undefined, 1e13),
-          ),
-        },
+        hostile: changeApplied,
       },
+      // An admin's change (docs/decisions/078-admins-change-orders.md): the buyer's bodies, refused alike.
+      {
+        method: "POST",
+        url: "/api/admin/orders/00000000-0000-4000-8000-000000000000/changes/preview",
+        as: () => admin,
+        valid: () => ({ lines: [{ productId: product._id, quantity: 100 }] }),
+        hostile: { lines: changeLines },
+      },
+      {
+        method: "POST",
+        url: "/api/admin/orders/00000000-0000-4000-8000-000000000000/changes",
+        as: () => admin,
+        valid: () => ({ lines: [{ productId: product._id, quantity: 100 }], revision: 0, expectedTotal: 0 }),
+        hostile: changeApplied,
+      },
+      ...(["accept", "decline"] as const).map(
+        (decision): BodyRoute => ({
+          method: "POST",
+          url: `/api/ordering/00000000-0000-4000-8000-000000000000/proposed-change/${decision}`,
+          as: () => customer,
+          valid: () => ({ changeId: "00000000-0000-4000-8000-000000000001" }),
+          hostile: { changeId: fc.oneof(notText, fc.constantFrom("", "not-a-uuid", "00000000-0000-4000-8000")) },
+        }),
+      ),
       {
         method: "POST",
         url: "/api/cart/import",

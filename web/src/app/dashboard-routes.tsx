@@ -20,6 +20,7 @@ const AddProductPage = lazy(() => import("../features/products/add-product-page"
 const ManageProductsPage = lazy(() => import("../features/products/manage-products-page"));
 const AdminOrdersPage = lazy(() => import("../features/admin-orders/admin-orders-page"));
 const AdminOrderPage = lazy(() => import("../features/admin-orders/admin-order-page"));
+const AdminChangeOrderPage = lazy(() => import("../features/admin-orders/admin-change-order-page"));
 const AuditPage = lazy(() => import("../features/audit/audit-page"));
 const PromotionsPage = lazy(() => import("../features/promotions/promotions-page"));
 const WarehousesPage = lazy(() => import("../features/warehouses/warehouses-page"));
@@ -104,6 +105,15 @@ export const dashboardRoutes: RouteObject[] = [
         element: (
           <RequireAdmin>
             <AdminOrderPage />
+          </RequireAdmin>
+        ),
+      },
+      // An admin changes any order's lines; a rise waits for the buyer (docs/decisions/078-admins-change-orders.md).
+      {
+        path: "orders/:id/change",
+        element: (
+          <RequireAdmin>
+            <AdminChangeOrderPage />
           </RequireAdmin>
         ),
       },

@@ -33,7 +33,11 @@ export const quotePaths = {
 /** Saved lists and recurring orders (docs/RECURRING.md). */
 export const listPaths = { lists: "/dashboard/lists", recurring: "/dashboard/recurring" } as const;
 
-/** A buyer's order changed after it was placed (docs/decisions/072-order-changes.md, 075-the-change-order-page.md). */
+/**
+ * An order changed after it was placed (docs/decisions/072-order-changes.md, 075-the-change-order-page.md): by its
+ * buyer, or by an admin (078).
+ */
 export const orderPaths = {
   changeOrder: (orderId: string) => `/dashboard/myorders/${encodeURIComponent(orderId)}/change`,
+  adminChangeOrder: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}/change`,
 } as const;

@@ -292,6 +292,27 @@ export const orderChanged = {
   ),
 };
 
+/** An admin's change that raises the total, waiting for the buyer (docs/decisions/078-admins-change-orders.md). */
+export const orderChangeProposed = {
+  subject: (order: OrderMailData) => `A change of your ${named(order)} waits for your acceptance`,
+  body: (order: OrderMailData, shop: Shop) => (
+    <MailLayout
+      preview="The shop proposes a change of your order: nothing changes until you accept it"
+      heading="A change waits for your acceptance"
+      greeting={greetingFor(order.name)}
+      action={{ href: orderPage(shop, order), label: "See the change" }}
+    >
+      <Text>
+        The shop proposes to change the lines of your order, and the change raises its total. Nothing changes until you
+        accept it on the order's page, where you can decline it too. What would change:
+      </Text>
+      {order.note && <Text>{order.note}</Text>}
+      <Text>Your order as it is now:</Text>
+      <OrderSummary order={order} />
+    </MailLayout>
+  ),
+};
+
 export const orderCancelled = {
   subject: (order: OrderMailData) => `Your ${named(order)} is cancelled`,
   body: (order: OrderMailData, shop: Shop) => (

@@ -51,12 +51,19 @@ export async function enqueueStatusMails(tx: Database, order: OrderRow, note: st
  * The mail of a change of the order's lines (ordering/change-order.ts), in the transaction that changes it: the order
  * as it is now, and the history line's note saying what changed (and what it owes, or what goes back to the card).
  * To its buyer, and for a company's order to the company's owners too (decision 076), in the shop's words only (no
- * name, no PO number) as their approval requests are; not to the owner who made it.
+ * name, no PO number) as their approval requests are; not to the owner who made it. An admin's change that waits
+ * for the buyer's acceptance (proposed-change.ts) says what would change, with a link to accept it, to the buyer only.
  */
-export async function enqueueChangeMail(tx: Database, order: OrderRow, note: string, by: string) {
+export async function enqueueChangeMail(
+  tx: Database,
+  order: OrderRow,
+  note: string,
+  by: string,
+  template: "order-changed" | "order-change-proposed" = "order-changed",
+) {
   const mail = await orderMailData(tx, order, note, by);
-  await enqueueAccountMail(tx, order.userEmail, "order-changed", mail);
-  if (!order.companyId) return;
+  await enqueueAccountMail(tx, order.userEmail, template, mail);
+  if (template !== "order-changed" || !order.companyId) return;
   for (const owner of await ownersOf(tx, order.companyId)) {
     if (owner !== order.userEmail && owner !== by) {
       await enqueueAccountMail(tx, owner, "order-changed", { ...mail, name: "", poNumber: null, colleague: true });

@@ -6,8 +6,10 @@ import {
   MOVEMENT_OF_EVENT,
   type MoneyMovement,
   type OrderRecord,
+  orderChangeRefusal,
   orderNumberText,
   owedCents,
+  type ProposedChange,
   SENT_FULFILMENTS,
   type Shipment,
 } from "@forgeline/contract";
@@ -102,7 +104,18 @@ function toOrderJson(
         : null,
     overdue: isOverdue(row, new Date()),
     shipments: shipments.map((shipment) => shipmentJson(shipment, lines)),
+    proposedChange: proposalJson(row),
   };
+}
+
+/**
+ * An admin's change waiting for the buyer (ordering/proposed-change.ts), as the order shows it: what the admin's
+ * preview showed, while the order may still change; not who proposed it, nor the lines as sent.
+ */
+function proposalJson(row: OrderRow): ProposedChange | null {
+  if (!row.proposedChange || orderChangeRefusal(row) !== undefined) return null;
+  const { asked: _asked, proposedBy: _proposedBy, ...shown } = row.proposedChange;
+  return shown;
 }
 
 /** A shipment as an order lists it: each line named as the order's line it carries pieces of. */

@@ -1,3 +1,4 @@
+import { formatPrice } from "@forgeline/contract";
 import type { ReactNode } from "react";
 import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
@@ -8,6 +9,7 @@ import { OrderShipments } from "../../components/order-shipments";
 import { FactBadge } from "../../components/order-status-badge";
 import { PricedLines } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
+import { orderPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
 import type { AdminPageOrder, PageOrder } from "../../lib/order";
@@ -42,6 +44,7 @@ export default function AdminOrderPage() {
                     Actions
                   </h2>
                   <AdminOrderActions order={data} />
+                  <OrderChange order={data} />
                 </section>
                 <OrderShipments
                   order={data}
@@ -63,6 +66,30 @@ export default function AdminOrderPage() {
         )}
       </QueryState>
     </section>
+  );
+}
+
+/**
+ * The change of its lines that waits for the buyer's acceptance, if one does, and "Change order" while the order may
+ * change (docs/decisions/078-admins-change-orders.md); the history says when a change was accepted or declined.
+ */
+function OrderChange({ order }: { order: AdminPageOrder }) {
+  const waiting = order.proposedChange;
+  if (!waiting && !order.actions.includes("change:order")) return null;
+  return (
+    <div className="mt-4 flex flex-col items-start gap-2">
+      {waiting && (
+        <p role="status" className="alert alert-info alert-soft">
+          A change waits for the buyer's acceptance since {dateTimeText(waiting.proposedAt)}: the total{" "}
+          {formatPrice(waiting.before.total)} would be {formatPrice(waiting.after.total)}.
+        </p>
+      )}
+      {order.actions.includes("change:order") && (
+        <Link className="btn" to={orderPaths.adminChangeOrder(order._id)}>
+          Change order
+        </Link>
+      )}
+    </div>
   );
 }
 

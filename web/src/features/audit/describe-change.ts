@@ -11,6 +11,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "order.cancel": "Cancelled an order",
   "order.refund": "Refunded an order",
   "order.credit-note": "Issued a credit note",
+  "order.change": "Changed an order's lines",
+  "order.change-proposed": "Proposed a change of an order's lines",
   "order.export": "Exported orders",
   "promotion.add": "Started a promotion",
   "promotion.edit": "Edited a promotion",

@@ -1,79 +1,19 @@
-import { type OrderChangePreview, type OrderWithCredit, type Product, withOrderActions } from "@forgeline/contract";
+import { type Product, withOrderActions } from "@forgeline/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../../lib/session";
-import { actor, cardOrder, listLine, pricedOrder } from "../../test-orders";
+import { CHANGE_EMAIL, CHANGE_ORDER_ID, DRILL_ID, drill, drillPreview, orderToChange } from "../../test-order-change";
+import { actor, cardOrder } from "../../test-orders";
 import { currentAddress, renderPage, serveApi, tokenWith } from "../../test-utils";
 import ChangeOrderPage from "./change-order-page";
 
-const EMAIL = "ana@example.com";
-const ORDER_ID = "7b0f6d1e-0000-4000-8000-000000000001";
-const DRILL_ID = "3c1d2e3f-0000-4000-8000-000000000002";
+const EMAIL = CHANGE_EMAIL;
+const ORDER_ID = CHANGE_ORDER_ID;
 const ORDER = `GET /api/ordering/${ORDER_ID}`;
 const PREVIEW = `POST /api/ordering/${ORDER_ID}/changes/preview`;
 const APPLY = `POST /api/ordering/${ORDER_ID}/changes`;
-
-const drill: Product = {
-  _id: DRILL_ID,
-  name: "Cordless drill",
-  price: 99,
-  quantity: 1000,
-  image: "/images/drill.webp",
-  description: "20 V.",
-  sku: "FL-DRL-20V",
-  quantityRule: { min: 100, max: 500, step: 25 },
-  tiers: [{ minQuantity: 150, unitPrice: 89 }],
-};
-
-const placed = { kind: "placed", status: "unpaid", at: "2030-01-01T12:00:00.000Z", by: EMAIL, note: "Placed" } as const;
-const line = listLine({ productId: DRILL_ID, name: "Cordless drill", quantity: 100, unitPrice: 99, total: 9900 });
-const order: OrderWithCredit = withOrderActions(actor(EMAIL), {
-  _id: ORDER_ID,
-  number: "FL-100007",
-  orderId: DRILL_ID,
-  order: "Cordless drill",
-  unitPrice: 99,
-  quantity: 100,
-  price: 9900,
-  userEmail: EMAIL,
-  userName: "Ana",
-  phone: "5550100",
-  address: "1 Yard Road",
-  paid: false,
-  transactionId: null,
-  status: "unpaid",
-  statusHistory: [placed],
-  carrier: null,
-  trackingNumber: null,
-  trackingUrl: null,
-  invoiceNumber: null,
-  createdAt: "2030-01-01T12:00:00.000Z",
-  ...pricedOrder([{ ...line, sku: "FL-DRL-20V" }], 9900),
-});
-
-const preview: OrderChangePreview = {
-  orderId: ORDER_ID,
-  revision: 3,
-  lines: [
-    {
-      productId: DRILL_ID,
-      sku: "FL-DRL-20V",
-      name: "Cordless drill",
-      change: "changed",
-      oldQuantity: 100,
-      quantity: 150,
-      oldUnitPrice: 99,
-      unitPrice: 89,
-      oldTotal: 9900,
-      total: 13350,
-    },
-  ],
-  before: { subtotal: 9900, discount: 0, tax: 0, total: 9900 },
-  after: { subtotal: 13350, discount: 0, tax: 0, total: 13350 },
-  difference: 3450,
-  waitsForApproval: false,
-  money: { owed: 0, refunded: 0 },
-};
+const order = orderToChange;
+const preview = drillPreview;
 
 function renderChangePage() {
   localStorage.setItem("accessToken", tokenWith({ sub: EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 }));

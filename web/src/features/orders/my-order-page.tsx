@@ -1,4 +1,5 @@
 import { formatPrice, QUANTITY_UNIT, SENT_ORDER_STATUSES } from "@forgeline/contract";
+import { lazy, Suspense } from "react";
 import { CreditNotes } from "../../components/credit-notes";
 import { InvoiceButton } from "../../components/invoice-button";
 import { Link } from "../../components/link";
@@ -15,6 +16,10 @@ import { deliveryFact, moneyFact } from "../../lib/order-words";
 import { useParams } from "../../lib/router";
 import { CallerOrder } from "./caller-order";
 import { OrderActions } from "./order-actions";
+
+// An admin's change waiting for the buyer loads its table only on an order that has one (decision 078), so the order
+// page stays as light as decision 075 left it.
+const ProposedChange = lazy(() => import("./proposed-change").then((module) => ({ default: module.ProposedChange })));
 
 /** /dashboard/myorders/:id: one of the customer's orders, its history and what can be done with it. */
 export default function MyOrderPage() {
@@ -56,6 +61,11 @@ function OrderView({ order }: { order: PageOrder }) {
         <dt className="text-base-content/70">Delivery address</dt>
         <dd className="whitespace-pre-line">{order.address}</dd>
       </dl>
+      {order.proposedChange && (
+        <Suspense fallback={null}>
+          <ProposedChange order={order} />
+        </Suspense>
+      )}
       <OrderMoney order={order} headingId="payments-heading" />
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading" className="mb-3 text-xl font-bold">

@@ -12,6 +12,9 @@ import type {
   DeletedCount,
   InsertedId,
   ModifiedCountResponse,
+  OrderChangeApplyBody,
+  OrderChangeBody,
+  OrderChangePreview,
   OrderCounts,
   OrderWithCredit,
   PaymentReceived,
@@ -83,6 +86,11 @@ export const adminApi = {
   /** The orders ready to ship with what to pick for them from one warehouse. */
   pickList: (warehouseId: string) =>
     `GET /api/admin/stock/pick-list?warehouseId=${part(warehouseId)}` as Route<PickList>,
+  /** Any order's lines changed (decision 078): what it would cost, then the change, a rise waiting for the buyer. */
+  previewChange: (orderId: string) =>
+    `POST /api/admin/orders/${part(orderId)}/changes/preview` as Route<OrderChangePreview, OrderChangeBody>,
+  applyChange: (orderId: string) =>
+    `POST /api/admin/orders/${part(orderId)}/changes` as Route<OrderWithCredit, OrderChangeApplyBody>,
   /** An invoiced order on account refunded by a credit note, in full or in part (docs/BUYING-ON-ACCOUNT.md). */
   creditNote: (orderId: string) =>
     `POST /api/admin/orders/${part(orderId)}/credit-notes` as Route<OrderWithCredit, CreditNoteBody>,

@@ -13,6 +13,7 @@ import type {
   PaymentResult,
   PricedOrder,
   PricingQuoteBody,
+  ProposedChangeBody,
   TestCardConfirmation,
 } from "@forgeline/contract";
 import type { Route } from "../api-client";
@@ -29,6 +30,9 @@ export const orderApi = {
   previewChange: (orderId: string) =>
     `POST /api/ordering/${part(orderId)}/changes/preview` as Route<OrderChangePreview, OrderChangeBody>,
   applyChange: (orderId: string) => `POST /api/ordering/${part(orderId)}/changes` as Route<Order, OrderChangeApplyBody>,
+  /** An admin's change that raises the total, accepted or declined by the buyer (decision 078). */
+  decideChange: (orderId: string, decision: "accept" | "decline") =>
+    `POST /api/ordering/${part(orderId)}/proposed-change/${decision}` as Route<Order, ProposedChangeBody>,
   reorder: (orderId: string) => `POST /api/ordering/${part(orderId)}/reorder` as Route<CartFillAnswer>,
   paymentIntent: "POST /api/create-payment-intent" as Route<PaymentIntentResponse, PaymentIntentBody>,
   /** An order on account: a card payment of what its invoice still owes (the server says how much). */

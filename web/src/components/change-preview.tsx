@@ -6,7 +6,7 @@ import {
   type OrderChangePreview,
 } from "@forgeline/contract";
 import type { ReactNode } from "react";
-import { DataTable } from "../../components/data-table";
+import { DataTable } from "./data-table";
 
 const CHANGE_WORDS: Record<LineChange, string> = {
   kept: "Unchanged",
@@ -36,12 +36,18 @@ function BeforeAfter({ before, after }: { before: ReactNode; after: ReactNode })
   );
 }
 
+/** What a preview shows: a preview's answer, or an admin's change waiting for the buyer (decision 078). */
+type Previewed = Pick<OrderChangePreview, "lines" | "before" | "after" | "difference"> & {
+  waitsForApproval?: boolean;
+  money?: ChangeMoney;
+};
+
 /**
- * What the server said the change would make of the order (POST …/changes/preview): every line's pieces, unit
- * price and total before and after, then the sums before and after and the difference. Every figure is the
- * server's, never worked out here.
+ * What the server said the change would make of the order (POST …/changes/preview, or the order's `proposedChange`):
+ * every line's pieces, unit price and total before and after, then the sums before and after and the difference.
+ * Every figure is the server's, never worked out here.
  */
-export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
+export function ChangePreview({ preview, byTheShop = false }: { preview: Previewed; byTheShop?: boolean }) {
   const { before, after, difference } = preview;
   // A discount or tax only where there is one, before or after, as the order's own figures show them.
   const sums = (
@@ -117,7 +123,7 @@ export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
           </tr>
         </tbody>
       </table>
-      <ChangeMoneyNote money={preview.money} />
+      {preview.money && <ChangeMoneyNote money={preview.money} byTheShop={byTheShop} />}
       {preview.waitsForApproval && (
         <p role="status" className="alert alert-info alert-soft">
           Changed, the order waits for an owner of your company to approve it again, as a new order would.
@@ -129,20 +135,22 @@ export function ChangePreview({ preview }: { preview: OrderChangePreview }) {
 
 /**
  * What the change does with money already paid by card, before Confirm (decision 076): what the order will owe beyond
- * it, paid from the order's page before it ships, or what goes back to the card. Nothing for an order not paid.
+ * it, paid from the order's page before it ships, or what goes back to the card. Nothing for an order not paid. To
+ * an admin (decision 078), of the buyer.
  */
-function ChangeMoneyNote({ money }: { money: ChangeMoney }) {
+function ChangeMoneyNote({ money, byTheShop }: { money: ChangeMoney; byTheShop: boolean }) {
   if (money.owed > 0) {
     return (
       <p role="status" className="alert alert-info alert-soft">
-        You will owe {formatPrice(money.owed)}, paid from the order's page. The order ships once it is paid.
+        {byTheShop ? "The buyer will owe" : "You will owe"} {formatPrice(money.owed)}, paid from the order's page. The
+        order ships once it is paid.
       </p>
     );
   }
   if (money.refunded > 0) {
     return (
       <p role="status" className="alert alert-info alert-soft">
-        {formatPrice(money.refunded)} will be refunded to your card.
+        {formatPrice(money.refunded)} will be refunded to {byTheShop ? "the buyer's" : "your"} card.
       </p>
     );
   }

@@ -5,7 +5,7 @@ import {
   type QuantityRule,
   quantityRefusal,
 } from "@forgeline/contract";
-import type { PageOrder } from "../../lib/order";
+import type { PageOrder } from "./order";
 
 /**
  * The buyer's change of an order before it is sent (docs/decisions/075-the-change-order-page.md): each line as

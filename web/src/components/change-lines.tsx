@@ -1,17 +1,18 @@
 import { describeRule, type Product, type QuantityRule } from "@forgeline/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { RefusalBeside } from "../../components/refusal-beside";
-import { apiCall, type Route } from "../../lib/api-client";
-import { publicApi } from "../../lib/api-routes/public";
-import { productQuery } from "../../lib/product-query";
-import { errorMessage } from "../../lib/toast";
-import { type DraftLine, draftRefusal, ruleOfTool } from "./change-draft";
+import { apiCall, type Route } from "../lib/api-client";
+import { publicApi } from "../lib/api-routes/public";
+import { type DraftLine, draftRefusal, ruleOfTool } from "../lib/change-draft";
+import { productQuery } from "../lib/product-query";
+import { errorMessage } from "../lib/toast";
+import { RefusalBeside } from "./refusal-beside";
 
 /**
- * The lines of a change as the buyer edits them (docs/decisions/075-the-change-order-page.md): each line's pieces
- * with its tool's rule under the field and an off-rule quantity refused beside it naming the nearest allowed (as
- * "Add to order" says it), Remove (and Keep, to take it back), and the server's refusal of a line's quantity.
+ * The lines of a change as the buyer, or an admin (decision 078), edits them (docs/decisions/075-the-change-order-
+ * page.md): each line's pieces with its tool's rule under the field and an off-rule quantity refused beside it
+ * naming the nearest allowed (as "Add to order" says it), Remove (and Keep, to take it back), and the server's
+ * refusal of a line's quantity.
  */
 export function ChangeLines({
   draft,

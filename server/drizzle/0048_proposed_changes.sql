@@ -1,0 +1,3 @@
+ALTER TABLE "order_events" DROP CONSTRAINT "order_events_kind";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "proposed_change" jsonb;--> statement-breakpoint
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_kind" CHECK ("order_events"."kind" in ('placed', 'approved', 'rejected', 'cancelled', 'paid', 'payment-received', 'shipped', 'delivered', 'refunded', 'credit-note', 'changed', 'change-proposed', 'change-declined'));
