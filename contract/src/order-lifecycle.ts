@@ -38,10 +38,10 @@ interface OrderStep {
 
 const UNPAID = { card: ["unpaid"], invoice: ["unpaid"] } as const;
 /**
- * An order on account is invoiced when it ships; a card order is paid by card, not against an invoice. An order on
- * account ships whole for now (docs/STOCK.md, 'Shipments'), so none is invoiced while shipped in part.
+ * An order on account is invoiced as it ships, a shipment at a time (docs/decisions/077-invoices-per-shipment.md): one
+ * shipped in part has the invoices of what left; a card order is paid by card, not against an invoice.
  */
-const INVOICED = { card: [], invoice: ["shipped", "delivered"] } as const;
+const INVOICED = { card: [], invoice: ["partially-shipped", "shipped", "delivered"] } as const;
 /** A card order ships once paid; an order on account ships unpaid, with its invoice. */
 const MAY_SHIP = { card: ["paid"], invoice: ["unpaid", "partially-paid", "paid"] } as const;
 
