@@ -1,13 +1,14 @@
 import {
+  balanceCents,
   type CreditNote,
   centsToDollars,
   creditableCents,
   expectedDayOf,
+  invoiceOwedCents,
   MOVEMENT_OF_EVENT,
   type MoneyMovement,
   type OrderRecord,
   orderNumberText,
-  owedCents,
   SENT_FULFILMENTS,
   type Shipment,
 } from "@forgeline/contract";
@@ -18,6 +19,7 @@ import { backordersOf, productsByIds } from "../../product/queries/products.js";
 import { type ShipmentRecord, shipmentsByOrder } from "../../shipment/queries.js";
 import { creditNotes } from "../money-tables.js";
 import { orderEvents } from "../tables.js";
+import { type AccountInvoiceRow, invoicesByOrder } from "./account-invoices.js";
 import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "./orders.js";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -37,8 +39,11 @@ function toOrderJson(
   lines: OrderLineRow[],
   credits: CreditNoteRow[],
   shipments: ShipmentRecord[],
+  invoices: AccountInvoiceRow[],
   expected: ReadonlyMap<string, string | undefined>,
 ): OrderRecord {
+  const now = new Date();
+  const invoiceByNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]));
   return {
     _id: row.id,
     number: orderNumberText(row.number),
@@ -90,7 +95,7 @@ function toOrderJson(
     credited: centsToDollars(row.creditedCents),
     creditNotes: credits.map(creditNoteJson),
     moneyMovements: moneyMovementsOf(history, credits),
-    balance: centsToDollars(owedCents(row)),
+    balance: centsToDollars(balanceCents(row)),
     creditable: centsToDollars(creditableCents(row)),
     invoice:
       row.invoiceNumber && row.invoiceIssuedAt
@@ -100,13 +105,22 @@ function toOrderJson(
             dueAt: row.invoiceDueAt?.toISOString() ?? null,
           }
         : null,
-    overdue: isOverdue(row, new Date()),
-    shipments: shipments.map((shipment) => shipmentJson(shipment, lines)),
+    overdue: invoices.some((invoice) => isOverdue(invoice, now)),
+    shipments: shipments.map((shipment) =>
+      shipmentJson(shipment, lines, shipment.invoiceNumber ? invoiceByNumber.get(shipment.invoiceNumber) : undefined),
+    ),
   };
 }
 
-/** A shipment as an order lists it: each line named as the order's line it carries pieces of. */
-export function shipmentJson(shipment: ShipmentRecord, lines: OrderLineRow[]): Shipment {
+/**
+ * A shipment as an order lists it: each line named as the order's line it carries pieces of, and on account the
+ * invoice it is billed on with what that still owes.
+ */
+export function shipmentJson(
+  shipment: ShipmentRecord,
+  lines: OrderLineRow[],
+  invoice: AccountInvoiceRow | undefined,
+): Shipment {
   const byPosition = new Map(lines.map((line) => [line.position, line]));
   return {
     _id: shipment.id,
@@ -124,15 +138,15 @@ export function shipmentJson(shipment: ShipmentRecord, lines: OrderLineRow[]): S
       name: byPosition.get(line.position)?.name ?? "",
       quantity: line.quantity,
     })),
-    invoice:
-      shipment.invoiceNumber && shipment.invoiceIssuedAt && shipment.invoiceCents !== null
-        ? {
-            number: shipment.invoiceNumber,
-            issuedAt: shipment.invoiceIssuedAt.toISOString(),
-            dueAt: shipment.invoiceDueAt?.toISOString() ?? null,
-            amount: centsToDollars(shipment.invoiceCents),
-          }
-        : null,
+    invoice: invoice
+      ? {
+          number: invoice.number,
+          issuedAt: invoice.issuedAt.toISOString(),
+          dueAt: invoice.dueAt.toISOString(),
+          amount: centsToDollars(invoice.totalCents),
+          balance: centsToDollars(invoiceOwedCents(invoice)),
+        }
+      : null,
   };
 }
 
@@ -159,13 +173,9 @@ export function moneyMovementsOf(history: OrderEventRow[], credits: CreditNoteRo
   });
 }
 
-/** A balance still owed after the invoice's due date. */
-export function isOverdue(
-  row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "creditedCents" | "invoiceDueAt">,
-  now: Date,
-): boolean {
-  return row.invoiceDueAt !== null && row.invoiceDueAt < now && owedCents(row) > 0;
-}
+/** An invoice with money still owed after its due date. */
+export const isOverdue = (invoice: AccountInvoiceRow, now: Date): boolean =>
+  invoice.dueAt < now && invoiceOwedCents(invoice) > 0;
 
 /** A credit note as an order lists it (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */
 export const creditNoteJson = (row: CreditNoteRow): CreditNote => ({
@@ -173,6 +183,7 @@ export const creditNoteJson = (row: CreditNoteRow): CreditNote => ({
   issuedAt: row.issuedAt.toISOString(),
   amount: centsToDollars(row.amountCents),
   reason: row.reason,
+  invoiceNumber: row.invoiceNumber,
 });
 
 /** The credit notes of these orders, oldest first, by order (one query for all of them). */
@@ -190,6 +201,10 @@ export async function creditNotesByOrder(db: Database, orderIds: string[]): Prom
 
 /** Only orders something was credited of have credit notes: the others cost no query. */
 const creditedIds = (rows: OrderRow[]) => rows.filter((row) => row.creditedCents > 0).map((row) => row.id);
+
+/** Only orders on account some of which left the shop have invoices on account: the others cost no query. */
+const invoicedIds = (rows: OrderRow[]) =>
+  rows.filter((row) => row.paymentMethod === "invoice" && row.invoiceNumber !== null).map((row) => row.id);
 
 /** Only orders some of which left the shop have shipments: the others cost no query. */
 const shippedIds = (rows: OrderRow[]) =>
@@ -211,7 +226,7 @@ async function expectedByTool(db: Database, lines: readonly OrderLineRow[]) {
 export async function withHistory(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [events, lines, credits, shipments] = await Promise.all([
+  const [events, lines, credits, shipments, invoices] = await Promise.all([
     db
       .select()
       .from(orderEvents)
@@ -220,6 +235,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
     linesByOrder(db, ids),
     creditNotesByOrder(db, creditedIds(rows)),
     shipmentsByOrder(db, shippedIds(rows)),
+    invoicesByOrder(db, invoicedIds(rows)),
   ]);
   const expected = await expectedByTool(db, [...lines.values()].flat());
   return rows.map((row) =>
@@ -229,6 +245,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
       lines.get(row.id) ?? [],
       credits.get(row.id) ?? [],
       shipments.get(row.id) ?? [],
+      invoices.get(row.id) ?? [],
       expected,
     ),
   );
@@ -236,7 +253,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
 
 /** One order as the wire shows it, with its lines and history. */
 export async function orderWithHistory(db: Database, row: OrderRow): Promise<OrderRecord> {
-  const [history, lines, credits, shipments] = await Promise.all([
+  const [history, lines, credits, shipments, invoices] = await Promise.all([
     db
       .select()
       .from(orderEvents)
@@ -245,6 +262,7 @@ export async function orderWithHistory(db: Database, row: OrderRow): Promise<Ord
     linesOf(db, row.id),
     creditNotesByOrder(db, creditedIds([row])),
     shipmentsByOrder(db, shippedIds([row])),
+    invoicesByOrder(db, invoicedIds([row])),
   ]);
   return toOrderJson(
     row,
@@ -252,6 +270,7 @@ export async function orderWithHistory(db: Database, row: OrderRow): Promise<Ord
     lines,
     credits.get(row.id) ?? [],
     shipments.get(row.id) ?? [],
+    invoices.get(row.id) ?? [],
     await expectedByTool(db, lines),
   );
 }
