@@ -10,6 +10,7 @@ import { PricedLines } from "../../components/priced-order";
 import { QueryState } from "../../components/query-state";
 import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
+import { invoicedPerShipment, invoiceNumbers } from "../../lib/invoice";
 import type { AdminPageOrder, PageOrder } from "../../lib/order";
 import { deliveryFact, moneyFact } from "../../lib/order-words";
 import { useParams } from "../../lib/router";
@@ -78,7 +79,16 @@ function OrderDetails({ order }: { order: AdminPageOrder }) {
     ["PO number", order.poNumber ?? "None"],
     ["Pieces", order.quantity],
     ["Paid with", order.transactionId ?? (order.paymentMethod === "invoice" ? "By invoice, on account" : "None")],
-    ["Invoice", order.invoiceNumber ? <InvoiceButton key="invoice" order={order} /> : "None"],
+    [
+      invoicedPerShipment(order) ? "Invoices" : "Invoice",
+      !order.invoiceNumber ? (
+        "None"
+      ) : invoicedPerShipment(order) ? (
+        `One per shipment: ${invoiceNumbers(order).join(", ")}`
+      ) : (
+        <InvoiceButton key="invoice" order={order} />
+      ),
+    ],
     ["Carrier", order.carrier ?? "Not shipped"],
     ["Tracking number", <TrackingNumber key="tracking" order={order} />],
   ];
