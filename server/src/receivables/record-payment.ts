@@ -105,7 +105,8 @@ async function askedAllocations(
 ) {
   const owing = await owingInvoices(tx, companyId, { orderIds: [...new Set(asked.map((one) => one.orderId))] });
   const left = new Map(owing.map((invoice) => [invoice.invoiceNumber, invoice.owedCents]));
-  const plan: { invoice: OwingInvoice; cents: number }[] = [];
+  // Two allocations to one invoice are one: one entry, one line of the order's history.
+  const plan = new Map<string, { invoice: OwingInvoice; cents: number }>();
   for (const { orderId, invoiceNumber, amount } of asked) {
     const mine = owing.filter(
       (invoice) =>
@@ -126,10 +127,11 @@ async function askedAllocations(
       cents,
     )) {
       left.set(invoice.invoiceNumber, invoice.owedCents - part);
-      plan.push({ invoice, cents: part });
+      const planned = plan.get(invoice.invoiceNumber);
+      plan.set(invoice.invoiceNumber, { invoice, cents: (planned?.cents ?? 0) + part });
     }
   }
-  return plan;
+  return [...plan.values()];
 }
 
 /** What `cents` pays of these invoices, oldest first, each to what it owes. */
@@ -166,7 +168,7 @@ async function allocate(
   await moveCredit(tx, companyId, -cents);
   const paid = await receiveOnOrder(tx, invoice.orderId, [{ number: invoice.invoiceNumber, cents }], {
     by: from.by,
-    note: `${formatCents(cents)} received against invoice ${invoice.invoiceNumber}: ${from.reference}`,
+    note: `${formatCents(cents)} received: ${from.reference}`,
     // A payment's money came by transfer, on the day it arrived; without one, it is the company's credit.
     money: from.paymentId
       ? { paidWith: "transfer", reference: from.reference, ...(from.receivedOn && { receivedOn: from.receivedOn }) }
