@@ -97,14 +97,7 @@ function toOrderJson(
     moneyMovements: moneyMovementsOf(history, credits),
     balance: centsToDollars(balanceCents(row)),
     creditable: centsToDollars(creditableCents(row)),
-    invoice:
-      row.invoiceNumber && row.invoiceIssuedAt
-        ? {
-            number: row.invoiceNumber,
-            issuedAt: row.invoiceIssuedAt.toISOString(),
-            dueAt: row.invoiceDueAt?.toISOString() ?? null,
-          }
-        : null,
+    invoice: leadingInvoice(row, invoices),
     overdue: invoices.some((invoice) => isOverdue(invoice, now)),
     shipments: shipments.map((shipment) =>
       shipmentJson(shipment, lines, shipment.invoiceNumber ? invoiceByNumber.get(shipment.invoiceNumber) : undefined),
@@ -171,6 +164,27 @@ export function moneyMovementsOf(history: OrderEventRow[], credits: CreditNoteRo
       },
     ];
   });
+}
+
+/**
+ * The invoice an order's answer leads with (its due day and "Overdue 13 days" on the pages): its one invoice; of an
+ * order invoiced a shipment at a time, the earliest due that still owes, else its last (decision 077).
+ */
+function leadingInvoice(row: OrderRow, invoices: AccountInvoiceRow[]): OrderRecord["invoice"] {
+  if (invoices.length > 1) {
+    const owing = invoices.filter((invoice) => invoiceOwedCents(invoice) > 0);
+    const [first] = owing.sort((one, other) => one.dueAt.getTime() - other.dueAt.getTime());
+    const leading = first ?? invoices.at(-1);
+    if (leading) {
+      return { number: leading.number, issuedAt: leading.issuedAt.toISOString(), dueAt: leading.dueAt.toISOString() };
+    }
+  }
+  if (!row.invoiceNumber || !row.invoiceIssuedAt) return null;
+  return {
+    number: row.invoiceNumber,
+    issuedAt: row.invoiceIssuedAt.toISOString(),
+    dueAt: row.invoiceDueAt?.toISOString() ?? null,
+  };
 }
 
 /** An invoice with money still owed after its due date. */
