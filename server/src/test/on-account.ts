@@ -1,5 +1,5 @@
 import type { CompanyRole, OrderWithCredit, Product } from "@forgeline/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { expect } from "vitest";
 import { companies, companyMembers } from "../company/tables.js";
 import { accountInvoices } from "../ordering/money-tables.js";
@@ -98,6 +98,16 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
       .where(and(eq(orders.id, order._id), eq(orders.invoiceNumber, number)));
   }
 
+  /**
+   * Moves the due date of an order invoiced whole (`due`: a moment, or SQL such as `now() + interval`): its invoice's,
+   * its shipments' and the order's.
+   */
+  async function dueAt(orderId: string, due: Date | SQL) {
+    await ctx.db.update(accountInvoices).set({ dueAt: due }).where(eq(accountInvoices.orderId, orderId));
+    await ctx.db.update(shipments).set({ invoiceDueAt: due }).where(eq(shipments.orderId, orderId));
+    await ctx.db.update(orders).set({ invoiceDueAt: due }).where(eq(orders.id, orderId));
+  }
+
   /** A transfer an admin records (today unless `receivedAt` says otherwise); answers the API's answer. */
   function pay(companyId: string, amount: number, extra: object = {}) {
     references += 1;
@@ -122,5 +132,5 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
     });
   }
 
-  return { call, companyOnAccount, placed, invoiced, issuedAt, pay, credit };
+  return { call, companyOnAccount, placed, invoiced, issuedAt, dueAt, pay, credit };
 }
