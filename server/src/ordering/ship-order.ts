@@ -136,14 +136,19 @@ async function ship(
   const leftAfter = (line: OrderLineRow) => line.quantity - line.shippedQuantity - (now.get(line.position) ?? 0);
   const everything = lines.every((line) => leftAfter(line) === 0);
   const invoice = await invoiceOnShipping(tx, before, invoiceShareCents(before, lines, now, everything));
+  // An order invoiced in parts names each part's invoice in its history; one shipped whole reads as it always did.
+  const inParts = !everything || before.invoicedCents > 0;
   const changed = await takeStep(tx, before, {
     transition: everything ? "ship" : "shipPart",
     by: admin,
     // The history names a part as such: its entry's kind is the one "shipped" the whole order's is.
-    note: `${everything ? "" : `In part, ${[...now.values()].reduce((sum, pieces) => sum + pieces, 0)} pieces: `}${tracking.carrier} ${tracking.trackingNumber}${invoice ? `. Invoice ${invoice.row.number}` : ""}`,
+    note: `${everything ? "" : `In part, ${[...now.values()].reduce((sum, pieces) => sum + pieces, 0)} pieces: `}${tracking.carrier} ${tracking.trackingNumber}${invoice && inParts ? `. Invoice ${invoice.row.number}` : ""}`,
     fields: { ...tracking, ...invoice?.fields },
     mails: false,
   });
+  // Under the order's lock, after the state machine allowed it, the step is not refused; were it, the invoice and its
+  // number must not stay: the error rolls them back.
+  if (changed.kind !== "changed" && invoice) throw new Error(`order ${before.id} refused the shipment it was allowed`);
   if (changed.kind !== "changed") return changed;
   const { after } = changed;
   const byPosition = new Map(lines.map((line) => [line.position, line]));
