@@ -147,9 +147,11 @@ describe("invoices per shipment on account", () => {
       amount: 400,
       invoice: { orderId: id, number: first.number, dueAt: first.dueAt },
     });
-    const pdf = await pdfText((await download(`/api/companies/${companyId}/statement.pdf`, buyer)).rawPayload);
-    expect(pdf).toContain(first.number);
-    expect(pdf).toContain(second.number);
+    // The PDF of each month names the invoice issued in it.
+    const pdfOf = async (month: string) =>
+      pdfText((await download(`/api/companies/${companyId}/statement.pdf?month=${month}`, buyer)).rawPayload);
+    expect(await pdfOf(new Date().toISOString().slice(0, 7))).toContain(`Invoice ${second.number} for order`);
+    expect(await pdfOf(first.issuedAt.slice(0, 7))).toContain(`Invoice ${first.number} for order`);
 
     const receivables = await get<AdminReceivables>("/api/admin/receivables?limit=100", admin);
     expect(receivables.companies.find((row) => row.companyId === companyId)).toMatchObject({
@@ -223,7 +225,7 @@ describe("invoices per shipment on account", () => {
     expect(await reminders()).toEqual([
       expect.objectContaining({ step: "overdue-30", invoiceNumber: first.number, balance: "$400.00" }),
     ]);
-    await sendDueReminders(ctx.db, new Date(Date.parse(second.dueAt) - 3 * DAY_MS + 60_000));
+    await sendDueReminders(ctx.db, new Date(Date.parse(second.dueAt ?? "") - 3 * DAY_MS + 60_000));
     expect(await reminders()).toEqual([
       expect.objectContaining({ step: "overdue-30", invoiceNumber: first.number }),
       expect.objectContaining({ step: "before-due", invoiceNumber: second.number, balance: "$600.00" }),

@@ -1,11 +1,11 @@
 import {
   balanceCents,
   CREDIT_NOTE_MESSAGES,
-  canTransition,
   creditNoteSplit,
   creditNoteStep,
   formatCents,
   invoiceCreditableCents,
+  isClosed,
   ORDER_STATUS_MESSAGES,
   orderNumberText,
   orderRefusal,
@@ -105,12 +105,14 @@ export async function issueCreditNote(
   return issued;
 }
 
-/** Why this order may take no credit note at all (asked of its locked row), or undefined. */
+/**
+ * Why this order may take no credit note at all (asked of its locked row), or undefined: a card order, one not
+ * invoiced yet, one refunded already. One shipped in part takes credit notes on the invoices of what left.
+ */
 function refusalOfOrder(order: OrderRow): string | undefined {
   if (order.paymentMethod === "card") return CREDIT_NOTE_MESSAGES.cardOrder;
-  if (!canTransition("creditNote", order)) {
-    return order.invoiceNumber ? orderRefusal("creditNote", order) : ORDER_STATUS_MESSAGES.noInvoice(order);
-  }
+  if (!order.invoiceNumber) return ORDER_STATUS_MESSAGES.noInvoice(order);
+  if (isClosed(order.status)) return orderRefusal("creditNote", order);
   return undefined;
 }
 
