@@ -279,7 +279,13 @@ describe("an admin's order page", () => {
       balance: 3175,
       creditable: 3175,
       creditNotes: [
-        { number: "CN-000004", issuedAt: "2030-11-28T10:00:00.000Z", amount: 500, reason: "Ten tapes damaged" },
+        {
+          number: "CN-000004",
+          issuedAt: "2030-11-28T10:00:00.000Z",
+          amount: 500,
+          reason: "Ten tapes damaged",
+          invoiceNumber: "INV-2030-000009",
+        },
       ],
       moneyMovements: [
         {
