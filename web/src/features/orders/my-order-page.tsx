@@ -10,7 +10,7 @@ import { PricedLines } from "../../components/priced-order";
 import { SaveListForm } from "../../components/save-list-form";
 import { listPaths, orderPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
-import { invoicedPerShipment, invoiceNumbers } from "../../lib/invoice";
+import { invoiceNumbers } from "../../lib/invoice";
 import type { PageOrder } from "../../lib/order";
 import { deliveryFact, moneyFact } from "../../lib/order-words";
 import { useParams } from "../../lib/router";
@@ -50,7 +50,7 @@ function OrderView({ order }: { order: PageOrder }) {
         </dd>
         {order.invoiceNumber && (
           <>
-            <dt className="text-base-content/70">{invoicedPerShipment(order) ? "Invoices" : "Invoice"}</dt>
+            <dt className="text-base-content/70">{invoiceNumbers(order).length > 1 ? "Invoices" : "Invoice"}</dt>
             <dd>{invoiceNumbers(order).join(", ")}</dd>
           </>
         )}
