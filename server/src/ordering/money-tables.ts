@@ -32,7 +32,7 @@ export const invoiceCounters = pgTable("invoice_counters", {
 });
 
 /**
- * The invoices of orders on account (docs/BUYING-ON-ACCOUNT.md, 'Invoices per shipment'; decision 077): one per
+ * The invoices of orders on account (docs/BUYING-ON-ACCOUNT.md, 'Invoices on account'; decision 077): one per
  * shipping (a shipment, or Ship's parcels together), numbered from invoice_counters with the card orders' invoices,
  * dated the day it left and due the order's net days later, for what it carried. Beside the ledger, each keeps what
  * was paid and credited of it by adding each movement in the transaction that writes its entry (as an order's
