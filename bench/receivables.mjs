@@ -53,13 +53,13 @@ const SEED = [
    )
    insert into orders (product_id, product_name, unit_price_cents, quantity, line_count, subtotal_cents, total_cents,
                        company_id, company_name, user_email, user_name, phone, address, fulfilment_status,
-                       payment_status, payment_method, net_days, amount_paid_cents, paid_at, invoice_number,
-                       invoice_issued_at, invoice_due_at, created_at)
+                       payment_status, payment_method, net_days, amount_paid_cents, invoiced_cents, paid_at,
+                       invoice_number, invoice_issued_at, invoice_due_at, created_at)
    select product_id, product_name, total_cents / 100, 100, 1, total_cents, total_cents, company_id, company_name,
           'bench.buyer.' || (g % 5000) || '@example.com', 'Bench Buyer', '5550100000', '1 Bench Road',
           case when age_days > 10 then 'delivered' else 'shipped' end,
           case when paid_cents = total_cents then 'paid' when paid_cents > 0 then 'partially-paid' else 'unpaid' end,
-          'invoice', 30, paid_cents,
+          'invoice', 30, paid_cents, total_cents,
           case when paid_cents = total_cents then issued_at + interval '14 days' end,
           'INV-B-' || lpad(g::text, 6, '0'), issued_at, issued_at + interval '30 days', issued_at - interval '2 days'
      from settled`,
@@ -68,8 +68,12 @@ const SEED = [
    select o.id, 0, o.product_id, p.sku, o.product_name, o.quantity, o.unit_price_cents, o.unit_price_cents, 'list', 0,
           o.total_cents
      from orders o join products p on p.id = o.product_id`,
-  `insert into ledger_entries (company_id, order_id, kind, owed_cents, credit_cents, reference, at)
-   select company_id, id, 'invoice', total_cents, 0, invoice_number, invoice_issued_at from orders`,
+  // Each order shipped whole: its one invoice on account, with what was paid of it (docs/decisions/077).
+  `insert into account_invoices (number, order_id, company_id, issued_at, due_at, total_cents, paid_cents)
+   select invoice_number, id, company_id, invoice_issued_at, invoice_due_at, total_cents, amount_paid_cents
+     from orders`,
+  `insert into ledger_entries (company_id, order_id, invoice_number, kind, owed_cents, credit_cents, reference, at)
+   select company_id, id, invoice_number, 'invoice', total_cents, 0, invoice_number, invoice_issued_at from orders`,
   `insert into payments_received (company_id, amount_cents, received_at, reference, recorded_by)
    select company_id, amount_paid_cents, (invoice_issued_at + interval '14 days')::date, 'TRF-' || number,
           '${BENCH_ADMIN.email}'
@@ -80,8 +84,9 @@ const SEED = [
   `insert into ledger_entries (company_id, payment_id, kind, owed_cents, credit_cents, reference, at)
    select company_id, id, 'payment', 0, amount_cents, reference, received_at::timestamp at time zone 'UTC'
      from payments_received`,
-  `insert into ledger_entries (company_id, order_id, payment_id, kind, owed_cents, credit_cents, reference, at)
-   select o.company_id, o.id, p.id, 'allocation', -p.amount_cents, -p.amount_cents, p.reference,
+  `insert into ledger_entries (company_id, order_id, invoice_number, payment_id, kind, owed_cents, credit_cents,
+                               reference, at)
+   select o.company_id, o.id, o.invoice_number, p.id, 'allocation', -p.amount_cents, -p.amount_cents, p.reference,
           (p.received_at::timestamp at time zone 'UTC') + interval '10 hours'
      from orders o join payments_received p on p.company_id = o.company_id and p.reference = 'TRF-' || o.number`,
   `insert into company_credits (company_id, credit_cents)

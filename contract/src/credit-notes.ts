@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { positiveMoneyField } from "./company.js";
 import type { Cents } from "./money.js";
-import { creditableCents, type OrderBalanceFigures, owedCents } from "./order-balance.js";
-import { RECEIVABLES_LIMITS } from "./receivables.js";
+import {
+  creditableCents,
+  type InvoiceFigures,
+  invoiceOwedCents,
+  type OrderBalanceFigures,
+  owedCents,
+} from "./order-balance.js";
+import { invoiceNumberField, RECEIVABLES_LIMITS } from "./receivables.js";
 import { requiredText } from "./text-field.js";
 
 /**
@@ -15,22 +21,27 @@ export const creditNoteNumberText = (sequence: number): string =>
   `${CREDIT_NOTE_PREFIX}${String(sequence).padStart(6, "0")}`;
 
 /**
- * How a credit note of `cents` splits (decision 041): what it takes off the order's balance, at most what is owed,
- * and the rest, money already paid, which becomes the company's credit.
+ * How a credit note of `cents` splits (decision 041): what it takes off the balance of the invoice it names, at most
+ * what that invoice owes, and the rest, money already paid of it, which becomes the company's credit (decision 077:
+ * a credit note is against one invoice).
  */
-export function creditNoteSplit(order: OrderBalanceFigures, cents: Cents) {
-  const offBalanceCents = Math.min(cents, Math.max(0, owedCents(order)));
+export function creditNoteSplit(invoice: InvoiceFigures, cents: Cents) {
+  const offBalanceCents = Math.min(cents, Math.max(0, invoiceOwedCents(invoice)));
   return { offBalanceCents, toCreditCents: cents - offBalanceCents };
 }
 
 /**
  * The step of the order state machine a credit note of `cents` takes (order-lifecycle.ts): `creditNote` when it
- * credits all that is left (refunded), `creditNotePart` when it leaves nothing owed but part of the total
- * uncredited (refunded in part); none when money is still owed after it (the facts stay as they are).
+ * credits all that is left of the order (refunded), `creditNotePart` when it leaves nothing owed on the order but
+ * part of its total uncredited (refunded in part); none when money is still owed after it (the facts stay as they
+ * are). `offBalanceCents` is what it takes off its invoice's balance (`creditNoteSplit`).
  */
-export function creditNoteStep(order: OrderBalanceFigures, cents: Cents): "creditNote" | "creditNotePart" | undefined {
+export function creditNoteStep(
+  order: OrderBalanceFigures,
+  cents: Cents,
+  offBalanceCents: Cents,
+): "creditNote" | "creditNotePart" | undefined {
   if (cents >= creditableCents(order)) return "creditNote";
-  const { offBalanceCents } = creditNoteSplit(order, cents);
   return owedCents(order) - offBalanceCents === 0 ? "creditNotePart" : undefined;
 }
 
@@ -44,6 +55,13 @@ export const CREDIT_NOTE_REASON_REQUIRED = "Reason is Required";
 export const CREDIT_NOTE_MESSAGES = {
   /** 409: above what was invoiced less earlier credit notes; says what is left. */
   aboveInvoiced: (number: string, left: string) => `Order ${number} has ${left} left to credit.`,
+  /** 409: the same, of one invoice of an order invoiced a shipment at a time. */
+  aboveInvoice: (invoiceNumber: string, left: string) => `Invoice ${invoiceNumber} has ${left} left to credit.`,
+  /** 409: an order with several invoices names the one the credit note is against. */
+  whichInvoice: (invoiceNumbers: readonly string[]) =>
+    `This order has ${invoiceNumbers.length} invoices (${invoiceNumbers.join(", ")}): name the one to credit.`,
+  /** 404: `invoiceNumber` is not an invoice of this order. */
+  noSuchInvoice: "No such invoice of this order.",
   cardOrder: "A card order is refunded through its payment: POST /api/admin/orders/{id}/refund.",
   /** `restock` on a credit note that does not refund the whole order. */
   restockOnlyWhole: "The pieces go back to stock only with a credit note for all that is left of the order.",
@@ -52,12 +70,14 @@ export const CREDIT_NOTE_MESSAGES = {
 
 /**
  * POST /api/admin/orders/{id}/credit-notes: refunds an invoiced order on account by a credit note of `amount`
- * dollars, or of all that is left to credit when `amount` is left out. `restock` (only with a credit note that
+ * dollars, or of all that is left to credit when `amount` is left out, against one of its invoices: `invoiceNumber`,
+ * which may be left out when the order has only one (decision 077). `restock` (only with a credit note that
  * refunds the whole order) puts its pieces back in stock, as for a card order that came back. `reason`, required,
  * says why in one line.
  */
 export const creditNoteBodySchema = z.object({
   reason: requiredText(CREDIT_NOTE_REASON_REQUIRED, "Reason", CREDIT_NOTE_REASON_MAX),
+  invoiceNumber: invoiceNumberField.optional(),
   amount: positiveMoneyField("Amount", RECEIVABLES_LIMITS.paymentMax).optional(),
   restock: z.boolean({ error: "restock must be true or false" }).optional(),
 });
@@ -70,6 +90,8 @@ export const creditNoteSchema = z.object({
   amount: z.number(),
   /** Why it was issued, one line. */
   reason: z.string(),
+  /** The invoice it credits. */
+  invoiceNumber: z.string(),
 });
 
 /** GET /api/ordering/{id}/credit-notes/{number}. */

@@ -3,6 +3,9 @@ import { creditNoteSplit, creditNoteStep } from "./credit-notes.js";
 import {
   CLOSED_ORDER_STATUSES,
   creditableCents,
+  invoiceCreditableCents,
+  invoicedOwedCents,
+  invoiceOwedCents,
   isClosed,
   type OrderBalanceFigures,
   owedCents,
@@ -36,9 +39,21 @@ describe("an order's balance", () => {
   });
 
   it("splits a credit note into what it takes off the balance and what goes back as credit", () => {
-    expect(creditNoteSplit(invoiced, 60_000)).toEqual({ offBalanceCents: 50_000, toCreditCents: 10_000 });
-    expect(creditNoteStep(invoiced, 70_000)).toBe("creditNote");
-    expect(creditNoteStep(invoiced, 50_000)).toBe("creditNotePart");
-    expect(creditNoteStep(invoiced, 10_000)).toBeUndefined();
+    const whole = { totalCents: 100_000, paidCents: 20_000, creditedCents: 30_000 };
+    expect(creditNoteSplit(whole, 60_000)).toEqual({ offBalanceCents: 50_000, toCreditCents: 10_000 });
+    expect(creditNoteStep(invoiced, 70_000, 50_000)).toBe("creditNote");
+    expect(creditNoteStep(invoiced, 50_000, 50_000)).toBe("creditNotePart");
+    expect(creditNoteStep(invoiced, 10_000, 10_000)).toBeUndefined();
+  });
+
+  it("splits a credit note against one invoice of several by that invoice's balance (decision 077)", () => {
+    // $1,000 ordered, $400 shipped and invoiced and paid, $600 not shipped: the $400 goes back as credit.
+    const first = { totalCents: 40_000, paidCents: 40_000, creditedCents: 0 };
+    expect(invoiceOwedCents(first)).toBe(0);
+    expect(invoiceCreditableCents(first)).toBe(40_000);
+    expect(creditNoteSplit(first, 40_000)).toEqual({ offBalanceCents: 0, toCreditCents: 40_000 });
+    const order = { ...invoiced, status: "unpaid", creditedCents: 0, amountPaidCents: 40_000 } as const;
+    expect(creditNoteStep(order, 40_000, 0)).toBeUndefined();
+    expect(invoicedOwedCents({ ...order, invoicedCents: 40_000 })).toBe(0);
   });
 });

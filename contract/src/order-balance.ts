@@ -40,3 +40,34 @@ export const creditableCents = (order: OrderBalanceFigures): Cents =>
   order.paymentMethod === "invoice" && order.invoiceNumber !== null && !isClosed(order.status)
     ? order.totalCents - order.creditedCents
     : 0;
+
+/**
+ * What an order on account's invoices still owe (docs/decisions/077-invoices-per-shipment.md): what they came to less
+ * what was credited or paid of them; the pieces not shipped yet owe nothing until their shipment invoices them. The
+ * same as `owedCents` once every piece is invoiced; what a card payment of its balance pays.
+ */
+export const invoicedOwedCents = (
+  order: Pick<OrderBalanceFigures, "status" | "amountPaidCents" | "creditedCents"> & { invoicedCents: Cents },
+): Cents => (isClosed(order.status) ? 0 : order.invoicedCents - order.creditedCents - order.amountPaidCents);
+
+/** One invoice on account's figures, kept beside the ledger as an order's are. */
+export interface InvoiceFigures {
+  totalCents: Cents;
+  paidCents: Cents;
+  creditedCents: Cents;
+}
+
+/** What an invoice still owes. */
+export const invoiceOwedCents = (invoice: InvoiceFigures): Cents =>
+  invoice.totalCents - invoice.creditedCents - invoice.paidCents;
+
+/** What credit notes may still take off an invoice: what it came to less what earlier ones credited. */
+export const invoiceCreditableCents = (invoice: InvoiceFigures): Cents => invoice.totalCents - invoice.creditedCents;
+
+/**
+ * What an order's pages, answer and mails call its balance: once it has an invoice on account, what its invoices owe
+ * (pieces still to ship owe nothing until their shipment invoices them: decision 077; the same as `owedCents` for an
+ * order invoiced whole); before, and for a card order, what it owes.
+ */
+export const balanceCents = (order: OrderBalanceFigures & { invoicedCents: Cents }): Cents =>
+  order.paymentMethod === "invoice" && order.invoiceNumber !== null ? invoicedOwedCents(order) : owedCents(order);

@@ -38,10 +38,12 @@ interface OrderStep {
 
 const UNPAID = { card: ["unpaid"], invoice: ["unpaid"] } as const;
 /**
- * An order on account is invoiced when it ships; a card order is paid by card, not against an invoice. An order on
- * account ships whole for now (docs/STOCK.md, 'Shipments'), so none is invoiced while shipped in part.
+ * An order on account is invoiced as it ships, a shipment at a time (docs/decisions/077-invoices-per-shipment.md): one
+ * shipped in part has the invoices of what left; a card order is paid by card, not against an invoice.
  */
-const INVOICED = { card: [], invoice: ["shipped", "delivered"] } as const;
+const INVOICED = { card: [], invoice: ["partially-shipped", "shipped", "delivered"] } as const;
+/** Invoiced for every piece: only such an order is refunded whole (one shipped in part ships the rest first). */
+const INVOICED_WHOLE = { card: [], invoice: ["shipped", "delivered"] } as const;
 /** A card order's money moves with a change of its lines only before anything ships (decision 076). */
 const CHANGED_CARD = { card: ["open"], invoice: [] } as const;
 /** A card order ships once paid; an order on account ships unpaid, with its invoice. */
@@ -100,7 +102,7 @@ export const ORDER_TRANSITIONS = {
    * all of its total left refunds it; one that leaves nothing owed but part of it uncredited refunds it in part.
    * One that leaves money owed changes neither fact (`creditNoteStep`).
    */
-  creditNote: { done: "refunded", payment: "creditAll", needsFulfilment: INVOICED },
+  creditNote: { done: "refunded", payment: "creditAll", needsFulfilment: INVOICED_WHOLE },
   creditNotePart: { done: "refunded in part", payment: "creditPart", needsFulfilment: INVOICED },
   /** A product withdrawn from the catalogue takes its unpaid orders that have not shipped with it. */
   withdraw: { done: "withdrawn", fulfilment: "cancel", needsPayment: UNPAID },

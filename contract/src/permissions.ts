@@ -313,11 +313,18 @@ const withoutMoneyNote = <Event extends { kind: OrderEventKind; note: string | n
   MOVEMENT_OF_EVENT[event.kind] ? { ...event, note: null } : event;
 
 const withoutCredit = <Answer extends object>(answer: Answer) => {
-  const { statusHistory } = answer as { statusHistory?: { kind: OrderEventKind; note: string | null }[] };
+  const { statusHistory, shipments } = answer as {
+    statusHistory?: { kind: OrderEventKind; note: string | null }[];
+    shipments?: { invoice: unknown }[];
+  };
+  // A shipment's invoice says what it bills and owes (decision 077): a requester reads a colleague's parcels without.
+  const parcels = shipments && { shipments: shipments.map((shipment) => ({ ...shipment, invoice: null })) };
   return Object.fromEntries(
-    Object.entries({ ...answer, ...(statusHistory && { statusHistory: statusHistory.map(withoutMoneyNote) }) }).filter(
-      ([field]) => !(ORDER_CREDIT_FIELDS as readonly string[]).includes(field),
-    ),
+    Object.entries({
+      ...answer,
+      ...(statusHistory && { statusHistory: statusHistory.map(withoutMoneyNote) }),
+      ...parcels,
+    }).filter(([field]) => !(ORDER_CREDIT_FIELDS as readonly string[]).includes(field)),
   ) as Omit<Answer, OrderCreditField>;
 };
 

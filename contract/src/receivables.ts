@@ -37,8 +37,15 @@ export const RECEIVABLES_MESSAGES = {
   notThisCompanys: "No such order of this company on account.",
   notInvoiced: "This order has no invoice yet: it can be paid once it ships.",
   aboveBalance: (number: string, balance: string) => `Order ${number} has ${balance} left to pay.`,
+  aboveInvoiceBalance: (invoiceNumber: string, balance: string) =>
+    `Invoice ${invoiceNumber} has ${balance} left to pay.`,
   aboveAmount: "The allocations come to more than the payment.",
 } as const;
+
+/** An invoice number as the gapless sequence writes it: INV-2026-000001. */
+export const invoiceNumberField = z
+  .string({ error: "Not an invoice number (INV-2026-000001)" })
+  .regex(/^INV-\d{4}-\d{6,}$/, { error: "Not an invoice number (INV-2026-000001)" });
 
 const amountField = (label: string) => positiveMoneyField(label, RECEIVABLES_LIMITS.paymentMax);
 
@@ -54,9 +61,15 @@ export const paymentReceivedBodySchema = z
     }),
     reference: requiredText("Reference is Required", "Reference", RECEIVABLES_LIMITS.reference),
     allocations: z
-      .array(z.object({ orderId: z.uuid({ error: "Not a valid order id" }), amount: amountField("Allocation") }), {
-        error: "allocations must be a list of orders and amounts",
-      })
+      .array(
+        z.object({
+          orderId: z.uuid({ error: "Not a valid order id" }),
+          /** One invoice of the order (decision 077); without it, the order's invoices oldest first. */
+          invoiceNumber: invoiceNumberField.optional(),
+          amount: amountField("Allocation"),
+        }),
+        { error: "allocations must be a list of orders and amounts" },
+      )
       .max(RECEIVABLES_LIMITS.allocations, {
         error: `At most ${RECEIVABLES_LIMITS.allocations} allocations a payment`,
       })
@@ -76,7 +89,9 @@ export const paymentReceivedSchema = z.object({
   amount: z.number(),
   receivedAt: z.string(),
   reference: z.string(),
-  allocations: z.array(z.object({ orderId: z.string(), number: z.string(), amount: z.number() })),
+  allocations: z.array(
+    z.object({ orderId: z.string(), number: z.string(), invoiceNumber: z.string(), amount: z.number() }),
+  ),
   /** The company's money not yet paid against an invoice, after this payment. */
   creditBalance: z.number(),
 });

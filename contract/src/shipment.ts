@@ -61,9 +61,19 @@ export const shipmentSchema = z.object({
   shippedAt: z.string(),
   deliveredAt: z.string().nullable(),
   lines: z.array(shipmentLineSchema),
-  /** On account, the invoice this shipment issued (docs/BUYING-ON-ACCOUNT.md); null for a card order. */
+  /**
+   * On account, the invoice this shipment is billed on (docs/decisions/077-invoices-per-shipment.md): its number,
+   * dates, what it bills and what it still owes, in dollars; its PDF is GET
+   * /api/ordering/{id}/shipments/{shipmentId}/invoice. Null for a card order, invoiced once when it was paid.
+   */
   invoice: z
-    .object({ number: z.string(), issuedAt: z.string(), dueAt: z.string().nullable(), amount: z.number() })
+    .object({
+      number: z.string(),
+      issuedAt: z.string(),
+      dueAt: z.string().nullable(),
+      amount: z.number(),
+      balance: z.number(),
+    })
     .nullable(),
 });
 
@@ -97,9 +107,12 @@ export const SHIPMENT_MESSAGES = {
   waitsComplete: (waiting: number) =>
     `This order ships complete: ${waiting} ${waiting === 1 ? "piece still waits" : "pieces still wait"} for stock. Ship it when they have come.`,
   nothingToShip: "Nothing of this order is in stock to ship yet.",
-  onAccountWhole: (left: number) =>
-    `An order on account ships whole for now: its one invoice covers every piece. Ship all ${left} pieces left, or use Ship.`,
   alreadyDelivered: (number: number) => `Shipment ${number} is already delivered.`,
+  /** GET …/shipments/{shipmentId}/invoice of a card order's shipment (409). */
+  noShipmentInvoice: "This shipment has no invoice of its own: a card order is invoiced once, when it is paid.",
+  /** GET /ordering/{id}/invoice of an order on account invoiced a shipment at a time (409). */
+  invoicedPerShipment: (count: number) =>
+    `This order is invoiced a shipment at a time (${count === 1 ? "1 invoice so far" : `${count} invoices`}): download each from its shipment.`,
 } as const;
 
 export type ShipmentBody = z.infer<typeof shipmentBodySchema>;

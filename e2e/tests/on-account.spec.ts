@@ -159,9 +159,11 @@ test("an admin gives a company net 30; its buyer checks out on account; shipped,
   await expect(
     actions.getByText("On account: shipping issues its invoice, due in 30 days.", { exact: false }),
   ).toBeVisible();
-  await actions.getByLabel("Carrier").fill("UPS");
-  await actions.getByLabel("Tracking number").fill(`1Z${Date.now()}`);
-  await actions.getByRole("button", { name: "Ship order" }).click();
+  // The whole order, by Ship (beside it, Ship part ships a part with its own invoice: shipment-invoices.spec.ts).
+  const ship = actions.getByRole("form", { name: "Ship", exact: true });
+  await ship.getByLabel("Carrier", { exact: true }).fill("UPS");
+  await ship.getByLabel("Tracking number", { exact: true }).fill(`1Z${Date.now()}`);
+  await ship.getByRole("button", { name: "Ship order" }).click();
   const due = dueDay(new Date(Date.now() + 30 * DAY_MS));
   await expect(toast(admin.page, "Order shipped")).toBeVisible();
   await expectToastAccessible(admin.page, "Order shipped");

@@ -3,13 +3,13 @@ import {
   adminOrderCountsQuerySchema,
   adminOrderExportQuerySchema,
   adminOrderQuerySchema,
+  balanceCents,
   centsToDollars,
   idParamsSchema,
   ORDER_STATUS_MESSAGES,
   orderCountsSchema,
   orderNumberText,
   orderSchema,
-  owedCents,
   plainDollars,
   shipBodySchema,
   TOTAL_COUNT_HEADER,
@@ -64,7 +64,7 @@ const CSV_COLUMNS: [string, (order: OrderRow, line: OrderLineRow) => string | nu
   ["Transaction id", (order) => order.transactionId],
   ["Payment method", (order) => order.paymentMethod],
   ["Due at", (order) => order.invoiceDueAt?.toISOString() ?? null],
-  ["Balance (USD)", (order) => dollars(owedCents(order))],
+  ["Balance (USD)", (order) => dollars(balanceCents(order))],
 ];
 const dollars = (cents: number) => plainDollars(centsToDollars(cents));
 const ORDER_ANSWERS = {

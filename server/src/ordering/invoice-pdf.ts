@@ -1,4 +1,4 @@
-import { ON_ACCOUNT_MESSAGES, orderNumberText, owedCents } from "@forgeline/contract";
+import { invoiceOwedCents, ON_ACCOUNT_MESSAGES, orderNumberText, owedCents } from "@forgeline/contract";
 import {
   companyLines,
   type Figures,
@@ -8,6 +8,8 @@ import {
   pdfDocument,
   sellerParty,
 } from "../http/pdf-document.js";
+import { carriedLines } from "./invoice-share.js";
+import type { AccountInvoiceRow } from "./queries/account-invoices.js";
 import type { OrderLineRow, OrderRow } from "./queries/orders.js";
 
 /**
@@ -52,9 +54,22 @@ export interface InvoiceData {
   orderNumber: string;
 }
 
+/** What every invoice of an order says of it: seller, buyer, where it is billed and goes, its company, PO number. */
+function orderParts(order: OrderRow, seller: InvoiceData["seller"]) {
+  return {
+    orderNumber: orderNumberText(order.number),
+    seller,
+    buyer: { name: order.userName, email: order.userEmail, phone: order.phone, deliveryAddress: order.address },
+    billingAddress: order.billingAddress ?? order.address,
+    company: order.companyName ? { name: order.companyName, taxId: order.companyTaxId } : null,
+    poNumber: order.poNumber,
+  };
+}
+
 /**
  * The invoice of an order, or undefined while it has none: a card order's is issued when it is paid, an order on
- * account's when it ships.
+ * account's when it ships; one invoiced a shipment at a time has one per shipment (`shipmentInvoiceOf`), and none
+ * for the whole order (the caller asks whether its one invoice bills the total).
  */
 export function invoiceOf(
   order: OrderRow,
@@ -65,13 +80,9 @@ export function invoiceOf(
   const payment = paymentOf(order, shop.bankDetails);
   if (!payment) return undefined;
   return {
+    ...orderParts(order, shop.seller),
     number: order.invoiceNumber,
     issuedAt: order.invoiceIssuedAt,
-    orderNumber: orderNumberText(order.number),
-    seller: shop.seller,
-    buyer: { name: order.userName, email: order.userEmail, phone: order.phone, deliveryAddress: order.address },
-    billingAddress: order.billingAddress ?? order.address,
-    company: order.companyName ? { name: order.companyName, taxId: order.companyTaxId } : null,
     lines: lines.map((line) => ({
       productName: line.name,
       sku: line.sku,
@@ -88,8 +99,55 @@ export function invoiceOf(
       taxExempt: order.taxExempt,
       totalCents: order.totalCents,
     },
-    poNumber: order.poNumber,
     payment,
+  };
+}
+
+/**
+ * The invoice a shipment of an order on account is billed on (docs/decisions/077-invoices-per-shipment.md): the
+ * pieces its shipments carried (Ship's parcels from several warehouses share one) at the order's prices, their share
+ * of the promotion, the tax that makes up what it bills, and what was paid and credited of it.
+ */
+export function shipmentInvoiceOf(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  billed: { invoice: AccountInvoiceRow; pieces: ReadonlyMap<number, number> },
+  shop: { seller: InvoiceData["seller"]; bankDetails: string },
+): InvoiceData | undefined {
+  const { invoice, pieces } = billed;
+  if (order.netDays === null) return undefined;
+  const carried = carriedLines(lines, pieces);
+  const subtotalCents = carried.reduce((sum, line) => sum + line.totalCents, 0);
+  const netCents = carried.reduce((sum, line) => sum + line.netCents, 0);
+  const discountCents = subtotalCents - netCents;
+  return {
+    ...orderParts(order, shop.seller),
+    number: invoice.number,
+    issuedAt: invoice.issuedAt,
+    lines: carried.map(({ line, quantity, totalCents }) => ({
+      productName: line.name,
+      sku: line.sku,
+      quantity,
+      unitPriceCents: line.unitCents,
+      totalCents,
+    })),
+    figures: {
+      subtotalCents,
+      discount: discountCents > 0 ? { name: order.promotionName ?? "promotion", cents: discountCents } : null,
+      taxRate: order.taxRateMilli / 1000,
+      taxCents: invoice.totalCents - netCents,
+      taxExempt: order.taxExempt,
+      totalCents: invoice.totalCents,
+    },
+    payment: {
+      method: "invoice",
+      netDays: order.netDays,
+      dueAt: invoice.dueAt,
+      creditedCents: invoice.creditedCents,
+      amountPaidCents: invoice.paidCents,
+      balanceCents: invoiceOwedCents(invoice),
+      bankDetails: shop.bankDetails,
+    },
   };
 }
 

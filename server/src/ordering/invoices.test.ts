@@ -6,6 +6,7 @@ import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps } from "../test/orders.js";
 import { pdfText } from "../test/pdf.js";
 import { createTestApp } from "../test/test-app.js";
+import { accountInvoices } from "./money-tables.js";
 import { orders } from "./tables.js";
 
 const SELLER = {
@@ -309,10 +310,9 @@ describe("invoices on account", () => {
   it("is overdue once its due date has passed with a balance left", async () => {
     const order = await orderOnAccount();
     expect((await ship(order)).statusCode).toBe(200);
-    await ctx.db
-      .update(orders)
-      .set({ invoiceDueAt: new Date("2020-01-15T12:00:00Z") })
-      .where(eq(orders.id, order._id));
+    const due = new Date("2020-01-15T12:00:00Z");
+    await ctx.db.update(orders).set({ invoiceDueAt: due }).where(eq(orders.id, order._id));
+    await ctx.db.update(accountInvoices).set({ dueAt: due }).where(eq(accountInvoices.orderId, order._id));
     const overdue = await read(order);
     expect(overdue).toMatchObject({ overdue: true, balance: 1500, invoice: { dueAt: "2020-01-15T12:00:00.000Z" } });
     const admins = await steps.call("GET", `/api/admin/orders/${order._id}`, admin);

@@ -32,6 +32,48 @@ export const invoiceCounters = pgTable("invoice_counters", {
 });
 
 /**
+ * The invoices of orders on account (docs/BUYING-ON-ACCOUNT.md, 'Invoices on account'; decision 077): one per
+ * shipping (a shipment, or Ship's parcels together), numbered from invoice_counters with the card orders' invoices,
+ * dated the day it left and due the order's net days later, for what it carried. Beside the ledger, each keeps what
+ * was paid and credited of it by adding each movement in the transaction that writes its entry (as an order's
+ * `amount_paid_cents` and `credited_cents` are kept), so the receivables age what each invoice owes by its own due
+ * date. An order invoiced whole (every order on account before 077) has one, for its total.
+ */
+export const accountInvoices = pgTable(
+  "account_invoices",
+  {
+    number: text("number").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    companyId: uuid("company_id").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    totalCents: cents("total_cents").notNull(),
+    paidCents: cents("paid_cents").notNull().default(0),
+    creditedCents: cents("credited_cents").notNull().default(0),
+  },
+  (table) => [
+    index("account_invoices_by_order").on(table.orderId, table.issuedAt),
+    // What the receivables, the statements, the reminders and the credit hold read: the invoices still owing, by
+    // company and due date, with the figures their sums need, from this index alone.
+    index("account_invoices_owing")
+      .on(table.companyId, table.dueAt, table.totalCents, table.paidCents, table.creditedCents)
+      .where(sql`${table.paidCents} + ${table.creditedCents} < ${table.totalCents}`),
+    check(
+      "account_invoices_figures",
+      sql`${table.totalCents} > 0 and ${table.paidCents} >= 0 and ${table.creditedCents} >= 0 and ${table.paidCents} + ${table.creditedCents} <= ${table.totalCents}`,
+    ),
+  ],
+);
+
+/** Invoices on account that still owe something: the condition of `account_invoices_owing`. */
+export const invoiceOwing = sql`${accountInvoices.paidCents} + ${accountInvoices.creditedCents} < ${accountInvoices.totalCents}`;
+
+/** What an invoice on account still owes, in SQL (contract `invoiceOwedCents`). */
+export const invoiceOwedSql = sql<number>`${accountInvoices.totalCents} - ${accountInvoices.creditedCents} - ${accountInvoices.paidCents}`;
+
+/**
  * The credit notes of orders on account (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), only ever added to. Each
  * splits into what it took off the order's balance and what it gave back as the company's credit (money paid
  * already): the two add up to its amount, as its ledger entry says.
@@ -44,6 +86,10 @@ export const creditNotes = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id),
+    /** The invoice it credits (decision 077). */
+    invoiceNumber: text("invoice_number")
+      .notNull()
+      .references(() => accountInvoices.number),
     amountCents: cents("amount_cents").notNull(),
     offBalanceCents: cents("off_balance_cents").notNull(),
     toCreditCents: cents("to_credit_cents").notNull(),

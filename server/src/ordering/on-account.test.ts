@@ -5,6 +5,7 @@ import { companies, companyMembers } from "../company/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
+import { accountInvoices } from "./money-tables.js";
 import { orders } from "./tables.js";
 
 /**
@@ -290,11 +291,10 @@ describe("buying on account", () => {
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
     // Its invoice fell due 31 days ago.
-    const invoiceNumber = `INV-HOLD-${id.slice(0, 8)}`;
-    await ctx.db
-      .update(orders)
-      .set({ invoiceNumber, invoiceDueAt: new Date(Date.now() - 31 * 86_400_000) })
-      .where(eq(orders.id, id));
+    const invoiceNumber = shipped.json<Order>().invoiceNumber ?? "";
+    const due = new Date(Date.now() - 31 * 86_400_000);
+    await ctx.db.update(orders).set({ invoiceDueAt: due }).where(eq(orders.id, id));
+    await ctx.db.update(accountInvoices).set({ dueAt: due }).where(eq(accountInvoices.orderId, id));
     const held = await orderOnAccount(buyer, await newTool());
     expect(held.statusCode).toBe(409);
     expect(held.json().message).toBe(

@@ -12,8 +12,9 @@ import { storedTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
 import { preparedPerDatabase } from "../db/prepared.js";
 import { type ProductRow, productsByIds, ruleOf } from "../product/queries/products.js";
+import { accountInvoices, invoiceOwing } from "./money-tables.js";
 import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
-import { orderLines, orders, owedSql, owesSql, owingOnAccount } from "./tables.js";
+import { orderLines, orders, owedSql, owingOnAccount } from "./tables.js";
 
 /**
  * The rules an order must meet: each line's (its tool still for sale, its quantity rule, its stock), and
@@ -250,28 +251,33 @@ export interface CreditStanding {
   hold: { invoiceNumber: string; dueAt: Date } | null;
 }
 
-/** An invoice more than CREDIT_HOLD_AFTER_DAYS past its due date with money still owed. */
-const holding = and(
-  owesSql,
-  sql`${orders.invoiceDueAt} < now() - ${sql.raw(`make_interval(days => ${CREDIT_HOLD_AFTER_DAYS})`)}`,
-);
-
-/** What is used and what holds new orders (the oldest holding invoice), in one pass over the orders on account. */
-const standingQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      usedCents: sql<string>`coalesce(sum(${owedSql}), 0)`,
-      holdNumber: sql<
-        string | null
-      >`(array_agg(${orders.invoiceNumber} order by ${orders.invoiceDueAt}) filter (where ${holding}))[1]`,
-      holdDueAt: sql`min(${orders.invoiceDueAt}) filter (where ${holding})`.mapWith(orders.invoiceDueAt),
-    })
-    .from(orders)
-    // Only the orders that owe add to either (a sum of what is owed, the oldest owing invoice): read from the
-    // partial index `orders_owing_on_account`, the cost follows what is open, not every order the company placed.
-    .where(and(eq(orders.companyId, sql.placeholder("companyId")), owingOnAccount))
-    .prepare("credit_standing"),
-);
+/**
+ * What is used, in one pass over the orders on account, and what holds new orders: the oldest invoice more than
+ * CREDIT_HOLD_AFTER_DAYS past its due date with money still owed (each invoice by its own due date: an order shipped
+ * in parts has one per shipment, decision 077).
+ */
+const standingQuery = preparedPerDatabase((db) => {
+  const company = sql.placeholder("companyId");
+  const oldestHolding = (column: typeof accountInvoices.number | typeof accountInvoices.dueAt) =>
+    sql`(select ${column} from ${accountInvoices} where ${and(
+      eq(accountInvoices.companyId, company),
+      invoiceOwing,
+      sql`${accountInvoices.dueAt} < now() - ${sql.raw(`make_interval(days => ${CREDIT_HOLD_AFTER_DAYS})`)}`,
+    )} order by ${accountInvoices.dueAt}, ${accountInvoices.number} limit 1)`;
+  return (
+    db
+      .select({
+        usedCents: sql<string>`coalesce(sum(${owedSql}), 0)`,
+        holdNumber: sql<string | null>`${oldestHolding(accountInvoices.number)}`,
+        holdDueAt: oldestHolding(accountInvoices.dueAt).mapWith(accountInvoices.dueAt),
+      })
+      .from(orders)
+      // Only the orders that owe add to what is used: read from the partial index `orders_owing_on_account`, and the
+      // invoices that owe from `account_invoices_owing`: the cost follows what is open, not every order placed.
+      .where(and(eq(orders.companyId, company), owingOnAccount))
+      .prepare("credit_standing")
+  );
+});
 
 /** The company's standing; `terms` when the caller has just read its row (undefined: they are read here). */
 export async function creditStanding(

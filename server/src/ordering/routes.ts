@@ -6,6 +6,7 @@ import {
   orderCreatedSchema,
   orderListQuerySchema,
   orderSchema,
+  SHIPMENT_MESSAGES,
 } from "@forgeline/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -21,6 +22,7 @@ import { cancelOrder } from "./cancel-order.js";
 import { invoiceOf, invoicePdf } from "./invoice-pdf.js";
 import { placeOrder, refusalError } from "./place-order.js";
 import { orderFor } from "./policy.js";
+import { invoicesOfOrder } from "./queries/account-invoices.js";
 import { linesOf, ordersOf } from "./queries/orders.js";
 import { orderWithHistory, withHistory } from "./queries/wire.js";
 
@@ -198,7 +200,8 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "A card order is invoiced when paid, an order on account when it ships (its PDF says when it is due, the " +
           "amount paid, the balance and where to pay). Its buyer gets it, and the owners and buyers of its company; an " +
-          "admin any order's; anyone else 404, a requester for a colleague's order too.",
+          "admin any order's; anyone else 404, a requester for a colleague's order too. An order on account shipped " +
+          "in parts has an invoice per shipment instead (GET /api/ordering/{id}/shipments/{shipmentId}/invoice): 409.",
         tags: ["Orders"],
         security: requires("accessToken"),
         params: idParamsSchema,
@@ -214,6 +217,11 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order) throw new HttpError(404, NO_SUCH_ORDER);
       const invoice = invoiceOf(order, await linesOf(app.db, order.id), app.config);
       if (!invoice) throw new HttpError(409, ORDER_STATUS_MESSAGES.noInvoice(order));
+      // On account the order's invoice is its one invoice for the whole total; one shipped in parts has one each.
+      const onAccount = order.paymentMethod === "invoice" ? await invoicesOfOrder(app.db, order.id) : [];
+      if (onAccount.length > 0 && !(onAccount.length === 1 && onAccount[0]?.totalCents === order.totalCents)) {
+        throw new HttpError(409, SHIPMENT_MESSAGES.invoicedPerShipment(onAccount.length));
+      }
       await spendAllowance(app, reply, caller.email, "document");
       return sendPdf(reply, await invoicePdf(invoice), `${invoice.number}.pdf`);
     },

@@ -8,10 +8,13 @@ import {
   insertShipment,
   markAllShipmentsDelivered,
   markShipmentDelivered,
+  setShipmentInvoice,
   shipmentsOnTheWay,
   warehouseNamed,
 } from "../shipment/queries.js";
+import { invoiceShareCents } from "./invoice-share.js";
 import { auditOrderStep } from "./order-audit.js";
+import { type AccountInvoiceRow, insertAccountInvoice } from "./queries/account-invoices.js";
 import {
   invoiceDatesNow,
   lockOrder,
@@ -34,13 +37,15 @@ import { completeRefusal, type Parcel, piecesByLine, planEverythingLeft, planPar
  * 2. the state machine asked (contract ORDER_TRANSITIONS `ship`, `shipPart`): a card order ships once paid, an order on
  *    account once it goes ahead, unpaid; one that ships complete only when nothing waits for stock;
  * 3. the parcels planned (shipment-plan.ts) from what the stock ledger says the order holds in each warehouse;
- * 4. an order on account invoiced as it ships (`invoiceOnShipping`): the next number of the year's gapless
- *    sequence, taken here under the lock so a refused step never takes one, dated the ship time and due its
- *    net days later (a card order's invoice was issued when it was paid). Until invoices per shipment, an order on
- *    account ships whole (docs/decisions/069-shipments-in-parts.md);
+ * 4. an order on account invoiced for what this shipping carries (`invoiceOnShipping`, decision 077): the next
+ *    number of the year's gapless sequence, taken here under the lock so a refused step never takes one, dated the
+ *    ship time and due its net days later, for the shipment's share of the total (invoice-share.ts; the last takes
+ *    what is left); the order's first invoice is also the order's `invoiceNumber` (a card order's invoice was
+ *    issued when it was paid);
  * 5. the one status change (`takeStep`): `shipped` when the last piece leaves, else `partially-shipped`;
- * 6. each parcel: its pieces out of its warehouse (the stock ledger's `shipped`), its shipment row, the lines'
- *    shipped pieces counted, and its tracking mail in the outbox (what it carries, what is still to come);
+ * 6. each parcel: its pieces out of its warehouse (the stock ledger's `shipped`), its shipment row with the invoice
+ *    it is billed on, the lines' shipped pieces counted, and its tracking mail in the outbox (what it carries, what
+ *    is still to come);
  * 7. `invoiceIssued` published where the invoice was written: receivables/ records it in the company's ledger;
  * 8. the admin's audit entry.
  *
@@ -130,19 +135,20 @@ async function ship(
   const now = piecesByLine(parcels);
   const leftAfter = (line: OrderLineRow) => line.quantity - line.shippedQuantity - (now.get(line.position) ?? 0);
   const everything = lines.every((line) => leftAfter(line) === 0);
-  if (before.paymentMethod === "invoice" && !everything) {
-    const left = lines.reduce((sum, line) => sum + line.quantity - line.shippedQuantity, 0);
-    return { kind: "conflict", message: SHIPMENT_MESSAGES.onAccountWhole(left) };
-  }
-  const invoice = everything ? await invoiceOnShipping(tx, before) : undefined;
+  const invoice = await invoiceOnShipping(tx, before, invoiceShareCents(before, lines, now, everything));
+  // An order invoiced in parts names each part's invoice in its history; one shipped whole reads as it always did.
+  const inParts = !everything || before.invoicedCents > 0;
   const changed = await takeStep(tx, before, {
     transition: everything ? "ship" : "shipPart",
     by: admin,
     // The history names a part as such: its entry's kind is the one "shipped" the whole order's is.
-    note: `${everything ? "" : `In part, ${[...now.values()].reduce((sum, pieces) => sum + pieces, 0)} pieces: `}${tracking.carrier} ${tracking.trackingNumber}`,
-    fields: { ...tracking, ...invoice },
+    note: `${everything ? "" : `In part, ${[...now.values()].reduce((sum, pieces) => sum + pieces, 0)} pieces: `}${tracking.carrier} ${tracking.trackingNumber}${invoice && inParts ? `. Invoice ${invoice.row.number}` : ""}`,
+    fields: { ...tracking, ...invoice?.fields },
     mails: false,
   });
+  // Under the order's lock, after the state machine allowed it, the step is not refused; were it, the invoice and its
+  // number must not stay: the error rolls them back.
+  if (changed.kind !== "changed" && invoice) throw new Error(`order ${before.id} refused the shipment it was allowed`);
   if (changed.kind !== "changed") return changed;
   const { after } = changed;
   const byPosition = new Map(lines.map((line) => [line.position, line]));
@@ -168,29 +174,52 @@ async function ship(
       by: admin,
       lines: parcel.pieces,
     });
+    if (invoice) await setShipmentInvoice(tx, shipment.id, invoice.row);
     const carried = parcel.pieces.map((piece) => named(piece.position, piece.quantity));
-    await enqueueShipmentMail(tx, after, { number: shipment.number, ...tracking, lines: carried, toCome }, admin);
+    await enqueueShipmentMail(
+      tx,
+      after,
+      { number: shipment.number, ...tracking, lines: carried, toCome, invoice: invoice?.row },
+      admin,
+    );
   }
   await countShipped(
     tx,
     before.id,
     [...now].map(([position, quantity]) => ({ position, quantity })),
   );
-  if (invoice && after.companyId && after.invoiceNumber && after.invoiceIssuedAt) {
-    const { companyId, id, invoiceNumber, totalCents, invoiceIssuedAt: at } = after;
+  if (invoice) {
+    const { companyId, orderId, number, totalCents, issuedAt: at } = invoice.row;
     await app.events.publish("invoiceIssued", {
       tx,
-      invoice: { companyId, orderId: id, invoiceNumber, totalCents, at, by: admin },
+      invoice: { companyId, orderId, invoiceNumber: number, totalCents, at, by: admin },
     });
   }
   await auditOrderStep(tx, { admin, action: "order.ship", before, after });
   return changed;
 }
 
-/** The invoice of an order on account, issued as it ships; none for a card order, invoiced when it was paid. */
-async function invoiceOnShipping(tx: Database, order: OrderRow): Promise<StepFields | undefined> {
-  if (order.paymentMethod !== "invoice" || order.netDays === null) return undefined;
-  return { invoiceNumber: await nextInvoiceNumber(tx), ...invoiceDatesNow(order.netDays) };
+/**
+ * The invoice of an order on account for `cents` of it, issued as a shipment leaves, and what the order keeps of it:
+ * what it was invoiced, and its first invoice's number and dates. None for a card order, invoiced when it was paid,
+ * nor for a shipment that bills nothing (an order whose total is nothing).
+ */
+async function invoiceOnShipping(
+  tx: Database,
+  order: OrderRow,
+  cents: number,
+): Promise<{ row: AccountInvoiceRow; fields: StepFields } | undefined> {
+  if (order.paymentMethod !== "invoice" || order.netDays === null || !order.companyId || cents <= 0) return undefined;
+  const { netDays, companyId } = order;
+  const row = await insertAccountInvoice(tx, {
+    number: await nextInvoiceNumber(tx),
+    orderId: order.id,
+    companyId,
+    totalCents: cents,
+    netDays,
+  });
+  const first = order.invoiceNumber === null ? { invoiceNumber: row.number, ...invoiceDatesNow(netDays) } : {};
+  return { row, fields: { ...first, invoicedCents: order.invoicedCents + cents } };
 }
 
 /**

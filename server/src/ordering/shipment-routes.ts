@@ -20,8 +20,11 @@ import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { allocatedIn } from "../product/queries/stock-allocation.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
-import { findShipment, warehouseNamed } from "../shipment/queries.js";
+import { findShipment, shipmentsByOrder, warehouseNamed } from "../shipment/queries.js";
+import { invoicePdf, shipmentInvoiceOf } from "./invoice-pdf.js";
 import { packingSlipPdf } from "./packing-slip-pdf.js";
+import { orderFor } from "./policy.js";
+import { invoicesOfOrder } from "./queries/account-invoices.js";
 import { findOrder, linesByOrder, linesOf, ordersByIds } from "./queries/orders.js";
 import { deliverShipment, shipPart } from "./ship-order.js";
 import { completeRefusal, planEverythingLeft } from "./shipment-plan.js";
@@ -45,8 +48,9 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
           "its carrier and tracking, its mail and packing slip. 404 for an unknown order or warehouse; 409 for a tool " +
           "not in the order or more than can ship from that warehouse (naming the line and how many can), an order " +
           "that may not ship (a card order unpaid, cancelled, awaiting approval), one that ships complete while pieces " +
-          "wait, or, until invoices per shipment, an order on account shipped in part. The order becomes " +
-          "`partially-shipped`, or `shipped` with its last piece.",
+          "wait. On account the shipment issues its own invoice for what it carries (due its net days after it " +
+          "ships; the last shipment bills what is left of the total). The order becomes `partially-shipped`, or " +
+          "`shipped` with its last piece.",
         tags: ["Admin orders"],
         security: requires("accessToken"),
         params: idParamsSchema,
@@ -111,6 +115,50 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       await spendAllowance(app, reply, caller.email, "document");
       const pdf = await packingSlipPdf(order, await linesOf(app.db, order.id), shipment, app.config.seller);
       return sendPdf(reply, pdf, `packing-slip-${orderNumberText(order.number)}-${shipment.number}.pdf`);
+    },
+  );
+
+  app.get(
+    "/ordering/:id/shipments/:shipmentId/invoice",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Download the invoice (PDF) a shipment of an order on account is billed on",
+        description:
+          "On account each shipment issues its own invoice (its number, date, due date from its ship date, the pieces " +
+          "it carried with their share of the discount and tax, what was paid and credited of it, and where to pay). " +
+          "Whoever may download the order's invoice gets it: its buyer, the owners and buyers of its company, any " +
+          "admin; anyone else 404, a requester for a colleague's order too. 409 for a card order's shipment (its " +
+          "invoice is the order's, GET /api/ordering/{id}/invoice).",
+        tags: ["Orders"],
+        security: requires("accessToken"),
+        params: shipmentParamsSchema,
+        response: {
+          200: fileAnswer("The invoice as a PDF file named after its number.", "application/pdf"),
+          ...errorAnswers(400, 401, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const order = await orderFor(app.db, await actorOf(app.db, caller), request.params.id, "invoice:order");
+      if (!order) throw new HttpError(404, NO_SUCH_ORDER);
+      const shipments = (await shipmentsByOrder(app.db, [order.id])).get(order.id) ?? [];
+      const shipment = shipments.find((one) => one.id === request.params.shipmentId);
+      if (!shipment) throw new HttpError(404, SHIPMENT_MESSAGES.noShipment);
+      const number = shipment.invoiceNumber;
+      const invoice = number
+        ? (await invoicesOfOrder(app.db, order.id)).find((one) => one.number === number)
+        : undefined;
+      const pieces = new Map<number, number>();
+      for (const line of shipments.filter((one) => one.invoiceNumber === number).flatMap((one) => one.lines)) {
+        pieces.set(line.position, (pieces.get(line.position) ?? 0) + line.quantity);
+      }
+      const data =
+        invoice && shipmentInvoiceOf(order, await linesOf(app.db, order.id), { invoice, pieces }, app.config);
+      if (!data) throw new HttpError(409, SHIPMENT_MESSAGES.noShipmentInvoice);
+      await spendAllowance(app, reply, caller.email, "document");
+      return sendPdf(reply, await invoicePdf(data), `${data.number}.pdf`);
     },
   );
 

@@ -264,20 +264,20 @@ describe("shipments in parts (docs/STOCK.md, 'Shipments')", () => {
       onAccount = onAccountSteps(ctx, admin);
     });
 
-    it("ships whole with its one invoice, as today; in part it is refused until invoices per shipment (409)", async () => {
+    // Shipped in parts, each part has its own invoice: shipment-invoices.test.ts.
+    it("ships whole in one shipment with its one invoice, for the whole total", async () => {
       const { buyer } = await onAccount.companyOnAccount("Parts Co");
       const id = await onAccount.placed(buyer, 1000);
       const order = (await call("GET", `/api/ordering/${id}`, buyer)).json<Order>();
       const productId = order.orderId;
-      const part = await shipPart(id, { warehouseId: main, lines: [{ productId, quantity: 40 }] });
-      expect(part.statusCode).toBe(409);
-      expect(part.json().message).toBe(SHIPMENT_MESSAGES.onAccountWhole(100));
       const whole = await shipPart(id, { warehouseId: main, lines: [{ productId, quantity: 100 }] });
       expect(whole.statusCode, whole.body).toBe(200);
-      expect(whole.json<OrderWithCredit>()).toMatchObject({
+      const shipped = whole.json<OrderWithCredit>();
+      expect(shipped).toMatchObject({
         fulfilmentStatus: "shipped",
         invoice: { number: expect.stringMatching(/^INV-/), dueAt: expect.any(String) },
       });
+      expect(shipped.shipments[0]?.invoice).toMatchObject({ number: shipped.invoiceNumber, amount: 1000 });
     });
   });
 });

@@ -170,6 +170,11 @@ export const orders = pgTable(
     amountPaidCents: cents("amount_paid_cents").notNull().default(0),
     /** What its credit notes took off its total (credit_notes), kept by adding each as it is issued. */
     creditedCents: cents("credited_cents").notNull().default(0),
+    /**
+     * On account: what its invoices came to (account_invoices), kept by adding each as its shipment leaves; the total
+     * once every piece shipped (decision 077). What its invoices still owe is this less what was credited and paid.
+     */
+    invoicedCents: cents("invoiced_cents").notNull().default(0),
     /** True while the shop holds the money (contract MONEY_HELD_PAYMENTS), derived from the payment status. */
     paid: boolean("paid")
       .notNull()
@@ -220,6 +225,10 @@ export const orders = pgTable(
     check(
       "orders_amount_paid_within_total",
       sql`${table.amountPaidCents} >= 0 and ${table.amountPaidCents} <= ${table.totalCents}`,
+    ),
+    check(
+      "orders_invoiced_within_total",
+      sql`${table.invoicedCents} >= 0 and ${table.invoicedCents} <= ${table.totalCents}`,
     ),
     check(
       "orders_credited_within_total",

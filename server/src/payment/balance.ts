@@ -1,4 +1,4 @@
-import { balancePaymentRefusal, isClosed, owedCents } from "@forgeline/contract";
+import { balanceCents, balancePaymentRefusal, invoicedOwedCents, isClosed } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { payDifferenceOnOrder } from "../ordering/queries/difference.js";
 import { findOrder, type OrderRow } from "../ordering/queries/orders.js";
@@ -14,9 +14,12 @@ import type { IntentRow } from "./queries.js";
  * its money goes on the order (ordering/queries/difference.ts), which has no ledger of a company to go into.
  */
 
-/** Why this order's balance cannot be paid by card now (409), or undefined. */
+/**
+ * Why this order's balance cannot be paid by card now (409), or undefined: what its invoices owe, not the pieces
+ * still to ship (decision 077).
+ */
 export const balanceRefusalOf = (order: OrderRow): string | undefined =>
-  balancePaymentRefusal({ ...order, balance: owedCents(order) });
+  balancePaymentRefusal({ ...order, balance: balanceCents(order) });
 
 /**
  * `paid`: the intent paid the invoice now; `recorded-already`: it had (a replay); `closed`: the order was
@@ -50,5 +53,5 @@ export async function takeBalancePayment(db: Database, row: IntentRow, order: Or
   if (recorded !== "not-owed") return recorded;
   const now = await findOrder(db, row.orderId);
   if (!now || isClosed(now.status)) return "closed";
-  return owedCents(now) > 0 ? "balance-changed" : "paid-meanwhile";
+  return invoicedOwedCents(now) > 0 ? "balance-changed" : "paid-meanwhile";
 }

@@ -1,4 +1,4 @@
-import { centsToDollars, owedCents } from "@forgeline/contract";
+import { balanceCents, centsToDollars } from "@forgeline/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { findOrder, type OrderRow } from "../ordering/queries/orders.js";
 import { balanceRefusalOf } from "./balance.js";
@@ -39,7 +39,7 @@ export async function openBalancePayment(
 ): Promise<Outcome<BalanceOpened>> {
   const refused = balanceRefusalOf(order);
   if (refused) return ok({ refused });
-  const amountCents = owedCents(order);
+  const amountCents = balanceCents(order);
   const opened = await openIntentFor(payments, log, order, by, amountCents);
   if (!opened.ok) return opened;
   if ("clientSecret" in opened.value) return ok({ ...opened.value, amount: centsToDollars(amountCents) });
@@ -75,7 +75,7 @@ export async function reconcileBalancePayment(
   }
   const now = await findOrder(payments.db, order.id);
   const latest = await latestIntentOf(payments.db, order.id);
-  if (now && owedCents(now) === 0 && latest?.status === "succeeded") return ok({ paid: latest.id });
+  if (now && balanceCents(now) === 0 && latest?.status === "succeeded") return ok({ paid: latest.id });
   const refused = now && balanceRefusalOf(now);
   return ok(refused ? { refused } : { unpaid: settlement });
 }

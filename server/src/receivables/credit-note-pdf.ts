@@ -1,6 +1,6 @@
 import { formatCents, orderNumberText } from "@forgeline/contract";
 import { companyLines, lessCents, type PdfDocument, pdfDay, pdfDocument, sellerParty } from "../http/pdf-document.js";
-import type { CreditNoteRow, OrderRow } from "../ordering/order-money.js";
+import type { AccountInvoiceRow, CreditNoteRow, OrderRow } from "../ordering/order-money.js";
 
 /**
  * What a credit note says (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'), in the documents' one layout
@@ -10,16 +10,24 @@ import type { CreditNoteRow, OrderRow } from "../ordering/order-money.js";
  */
 export interface CreditNoteData {
   creditNote: CreditNoteRow;
-  /** The order's credit notes issued before this one. */
+  /** The credit notes of its invoice issued before this one. */
   earlier: CreditNoteRow[];
   order: OrderRow;
+  /** The invoice it credits (an order shipped in parts has one per shipment, decision 077). */
+  invoice: Pick<AccountInvoiceRow, "number" | "issuedAt" | "totalCents">;
   /** `taxId` is null on a local run only: production must set SHOP_TAX_ID. */
   seller: { name: string; address: string; taxId: string | null };
 }
 
-export function creditNoteDocument({ creditNote, earlier, order, seller }: CreditNoteData): PdfDocument {
+export function creditNoteDocument({
+  creditNote,
+  earlier,
+  order,
+  invoice: credited,
+  seller,
+}: CreditNoteData): PdfDocument {
   const orderNumber = orderNumberText(order.number);
-  const invoice = order.invoiceNumber ?? "";
+  const invoice = credited.number;
   const earlierCents = earlier.reduce((sum, row) => sum + row.amountCents, 0);
   const billTo = order.companyName
     ? [...companyLines(order.companyName, order.companyTaxId, order.billingAddress ?? order.address), order.userEmail]
@@ -30,7 +38,7 @@ export function creditNoteDocument({ creditNote, earlier, order, seller }: Credi
     subject: `Invoice ${invoice}, order ${orderNumber}`,
     facts: [
       `Date: ${pdfDay(creditNote.issuedAt)}`,
-      `Credits invoice ${invoice}${order.invoiceIssuedAt ? ` of ${pdfDay(order.invoiceIssuedAt)}` : ""}`,
+      `Credits invoice ${invoice} of ${pdfDay(credited.issuedAt)}`,
       `Order number: ${orderNumber}`,
       `Reason: ${creditNote.reason}`,
       order.poNumber && `PO number: ${order.poNumber}`,
@@ -43,7 +51,7 @@ export function creditNoteDocument({ creditNote, earlier, order, seller }: Credi
         { title: "Amount", share: 0.3 },
       ],
       rows: [
-        [`Invoice ${invoice} total`, formatCents(order.totalCents)],
+        [`Invoice ${invoice} total`, formatCents(credited.totalCents)],
         ...(earlier.length > 0
           ? [[`Credited before (${earlier.map((row) => row.number).join(", ")})`, lessCents(earlierCents)]]
           : []),

@@ -14,7 +14,7 @@ import { HttpError } from "../http/errors.js";
 import { personalActor } from "../http/guard.js";
 import { sendPdf } from "../http/pdf-document.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
-import { creditNotesByOrder, orderFor, orderWithHistory } from "../ordering/order-money.js";
+import { creditNotesByOrder, invoicesOfOrder, orderFor, orderWithHistory } from "../ordering/order-money.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { creditNotePdf } from "./credit-note-pdf.js";
 import { issueCreditNote } from "./issue-credit-note.js";
@@ -33,7 +33,9 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Refund an invoiced order on account by a credit note, in full or in part (admins only)",
         description:
-          "`amount` in dollars, or all that is left to credit when left out; `reason`, required, says why in one " +
+          "`amount` in dollars, or all that is left to credit of its invoice when left out; `invoiceNumber`, the " +
+          "invoice it is against, may be left out when the order has one (an order shipped in parts has one per " +
+          "shipment: 409 naming them when it has several, 404 for one not the order's); `reason`, required, says why in one " +
           "line (on the note, its PDF, the statement and the mail). It issues the next credit note " +
           "(CN-000001, its own gapless sequence), which takes the amount off what the invoice owes; what is more " +
           "than that was paid already and becomes the company's credit, which pays its next invoices. Credited " +
@@ -53,11 +55,11 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { amount, restock = false, reason } = request.body;
+      const { amount, restock = false, reason, invoiceNumber } = request.body;
       const cents = amount === undefined ? undefined : dollarsToCents(amount);
       const by = callerOf(request).email;
       const issued = await answeringRefusals(() =>
-        issueCreditNote(app, request.params.id, { cents, restock, by, reason }),
+        issueCreditNote(app, request.params.id, { cents, invoiceNumber, restock, by, reason }),
       );
       const order = await orderWithHistory(app.db, issued.after);
       return reply.code(201).send(withBackOfficeOrderActions(personalActor(callerOf(request)), order));
@@ -91,9 +93,12 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const notes = order ? ((await creditNotesByOrder(app.db, [order.id])).get(order.id) ?? []) : [];
       const at = notes.findIndex((row) => row.number === number);
       const creditNote = notes[at];
-      if (!order || !creditNote) throw new HttpError(404, CREDIT_NOTE_MESSAGES.noSuchCreditNote);
+      const invoice =
+        order && (await invoicesOfOrder(app.db, order.id)).find((one) => one.number === creditNote?.invoiceNumber);
+      if (!order || !creditNote || !invoice) throw new HttpError(404, CREDIT_NOTE_MESSAGES.noSuchCreditNote);
       await spendAllowance(app, reply, caller.email, "document");
-      const pdf = await creditNotePdf({ creditNote, earlier: notes.slice(0, at), order, seller: app.config.seller });
+      const earlier = notes.slice(0, at).filter((row) => row.invoiceNumber === invoice.number);
+      const pdf = await creditNotePdf({ creditNote, earlier, order, invoice, seller: app.config.seller });
       return sendPdf(reply, pdf, `${creditNote.number}.pdf`);
     },
   );

@@ -1,21 +1,29 @@
 import {
+  balanceCents,
   CREDIT_NOTE_MESSAGES,
-  canTransition,
-  creditableCents,
   creditNoteSplit,
   creditNoteStep,
   formatCents,
+  invoiceCreditableCents,
+  isClosed,
   ORDER_STATUS_MESSAGES,
   orderNumberText,
   orderRefusal,
-  owedCents,
 } from "@forgeline/contract";
 import type { FastifyInstance } from "fastify";
 import { recordAudit } from "../audit/queries.js";
 import { findMember, ownersOf } from "../company/queries/members.js";
 import type { Database } from "../db/client.js";
 import { enqueueAccountMail } from "../identity/queries.js";
-import { type CreditNoteRow, creditOrder, findOrder, lockOrder, type OrderRow } from "../ordering/order-money.js";
+import {
+  type AccountInvoiceRow,
+  type CreditNoteRow,
+  creditOrder,
+  findOrder,
+  invoicesOfOrder,
+  lockOrder,
+  type OrderRow,
+} from "../ordering/order-money.js";
 import { lockCompanyMoney, moveCredit } from "./queries/credit-balance.js";
 import { MoneyRefused } from "./queries/money-refused.js";
 import { addLedgerEntry } from "./queries/payments.js";
@@ -27,12 +35,13 @@ import { addLedgerEntry } from "./queries/payments.js";
  *
  * 1. the company's money lock (queries/credit-balance.ts `lockCompanyMoney`), taken before any of its orders' as
  *    payments take it, so a credit note and a payment never move one balance at once;
- * 2. the order's row locked (ordering's `lockOrder`) and the credit note decided on it (`refusalOf`): a card
- *    order, one not invoiced, refunded already or credited beyond what is left takes none;
+ * 2. the order's row locked (ordering's `lockOrder`), the invoice it is against chosen (the one named, or the order's
+ *    only one: decision 077) and the credit note decided on them (`refusalOf`): a card order, one not invoiced,
+ *    refunded already or an invoice credited beyond what is left of it takes none;
  * 3. the order's side (ordering's `creditOrder`): the next number of the credit notes' gapless sequence, the
  *    order's figures moved, a line in its history, and the facts the credit leaves it in (refunded in full or in
  *    part, or as it was while money is still owed: contract `creditNoteStep`); with `restock`, its pieces back;
- * 4. its ledger entry, which takes what it credits off the invoice's balance as far as something is owed and
+ * 4. its ledger entry, which takes what it credits off its invoice's balance as far as something is owed on it and
  *    adds the rest, money paid already, to the company's credit (contract `creditNoteSplit`);
  * 5. the buyer's mail in the outbox, and the admin's audit entry.
  *
@@ -56,7 +65,13 @@ const NO_SUCH_ORDER = "No such order.";
 export async function issueCreditNote(
   app: FastifyInstance,
   orderId: string,
-  request: { cents: number | undefined; restock: boolean; by: string; reason: string },
+  request: {
+    cents: number | undefined;
+    invoiceNumber?: string | undefined;
+    restock: boolean;
+    by: string;
+    reason: string;
+  },
 ): Promise<Credited> {
   const issued = await app.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId);
@@ -64,13 +79,19 @@ export async function issueCreditNote(
     if (order.companyId) await lockCompanyMoney(tx, order.companyId);
     const before = await lockOrder(tx, orderId);
     if (!before) throw new MoneyRefused("no-such-order", NO_SUCH_ORDER);
-    const refusal = refusalOf(before, request.cents, request.restock);
+    const orderRefused = refusalOfOrder(before);
+    if (orderRefused) throw new MoneyRefused("not-creditable", orderRefused);
+    const invoice = invoiceToCredit(before, await invoicesOfOrder(tx, orderId, true), request.invoiceNumber);
+    const cents = request.cents ?? invoiceCreditableCents(invoice);
+    const split = creditNoteSplit(invoice, cents);
+    const step = creditNoteStep(before, cents, split.offBalanceCents);
+    const refusal = refusalOf(before, invoice, cents, step, request.restock);
     if (refusal) throw new MoneyRefused("not-creditable", refusal);
-    const cents = request.cents ?? creditableCents(before);
     const { after, creditNote } = await creditOrder(tx, before, {
+      invoiceNumber: invoice.number,
       cents,
-      ...creditNoteSplit(before, cents),
-      step: creditNoteStep(before, cents),
+      ...split,
+      step,
       restock: request.restock,
       by: request.by,
       reason: request.reason,
@@ -84,27 +105,62 @@ export async function issueCreditNote(
   return issued;
 }
 
-/** Why this order may take no credit note of `cents` (asked of its locked row), or undefined. */
-function refusalOf(order: OrderRow, cents: number | undefined, restock: boolean): string | undefined {
+/**
+ * Why this order may take no credit note at all (asked of its locked row), or undefined: a card order, one not
+ * invoiced yet, one refunded already. One shipped in part takes credit notes on the invoices of what left.
+ */
+function refusalOfOrder(order: OrderRow): string | undefined {
   if (order.paymentMethod === "card") return CREDIT_NOTE_MESSAGES.cardOrder;
-  if (!canTransition("creditNote", order)) {
-    return order.invoiceNumber ? orderRefusal("creditNote", order) : ORDER_STATUS_MESSAGES.noInvoice(order);
+  if (!order.invoiceNumber) return ORDER_STATUS_MESSAGES.noInvoice(order);
+  if (isClosed(order.status)) return orderRefusal("creditNote", order);
+  return undefined;
+}
+
+/**
+ * The invoice a credit note is against: the one named (404 when it is not the order's), or the order's only one; an
+ * order with several names one (409, listing them).
+ */
+function invoiceToCredit(order: OrderRow, invoices: AccountInvoiceRow[], named: string | undefined) {
+  if (named !== undefined) {
+    const invoice = invoices.find((one) => one.number === named);
+    if (!invoice) throw new MoneyRefused("no-such-invoice", CREDIT_NOTE_MESSAGES.noSuchInvoice);
+    return invoice;
   }
-  const left = creditableCents(order);
-  if (cents !== undefined && cents > left) {
-    return CREDIT_NOTE_MESSAGES.aboveInvoiced(orderNumberText(order.number), formatCents(left));
+  const [only, ...others] = invoices;
+  if (!only) throw new MoneyRefused("not-creditable", ORDER_STATUS_MESSAGES.noInvoice(order));
+  if (others.length > 0) {
+    throw new MoneyRefused("not-creditable", CREDIT_NOTE_MESSAGES.whichInvoice(invoices.map((one) => one.number)));
   }
-  if (restock && creditNoteStep(order, cents ?? left) !== "creditNote") return CREDIT_NOTE_MESSAGES.restockOnlyWhole;
+  return only;
+}
+
+/** Why this credit note of `cents` may not be issued against this invoice, or undefined. */
+function refusalOf(
+  order: OrderRow,
+  invoice: AccountInvoiceRow,
+  cents: number,
+  step: ReturnType<typeof creditNoteStep>,
+  restock: boolean,
+): string | undefined {
+  const left = invoiceCreditableCents(invoice);
+  if (cents > left) {
+    // An order invoiced whole says it as it always did; one invoiced per shipment names the invoice.
+    return invoice.totalCents === order.totalCents
+      ? CREDIT_NOTE_MESSAGES.aboveInvoiced(orderNumberText(order.number), formatCents(left))
+      : CREDIT_NOTE_MESSAGES.aboveInvoice(invoice.number, formatCents(left));
+  }
+  if (restock && step !== "creditNote") return CREDIT_NOTE_MESSAGES.restockOnlyWhole;
   return undefined;
 }
 
 /** The credit note's ledger entry, the company's credit moved by what it gives back, and its mail. */
 async function recordInLedger(tx: Database, { after, creditNote }: Credited): Promise<void> {
   // Only an invoiced order on account takes a credit note, and every order on account is a company's.
-  if (!after.companyId || !after.invoiceNumber) throw new Error(`order ${after.id} was credited off account`);
+  if (!after.companyId) throw new Error(`order ${after.id} was credited off account`);
   await addLedgerEntry(tx, {
     companyId: after.companyId,
     orderId: after.id,
+    invoiceNumber: creditNote.invoiceNumber,
     kind: "credit-note",
     owedCents: -creditNote.offBalanceCents,
     creditCents: creditNote.toCreditCents,
@@ -120,10 +176,10 @@ async function recordInLedger(tx: Database, { after, creditNote }: Credited): Pr
     number: orderNumberText(after.number),
     orderId: after.id,
     creditNoteNumber: creditNote.number,
-    invoiceNumber: after.invoiceNumber,
+    invoiceNumber: creditNote.invoiceNumber,
     amount: formatCents(creditNote.amountCents),
     reason: creditNote.reason,
-    balance: formatCents(owedCents(after)),
+    balance: formatCents(balanceCents(after)),
     toCredit: creditNote.toCreditCents > 0 ? formatCents(creditNote.toCreditCents) : null,
     refunded: after.paymentStatus === "refunded",
   };
@@ -134,7 +190,7 @@ async function recordInLedger(tx: Database, { after, creditNote }: Credited): Pr
 const figures = (row: OrderRow) => ({
   status: row.status,
   paymentStatus: row.paymentStatus,
-  balanceCents: owedCents(row),
+  balanceCents: balanceCents(row),
   creditedCents: row.creditedCents,
 });
 

@@ -24,11 +24,7 @@ describe("receivables", () => {
   });
   afterAll(() => ctx.close());
 
-  const dueIn = (order: Order, interval: string) =>
-    ctx.db
-      .update(orders)
-      .set({ invoiceDueAt: sql`now() + ${interval}::interval` })
-      .where(eq(orders.id, order._id));
+  const dueIn = (order: Order, interval: string) => steps.dueAt(order._id, sql`now() + ${interval}::interval`);
 
   /**
    * Per company, what its invoices owe by the ledger, and of that what is past due, due within 7 days, and more

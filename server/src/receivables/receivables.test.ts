@@ -209,7 +209,9 @@ describe("payments received and the ledger", () => {
     const answers = await Promise.all([pay(companyId, 1000), pay(companyId, 1000)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
     const paid = answers.flatMap((answer) => answer.json<PaymentReceived>().allocations);
-    expect(paid).toEqual([{ orderId: order._id, number: order.number, amount: 1000 }]);
+    expect(paid).toEqual([
+      { orderId: order._id, number: order.number, invoiceNumber: order.invoice?.number, amount: 1000 },
+    ]);
     expect(Math.max(...answers.map((answer) => answer.json<PaymentReceived>().creditBalance))).toBe(1000);
   });
 

@@ -32,8 +32,9 @@ import {
  *   payment, once per company and reference, and its ledger entry, which adds its amount to the company's
  *   credit; then what it pays, the allocations asked (each checked against what its invoice owes) or else the
  *   oldest invoices first; what is left stays as the company's credit; and the admin's audit entry.
- * - `recordInvoiceIssued`: an order on account shipped (ordering/ship-order.ts publishes `invoiceIssued` in its
- *   transaction): the invoice's ledger entry, then the company's credit pays it, as far as it goes.
+ * - `recordInvoiceIssued`: a shipment of an order on account left with its invoice (ordering/ship-order.ts publishes
+ *   `invoiceIssued` in its transaction): the invoice's ledger entry, then the company's credit pays it, as far as it
+ *   goes.
  * - `recordCardPayment`: a buyer paid an invoice's balance by card (payment/pay-balance.ts).
  */
 
@@ -93,32 +94,44 @@ async function receivePayment(
   };
 }
 
-/** The allocations a payment asks for, each checked against what its invoice still owes. */
+/**
+ * The allocations a payment asks for, each checked against what its invoice still owes: one named invoice of the
+ * order, or the order's invoices oldest first (decision 077; an order invoiced whole has one).
+ */
 async function askedAllocations(
   tx: Database,
   companyId: string,
   asked: NonNullable<PaymentReceivedBody["allocations"]>,
 ) {
-  const owing = new Map(
-    (await owingInvoices(tx, companyId, [...new Set(asked.map((allocation) => allocation.orderId))])).map((invoice) => [
-      invoice.orderId,
-      invoice,
-    ]),
-  );
-  const wanted = new Map<string, number>();
-  for (const { orderId, amount } of asked) wanted.set(orderId, (wanted.get(orderId) ?? 0) + dollarsToCents(amount));
-  return [...wanted].map(([orderId, cents]) => {
-    const invoice = owing.get(orderId);
-    if (!invoice) throw new MoneyRefused("not-this-companys", RECEIVABLES_MESSAGES.notThisCompanys);
-    if (cents > invoice.owedCents) {
-      const message = RECEIVABLES_MESSAGES.aboveBalance(
-        orderNumberText(invoice.number),
-        formatCents(invoice.owedCents),
-      );
+  const owing = await owingInvoices(tx, companyId, { orderIds: [...new Set(asked.map((one) => one.orderId))] });
+  const left = new Map(owing.map((invoice) => [invoice.invoiceNumber, invoice.owedCents]));
+  // Two allocations to one invoice are one: one entry, one line of the order's history.
+  const plan = new Map<string, { invoice: OwingInvoice; cents: number }>();
+  for (const { orderId, invoiceNumber, amount } of asked) {
+    const mine = owing.filter(
+      (invoice) =>
+        invoice.orderId === orderId && (invoiceNumber === undefined || invoice.invoiceNumber === invoiceNumber),
+    );
+    const [first] = mine;
+    if (!first) throw new MoneyRefused("not-this-companys", RECEIVABLES_MESSAGES.notThisCompanys);
+    const cents = dollarsToCents(amount);
+    const owed = mine.reduce((sum, invoice) => sum + (left.get(invoice.invoiceNumber) ?? 0), 0);
+    if (cents > owed) {
+      const message = invoiceNumber
+        ? RECEIVABLES_MESSAGES.aboveInvoiceBalance(invoiceNumber, formatCents(owed))
+        : RECEIVABLES_MESSAGES.aboveBalance(orderNumberText(first.number), formatCents(owed));
       throw new MoneyRefused("above-balance", message);
     }
-    return { invoice, cents };
-  });
+    for (const { invoice, cents: part } of oldestFirst(
+      mine.map((one) => ({ ...one, owedCents: left.get(one.invoiceNumber) ?? 0 })),
+      cents,
+    )) {
+      left.set(invoice.invoiceNumber, invoice.owedCents - part);
+      const planned = plan.get(invoice.invoiceNumber);
+      plan.set(invoice.invoiceNumber, { invoice, cents: (planned?.cents ?? 0) + part });
+    }
+  }
+  return [...plan.values()];
 }
 
 /** What `cents` pays of these invoices, oldest first, each to what it owes. */
@@ -128,13 +141,13 @@ function oldestFirst(invoices: OwingInvoice[], cents: number) {
   for (const invoice of invoices) {
     if (left <= 0) break;
     const paid = Math.min(left, invoice.owedCents);
-    plan.push({ invoice, cents: paid });
+    if (paid > 0) plan.push({ invoice, cents: paid });
     left -= paid;
   }
   return plan;
 }
 
-/** Puts `cents` of the company's credit against an order's invoice: one allocation entry, both balances moved. */
+/** Puts `cents` of the company's credit against an invoice: one allocation entry, both balances moved. */
 async function allocate(
   tx: Database,
   companyId: string,
@@ -145,6 +158,7 @@ async function allocate(
   await addLedgerEntry(tx, {
     companyId,
     orderId: invoice.orderId,
+    invoiceNumber: invoice.invoiceNumber,
     paymentId: from.paymentId ?? null,
     kind: "allocation",
     owedCents: -cents,
@@ -152,7 +166,7 @@ async function allocate(
     reference: from.reference,
   });
   await moveCredit(tx, companyId, -cents);
-  const paid = await receiveOnOrder(tx, invoice.orderId, cents, {
+  const paid = await receiveOnOrder(tx, invoice.orderId, [{ number: invoice.invoiceNumber, cents }], {
     by: from.by,
     note: `${formatCents(cents)} received: ${from.reference}`,
     // A payment's money came by transfer, on the day it arrived; without one, it is the company's credit.
@@ -161,32 +175,38 @@ async function allocate(
       : { paidWith: "credit", reference: from.reference },
   });
   if (!paid) throw new Error(`order ${invoice.orderId} could not take ${cents} cents`);
-  return { orderId: invoice.orderId, number: orderNumberText(invoice.number), amount: centsToDollars(cents) };
+  return {
+    orderId: invoice.orderId,
+    number: orderNumberText(invoice.number),
+    invoiceNumber: invoice.invoiceNumber,
+    amount: centsToDollars(cents),
+  };
 }
 
 /**
- * An invoice issued for an order on account (in the shipping transaction): its ledger entry, then whatever
- * credit the company holds pays it, as far as it goes.
+ * An invoice issued for what a shipment of an order on account carried (in the shipping transaction): its ledger
+ * entry, then whatever credit the company holds pays it, as far as it goes.
  */
 export async function recordInvoiceIssued(
   tx: Database,
   invoice: { companyId: string; orderId: string; invoiceNumber: string; totalCents: number; at: Date; by: string },
 ): Promise<void> {
-  const { companyId, orderId } = invoice;
+  const { companyId, orderId, invoiceNumber } = invoice;
   await lockCompanyMoney(tx, companyId);
   await addLedgerEntry(tx, {
     companyId,
     orderId,
+    invoiceNumber,
     kind: "invoice",
     owedCents: invoice.totalCents,
-    reference: invoice.invoiceNumber,
+    reference: invoiceNumber,
     at: invoice.at,
   });
   const credit = await creditBalanceCents(tx, companyId);
-  const [owing] = await owingInvoices(tx, companyId, [orderId]);
+  const [owing] = await owingInvoices(tx, companyId, { invoiceNumbers: [invoiceNumber] });
   if (credit > 0 && owing) {
     await allocate(tx, companyId, owing, Math.min(credit, owing.owedCents), {
-      reference: `Credit to ${invoice.invoiceNumber}`,
+      reference: `Credit to ${invoiceNumber}`,
       by: invoice.by,
     });
   }
@@ -210,14 +230,31 @@ export async function recordCardPayment(
   const { companyId, orderId, reference, cents } = payment;
   await lockCompanyMoney(tx, companyId);
   if (await cardPaymentRecorded(tx, orderId, reference)) return "recorded-already";
-  const [owing] = await owingInvoices(tx, companyId, [orderId]);
-  if (!owing || cents <= 0 || cents > owing.owedCents) return "not-owed";
-  await addLedgerEntry(tx, { companyId, orderId, kind: "card-payment", owedCents: -cents, reference });
-  const paid = await receiveOnOrder(tx, orderId, cents, {
-    by: payment.by,
-    note: `${formatCents(cents)} paid by card: ${reference}`,
-    money: { paidWith: "card", reference },
-  });
+  const owing = await owingInvoices(tx, companyId, { orderIds: [orderId] });
+  const owed = owing.reduce((sum, invoice) => sum + invoice.owedCents, 0);
+  if (owing.length === 0 || cents <= 0 || cents > owed) return "not-owed";
+  // One payment may pay several invoices of the order (one per shipment): an entry for each, under its reference.
+  const plan = oldestFirst(owing, cents);
+  for (const { invoice, cents: part } of plan) {
+    await addLedgerEntry(tx, {
+      companyId,
+      orderId,
+      invoiceNumber: invoice.invoiceNumber,
+      kind: "card-payment",
+      owedCents: -part,
+      reference,
+    });
+  }
+  const paid = await receiveOnOrder(
+    tx,
+    orderId,
+    plan.map(({ invoice, cents: part }) => ({ number: invoice.invoiceNumber, cents: part })),
+    {
+      by: payment.by,
+      note: `${formatCents(cents)} paid by card: ${reference}`,
+      money: { paidWith: "card", reference },
+    },
+  );
   if (!paid) throw new Error(`order ${orderId} could not take ${cents} cents`);
   return "paid";
 }

@@ -7,6 +7,7 @@ import { type MoneyRefusalReason, MoneyRefused } from "./queries/money-refused.j
  */
 const STATUS: Record<MoneyRefusalReason, 404 | 409> = {
   "no-such-order": 404,
+  "no-such-invoice": 404,
   "not-this-companys": 404,
   "above-balance": 409,
   "duplicate-reference": 409,

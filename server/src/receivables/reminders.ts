@@ -23,7 +23,8 @@ export function stepsReached(dueAt: Date, now: Date): ReminderStep[] {
 /**
  * Sends each invoice's reminder that is due now (docs/BUYING-ON-ACCOUNT.md, 'Reminders'), once across every
  * instance: the step's row and the mails are written in one transaction, and only the instance whose insert
- * made the row sends. Steps passed while nothing checked are recorded as skipped, so a late check sends the
+ * made the row sends; an order shipped in parts is reminded of each of its invoices apart, by its own due date
+ * (decision 077). Steps passed while nothing checked are recorded as skipped, so a late check sends the
  * latest step only, never a burst. An invoice paid meanwhile is not asked about at all. Each mail names every way
  * its reader may pay: the bank transfer always, and the card on the order's payment page for those who pay the
  * company's orders (owners and buyers; a requester who placed it pays nothing, decision 058). Answers how many
@@ -36,7 +37,7 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
     const latest = reached.at(-1);
     if (!latest) continue;
     const went = await db.transaction(async (tx) => {
-      if (!(await claimReminder(tx, invoice.orderId, latest, reached.slice(0, -1)))) return false;
+      if (!(await claimReminder(tx, invoice.invoiceNumber, latest, reached.slice(0, -1)))) return false;
       const data = {
         step: latest,
         number: orderNumberText(invoice.number),

@@ -173,10 +173,7 @@ describe("a company's statement", () => {
     for (const index of dues.keys()) invoices.push(await steps.invoiced(buyer, (index + 1) * 100));
     // Moved once all are issued: an invoice long overdue holds new orders on account.
     for (const [index, due] of dues.entries()) {
-      await ctx.db
-        .update(orders)
-        .set({ invoiceDueAt: sql`now() + ${due}::interval` })
-        .where(eq(orders.id, invoices[index]?._id ?? ""));
+      await steps.dueAt(invoices[index]?._id ?? "", sql`now() + ${due}::interval`);
     }
     const last = invoices.at(-1) as Order;
     expect((await steps.pay(companyId, 50, { allocations: [{ orderId: last._id, amount: 50 }] })).statusCode).toBe(201);
@@ -203,10 +200,7 @@ describe("a company's statement", () => {
     for (let index = 0; index < count; index += 1) invoices.push(await steps.invoiced(buyer, 100 + index));
     // Due one day apart, the last placed the earliest due: the list's order is the due dates', not the placing's.
     for (const [index, invoice] of invoices.entries()) {
-      await ctx.db
-        .update(orders)
-        .set({ invoiceDueAt: sql`now() + ${`${count - index} days`}::interval` })
-        .where(eq(orders.id, invoice._id));
+      await steps.dueAt(invoice._id, sql`now() + ${`${count - index} days`}::interval`);
     }
     const byDue = invoices.map((invoice) => invoice.invoice?.number).reverse();
     const page = async (openPage: number) => {

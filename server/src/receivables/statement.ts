@@ -13,35 +13,31 @@ import type { Database } from "../db/client.js";
 import type { CreditStanding } from "../ordering/order-money.js";
 import { companyCreditJson } from "./company-credit.js";
 import { companyLedger, type InvoiceBalance, type LedgerLine } from "./queries/ledger.js";
-import { type InvoicedOrder, invoicedOrdersOf, type OwingFigures, owingOfCompany } from "./queries/owing.js";
+import { type InvoiceOfOrder, invoicesNamed, type OwingFigures, owingOfCompany } from "./queries/owing.js";
 
 /**
  * A company's statement of a month (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): the balance as it
  * began, the month's entries each with the balance after it, and the closing balance, all from the ledger; then,
  * as of now, a page of its open invoices from the ledger too, and what all of them owe by age (the balances kept
- * beside the ledger, as the receivables list reads them), and its credit. The invoices' numbers and due dates are
- * the orders'.
+ * beside the ledger, as the receivables list reads them), and its credit. Each entry names the invoice it moves (an
+ * order shipped in parts has one per shipment, decision 077).
  */
 
 /** What is owed by aging bucket, in dollars: the statement's and the receivables list's. */
 export const agingDollars = (agingCents: OwingFigures["agingCents"]): Aging =>
   Object.fromEntries(AGING_BUCKETS.map(({ key }) => [key, centsToDollars(agingCents[key])])) as Aging;
 
-function entryInvoice(order: InvoicedOrder | undefined): StatementEntry["invoice"] {
-  if (!order) return null;
+function entryInvoice(invoice: InvoiceOfOrder | undefined): StatementEntry["invoice"] {
+  if (!invoice) return null;
   return {
-    orderId: order.orderId,
-    orderNumber: orderNumberText(order.number),
-    number: order.invoiceNumber,
-    dueAt: order.dueAt?.toISOString() ?? null,
+    orderId: invoice.orderId,
+    orderNumber: orderNumberText(invoice.number),
+    number: invoice.invoiceNumber,
+    dueAt: invoice.dueAt.toISOString(),
   };
 }
 
 function openInvoice(order: InvoiceBalance, now: Date): OpenInvoice {
-  // The ledger has an invoice entry only for an order invoiced on account: it has its number and dates.
-  if (!order.invoiceNumber || !order.issuedAt || !order.dueAt) {
-    throw new Error(`order ${order.orderId} owes on the ledger but has no invoice`);
-  }
   return {
     orderId: order.orderId,
     orderNumber: orderNumberText(order.number),
@@ -70,9 +66,13 @@ export async function companyStatement(
   ]);
   const balanceAfter = (line: LedgerLine) => standing.owedCents + line.sinceCents;
   // The open invoices came with their orders; the month's entries may name others, paid or credited since.
-  const orders = new Map<string, InvoicedOrder>(owing.map((order) => [order.orderId, order]));
-  const others = lines.flatMap((line) => (line.orderId && !orders.has(line.orderId) ? [line.orderId] : []));
-  for (const [id, order] of await invoicedOrdersOf(db, company.id, [...new Set(others)])) orders.set(id, order);
+  const invoices = new Map<string, InvoiceOfOrder>(owing.map((invoice) => [invoice.invoiceNumber, invoice]));
+  const others = lines.flatMap((line) =>
+    line.invoiceNumber && !invoices.has(line.invoiceNumber) ? [line.invoiceNumber] : [],
+  );
+  for (const [number, invoice] of await invoicesNamed(db, company.id, [...new Set(others)])) {
+    invoices.set(number, invoice);
+  }
   const entries = lines.map((line): StatementEntry => {
     const change = line.owedCents - line.creditCents;
     return {
@@ -80,7 +80,7 @@ export async function companyStatement(
       at: line.at.toISOString(),
       reference: line.reference,
       reason: line.reason,
-      invoice: entryInvoice(line.orderId ? orders.get(line.orderId) : undefined),
+      invoice: entryInvoice(line.invoiceNumber ? invoices.get(line.invoiceNumber) : undefined),
       // Money put against an invoice moves what is owed from the invoice to the credit received earlier.
       amount: centsToDollars(line.kind === "allocation" ? -line.owedCents : Math.abs(change)),
       change: centsToDollars(change),

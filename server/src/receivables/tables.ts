@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { companies } from "../company/tables.js";
 import { cents, createdAt, isOneOf } from "../db/columns.js";
+import { accountInvoices } from "../ordering/money-tables.js";
 import { orders } from "../ordering/tables.js";
 
 /**
@@ -54,6 +55,11 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => companies.id),
     orderId: uuid("order_id").references(() => orders.id),
+    /**
+     * The invoice an entry of an order moves (decision 077): the invoice itself, money put against it, a credit note
+     * of it. Null for money received, which is the company's until allocated.
+     */
+    invoiceNumber: text("invoice_number").references(() => accountInvoices.number),
     paymentId: uuid("payment_id").references(() => paymentsReceived.id),
     kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
     owedCents: cents("owed_cents").notNull().default(0),
@@ -76,8 +82,12 @@ export const ledgerEntries = pgTable(
       table.creditCents,
     ),
     index("ledger_entries_by_order").on(table.orderId),
-    // A card payment is the provider's payment id once: the same payment settled twice never credits twice.
-    uniqueIndex("ledger_entries_card_payment_once").on(table.reference).where(sql`${table.kind} = 'card-payment'`),
+    index("ledger_entries_by_invoice").on(table.invoiceNumber),
+    // A card payment is the provider's payment id once per invoice it pays (one payment may pay an order's invoices
+    // of several shipments, decision 077): the same payment settled twice never credits twice.
+    uniqueIndex("ledger_entries_card_payment_once")
+      .on(table.reference, table.invoiceNumber)
+      .where(sql`${table.kind} = 'card-payment'`),
     check("ledger_entries_kind", isOneOf(table.kind, LEDGER_KINDS)),
     check(
       "ledger_entries_signs",
@@ -132,22 +142,23 @@ export const companyCredits = pgTable(
 );
 
 /**
- * The payment reminders sent for each invoice, a row per step (receivables/reminders.ts): the instance whose
- * insert makes the row sends the mails, in the same transaction, so each goes once across every instance.
+ * The payment reminders sent for each invoice, a row per invoice and step (receivables/reminders.ts): the instance
+ * whose insert makes the row sends the mails, in the same transaction, so each goes once across every instance. An
+ * order invoiced a shipment at a time has its reminders per invoice (decision 077).
  */
 export const invoiceReminders = pgTable(
   "invoice_reminders",
   {
-    orderId: uuid("order_id")
+    invoiceNumber: text("invoice_number")
       .notNull()
-      .references(() => orders.id),
+      .references(() => accountInvoices.number),
     step: text("step", { enum: REMINDER_STEPS }).notNull(),
     /** False for a step passed while an instance was down: a later one went instead. */
     sent: boolean("sent").notNull(),
     createdAt: createdAt(),
   },
   (table) => [
-    primaryKey({ columns: [table.orderId, table.step] }),
+    primaryKey({ columns: [table.invoiceNumber, table.step] }),
     check("invoice_reminders_step", isOneOf(table.step, REMINDER_STEPS)),
   ],
 );

@@ -298,6 +298,17 @@ async function creditedOrder(f: Fixtures): Promise<{ order: string; creditNote: 
   return { order, creditNote: `${order}/credit-notes/${credited.json().creditNotes[0].number}` };
 }
 
+/** The PDF path of the invoice a new invoiced order's shipment is billed on (decision 077). */
+async function shipmentInvoicePath(f: Fixtures): Promise<string> {
+  const orderId = await invoicedOrder(f);
+  const order = await f.app.inject({
+    method: "GET",
+    url: `/api/admin/orders/${orderId}`,
+    headers: bearer(f.admin.token),
+  });
+  return `/api/ordering/${orderId}/shipments/${order.json().shipments[0]._id}/invoice`;
+}
+
 /** Takes away the terms `invoicedOrder` gave the matrix's company. */
 async function takeTermsAway(f: Fixtures) {
   await f.app.inject({
@@ -1057,6 +1068,14 @@ const MATRIX: Record<string, Row> = {
     guard: { action: "invoice:order", on: buyersOrder },
     after: takeTermsAway,
   },
+  // Each shipment on account issues its invoice (decision 077): whoever gets the order's invoice gets it, and a
+  // requester cannot tell a colleague's exists.
+  "GET /api/ordering/:id/shipments/:shipmentId/invoice": {
+    call: async (f) => ({ url: await shipmentInvoicePath(f) }),
+    expect: { ...members(200, 200, 404), admin: 200 },
+    guard: { action: "invoice:order", on: buyersOrder },
+    after: takeTermsAway,
+  },
   "GET /api/admin/receivables": {
     call: () => ({ url: "/api/admin/receivables" }),
     ...inTheBackOffice("read:receivables", 200),
@@ -1288,10 +1307,27 @@ describe("authorization matrix", () => {
       ),
       order: await moneyIn(identity, credited.order, (order: Order) => order),
       invoice: (await get(identity, `${credited.order}/invoice`)).statusCode,
+      shipmentInvoice: (await get(identity, shipmentInvoice)).statusCode,
       creditNote: (await get(identity, credited.creditNote)).statusCode,
     });
-    const all = { company: ["creditLimit"], companyOrders: money, order: money, invoice: 200, creditNote: 200 };
-    const stranger = { company: 404, companyOrders: 404, order: 404, invoice: 404, creditNote: 404 };
+    const shipped = await get("admin", `/api/admin/orders/${orderId}`);
+    const shipmentInvoice = `${credited.order}/shipments/${shipped.json<Order>().shipments[0]?._id}/invoice`;
+    const all = {
+      company: ["creditLimit"],
+      companyOrders: money,
+      order: money,
+      invoice: 200,
+      shipmentInvoice: 200,
+      creditNote: 200,
+    };
+    const stranger = {
+      company: 404,
+      companyOrders: 404,
+      order: 404,
+      invoice: 404,
+      shipmentInvoice: 404,
+      creditNote: 404,
+    };
     expect(await reads("owner")).toEqual({ identity: "owner", ...all });
     expect(await reads("buyer")).toEqual({ identity: "buyer", ...all });
     expect(await reads("requester")).toEqual({
@@ -1300,10 +1336,17 @@ describe("authorization matrix", () => {
       companyOrders: [],
       order: [],
       invoice: 404,
+      shipmentInvoice: 404,
       creditNote: 404,
     });
     expect(await reads("other")).toEqual({ identity: "other", ...stranger });
-    expect(await reads("admin")).toEqual({ identity: "admin", ...stranger, invoice: 200, creditNote: 200 });
+    expect(await reads("admin")).toEqual({
+      identity: "admin",
+      ...stranger,
+      invoice: 200,
+      shipmentInvoice: 200,
+      creditNote: 200,
+    });
   });
 
   // Authentication runs in onRequest, before the body is read: a broken body changes nothing for a stranger.

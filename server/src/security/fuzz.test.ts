@@ -129,6 +129,11 @@ const noCent = fc.oneof(
 );
 /** Not a positive sum of dollars: `notMoney`, $0, or what comes to no cent. */
 const notPositiveMoney = (max: number) => fc.oneof(notMoney(max), fc.constant(0), noCent);
+/** Anything but an invoice number as the gapless sequence writes it (INV-2026-000001). */
+const notInvoiceNumber = fc.oneof(
+  fc.constantFrom(null, 7, "", "INV-1", "inv-2026-000001", "INV-2026-00001", "CN-000001"),
+  fc.string({ maxLength: 20 }).filter((text) => !/^INV-\d{4}-\d{6,}$/.test(text)),
+);
 /** A text with a control character inside: C0, DEL and C1, and with `lines` "one" also line breaks and tabs. */
 const withControl = (lines: "one" | "many") =>
   fc
@@ -1016,9 +1021,11 @@ describe("fuzzing the API", () => {
         // Amount and restock may be left out (all that is left, no restock), the reason not; what is sent must be right.
         url: "/api/admin/orders/00000000-0000-4000-8000-000000000000/credit-notes",
         as: () => admin,
-        valid: () => ({ amount: 100, restock: false, reason: "Damaged in transit" }),
+        valid: () => ({ amount: 100, restock: false, reason: "Damaged in transit", invoiceNumber: "INV-2026-000001" }),
         hostile: {
           reason: fc.oneof(requiredText(200), withControl("one")),
+          // The invoice it is against (decision 077): a number as the sequence writes it, or left out.
+          invoiceNumber: notInvoiceNumber,
           amount: fc.oneof(notPositiveMoney(100_000_000), fc.constant(null)),
           restock: fc.oneof(
             fc.integer(),
@@ -1092,6 +1099,10 @@ describe("fuzzing the API", () => {
             fc.array(fc.record({ orderId: fc.uuid({ version: 4 }), amount: notPositiveMoney(100_000_000) }), {
               minLength: 1,
             }),
+            fc.array(
+              fc.record({ orderId: fc.uuid({ version: 4 }), invoiceNumber: notInvoiceNumber, amount: fc.constant(1) }),
+              { minLength: 1 },
+            ),
           ),
         },
       },
@@ -1616,6 +1627,10 @@ describe("fuzzing the API", () => {
           const note = await call("GET", creditNote, customer);
           const missing = status === 200 ? 404 : status;
           expect({ url: creditNote, status: note.statusCode }).toEqual({ url: creditNote, status: missing });
+          // Nor any shipment, so no shipment's invoice (decision 077): 404, as for an order it cannot read.
+          const billed = `/api/ordering/${encodeURIComponent(orderId)}/shipments/00000000-0000-4000-8000-000000000001/invoice`;
+          const shipmentInvoice = await call("GET", billed, customer);
+          expect({ url: billed, status: shipmentInvoice.statusCode }).toEqual({ url: billed, status: missing });
           if (status !== 200) {
             const credit = `/api/admin/orders/${encodeURIComponent(orderId)}/credit-notes`;
             const credited = await call("POST", credit, admin, { reason: "Returned" });

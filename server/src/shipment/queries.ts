@@ -42,24 +42,24 @@ export async function insertShipment(tx: Database, shipment: NewShipment): Promi
   return created;
 }
 
-/** Writes the invoice a shipment issued on account (docs/BUYING-ON-ACCOUNT.md, 'Invoices on account'). */
+/**
+ * Writes on a shipment the invoice it is billed on (docs/decisions/077-invoices-per-shipment.md): its number, dates
+ * and what it bills; the parcels Ship sends from several warehouses at once share one.
+ */
 export async function setShipmentInvoice(
   tx: Database,
   shipmentId: string,
-  invoice: { invoiceNumber: string; invoiceCents: number; netDays: number },
-): Promise<ShipmentRow> {
-  const [row] = await tx
+  invoice: { number: string; totalCents: number; issuedAt: Date; dueAt: Date },
+): Promise<void> {
+  await tx
     .update(shipments)
     .set({
-      invoiceNumber: invoice.invoiceNumber,
-      invoiceCents: invoice.invoiceCents,
-      invoiceIssuedAt: sql`now()`,
-      invoiceDueAt: sql`now() + make_interval(hours => ${24 * invoice.netDays})`,
+      invoiceNumber: invoice.number,
+      invoiceCents: invoice.totalCents,
+      invoiceIssuedAt: invoice.issuedAt,
+      invoiceDueAt: invoice.dueAt,
     })
-    .where(eq(shipments.id, shipmentId))
-    .returning();
-  if (!row) throw new Error("no such shipment");
-  return row;
+    .where(eq(shipments.id, shipmentId));
 }
 
 /** The shipments of these orders, oldest first, each with its lines and warehouse (three queries for all). */

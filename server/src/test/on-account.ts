@@ -1,9 +1,11 @@
 import type { CompanyRole, OrderWithCredit, Product } from "@forgeline/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { expect } from "vitest";
 import { companies, companyMembers } from "../company/tables.js";
+import { accountInvoices } from "../ordering/money-tables.js";
 import { orders } from "../ordering/tables.js";
 import { ledgerEntries } from "../receivables/tables.js";
+import { shipments } from "../shipment/tables.js";
 import { bearer, signUp, type TestAccount } from "./accounts.js";
 import { CONTACT } from "./orders.js";
 import type { createTestApp } from "./test-app.js";
@@ -68,16 +70,42 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
     return (await call("GET", `/api/ordering/${id}`, buyer)).json<OrderWithCredit>();
   }
 
-  /** Dates an invoice as if it had been issued at `at`, due 30 days later: its ledger entry and its order. */
-  async function issuedAt(order: { _id: string }, at: Date) {
+  /**
+   * Dates an invoice as if it had been issued at `at`, due 30 days later: its ledger entry, its row, its shipments and
+   * its order (when it is the order's first). The order's one invoice, or `invoiceNumber` of an order shipped in parts.
+   */
+  async function issuedAt(order: { _id: string }, at: Date, invoiceNumber?: string) {
+    const dueAt = new Date(at.getTime() + 30 * 86_400_000);
+    const [only] = invoiceNumber
+      ? [{ number: invoiceNumber }]
+      : await ctx.db
+          .select({ number: accountInvoices.number })
+          .from(accountInvoices)
+          .where(eq(accountInvoices.orderId, order._id));
+    const number = only?.number ?? "";
     await ctx.db
       .update(ledgerEntries)
       .set({ at })
-      .where(and(eq(ledgerEntries.orderId, order._id), eq(ledgerEntries.kind, "invoice")));
+      .where(and(eq(ledgerEntries.invoiceNumber, number), eq(ledgerEntries.kind, "invoice")));
+    await ctx.db.update(accountInvoices).set({ issuedAt: at, dueAt }).where(eq(accountInvoices.number, number));
+    await ctx.db
+      .update(shipments)
+      .set({ invoiceIssuedAt: at, invoiceDueAt: dueAt })
+      .where(eq(shipments.invoiceNumber, number));
     await ctx.db
       .update(orders)
-      .set({ invoiceIssuedAt: at, invoiceDueAt: new Date(at.getTime() + 30 * 86_400_000) })
-      .where(eq(orders.id, order._id));
+      .set({ invoiceIssuedAt: at, invoiceDueAt: dueAt })
+      .where(and(eq(orders.id, order._id), eq(orders.invoiceNumber, number)));
+  }
+
+  /**
+   * Moves the due date of an order invoiced whole (`due`: a moment, or SQL such as `now() + interval`): its invoice's,
+   * its shipments' and the order's.
+   */
+  async function dueAt(orderId: string, due: Date | SQL) {
+    await ctx.db.update(accountInvoices).set({ dueAt: due }).where(eq(accountInvoices.orderId, orderId));
+    await ctx.db.update(shipments).set({ invoiceDueAt: due }).where(eq(shipments.orderId, orderId));
+    await ctx.db.update(orders).set({ invoiceDueAt: due }).where(eq(orders.id, orderId));
   }
 
   /** A transfer an admin records (today unless `receivedAt` says otherwise); answers the API's answer. */
@@ -104,5 +132,5 @@ export function onAccountSteps(ctx: Context, admin: TestAccount) {
     });
   }
 
-  return { call, companyOnAccount, placed, invoiced, issuedAt, pay, credit };
+  return { call, companyOnAccount, placed, invoiced, issuedAt, dueAt, pay, credit };
 }

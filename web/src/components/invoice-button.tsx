@@ -1,13 +1,18 @@
-import { downloadInvoice } from "../lib/invoice";
+import { downloadInvoice, invoicedPerShipment } from "../lib/invoice";
 import type { PageOrder } from "../lib/order";
 import { DownloadButton } from "./download-button";
 
 /**
  * The order's invoice (PDF), on the customer's and the admin's order pages; nothing before it is issued, nor for a
- * caller the answer's `actions` do not let fetch it (a requester, for a colleague's order: decision 058).
+ * caller the answer's `actions` do not let fetch it (a requester, for a colleague's order: decision 058), nor for an
+ * order on account invoiced a shipment at a time (each shipment lists its own: decision 077).
  */
-export function InvoiceButton({ order }: { order: Pick<PageOrder, "_id" | "invoiceNumber" | "actions"> }) {
-  if (!order.invoiceNumber || !order.actions.includes("invoice:order")) return null;
+export function InvoiceButton({
+  order,
+}: {
+  order: Pick<PageOrder, "_id" | "invoiceNumber" | "actions" | "paymentMethod" | "shipments" | "total">;
+}) {
+  if (!order.invoiceNumber || !order.actions.includes("invoice:order") || invoicedPerShipment(order)) return null;
   return (
     <DownloadButton
       // In a narrow column (the admin's details on a phone) its parts go to the next line whole and the button grows

@@ -1,11 +1,11 @@
 import { formatPrice, type Shipment } from "@forgeline/contract";
 import type { ReactNode } from "react";
 import { dateTimeText, dueDayInWords } from "../lib/date-text";
-import { downloadPackingSlip } from "../lib/invoice";
+import { downloadPackingSlip, downloadShipmentInvoice } from "../lib/invoice";
 import type { PageOrder } from "../lib/order";
 import { DownloadButton } from "./download-button";
 
-type ShipmentsOrder = Pick<PageOrder, "_id" | "number" | "lines" | "shipments" | "fulfilmentStatus">;
+type ShipmentsOrder = Pick<PageOrder, "_id" | "number" | "lines" | "shipments" | "fulfilmentStatus" | "actions">;
 
 /**
  * What of each line is still to come: its pieces less those its shipments carried, while the order is still to ship
@@ -28,7 +28,8 @@ export function piecesToCome(order: ShipmentsOrder): { name: string; sku: string
 
 /**
  * The order's shipments, oldest first, as stacked cards (they read on a phone without sideways scrolling): what
- * each carried, from where, its tracking, whether it arrived, its packing slip and, on account, its invoice; then
+ * each carried, from where, its tracking, whether it arrived, its packing slip and, on account, its own invoice
+ * (number, amount, due date, what is left to pay, its PDF for whoever gets the order's invoice: decision 077); then
  * what is still to come. `actions` adds the admin's buttons to a shipment. Nothing before the first shipment.
  */
 export function OrderShipments({
@@ -79,6 +80,7 @@ function ShipmentCard({
   shipment: Shipment;
   actions: ((shipment: Shipment) => ReactNode) | undefined;
 }) {
+  const { invoice } = shipment;
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">
@@ -111,10 +113,13 @@ function ShipmentCard({
       <p className="text-sm">
         {shipment.deliveredAt ? `Delivered ${dateTimeText(shipment.deliveredAt)}` : "On its way"}
       </p>
-      {shipment.invoice && (
+      {invoice && (
         <p className="text-sm">
-          Invoice {shipment.invoice.number}: {formatPrice(shipment.invoice.amount)}
-          {shipment.invoice.dueAt && `, due ${dueDayInWords(shipment.invoice.dueAt)}`}
+          Invoice <span className="whitespace-nowrap">{invoice.number}</span>: {formatPrice(invoice.amount)}
+          {invoice.dueAt && `, due ${dueDayInWords(invoice.dueAt)}`}
+          {invoice.balance === 0
+            ? ", paid"
+            : invoice.balance < invoice.amount && `, ${formatPrice(invoice.balance)} left to pay`}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -125,6 +130,15 @@ function ShipmentCard({
         >
           Packing slip {shipment.number} (PDF)
         </DownloadButton>
+        {invoice && order.actions.includes("invoice:order") && (
+          <DownloadButton
+            className="btn btn-outline btn-sm"
+            download={() => downloadShipmentInvoice(order, { _id: shipment._id, invoice })}
+            failure="The invoice could not be downloaded. Please try again."
+          >
+            Invoice <span className="whitespace-nowrap">{invoice.number}</span> (PDF)
+          </DownloadButton>
+        )}
         {actions?.(shipment)}
       </div>
     </div>

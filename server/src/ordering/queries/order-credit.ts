@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { creditNoteCounter, creditNotes } from "../money-tables.js";
 import { orders } from "../tables.js";
+import { creditOnInvoice } from "./account-invoices.js";
 import { addEvent, takeStep } from "./lifecycle.js";
 import { giveBackOrderStockOf } from "./order-stock.js";
 import type { OrderRow } from "./orders.js";
@@ -25,8 +26,12 @@ async function nextCreditNoteNumber(tx: Database): Promise<string> {
   return creditNoteNumberText(counter.last);
 }
 
-/** A credit note decided on a locked order: its amount, how it splits, and the step it takes the order. */
+/**
+ * A credit note decided on a locked order: the invoice it credits (decision 077), its amount, how it splits, and the
+ * step it takes the order.
+ */
 export interface OrderCredit {
+  invoiceNumber: string;
   cents: number;
   offBalanceCents: number;
   toCreditCents: number;
@@ -39,8 +44,8 @@ export interface OrderCredit {
 }
 
 /**
- * Writes a credit note on the order `before` (locked by lifecycle.ts `lockOrder`): the next number, the order's kept
- * figures moved by adding to them (decision 041), a line in its history, and the facts the credit leaves it in
+ * Writes a credit note on the order `before` (locked by lifecycle.ts `lockOrder`): the next number, the order's and
+ * its invoice's kept figures moved by adding to them (decisions 041, 077), a line in its history, and the facts the credit leaves it in
  * (refunded in full or in part, or as it was while money is still owed). `restock` returns its pieces.
  */
 export async function creditOrder(
@@ -48,20 +53,30 @@ export async function creditOrder(
   before: OrderRow,
   credit: OrderCredit,
 ): Promise<{ after: OrderRow; creditNote: CreditNoteRow }> {
-  const { cents, offBalanceCents, toCreditCents, step, by, reason } = credit;
+  const { invoiceNumber, cents, offBalanceCents, toCreditCents, step, by, reason } = credit;
   const orderId = before.id;
   const number = await nextCreditNoteNumber(tx);
   const [creditNote] = await tx
     .insert(creditNotes)
-    .values({ number, orderId, amountCents: cents, offBalanceCents, toCreditCents, reason, issuedBy: by })
+    .values({
+      number,
+      orderId,
+      invoiceNumber,
+      amountCents: cents,
+      offBalanceCents,
+      toCreditCents,
+      reason,
+      issuedBy: by,
+    })
     .returning();
   if (!creditNote) throw new Error("the credit note was not stored");
+  await creditOnInvoice(tx, invoiceNumber, cents, toCreditCents);
   const fields = {
     creditedCents: before.creditedCents + cents,
     // Money paid that the credit gives back is no longer the order's: it becomes the company's credit.
     amountPaidCents: before.amountPaidCents - toCreditCents,
   };
-  const note = `Credit note ${number}: ${formatCents(cents)} off invoice ${before.invoiceNumber}${
+  const note = `Credit note ${number}: ${formatCents(cents)} off invoice ${invoiceNumber}${
     toCreditCents > 0 ? `, ${formatCents(toCreditCents)} of it to the company's credit` : ""
   }${credit.restock ? ". Pieces returned to stock" : ""}. Reason: ${reason}`;
   const money = { cents, reference: number };

@@ -85,13 +85,20 @@ export async function enqueueShipmentMail(
     trackingUrl: string | null;
     lines: ShipmentMailLine[];
     toCome: ShipmentMailLine[];
+    /** On account, the invoice it is billed on (decision 077): the mail names it and its due date. */
+    invoice?: { number: string; dueAt: Date } | undefined;
   },
   by: string,
 ) {
-  const { number, carrier, trackingNumber, trackingUrl, lines, toCome } = shipment;
+  const { number, carrier, trackingNumber, trackingUrl, lines, toCome, invoice } = shipment;
   const mail = await orderMailData(tx, order, null, by);
   await enqueueAccountMail(tx, order.userEmail, "order-shipped", {
     ...mail,
+    ...(invoice &&
+      mail.onAccount && {
+        invoiceNumber: invoice.number,
+        onAccount: { ...mail.onAccount, dueAt: invoice.dueAt.toISOString() },
+      }),
     carrier,
     trackingNumber,
     trackingUrl,

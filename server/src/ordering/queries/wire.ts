@@ -1,14 +1,15 @@
 import {
+  balanceCents,
   type CreditNote,
   centsToDollars,
   creditableCents,
   expectedDayOf,
+  invoiceOwedCents,
   MOVEMENT_OF_EVENT,
   type MoneyMovement,
   type OrderRecord,
   orderChangeRefusal,
   orderNumberText,
-  owedCents,
   type ProposedChange,
   SENT_FULFILMENTS,
   type Shipment,
@@ -20,6 +21,7 @@ import { backordersOf, productsByIds } from "../../product/queries/products.js";
 import { type ShipmentRecord, shipmentsByOrder } from "../../shipment/queries.js";
 import { creditNotes } from "../money-tables.js";
 import { orderEvents } from "../tables.js";
+import { type AccountInvoiceRow, invoicesByOrder } from "./account-invoices.js";
 import { linesByOrder, linesOf, type OrderEventRow, type OrderLineRow, type OrderRow } from "./orders.js";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -39,8 +41,11 @@ function toOrderJson(
   lines: OrderLineRow[],
   credits: CreditNoteRow[],
   shipments: ShipmentRecord[],
+  invoices: AccountInvoiceRow[],
   expected: ReadonlyMap<string, string | undefined>,
 ): OrderRecord {
+  const now = new Date();
+  const invoiceByNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]));
   return {
     _id: row.id,
     number: orderNumberText(row.number),
@@ -92,18 +97,13 @@ function toOrderJson(
     credited: centsToDollars(row.creditedCents),
     creditNotes: credits.map(creditNoteJson),
     moneyMovements: moneyMovementsOf(history, credits),
-    balance: centsToDollars(owedCents(row)),
+    balance: centsToDollars(balanceCents(row)),
     creditable: centsToDollars(creditableCents(row)),
-    invoice:
-      row.invoiceNumber && row.invoiceIssuedAt
-        ? {
-            number: row.invoiceNumber,
-            issuedAt: row.invoiceIssuedAt.toISOString(),
-            dueAt: row.invoiceDueAt?.toISOString() ?? null,
-          }
-        : null,
-    overdue: isOverdue(row, new Date()),
-    shipments: shipments.map((shipment) => shipmentJson(shipment, lines)),
+    invoice: leadingInvoice(row, invoices),
+    overdue: invoices.some((invoice) => isOverdue(invoice, now)),
+    shipments: shipments.map((shipment) =>
+      shipmentJson(shipment, lines, shipment.invoiceNumber ? invoiceByNumber.get(shipment.invoiceNumber) : undefined),
+    ),
     proposedChange: proposalJson(row),
   };
 }
@@ -118,8 +118,15 @@ function proposalJson(row: OrderRow): ProposedChange | null {
   return shown;
 }
 
-/** A shipment as an order lists it: each line named as the order's line it carries pieces of. */
-export function shipmentJson(shipment: ShipmentRecord, lines: OrderLineRow[]): Shipment {
+/**
+ * A shipment as an order lists it: each line named as the order's line it carries pieces of, and on account the
+ * invoice it is billed on with what that still owes.
+ */
+export function shipmentJson(
+  shipment: ShipmentRecord,
+  lines: OrderLineRow[],
+  invoice: AccountInvoiceRow | undefined,
+): Shipment {
   const byPosition = new Map(lines.map((line) => [line.position, line]));
   return {
     _id: shipment.id,
@@ -137,15 +144,15 @@ export function shipmentJson(shipment: ShipmentRecord, lines: OrderLineRow[]): S
       name: byPosition.get(line.position)?.name ?? "",
       quantity: line.quantity,
     })),
-    invoice:
-      shipment.invoiceNumber && shipment.invoiceIssuedAt && shipment.invoiceCents !== null
-        ? {
-            number: shipment.invoiceNumber,
-            issuedAt: shipment.invoiceIssuedAt.toISOString(),
-            dueAt: shipment.invoiceDueAt?.toISOString() ?? null,
-            amount: centsToDollars(shipment.invoiceCents),
-          }
-        : null,
+    invoice: invoice
+      ? {
+          number: invoice.number,
+          issuedAt: invoice.issuedAt.toISOString(),
+          dueAt: invoice.dueAt.toISOString(),
+          amount: centsToDollars(invoice.totalCents),
+          balance: centsToDollars(invoiceOwedCents(invoice)),
+        }
+      : null,
   };
 }
 
@@ -172,13 +179,30 @@ export function moneyMovementsOf(history: OrderEventRow[], credits: CreditNoteRo
   });
 }
 
-/** A balance still owed after the invoice's due date. */
-export function isOverdue(
-  row: Pick<OrderRow, "status" | "totalCents" | "amountPaidCents" | "creditedCents" | "invoiceDueAt">,
-  now: Date,
-): boolean {
-  return row.invoiceDueAt !== null && row.invoiceDueAt < now && owedCents(row) > 0;
+/**
+ * The invoice an order's answer leads with (its due day and "Overdue 13 days" on the pages): its one invoice; of an
+ * order invoiced a shipment at a time, the earliest due that still owes, else its last (decision 077).
+ */
+function leadingInvoice(row: OrderRow, invoices: AccountInvoiceRow[]): OrderRecord["invoice"] {
+  if (invoices.length > 1) {
+    const owing = invoices.filter((invoice) => invoiceOwedCents(invoice) > 0);
+    const [first] = owing.sort((one, other) => one.dueAt.getTime() - other.dueAt.getTime());
+    const leading = first ?? invoices.at(-1);
+    if (leading) {
+      return { number: leading.number, issuedAt: leading.issuedAt.toISOString(), dueAt: leading.dueAt.toISOString() };
+    }
+  }
+  if (!row.invoiceNumber || !row.invoiceIssuedAt) return null;
+  return {
+    number: row.invoiceNumber,
+    issuedAt: row.invoiceIssuedAt.toISOString(),
+    dueAt: row.invoiceDueAt?.toISOString() ?? null,
+  };
 }
+
+/** An invoice with money still owed after its due date. */
+export const isOverdue = (invoice: AccountInvoiceRow, now: Date): boolean =>
+  invoice.dueAt < now && invoiceOwedCents(invoice) > 0;
 
 /** A credit note as an order lists it (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'). */
 export const creditNoteJson = (row: CreditNoteRow): CreditNote => ({
@@ -186,6 +210,7 @@ export const creditNoteJson = (row: CreditNoteRow): CreditNote => ({
   issuedAt: row.issuedAt.toISOString(),
   amount: centsToDollars(row.amountCents),
   reason: row.reason,
+  invoiceNumber: row.invoiceNumber,
 });
 
 /** The credit notes of these orders, oldest first, by order (one query for all of them). */
@@ -203,6 +228,10 @@ export async function creditNotesByOrder(db: Database, orderIds: string[]): Prom
 
 /** Only orders something was credited of have credit notes: the others cost no query. */
 const creditedIds = (rows: OrderRow[]) => rows.filter((row) => row.creditedCents > 0).map((row) => row.id);
+
+/** Only orders on account some of which left the shop have invoices on account: the others cost no query. */
+const invoicedIds = (rows: OrderRow[]) =>
+  rows.filter((row) => row.paymentMethod === "invoice" && row.invoiceNumber !== null).map((row) => row.id);
 
 /** Only orders some of which left the shop have shipments: the others cost no query. */
 const shippedIds = (rows: OrderRow[]) =>
@@ -224,7 +253,7 @@ async function expectedByTool(db: Database, lines: readonly OrderLineRow[]) {
 export async function withHistory(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [events, lines, credits, shipments] = await Promise.all([
+  const [events, lines, credits, shipments, invoices] = await Promise.all([
     db
       .select()
       .from(orderEvents)
@@ -233,6 +262,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
     linesByOrder(db, ids),
     creditNotesByOrder(db, creditedIds(rows)),
     shipmentsByOrder(db, shippedIds(rows)),
+    invoicesByOrder(db, invoicedIds(rows)),
   ]);
   const expected = await expectedByTool(db, [...lines.values()].flat());
   return rows.map((row) =>
@@ -242,6 +272,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
       lines.get(row.id) ?? [],
       credits.get(row.id) ?? [],
       shipments.get(row.id) ?? [],
+      invoices.get(row.id) ?? [],
       expected,
     ),
   );
@@ -249,7 +280,7 @@ export async function withHistory(db: Database, rows: OrderRow[]): Promise<Order
 
 /** One order as the wire shows it, with its lines and history. */
 export async function orderWithHistory(db: Database, row: OrderRow): Promise<OrderRecord> {
-  const [history, lines, credits, shipments] = await Promise.all([
+  const [history, lines, credits, shipments, invoices] = await Promise.all([
     db
       .select()
       .from(orderEvents)
@@ -258,6 +289,7 @@ export async function orderWithHistory(db: Database, row: OrderRow): Promise<Ord
     linesOf(db, row.id),
     creditNotesByOrder(db, creditedIds([row])),
     shipmentsByOrder(db, shippedIds([row])),
+    invoicesByOrder(db, invoicedIds([row])),
   ]);
   return toOrderJson(
     row,
@@ -265,6 +297,7 @@ export async function orderWithHistory(db: Database, row: OrderRow): Promise<Ord
     lines,
     credits.get(row.id) ?? [],
     shipments.get(row.id) ?? [],
+    invoices.get(row.id) ?? [],
     await expectedByTool(db, lines),
   );
 }

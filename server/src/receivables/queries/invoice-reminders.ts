@@ -1,7 +1,7 @@
 import type { ReminderStep } from "@forgeline/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { notClosed, orders, owedSql, owesSql } from "../../ordering/order-money.js";
+import { accountInvoices, invoiceOwedSql, invoiceOwing, orders } from "../../ordering/order-money.js";
 import { invoiceReminders } from "../tables.js";
 
 /**
@@ -11,34 +11,27 @@ import { invoiceReminders } from "../tables.js";
 
 /**
  * The invoices on account with money owed whose first reminder, `firstReminderDays` from the due date (−3:
- * three days before), is due by `now` (receivables/reminders.ts).
+ * three days before), is due by `now` (receivables/reminders.ts), each with what it owes (an order shipped in parts
+ * has one per shipment, decision 077), its order's number and buyer.
  */
 export async function invoicesToRemind(db: Database, now: Date, firstReminderDays: number) {
   const rows = await db
     .select({
-      orderId: orders.id,
+      orderId: accountInvoices.orderId,
       number: orders.number,
-      invoiceNumber: orders.invoiceNumber,
-      dueAt: orders.invoiceDueAt,
-      owedCents: sql<string>`${owedSql}`,
+      invoiceNumber: accountInvoices.number,
+      dueAt: accountInvoices.dueAt,
+      owedCents: sql<string>`${invoiceOwedSql}`,
       userEmail: orders.userEmail,
-      companyId: orders.companyId,
+      companyId: accountInvoices.companyId,
     })
-    .from(orders)
+    .from(accountInvoices)
+    .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
     .where(
-      and(
-        eq(orders.paymentMethod, "invoice"),
-        notClosed,
-        owesSql,
-        sql`${orders.invoiceDueAt} <= ${new Date(now.getTime() - firstReminderDays * 86_400_000)}`,
-      ),
+      and(invoiceOwing, sql`${accountInvoices.dueAt} <= ${new Date(now.getTime() - firstReminderDays * 86_400_000)}`),
     )
-    .orderBy(asc(orders.invoiceDueAt));
-  return rows.flatMap(({ invoiceNumber, dueAt, companyId, ...row }) =>
-    invoiceNumber && dueAt && companyId
-      ? [{ ...row, invoiceNumber, dueAt, companyId, owedCents: Number(row.owedCents) }]
-      : [],
-  );
+    .orderBy(asc(accountInvoices.dueAt), asc(accountInvoices.number));
+  return rows.map((row) => ({ ...row, owedCents: Number(row.owedCents) }));
 }
 
 /**
@@ -47,17 +40,17 @@ export async function invoicesToRemind(db: Database, now: Date, firstReminderDay
  */
 export async function claimReminder(
   tx: Database,
-  orderId: string,
+  invoiceNumber: string,
   step: ReminderStep,
   passed: ReminderStep[],
 ): Promise<boolean> {
   const [claimed] = await tx
     .insert(invoiceReminders)
-    .values({ orderId, step, sent: true })
+    .values({ invoiceNumber, step, sent: true })
     .onConflictDoNothing()
     .returning();
   if (!claimed) return false;
-  const skipped = passed.map((passedStep) => ({ orderId, step: passedStep, sent: false }));
+  const skipped = passed.map((passedStep) => ({ invoiceNumber, step: passedStep, sent: false }));
   if (skipped.length > 0) await tx.insert(invoiceReminders).values(skipped).onConflictDoNothing();
   return true;
 }

@@ -1,11 +1,10 @@
 import { LEDGER_KINDS, type LedgerKind, OPEN_INVOICES_PER_PAGE } from "@forgeline/contract";
-import { and, asc, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { isOneOf } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { creditNotes, orders, owingOnAccount } from "../../ordering/order-money.js";
+import { accountInvoices, creditNotes, invoiceOwing, orders } from "../../ordering/order-money.js";
 import { companyCredits, ledgerEntries, ledgerMonthBalances } from "../tables.js";
-import type { InvoicedOrder } from "./owing.js";
+import type { InvoiceOfOrder } from "./owing.js";
 
 /**
  * The ledger read (docs/BUYING-ON-ACCOUNT.md, 'Statements and receivables'): a company's balance as a month
@@ -14,7 +13,8 @@ import type { InvoicedOrder } from "./owing.js";
  * credit: an invoice adds, money received and credit notes take away, money put against an invoice moves nothing.
  * Its cost follows the month's entries and the invoices still open, not the years before (decision 059): the
  * balance before the month is the one kept at the end of the month before, the unallocated credit the one kept
- * beside the ledger, and only the open invoices' entries are summed.
+ * beside the ledger, and the open invoices are the ones `account_invoices_owing` holds, with their figures kept
+ * beside the ledger (decision 077).
  */
 
 const change = sql`${ledgerEntries.owedCents} - ${ledgerEntries.creditCents}`;
@@ -40,7 +40,7 @@ const IN_ORDER = [
 ];
 
 /** The open invoices in the order a statement lists them: the earliest due first, then by number. */
-const OPEN_IN_ORDER = [asc(orders.invoiceDueAt), asc(orders.invoiceNumber)];
+const OPEN_IN_ORDER = [asc(accountInvoices.dueAt), asc(accountInvoices.number)];
 
 /** The company the prepared read below reads, and the month it reads (also as its first day): its parameters. */
 const company = sql.placeholder("companyId");
@@ -54,6 +54,8 @@ export interface LedgerLine {
   at: Date;
   reference: string;
   orderId: string | null;
+  /** The invoice it moves; null for money received. */
+  invoiceNumber: string | null;
   owedCents: number;
   creditCents: number;
   /** What the company owed after this entry, less what it owed as the range began. */
@@ -62,8 +64,8 @@ export interface LedgerLine {
   reason: string | null;
 }
 
-/** An open invoice: its order's number and dates, and its sums of the ledger. */
-export interface InvoiceBalance extends InvoicedOrder {
+/** An open invoice: its order's number, its dates, and its figures kept beside the ledger. */
+export interface InvoiceBalance extends InvoiceOfOrder {
   totalCents: number;
   /** Paid by transfers (allocations) and by card. */
   paidCents: number;
@@ -84,16 +86,13 @@ export interface CompanyLedger {
   owing: InvoiceBalance[];
 }
 
-const owedBy = (kinds: LedgerKind[]) =>
-  sql<string>`coalesce(sum(${ledgerEntries.owedCents}) filter (where ${isOneOf(ledgerEntries.kind, kinds)}), 0)`;
-
 /** The entries and the balances as the database answers them: arrays of values, dates as ISO text. */
-type LineValues = [LedgerKind, string, string, string | null, number, number, number, string | null];
+type LineValues = [LedgerKind, string, string, string | null, string | null, number, number, number, string | null];
 
 /** A credit note's reason, by its number (the entry's reference): the one row of credit_notes' primary key. */
 const creditNoteReason = sql`case when ${ledgerEntries.kind} = 'credit-note' then
   (select ${creditNotes.reason} from ${creditNotes} where ${creditNotes.number} = ${ledgerEntries.reference}) end`;
-type BalanceValues = [string, number, string | null, string | null, string | null, number, number, number, number];
+type BalanceValues = [string, number, string, string, string, number, number, number, number];
 
 const ledgerQuery = preparedPerDatabase((db) => {
   const month = db
@@ -102,6 +101,7 @@ const ledgerQuery = preparedPerDatabase((db) => {
       at: ledgerEntries.at,
       reference: ledgerEntries.reference,
       orderId: ledgerEntries.orderId,
+      invoiceNumber: ledgerEntries.invoiceNumber,
       owedCents: ledgerEntries.owedCents,
       creditCents: ledgerEntries.creditCents,
       reason: creditNoteReason.as("reason"),
@@ -114,51 +114,37 @@ const ledgerQuery = preparedPerDatabase((db) => {
   const lines = db
     .select({
       lines: sql`json_agg(json_build_array(${month.kind}, ${month.at}, ${month.reference}, ${month.orderId},
-        ${month.owedCents}, ${month.creditCents}, ${month.running}, ${month.reason}) order by ${month.position})`,
+        ${month.invoiceNumber}, ${month.owedCents}, ${month.creditCents}, ${month.running}, ${month.reason}) order by ${month.position})`,
     })
     .from(month);
-  const balance = sql<string>`sum(${ledgerEntries.owedCents})`;
-  // A page of the company's invoices that still owe, the earliest due first, with what the statement names of
-  // each, from the partial index `orders_owing_on_account`; their entries, read by order (`ledger_entries_by_order`),
-  // say what. Not by company too: the planner would then read every entry the company ever had to join them.
+  // A page of the company's invoices that still owe, the earliest due first, with their figures and their orders'
+  // numbers, from the partial index `account_invoices_owing`.
   const open = db
     .select({
-      id: orders.id,
+      orderId: accountInvoices.orderId,
       number: orders.number,
-      invoiceNumber: orders.invoiceNumber,
-      issuedAt: orders.invoiceIssuedAt,
-      dueAt: orders.invoiceDueAt,
+      // Named apart from the order's number: both columns are `number`.
+      invoiceNumber: sql<string>`${accountInvoices.number}`.as("invoice_number"),
+      issuedAt: accountInvoices.issuedAt,
+      dueAt: accountInvoices.dueAt,
+      total: accountInvoices.totalCents,
+      paid: accountInvoices.paidCents,
+      credited: accountInvoices.creditedCents,
     })
-    .from(orders)
-    .where(and(eq(orders.companyId, company), owingOnAccount, isNotNull(orders.invoiceDueAt)))
+    .from(accountInvoices)
+    .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
+    .where(and(eq(accountInvoices.companyId, company), invoiceOwing))
     .orderBy(...OPEN_IN_ORDER)
     .limit(OPEN_INVOICES_PER_PAGE)
     .offset(sql.placeholder("openOffset"))
     .as("open");
-  const invoices = db
-    .select({
-      orderId: open.id,
-      number: open.number,
-      invoiceNumber: open.invoiceNumber,
-      issuedAt: open.issuedAt,
-      dueAt: open.dueAt,
-      total: owedBy(["invoice"]).as("total"),
-      paid: owedBy(["allocation", "card-payment"]).as("paid"),
-      credited: owedBy(["credit-note"]).as("credited"),
-      balance: balance.as("balance"),
-    })
-    .from(open)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.orderId, open.id))
-    .groupBy(open.id, open.number, open.invoiceNumber, open.issuedAt, open.dueAt)
-    .having(sql`${balance} > 0`)
-    .as("invoices");
   const owing = db
     .select({
-      owing: sql`json_agg(json_build_array(${invoices.orderId}, ${invoices.number}, ${invoices.invoiceNumber},
-        ${invoices.issuedAt}, ${invoices.dueAt}, ${invoices.total}, ${invoices.paid}, ${invoices.credited},
-        ${invoices.balance}) order by ${invoices.dueAt}, ${invoices.invoiceNumber})`,
+      owing: sql`json_agg(json_build_array(${open.orderId}, ${open.number}, ${open.invoiceNumber},
+        ${open.issuedAt}, ${open.dueAt}, ${open.total}, ${open.paid}, ${open.credited},
+        ${open.total} - ${open.paid} - ${open.credited}) order by ${open.dueAt}, ${open.invoiceNumber})`,
     })
-    .from(invoices);
+    .from(open);
   // What the company owed at the end of the latest month kept before this one (none: nothing yet).
   const opening = db
     .select({ owedCents: ledgerMonthBalances.owedCents })
@@ -199,25 +185,28 @@ export async function companyLedger(
   const [row] = await ledgerQuery(db).execute({ companyId, ...range, firstDay, openOffset });
   return {
     standing: { owedCents: cents(row?.owedCents), unallocatedCents: cents(row?.creditCents) },
-    lines: (row?.lines ?? []).map(([kind, at, reference, orderId, owedCents, creditCents, running, reason]) => ({
-      kind,
-      at: new Date(at),
-      reference,
-      orderId,
-      owedCents: Number(owedCents),
-      creditCents: Number(creditCents),
-      sinceCents: Number(running),
-      reason,
-    })),
+    lines: (row?.lines ?? []).map(
+      ([kind, at, reference, orderId, invoiceNumber, owedCents, creditCents, running, reason]) => ({
+        kind,
+        at: new Date(at),
+        reference,
+        orderId,
+        invoiceNumber,
+        owedCents: Number(owedCents),
+        creditCents: Number(creditCents),
+        sinceCents: Number(running),
+        reason,
+      }),
+    ),
     owing: (row?.owing ?? []).map(([orderId, number, invoiceNumber, issuedAt, dueAt, total, paid, credited, left]) => ({
       orderId,
       number,
       invoiceNumber,
-      issuedAt: issuedAt === null ? null : new Date(issuedAt),
-      dueAt: dueAt === null ? null : new Date(dueAt),
+      issuedAt: new Date(issuedAt),
+      dueAt: new Date(dueAt),
       totalCents: Number(total),
-      paidCents: -Number(paid),
-      creditedCents: -Number(credited),
+      paidCents: Number(paid),
+      creditedCents: Number(credited),
       balanceCents: Number(left),
     })),
   };

@@ -6,6 +6,8 @@
 export type MoneyRefusalReason =
   /** The order, or the credit note, does not exist. */
   | "no-such-order"
+  /** A credit note names an invoice that is not one of the order's (decision 077). */
+  | "no-such-invoice"
   /** An allocation names an order that is not one of this company's invoices with money owed. */
   | "not-this-companys"
   /** An allocation above what its invoice still owes. */

@@ -1,19 +1,26 @@
 import { AGING_BUCKETS, type AgingBucket, CREDIT_HOLD_AFTER_DAYS } from "@forgeline/contract";
 import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { idList, isOneOfIds } from "../../db/columns.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { orders, owedSql, owingOnAccount } from "../../ordering/order-money.js";
+import {
+  accountInvoices,
+  invoiceOwedSql,
+  invoiceOwing,
+  orders,
+  owedSql,
+  owingOnAccount,
+} from "../../ordering/order-money.js";
 
 /**
  * What companies owe on account now, across all of them (docs/BUYING-ON-ACCOUNT.md, 'Statements and
  * receivables'): the receivables list and the overview. Read from the balances kept beside the ledger
- * (`amount_paid_cents` and `credited_cents`, docs/decisions/041-ledger-of-money-on-account.md), only the orders
- * with money still to come, through the index `orders_owing_on_account` alone: the cost follows what is open,
- * not the history.
+ * (docs/decisions/041-ledger-of-money-on-account.md): the credit used from the orders with money still to come,
+ * through the index `orders_owing_on_account` alone; what is owed, its age and the hold from the invoices that still
+ * owe, each by its own due date (an order shipped in parts has one per shipment, decision 077), through
+ * `account_invoices_owing` alone: the cost follows what is open, not the history.
  */
 
-const due = orders.invoiceDueAt;
+const due = accountInvoices.dueAt;
 const DAY_MS = 86_400_000;
 
 export interface OwingFigures {
@@ -51,18 +58,21 @@ const momentsOf = (now: Date) =>
   Object.fromEntries(DAYS.map((days) => [`daysAgo${days}`, new Date(now.getTime() - days * DAY_MS)]));
 
 /**
- * A sum of what is owed, as bigint: the database adds bigints up in a wider number (numeric), and what the list
- * then does with a thousand of them (adds, ranks, adds up again) costs a quarter less in bigint.
+ * A sum of what is owed (of orders, or of invoices), as bigint: the database adds bigints up in a wider number
+ * (numeric), and what the list then does with a thousand of them (adds, ranks, adds up again) costs a quarter less
+ * in bigint.
  */
-const cents = (condition?: SQL) =>
-  sql`coalesce(sum(${owedSql})${condition ? sql` filter (where ${condition})` : sql``}, 0)::bigint`;
+const sumOf = (owed: SQL) => (condition?: SQL) =>
+  sql`coalesce(sum(${owed})${condition ? sql` filter (where ${condition})` : sql``}, 0)::bigint`;
+const cents = sumOf(invoiceOwedSql);
+/** The credit used: what every order on account not paid owes, invoiced or not (as creditStanding). */
+const USED = sumOf(owedSql)();
 
 /**
- * What is summed of a company, in the order the database answers it: the credit used, each aging bucket; then
- * whether an invoice holds new orders. The moments are the queries' parameters.
+ * What is summed of a company's invoices, in the order the database answers it: each aging bucket; then whether an
+ * invoice holds new orders. The moments are the queries' parameters.
  */
-const SUMS = {
-  used: cents(),
+const AGING = {
   ...Object.fromEntries(
     AGING_BUCKETS.map(({ key, upTo }, index) => {
       const below = AGING_BUCKETS[index - 1]?.upTo;
@@ -73,9 +83,10 @@ const SUMS = {
       return [key, cents(bounded)];
     }),
   ),
-} as Record<"used" | AgingBucket, SQL>;
+} as Record<AgingBucket, SQL>;
 const HOLD = sql`coalesce(bool_or(${lt(due, daysAgo(CREDIT_HOLD_AFTER_DAYS))}), false)`;
-const COMPANY_SUMS = ["used", ...AGING_BUCKETS.map(({ key }) => key)] as const;
+const BUCKETS = AGING_BUCKETS.map(({ key }) => key);
+const COMPANY_SUMS = ["used", ...BUCKETS] as const;
 
 /** The figures as the database answers them: [used, ...aging, hold]. */
 export type FigureValues = (number | boolean)[];
@@ -107,8 +118,8 @@ const owingInAllQuery = preparedPerDatabase((db) =>
       overdueCents: cents(lt(due, daysAgo(0))),
       dueNext7DaysCents: cents(and(gte(due, daysAgo(0)), lt(due, daysAgo(-7)))),
     })
-    .from(orders)
-    .where(owingOnAccount)
+    .from(accountInvoices)
+    .where(invoiceOwing)
     .prepare("owing_in_all"),
 );
 
@@ -125,19 +136,24 @@ export async function owingInAll(db: Database, now: Date) {
   };
 }
 
-const owingOfCompanyQuery = preparedPerDatabase((db) =>
-  db
+const owingOfCompanyQuery = preparedPerDatabase((db) => {
+  const company = sql.placeholder("companyId");
+  const used = db
+    .select({ used: USED })
+    .from(orders)
+    .where(and(eq(orders.companyId, company), owingOnAccount));
+  return db
     .select({
-      figures: sql<FigureValues>`json_build_array(${sql.join(
-        [...COMPANY_SUMS.map((sum) => SUMS[sum]), HOLD],
+      figures: sql<FigureValues>`json_build_array((${used}), ${sql.join(
+        [...BUCKETS.map((key) => AGING[key]), HOLD],
         sql`, `,
       )})`,
-      invoices: sql<number>`count(*) filter (where ${isNotNull(due)})::int`,
+      invoices: sql<number>`count(*)::int`,
     })
-    .from(orders)
-    .where(and(eq(orders.companyId, sql.placeholder("companyId")), owingOnAccount))
-    .prepare("owing_of_company"),
-);
+    .from(accountInvoices)
+    .where(and(eq(accountInvoices.companyId, company), invoiceOwing))
+    .prepare("owing_of_company");
+});
 
 /**
  * What one company owes on account as of `now`, however many invoices are open (its statement lists them a page at
@@ -153,45 +169,50 @@ export const owingMoments = momentsOf;
 
 /**
  * Every company that owes on account, as a common table expression named `owing` for the one query that pages
- * the receivables list (receivables/queries/receivables-page.ts): one pass over the open orders, a few sums per
- * company, and its place, most overdue first, then most owed (the same by id). Its moments are that query's
- * parameters (`owingMoments`); `owingFigures` and `owingTotals` read its sums.
+ * the receivables list (receivables/queries/receivables-page.ts): one pass over the open orders for the credit used,
+ * one over the invoices still owing for their ages (a company with an invoice owing has an order owing), and its
+ * place, most overdue first, then most owed (the same by id). Its moments are that query's parameters
+ * (`owingMoments`); `owingFigures` and `owingTotals` read its sums.
  */
 export function owingByCompany(db: Database) {
-  const byCompany = db
+  const usedBy = db
+    .select({ companyId: orders.companyId, used: USED.as("used") })
+    .from(orders)
+    .where(owingOnAccount)
+    .groupBy(orders.companyId)
+    .as("used_by_company");
+  const agingBy = db
     .select({
-      companyId: orders.companyId,
-      ...(Object.fromEntries(COMPANY_SUMS.map((sum) => [sum, SUMS[sum].as(sum)])) as Record<
-        (typeof COMPANY_SUMS)[number],
+      companyId: accountInvoices.companyId,
+      ...(Object.fromEntries(BUCKETS.map((key) => [key, AGING[key].as(key)])) as Record<
+        AgingBucket,
         SQL.Aliased<number>
       >),
       hold: HOLD.as("hold"),
     })
-    .from(orders)
-    .where(owingOnAccount)
-    .groupBy(orders.companyId)
-    .as("by_company");
-  const add = (keys: readonly AgingBucket[]) =>
-    sql.join(
-      keys.map((key) => byCompany[key]),
-      sql` + `,
-    );
-  const buckets = AGING_BUCKETS.map(({ key }) => key);
+    .from(accountInvoices)
+    .where(invoiceOwing)
+    .groupBy(accountInvoices.companyId)
+    .as("aging_by_company");
+  const bucket = (key: AgingBucket) => sql<number>`coalesce(${agingBy[key]}, 0)`;
+  const add = (keys: readonly AgingBucket[]) => sql.join(keys.map(bucket), sql` + `);
   return db.$with("owing").as(
     db
       .select({
-        companyId: byCompany.companyId,
-        ...(Object.fromEntries(COMPANY_SUMS.map((sum) => [sum, byCompany[sum]])) as Pick<
-          typeof byCompany,
-          (typeof COMPANY_SUMS)[number]
+        companyId: usedBy.companyId,
+        used: usedBy.used,
+        ...(Object.fromEntries(BUCKETS.map((key) => [key, bucket(key).as(key)])) as Record<
+          AgingBucket,
+          SQL.Aliased<number>
         >),
-        hold: byCompany.hold,
+        hold: sql<boolean>`coalesce(${agingBy.hold}, false)`.as("hold"),
         place:
-          sql<number>`row_number() over (order by ${add(buckets.slice(1))} desc, ${add(buckets)} desc, ${byCompany.companyId})`.as(
+          sql<number>`row_number() over (order by ${add(BUCKETS.slice(1))} desc, ${add(BUCKETS)} desc, ${usedBy.companyId})`.as(
             "place",
           ),
       })
-      .from(byCompany),
+      .from(usedBy)
+      .leftJoin(agingBy, eq(agingBy.companyId, usedBy.companyId)),
   );
 }
 
@@ -213,31 +234,39 @@ export const owingTotals = (owing: Owing) =>
 export const owingFiguresOf = (values: FigureValues | null): OwingFigures =>
   values ? figuresOf(values) : NOTHING_OWED;
 
-const invoicedOrdersQuery = preparedPerDatabase((db) =>
+const invoicesNamedQuery = preparedPerDatabase((db) =>
   db
     .select({
-      orderId: orders.id,
+      orderId: accountInvoices.orderId,
       number: orders.number,
-      invoiceNumber: orders.invoiceNumber,
-      issuedAt: orders.invoiceIssuedAt,
-      dueAt: orders.invoiceDueAt,
+      invoiceNumber: accountInvoices.number,
+      issuedAt: accountInvoices.issuedAt,
+      dueAt: accountInvoices.dueAt,
     })
-    .from(orders)
-    .where(and(eq(orders.companyId, sql.placeholder("companyId")), isOneOfIds(orders.id, "ids")))
-    .prepare("invoiced_orders_of"),
+    .from(accountInvoices)
+    .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
+    .where(
+      and(
+        eq(accountInvoices.companyId, sql.placeholder("companyId")),
+        // Invoice numbers hold no comma: the list is one parameter, as isOneOfIds's ids are.
+        sql`${accountInvoices.number} in (select unnest(string_to_array(${sql.placeholder("numbers")}, ',')))`,
+      ),
+    )
+    .prepare("invoices_named"),
 );
 
-/** What a statement names of a company's invoiced orders: their numbers, dates and due dates. */
-export async function invoicedOrdersOf(db: Database, companyId: string, orderIds: string[]) {
-  if (orderIds.length === 0) return new Map<string, InvoicedOrder>();
-  const rows = await invoicedOrdersQuery(db).execute({ companyId, ids: idList(orderIds) });
-  return new Map(rows.map((row) => [row.orderId, row]));
+/** What a statement names of a company's invoices: their orders' numbers, their dates and due dates, by number. */
+export async function invoicesNamed(db: Database, companyId: string, invoiceNumbers: string[]) {
+  if (invoiceNumbers.length === 0) return new Map<string, InvoiceOfOrder>();
+  const rows = await invoicesNamedQuery(db).execute({ companyId, numbers: invoiceNumbers.join(",") });
+  return new Map(rows.map((row) => [row.invoiceNumber, row]));
 }
 
-export interface InvoicedOrder {
+/** An invoice on account as a statement names it: its order, its number and its dates. */
+export interface InvoiceOfOrder {
   orderId: string;
   number: number;
-  invoiceNumber: string | null;
-  issuedAt: Date | null;
-  dueAt: Date | null;
+  invoiceNumber: string;
+  issuedAt: Date;
+  dueAt: Date;
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { notClosed, orders, owedSql, owesSql } from "../../ordering/order-money.js";
+import { accountInvoices, invoiceOwedSql, invoiceOwing, orders } from "../../ordering/order-money.js";
 import { ledgerEntries, paymentsReceived } from "../tables.js";
 
 /**
@@ -12,31 +12,41 @@ import { ledgerEntries, paymentsReceived } from "../tables.js";
 
 /** An invoice on account with money still owed: what the ledger allocates money to. */
 export interface OwingInvoice {
+  invoiceNumber: string;
   orderId: string;
+  /** The order's number. */
   number: number;
   owedCents: number;
 }
 
 /**
- * The company's invoices on account with money owed, oldest first (by invoice date, then number), locked
- * for the payment being recorded; only `orderIds` when given.
+ * The company's invoices on account with money owed, oldest first (by invoice date, then number), locked for the
+ * payment being recorded; only those of `only.orderIds`, or only `only.invoiceNumbers`, when given.
  */
-export async function owingInvoices(tx: Database, companyId: string, orderIds?: string[]): Promise<OwingInvoice[]> {
+export async function owingInvoices(
+  tx: Database,
+  companyId: string,
+  only: { orderIds?: string[]; invoiceNumbers?: string[] } = {},
+): Promise<OwingInvoice[]> {
   const rows = await tx
-    .select({ orderId: orders.id, number: orders.number, owedCents: sql<string>`${owedSql}` })
-    .from(orders)
+    .select({
+      invoiceNumber: accountInvoices.number,
+      orderId: accountInvoices.orderId,
+      number: orders.number,
+      owedCents: sql<string>`${invoiceOwedSql}`,
+    })
+    .from(accountInvoices)
+    .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
     .where(
       and(
-        eq(orders.companyId, companyId),
-        eq(orders.paymentMethod, "invoice"),
-        notClosed,
-        isNotNull(orders.invoiceNumber),
-        owesSql,
-        orderIds ? inArray(orders.id, orderIds) : undefined,
+        eq(accountInvoices.companyId, companyId),
+        invoiceOwing,
+        only.orderIds ? inArray(accountInvoices.orderId, only.orderIds) : undefined,
+        only.invoiceNumbers ? inArray(accountInvoices.number, only.invoiceNumbers) : undefined,
       ),
     )
-    .orderBy(asc(orders.invoiceIssuedAt), asc(orders.number))
-    .for("update");
+    .orderBy(asc(accountInvoices.issuedAt), asc(accountInvoices.number))
+    .for("update", { of: accountInvoices });
   return rows.map((row) => ({ ...row, owedCents: Number(row.owedCents) }));
 }
 

@@ -99,9 +99,13 @@ describe("an admin's order page", () => {
     });
     // Its invoice comes when it ships: until then nothing is owed, so no balance stands beside it.
     expect(screen.queryByRole("region", { name: "Payments" })).toBeNull();
-    expect(actionButtons()).toEqual(["Ship order", "Cancel order"]);
+    // Part of it may ship too, with its own invoice (decision 077).
+    expect(actionButtons()).toEqual(["Ship order", "Ship part", "Cancel order"]);
     expect(
       screen.getByText("On account: shipping issues its invoice, due in 30 days. Nothing is paid yet."),
+    ).toBeTruthy();
+    expect(
+      screen.getByText("On account: this part issues its own invoice for what it carries, due in 30 days."),
     ).toBeTruthy();
   });
 
@@ -275,7 +279,13 @@ describe("an admin's order page", () => {
       balance: 3175,
       creditable: 3175,
       creditNotes: [
-        { number: "CN-000004", issuedAt: "2030-11-28T10:00:00.000Z", amount: 500, reason: "Ten tapes damaged" },
+        {
+          number: "CN-000004",
+          issuedAt: "2030-11-28T10:00:00.000Z",
+          amount: 500,
+          reason: "Ten tapes damaged",
+          invoiceNumber: "INV-2030-000009",
+        },
       ],
       moneyMovements: [
         {

@@ -12,6 +12,7 @@ import { QueryState } from "../../components/query-state";
 import { orderPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
 import { dateTimeText } from "../../lib/date-text";
+import { invoicedPerShipment, invoiceNumbers } from "../../lib/invoice";
 import type { AdminPageOrder, PageOrder } from "../../lib/order";
 import { deliveryFact, moneyFact } from "../../lib/order-words";
 import { useParams } from "../../lib/router";
@@ -105,7 +106,16 @@ function OrderDetails({ order }: { order: AdminPageOrder }) {
     ["PO number", order.poNumber ?? "None"],
     ["Pieces", order.quantity],
     ["Paid with", order.transactionId ?? (order.paymentMethod === "invoice" ? "By invoice, on account" : "None")],
-    ["Invoice", order.invoiceNumber ? <InvoiceButton key="invoice" order={order} /> : "None"],
+    [
+      invoicedPerShipment(order) ? "Invoices" : "Invoice",
+      !order.invoiceNumber ? (
+        "None"
+      ) : invoicedPerShipment(order) ? (
+        `One per shipment: ${invoiceNumbers(order).join(", ")}`
+      ) : (
+        <InvoiceButton key="invoice" order={order} />
+      ),
+    ],
     ["Carrier", order.carrier ?? "Not shipped"],
     ["Tracking number", <TrackingNumber key="tracking" order={order} />],
   ];

@@ -3,16 +3,20 @@ import { type FormEvent, useState } from "react";
 import { Field } from "../../components/field";
 import { FormDialog } from "../../components/form-dialog";
 import { FormRefusal, fieldError, focusFirstRefused, formAmount } from "../../components/form-refusal";
+import { SelectField } from "../../components/select-field";
+import { invoicedPerShipment } from "../../lib/invoice";
 import type { AdminPageOrder } from "../../lib/order";
 import { notify } from "../../lib/toast";
 import { useCreditNote } from "./api/credit-note";
 
-const FIELDS = ["amount", "reason", "restock"];
+const FIELDS = ["invoiceNumber", "amount", "reason", "restock"];
 
 /**
  * An invoiced order on account is refunded by a credit note (docs/BUYING-ON-ACCOUNT.md, 'Credit notes'): the admin
  * says how much, all that is left to credit at first, and why (required, one line, on the note, its PDF, the statement
- * and the buyer's mail); the server's refusals stand beside their field or above the form.
+ * and the buyer's mail); the server's refusals stand beside their field or above the form. An order shipped in parts
+ * has an invoice per shipment: the admin chooses the one it credits, all that is left of it unless an amount is given
+ * (docs/decisions/077-invoices-per-shipment.md).
  */
 export function CreditNoteButton({ order }: { order: AdminPageOrder }) {
   const [open, setOpen] = useState(false);
@@ -28,9 +32,13 @@ export function CreditNoteButton({ order }: { order: AdminPageOrder }) {
 
 function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: () => void }) {
   const credit = useCreditNote(order._id);
+  const invoices = invoicedPerShipment(order)
+    ? [...new Map(order.shipments.flatMap((one) => (one.invoice ? [[one.invoice.number, one.invoice]] : []))).values()]
+    : [];
   // What is left to credit comes from the server (order-balance.ts); only its text is made here. Written out, not
-  // plainDollars: that would grow the chunk the catalogue shares with every page.
-  const [amount, setAmount] = useState(order.creditable.toFixed(2));
+  // plainDollars: that would grow the chunk the catalogue shares with every page. Of one invoice of several, all
+  // that is left of it is the server's to say: the field starts empty.
+  const [amount, setAmount] = useState(invoices.length > 0 ? "" : order.creditable.toFixed(2));
   const [restock, setRestock] = useState(false);
   const [reason, setReason] = useState("");
   // The reason a refusal was about: its error stands beside the field until the admin changes it.
@@ -43,8 +51,11 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
     event.preventDefault();
     const form = event.currentTarget;
     // What was typed goes as it is: the server names a wrong amount beside its field.
+    const data = new FormData(form);
     const body = {
-      amount: formAmount(new FormData(form), "amount"),
+      ...(invoices.length > 0 && { invoiceNumber: data.get("invoiceNumber") }),
+      // Of one invoice of several, an empty amount is all that is left of it.
+      amount: formAmount(data, "amount") ?? (invoices.length > 0 ? undefined : null),
       reason,
       restock: whole && restock,
     } as CreditNoteBody;
@@ -62,8 +73,23 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
     <FormDialog title={`Refund order ${order.number} by a credit note`} onClose={onClose}>
       {(close) => (
         <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event, close)}>
+          {invoices.length > 0 && (
+            <SelectField
+              label="Invoice to credit"
+              name="invoiceNumber"
+              options={invoices.map((invoice) => ({
+                value: invoice.number,
+                label: `${invoice.number}: ${formatPrice(invoice.amount)}, ${formatPrice(invoice.balance)} owed`,
+              }))}
+              error={fieldError(credit.error, "invoiceNumber")}
+            />
+          )}
           <Field
-            label="Amount to credit in dollars"
+            label={
+              invoices.length > 0
+                ? "Amount to credit in dollars (empty: all left of it)"
+                : "Amount to credit in dollars"
+            }
             name="amount"
             inputMode="decimal"
             autoComplete="off"
@@ -83,9 +109,11 @@ function CreditNoteDialog({ order, onClose }: { order: AdminPageOrder; onClose: 
             error={reason === sentReason ? fieldError(credit.error, "reason") : undefined}
           />
           <p className="text-sm text-base-content/80">
-            Up to {formatPrice(order.creditable)}: invoice {order.invoiceNumber} less earlier credit notes. It lowers
-            what is still owed ({formatPrice(order.balance)}) first; the rest was paid already and becomes the company's
-            credit, which pays its next invoices. The buyer is mailed the credit note.
+            {invoices.length > 0
+              ? "Up to the invoice chosen less its earlier credit notes."
+              : `Up to ${formatPrice(order.creditable)}: invoice ${order.invoiceNumber} less earlier credit notes.`}{" "}
+            It lowers what is still owed ({formatPrice(order.balance)}) first; the rest was paid already and becomes the
+            company's credit, which pays its next invoices. The buyer is mailed the credit note.
           </p>
           <label className="flex items-center gap-2">
             <input

@@ -54,8 +54,8 @@ it.each(ORDER_STATUSES)(
     // "Change order" is a link beside the panel, to the change page (decision 078), not one of its steps.
     const steps = shown.actions.filter((action) => action !== "change:order");
     const buttons = screen.queryAllByRole("button").map((button) => button.textContent);
-    // Shipping offers the whole order and a part of it (a card order: on account it ships whole for now).
-    const shipPart = steps.includes("ship:order") && shown.paymentMethod === "card" ? ["Ship part"] : [];
+    // Shipping offers the whole order and a part of it, on account too (decision 077).
+    const shipPart = steps.includes("ship:order") ? ["Ship part"] : [];
     expect(buttons.sort()).toEqual([...steps.map((step) => BUTTON_OF[step]), ...shipPart].sort());
     if (steps.length === 0)
       expect(screen.getByText(`This order is ${status}: there is nothing more to do.`)).toBeTruthy();

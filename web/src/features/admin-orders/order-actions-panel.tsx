@@ -43,8 +43,8 @@ export function AdminOrderActions({ order }: { order: AdminPageOrder }) {
   return (
     <div className="flex flex-col gap-6">
       {may("ship:order") && <ShipForm order={order} />}
-      {/* On account an order ships whole until invoices per shipment (docs/decisions/069-shipments-in-parts.md). */}
-      {may("ship:order") && order.paymentMethod === "card" && <ShipPartForm order={order} />}
+      {/* On account each part is invoiced as it ships (docs/decisions/077-invoices-per-shipment.md). */}
+      {may("ship:order") && <ShipPartForm order={order} />}
       <div className="flex flex-wrap gap-2">
         {may("deliver:order") && <DeliverButton order={order} run={run} />}
         {may("cancel:order") && <CancelButton order={order} run={run} />}

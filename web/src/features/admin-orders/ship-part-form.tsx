@@ -48,6 +48,11 @@ export function ShipPartForm({ order }: { order: AdminPageOrder }) {
       <h3 id={headingId} className="text-lg font-semibold">
         Ship part
       </h3>
+      {order.paymentMethod === "invoice" && (
+        <p className="text-sm">
+          On account: this part issues its own invoice for what it carries, due in {order.netDays} days.
+        </p>
+      )}
       <div>
         <label htmlFor={warehouseId} className="mb-1 block text-sm font-medium">
           From warehouse

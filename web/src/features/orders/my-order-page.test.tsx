@@ -228,6 +228,60 @@ describe("the customer's order page", () => {
     expect(screen.getByRole("button", { name: /^Order again/ })).toBeTruthy();
   });
 
+  it("lists each shipment's invoice on account, with its due day, what is left and its PDF (decision 077)", async () => {
+    const parcel = (number: number, quantity: number, invoice: NonNullable<Order["shipments"][number]["invoice"]>) => ({
+      _id: `5a0f6d1e-0000-4000-8000-00000000000${number}`,
+      number,
+      warehouse: { _id: "w1", code: "MAIN", name: "Main warehouse" },
+      carrier: "DHL",
+      trackingNumber: `JD000${number}`,
+      trackingUrl: null,
+      shippedAt: invoice.issuedAt,
+      deliveredAt: null,
+      lines: [{ position: 0, productId: unpaid.orderId, sku: "FL-TW-01", name: "Torque wrench", quantity }],
+      invoice,
+    });
+    const first = {
+      number: "INV-2030-000009",
+      issuedAt: "2030-11-26T09:00:00.000Z",
+      dueAt: "2030-12-26T09:00:00.000Z",
+      amount: 1470,
+      balance: 0,
+    };
+    const second = {
+      number: "INV-2030-000012",
+      issuedAt: "2030-12-01T09:00:00.000Z",
+      dueAt: "2030-12-31T09:00:00.000Z",
+      amount: 2205,
+      balance: 1205,
+    };
+    const order = {
+      ...shipped,
+      paid: false,
+      transactionId: null,
+      ...accountOrder(3675, first),
+      companyId: "c1",
+      amountPaid: 2470,
+      balance: 1205,
+      paymentStatus: "partially-paid",
+      shipments: [parcel(1, 60, first), parcel(2, 90, second)],
+    } as const;
+    serveApi({ [ORDER]: { body: withOrderActions(acme("buyer"), order) } });
+    renderOrderPage();
+    await screen.findByRole("heading", { level: 1, name: "Order FL-100007" });
+    expect(details()[3]).toEqual(["Invoices", "INV-2030-000009, INV-2030-000012"]);
+    const shipments = within(screen.getByRole("region", { name: "Shipments" }));
+    // The number is a span of its own (it never breaks at its hyphens): the paragraph's whole text is matched.
+    const paragraph = (text: string) =>
+      shipments.getByText((_, element) => element?.tagName === "P" && element.textContent === text);
+    expect(paragraph("Invoice INV-2030-000009: $1,470.00, due 26 December 2030, paid")).toBeTruthy();
+    expect(paragraph("Invoice INV-2030-000012: $2,205.00, due 31 December 2030, $1,205.00 left to pay")).toBeTruthy();
+    expect(shipments.getByRole("button", { name: "Invoice INV-2030-000009 (PDF)" })).toBeTruthy();
+    expect(shipments.getByRole("button", { name: "Invoice INV-2030-000012 (PDF)" })).toBeTruthy();
+    // The order has no one invoice for its whole total: no button for it.
+    expect(screen.queryByRole("button", { name: /^Download invoice/ })).toBeNull();
+  });
+
   it("lists every movement of money on an invoiced order, oldest first, between its total and its balance", async () => {
     const invoice = {
       number: "INV-2030-000009",

@@ -11,6 +11,7 @@ import { PricedLines } from "../../components/priced-order";
 import { SaveListForm } from "../../components/save-list-form";
 import { listPaths, orderPaths } from "../../config/dashboard-paths";
 import { paths } from "../../config/paths";
+import { invoiceNumbers } from "../../lib/invoice";
 import type { PageOrder } from "../../lib/order";
 import { deliveryFact, moneyFact } from "../../lib/order-words";
 import { useParams } from "../../lib/router";
@@ -54,8 +55,8 @@ function OrderView({ order }: { order: PageOrder }) {
         </dd>
         {order.invoiceNumber && (
           <>
-            <dt className="text-base-content/70">Invoice</dt>
-            <dd>{order.invoiceNumber}</dd>
+            <dt className="text-base-content/70">{invoiceNumbers(order).length > 1 ? "Invoices" : "Invoice"}</dt>
+            <dd>{invoiceNumbers(order).join(", ")}</dd>
           </>
         )}
         <dt className="text-base-content/70">Delivery address</dt>

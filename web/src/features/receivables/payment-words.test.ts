@@ -41,8 +41,8 @@ describe("a recorded payment in words", () => {
 
   it("names the orders it paid", () => {
     const allocations = [
-      { orderId: "o1", number: "FL-100201", amount: 1000 },
-      { orderId: "o2", number: "FL-100202", amount: 500 },
+      { orderId: "o1", number: "FL-100201", invoiceNumber: "INV-2027-000201", amount: 1000 },
+      { orderId: "o2", number: "FL-100202", invoiceNumber: "INV-2027-000202", amount: 500 },
     ];
     expect(paymentOutcome("Acme", { ...payment, allocations })).toBe(
       "$1,500.00 from Acme recorded: paid FL-100201 ($1,000.00) and FL-100202 ($500.00).",
@@ -53,7 +53,7 @@ describe("a recorded payment in words", () => {
     expect(
       paymentOutcome("Acme", {
         ...payment,
-        allocations: [{ orderId: "o1", number: "FL-100201", amount: 1000 }],
+        allocations: [{ orderId: "o1", number: "FL-100201", invoiceNumber: "INV-2027-000201", amount: 1000 }],
         creditBalance: 500,
       }),
     ).toBe("$1,500.00 from Acme recorded: paid FL-100201 ($1,000.00); its credit for the next invoices is $500.00.");

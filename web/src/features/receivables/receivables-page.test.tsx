@@ -62,8 +62,8 @@ const payment: PaymentReceived = {
   receivedAt: "2027-02-10",
   reference: "TRF-2027-0042",
   allocations: [
-    { orderId: "o1", number: "FL-100201", amount: 4000 },
-    { orderId: "o2", number: "FL-100202", amount: 1200 },
+    { orderId: "o1", number: "FL-100201", invoiceNumber: "INV-2027-000201", amount: 4000 },
+    { orderId: "o2", number: "FL-100202", invoiceNumber: "INV-2027-000202", amount: 1200 },
   ],
   creditBalance: 0,
 };

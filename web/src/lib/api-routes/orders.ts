@@ -44,6 +44,9 @@ export const orderApi = {
   /** One shipment's packing slip (PDF): whoever reads the order, and admins (docs/STOCK.md, 'Shipments'). */
   packingSlip: (orderId: string, shipmentId: string) =>
     `GET /api/ordering/${orderId}/shipments/${shipmentId}/packing-slip.pdf` as Route<Blob>,
+  /** The invoice a shipment of an order on account is billed on (PDF): whoever gets the order's invoice. */
+  shipmentInvoice: (orderId: string, shipmentId: string) =>
+    `GET /api/ordering/${orderId}/shipments/${shipmentId}/invoice` as Route<Blob>,
   creditNote: (orderId: string, number: string) =>
     `GET /api/ordering/${part(orderId)}/credit-notes/${part(number)}` as Route<Blob>,
   /** What the server would charge for these lines, storing nothing. */
