@@ -56,6 +56,12 @@ export async function refundOrder(
   if (held.some((each) => each.intent.provider !== provider.name)) {
     throw new HttpError(409, ORDER_STATUS_MESSAGES.paidElsewhere);
   }
+  if (held.every((each) => each.cents <= 0)) {
+    // A refund at the same moment gave it all back (its rows are written in the transaction that turns the order
+    // refunded): refused as the order is now, not asked of the provider for nothing (a 502).
+    const now = await findOrder(db, orderId);
+    if (now && !canTransition("refund", now)) throw new HttpError(409, ORDER_STATUS_MESSAGES.cannotRefund(now));
+  }
 
   const refunds: { intentId: string; refundId: string; cents: number }[] = [];
   for (const each of held) {
