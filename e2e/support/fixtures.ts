@@ -101,7 +101,19 @@ export async function expectAccessible(page: Page) {
 /** The toast saying `text`, held open as a person holds it by pointing at it, read by axe at rest. */
 export async function expectToastAccessible(page: Page, text: string | RegExp) {
   await page.locator(".Toastify").getByText(text).hover();
-  await animationsSettled(page);
+  // Its entrance may begin a frame after it shows (CI, 2026-12-03: its words read half-faded): finished until none
+  // is left running.
+  await expect
+    .poll(async () => {
+      await animationsSettled(page);
+      return page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((each) => each.playState === "running" && each.effect?.getTiming().iterations !== Infinity).length,
+      );
+    })
+    .toBe(0);
   expectNoSeriousViolation(await axeFindings(page, { include: [".Toastify"] }, WCAG_21_AA));
 }
 
