@@ -1,5 +1,6 @@
 import type { Cart, Order, Product, Promotion } from "@forgeline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findOrder } from "../ordering/queries/orders.js";
 import { markOrderPaid } from "../payment/mark-paid.js";
 import { findProduct } from "../product/queries/products.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
@@ -228,7 +229,9 @@ describe("cart, checkout and the price of every quantity", () => {
 
     // Another buyer takes most of b's stock first: the order no longer fits, and neither stock moves.
     await call("PATCH", `/api/product/${b._id}`, admin, { quantity: 150 });
-    expect(await markOrderPaid(ctx.db, order._id, "pi_short")).toBe("out-of-stock");
+    const unpaid = await findOrder(ctx.db, order._id);
+    if (!unpaid) throw new Error("the order was not stored");
+    expect(await markOrderPaid(ctx.db, unpaid, "pi_short")).toBe("out-of-stock");
     expect((await findProduct(ctx.db, a._id))?.quantity).toBe(1000);
     expect((await findProduct(ctx.db, b._id))?.quantity).toBe(150);
     expect((await orderOf(buyer, order._id)).status).toBe("unpaid");

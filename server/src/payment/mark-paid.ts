@@ -1,9 +1,10 @@
 import { canTransition } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
-import { markPaid } from "../ordering/queries/lifecycle.js";
+import { issuePaidInvoice, markPaid } from "../ordering/queries/lifecycle.js";
 import { takeOrderStock } from "../ordering/queries/order-stock.js";
-import { findOrder } from "../ordering/queries/orders.js";
+import { linesOf, type OrderRow } from "../ordering/queries/orders.js";
+import { buyerConfirmed } from "../ordering/queries/outbox.js";
 
 /**
  * `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile;
@@ -17,30 +18,39 @@ class OrderChanged extends Error {}
 
 /**
  * The only way an order becomes paid: in one transaction the order is marked paid with its transaction
- * id and a line in its history (only if it was unpaid, so a replay or a concurrent attempt changes nothing) and each
- * line's pieces are allocated in the warehouses (only if the stock covers every line; otherwise nothing is written).
+ * id and a line in its history (only if it was unpaid, so a replay or a concurrent attempt changes nothing), each
+ * line's pieces are allocated in the warehouses (only if the stock covers every line; otherwise nothing is written),
+ * and its invoice is numbered. `order` is as the caller read it: who holds it never changes, and where it stands is
+ * read again under its lock.
+ *
+ * The rows every payment shares come last, so that twenty payments at once queue for a few statements each, not
+ * for the whole payment (docs/STOCK.md, 'When an order takes its pieces'): first the buyer's own locks, rules and
+ * order row, then the tool's stock, then the invoice counter and the day's sales, then the commit.
  */
 export async function markOrderPaid(
   db: Database,
-  orderId: string,
+  order: OrderRow,
   transactionId: string,
   amountCents?: number,
 ): Promise<MarkPaidResult> {
   try {
     return await db.transaction(async (tx) => {
-      const order = await findOrder(tx, orderId);
-      if (!order) return "not-unpaid";
-      // Under the buyer's order locks, as when it was placed: the rules it passed then must hold now.
+      // Under the buyer's order locks, as when it was placed: the rules it passed then must hold now, and its lines
+      // (which a change rewrites under the same locks) are read once for the rules, the stock and the receipt.
       await lockOrdersOf(tx, holderOf(order));
-      if (canTransition("pay", order) && (await otherOrdersRefusal(tx, order))) return "refused";
-      const paid = await markPaid(tx, orderId, transactionId);
+      const lines = await linesOf(tx, order.id);
+      if (canTransition("pay", order) && (await otherOrdersRefusal(tx, order, lines))) return "refused";
+      const paid = await markPaid(tx, order.id, transactionId);
       if (!paid) return "not-unpaid";
       // The order may have been changed (ordering/change-order.ts) since the payment was opened for its old total:
       // the locked row's total is final, and another amount rolls the payment mark back.
       if (amountCents !== undefined && paid.totalCents !== amountCents) throw new OrderChanged();
+      // What the receipt needs besides, read before the rows every payment shares are taken.
+      const confirmed = await buyerConfirmed(tx, paid);
       // Every line's stock or none, from the warehouses (docs/STOCK.md): one line short (of a tool that takes no
       // backorders) rolls back the others and the payment mark.
-      if ("short" in (await takeOrderStock(tx, orderId, paid.userEmail))) throw new OutOfStock();
+      if ("short" in (await takeOrderStock(tx, order.id, paid.userEmail, lines))) throw new OutOfStock();
+      await issuePaidInvoice(tx, paid, { lines, confirmed });
       return "paid";
     });
   } catch (error) {

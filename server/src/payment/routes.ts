@@ -278,12 +278,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const caller = callerOf(request);
         const intent = await intentWithSecret(app.db, provider.name, request.body.clientSecret);
         if (!intent) throw new HttpError(404, "No such payment.");
-        await callersPayableOrder(app, caller, intent.orderId);
+        const order = await callersPayableOrder(app, caller, intent.orderId);
         if (intent.status !== "open") throw new HttpError(409, CANCELED);
         const card = { number: request.body.cardNumber, expiry: request.body.expiry, cvc: request.body.cvc };
         const confirmed = await confirmCard(intent, card);
         if (!confirmed.ok) throw new HttpError(402, confirmed.message, [{ field: "card", message: confirmed.message }]);
-        const settled = await settleIntent(payments, request.log, intent, confirmed.value);
+        const settled = await settleIntent(payments, request.log, intent, confirmed.value, order);
         if (!settled.ok) throw unreachable(request.log, settled);
         if (settled.value === "paid") return { status: "succeeded" as const, transactionId: intent.id };
         throw settled.value === "already-paid" || settled.value === "paid-by-another"

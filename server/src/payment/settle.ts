@@ -42,12 +42,14 @@ const then = (result: Done, settlement: Settlement): Outcome<Settlement> => (res
  * gone) is canceled, or refunded if its money was already taken, and logged. A replay changes nothing.
  * An intent for the balance of an order on account pays its invoice instead (`settleBalance`), and so does one for
  * the difference a changed card order owes (any intent of a card order paid once by another: decision 076).
+ * `known`: the intent's order, when the caller has just read it (the payment page's confirm).
  */
 export async function settleIntent(
   payments: Payments,
   log: FastifyBaseLogger,
   row: IntentRow,
   current: ProviderIntent,
+  known?: OrderRow,
 ): Promise<Outcome<Settlement>> {
   if (current.state === "open") return ok("pending");
   if (current.state === "canceled") {
@@ -58,11 +60,16 @@ export async function settleIntent(
     const why = `payment of ${current.amountCents} cents for an order of ${row.amountCents}: released`;
     return then(await release(payments, log, row, current, "amount-mismatch", why), "canceled");
   }
-  const placed = await findOrder(payments.db, row.orderId);
-  if (placed?.paymentMethod === "invoice" || paysDifference(placed, row)) {
+  const placed = known ?? (await findOrder(payments.db, row.orderId));
+  if (!placed)
+    return then(
+      await release(payments, log, row, current, "duplicate", "a payment for an order that no longer exists: released"),
+      "canceled",
+    );
+  if (placed.paymentMethod === "invoice" || paysDifference(placed, row)) {
     return settleBalance(payments, log, row, current, placed);
   }
-  const marked = await markOrderPaid(payments.db, row.orderId, row.id, row.amountCents);
+  const marked = await markOrderPaid(payments.db, placed, row.id, row.amountCents);
   if (marked === "changed") {
     const why = "the order was changed since this payment was opened and costs another amount: released";
     return then(await release(payments, log, row, current, "amount-mismatch", why), "canceled");
@@ -93,8 +100,8 @@ export async function settleIntent(
  * An intent of a card order paid already by another one: for the difference a change left owing (or a second payment,
  * which finds nothing owed and is given back as before).
  */
-const paysDifference = (order: OrderRow | undefined, row: IntentRow): order is OrderRow =>
-  order?.paymentMethod === "card" && order.transactionId !== null && order.transactionId !== row.id;
+const paysDifference = (order: OrderRow, row: IntentRow) =>
+  order.paymentMethod === "card" && order.transactionId !== null && order.transactionId !== row.id;
 
 /**
  * An authorized intent for the balance of an invoice on account, or a changed card order's difference (balance.ts):

@@ -22,7 +22,7 @@ import { orderEvents, orderLines, orders } from "../tables.js";
 import { payOnInvoice } from "./account-invoices.js";
 import { giveBackOrderStockOf } from "./order-stock.js";
 import type { OrderRow } from "./orders.js";
-import { enqueueStatusMails } from "./outbox.js";
+import { enqueueStatusMails, type MailFacts } from "./outbox.js";
 import { countSales } from "./sales.js";
 
 /**
@@ -111,7 +111,7 @@ async function recordStatus(
   await addEvent(tx, order, { ...event, kind: step ? EVENT_OF_STEP[step] : "placed" });
   // Paying is the way into the payment statuses that hold the money, refunding the way out (a credit note that
   // settles an order paid in part counts its sales itself: order-credit.ts).
-  if (step === "pay" || step === "settle" || step === "payDifference") await countSales(tx, order, 1);
+  if (step === "settle" || step === "payDifference") await countSales(tx, order, 1);
   if (step === "refund" || step === "creditNote") await countSales(tx, order, -1);
   // Money received against an invoice leaves the order's word as it was (shipped, delivered): no mail says it again.
   if (!mails || step === "payPart" || step === "settle") return;
@@ -195,9 +195,9 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
 }
 
 /**
- * Marks the order paid with its transaction id and the next invoice number, only if it was unpaid, and
- * adds that to its history (in the caller's transaction, which also takes the stock); answers the order paid,
- * or undefined when the order is no longer unpaid.
+ * Marks the order paid with its transaction id, only if it was unpaid, and adds that to its history, in the
+ * caller's transaction (payment/mark-paid.ts), which then takes the stock and ends with `issuePaidInvoice`; answers
+ * the order paid, or undefined when the order is no longer unpaid.
  */
 export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<OrderRow | undefined> {
   const before = await lockOrder(tx, orderId);
@@ -210,27 +210,52 @@ export async function markPaid(tx: Database, orderId: string, transactionId: str
       amountPaidCents: before.totalCents,
       transactionId,
       paidAt: sql`now()`,
-      invoiceNumber: await nextInvoiceNumber(tx),
-      invoiceIssuedAt: sql`now()`,
     })
     .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
     .returning();
   if (!order) return undefined;
   const money = { cents: order.totalCents, paidWith: "card" as const, reference: transactionId };
-  await recordStatus(tx, order, { by: order.userEmail, note: `Payment ${transactionId}`, money }, "pay");
+  await addEvent(tx, order, { kind: EVENT_OF_STEP.pay, by: order.userEmail, note: `Payment ${transactionId}`, money });
+  return order;
+}
+
+/**
+ * The end of paying an order (`markPaid`): its invoice number, its sales counted and its receipt queued (of what the
+ * caller read before: the lines, whether the buyer confirmed their address). Last in the payment's transaction, after the stock, because the year's invoice counter and
+ * the day's sales of a tool are rows every payment takes: held from here to the commit only (docs/STOCK.md, 'When an
+ * order takes its pieces').
+ */
+export async function issuePaidInvoice(tx: Database, paid: OrderRow, mail: MailFacts): Promise<OrderRow> {
+  // The number taken and written in one statement: the counter's row is held from here to the commit.
+  const taken = tx.$with("taken").as(countInvoice(tx).returning({ number: invoiceNumberOf() }));
+  const [order = paid] = await tx
+    .with(taken)
+    .update(orders)
+    .set({ invoiceNumber: sql`(select ${taken.number} from ${taken})`, invoiceIssuedAt: sql`now()` })
+    .where(eq(orders.id, paid.id))
+    .returning();
+  await countSales(tx, order, 1);
+  await enqueueStatusMails(tx, order, `Payment ${order.transactionId}`, order.userEmail, mail);
   return order;
 }
 
 /** The next number of this year's invoices; must run in the transaction that issues it (see invoiceCounters). */
 export async function nextInvoiceNumber(tx: Database): Promise<string> {
-  const year = new Date().getUTCFullYear();
-  const [counter] = await tx
-    .insert(invoiceCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
-    .returning({ last: invoiceCounters.last });
-  return `INV-${year}-${String(counter?.last).padStart(6, "0")}`;
+  const [counter] = await countInvoice(tx).returning({ number: invoiceNumberOf() });
+  if (!counter) throw new Error("the invoice counter answered no row");
+  return counter.number;
 }
+
+/** This year's invoice counter moved on by one (its row then locked to the commit). */
+const countInvoice = (tx: Database) =>
+  tx
+    .insert(invoiceCounters)
+    .values({ year: new Date().getUTCFullYear(), last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } });
+
+/** An invoice's number as printed (INV-2026-000042): its year's counter as the counting statement returns it. */
+const invoiceNumberOf = () =>
+  sql<string>`'INV-' || ${invoiceCounters.year} || '-' || lpad(${invoiceCounters.last}::text, 6, '0')`.as("number");
 
 export interface StatusChange {
   /** The step of the one state machine (contract ORDER_TRANSITIONS): it says from where and to what. */

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.js";
 import { type Allocation, allocateOrder, giveBackOrderStock } from "../../product/queries/stock-allocation.js";
 import { lockStock } from "../../product/queries/stock-ledger.js";
 import { orderLines } from "../tables.js";
-import { linesOf } from "./orders.js";
+import { linesOf, type OrderLineRow } from "./orders.js";
 
 /**
  * An order's stock seen from the order (docs/STOCK.md): taking it, when a line above what is available waits for
@@ -13,10 +13,16 @@ import { linesOf } from "./orders.js";
 
 /**
  * Allocates the order's lines, or nothing: a line whose tool takes backorders takes what is available and waits
- * for the rest; any other short line answers `short` (the caller rolls back). In the caller's transaction.
+ * for the rest; any other short line answers `short` (the caller rolls back). In the caller's transaction; `known`
+ * when the caller has read the lines in it, under the buyer's lock that every change of them takes.
  */
-export async function takeOrderStock(tx: Database, orderId: string, by: string): Promise<Allocation> {
-  const lines = await linesOf(tx, orderId);
+export async function takeOrderStock(
+  tx: Database,
+  orderId: string,
+  by: string,
+  known?: readonly OrderLineRow[],
+): Promise<Allocation> {
+  const lines = known ?? (await linesOf(tx, orderId));
   const taken = await allocateOrder(tx, { id: orderId, lines, by });
   if ("short" in taken) return taken;
   const waits = lines.flatMap((line, index) => {

@@ -11,7 +11,7 @@ import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
 import type { HoldableMailName } from "../../mail/hold.js";
 import type { ShipmentMailLine } from "../../mail/templates/order.js";
 import { paidByColleague } from "../checkout.js";
-import { linesOf, type OrderRow } from "./orders.js";
+import { linesOf, type OrderLineRow, type OrderRow } from "./orders.js";
 import { orderTitle } from "./wire.js";
 
 /** Where an approved order stands: an order reaches it otherwise only when placed, by its own buyer. */
@@ -32,11 +32,17 @@ const MAIL_ON: Partial<Record<OrderStatus, HoldableMailName>> = {
  * records it (lifecycle.ts `recordStatus`, `by` who moved it): the customer's, and for an order awaiting
  * approval its company's owners'.
  */
-export async function enqueueStatusMails(tx: Database, order: OrderRow, note: string | null, by: string) {
+export async function enqueueStatusMails(
+  tx: Database,
+  order: OrderRow,
+  note: string | null,
+  by: string,
+  known?: MailFacts,
+) {
   // An order on account is refunded by credit notes, and the credit note's own mail says so (receivables/).
   const template = order.paymentMethod === "invoice" && order.status === "refunded" ? undefined : MAIL_ON[order.status];
   if (!template) return;
-  const mail = await orderMailData(tx, order, note, by);
+  const mail = await orderMailData(tx, order, note, by, known);
   await enqueueAccountMail(tx, order.userEmail, template, mail);
   if (!canTransition("approve", order) || !order.companyId) return;
   // The owners who may approve it hear of it, in the shop's words only (no name, no PO number).
@@ -107,11 +113,26 @@ export async function enqueueShipmentMail(
 }
 
 /** What an order's mails show of it: a copy of the order as it stands in the caller's transaction. */
-async function orderMailData(tx: Database, order: OrderRow, note: string | null, by: string) {
-  const lines = await linesOf(tx, order.id);
-  // Until its owner confirms the address, the mail carries nothing the account wrote (its name, its PO
-  // number): else anyone could sign up with a stranger's address and have the shop mail them their words.
-  const confirmed = (await findAccount(tx, order.userEmail))?.verified ?? false;
+/**
+ * What an order's mail is made of besides the order, when the caller has read it already in its transaction (a
+ * payment reads it before it takes the rows every payment shares: payment/mark-paid.ts).
+ */
+export interface MailFacts {
+  lines: readonly OrderLineRow[];
+  /** Whether the buyer has confirmed their address (`buyerConfirmed`). */
+  confirmed: boolean;
+}
+
+/**
+ * Until its owner confirms the address, an order's mail carries nothing the account wrote (its name, its PO
+ * number): else anyone could sign up with a stranger's address and have the shop mail them their words.
+ */
+export const buyerConfirmed = async (tx: Database, order: OrderRow) =>
+  (await findAccount(tx, order.userEmail))?.verified ?? false;
+
+async function orderMailData(tx: Database, order: OrderRow, note: string | null, by: string, known?: MailFacts) {
+  const lines = known?.lines ?? (await linesOf(tx, order.id));
+  const confirmed = known?.confirmed ?? (await buyerConfirmed(tx, order));
   const mail = {
     orderId: order.id,
     number: orderNumberText(order.number),

@@ -33,9 +33,12 @@ export interface LockedLevel {
   active: boolean;
   onHand: number;
   allocated: number;
-  /** 0 for the first (oldest) warehouse, then on. */
+  /** Its place among the warehouses of the levels locked with it: 0 for the first (oldest), then on. */
   rank: number;
 }
+
+/** Code-point order, as PostgreSQL compares digits and uuids (not the locale's). */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export const availableOf = (level: Pick<LockedLevel, "onHand" | "allocated">) => level.onHand - level.allocated;
 
@@ -81,26 +84,31 @@ export async function lockStock(tx: Database, productIds: readonly string[]) {
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
     .for("update");
+  // With their warehouses in the same statement: a payment holds the tools' locks from here to its commit.
   const locked = await tx
     .select({
       productId: stockLevels.productId,
       warehouseId: stockLevels.warehouseId,
       onHand: stockLevels.onHand,
       allocated: stockLevels.allocated,
+      code: warehouses.code,
+      name: warehouses.name,
+      active: warehouses.active,
+      // To the microsecond, as PostgreSQL orders them (a JavaScript date keeps milliseconds).
+      placedAt: sql<string>`to_char(${warehouses.createdAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`,
     })
     .from(stockLevels)
+    .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
     .where(inArray(stockLevels.productId, ids))
     .orderBy(asc(stockLevels.productId), asc(stockLevels.warehouseId))
-    .for("update");
-  const places = await warehousesInOrder(tx);
-  const rankOf = new Map(places.map((place, rank) => [place.id, { place, rank }]));
+    .for("update", { of: stockLevels });
+  // The warehouses' order as `warehousesInOrder` lists them, among those these levels are in.
+  const places = [...new Map(locked.map((level) => [level.warehouseId, level])).values()].sort(
+    (a, b) => compareText(a.placedAt, b.placedAt) || compareText(a.warehouseId, b.warehouseId),
+  );
+  const rankOf = new Map(places.map((place, rank) => [place.warehouseId, rank]));
   const levels = locked
-    .map((level) => {
-      const known = rankOf.get(level.warehouseId);
-      if (!known) throw new Error(`warehouse ${level.warehouseId} vanished`);
-      const { place, rank } = known;
-      return { ...level, code: place.code, name: place.name, active: place.active, rank };
-    })
+    .map(({ placedAt: _placed, ...level }) => ({ ...level, rank: rankOf.get(level.warehouseId) ?? 0 }))
     .sort((a, b) => a.productId.localeCompare(b.productId) || a.rank - b.rank);
   const byId = new Map<string, LockedTool>(
     tools.map((tool) => [
