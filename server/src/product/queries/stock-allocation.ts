@@ -8,6 +8,7 @@ import {
   lockStock,
   type Movement,
   recordMovements,
+  recordMovementsInBulk,
 } from "./stock-ledger.js";
 
 /**
@@ -99,7 +100,7 @@ export async function allocateOrder(
   if ("short" in plan) {
     return { short: { ...plan.short, name: tools.get(plan.short.productId)?.name ?? "" } };
   }
-  await recordMovements(
+  await recordMovementsInBulk(
     tx,
     plan.parts.map(({ warehouseId, line, pieces }) => ({
       productId: line.productId,

@@ -1,5 +1,5 @@
 import type { StockMovementKind } from "@forgeline/contract";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { products, stockLevels, stockMovements, warehouses } from "../tables.js";
 
@@ -138,9 +138,10 @@ export async function recordMovements(tx: Database, movements: readonly Movement
 }
 
 /**
- * `recordMovements` for thousands of rows at once (a receipt filling every backorder waiting, docs/STOCK.md): the
- * ledger rows in one statement, handed over as one JSON document (a row per value would pass PostgreSQL's limit of
- * parameters), and each level moved once by the sum of its movements. Answers nothing.
+ * `recordMovements` without the rows written, in one statement with their levels and tools: for thousands of rows
+ * at once (a receipt filling every backorder waiting, docs/STOCK.md), handed over as one JSON document (a row per
+ * value would pass PostgreSQL's limit of parameters); and for a payment's allocation, whose turn at the tool's locked
+ * stock lasts as many round trips as it makes. Answers nothing.
  */
 export async function recordMovementsInBulk(tx: Database, movements: readonly Movement[]): Promise<void> {
   const moving = movements.filter((movement) => movement.onHandChange !== 0 || movement.allocatedChange !== 0);
@@ -148,20 +149,24 @@ export async function recordMovementsInBulk(tx: Database, movements: readonly Mo
   const rows = JSON.stringify(
     moving.map((movement) => ({ ...movement, orderId: movement.orderId ?? null, reason: movement.reason ?? null })),
   );
-  await tx.execute(sql`insert into ${stockMovements}
+  await moveLevels(
+    tx,
+    moving,
+    sql`insert into ${stockMovements}
     (product_id, warehouse_id, kind, on_hand_change, allocated_change, order_id, reason, "by")
     select "productId", "warehouseId", kind, "onHandChange", "allocatedChange", "orderId", reason, "by"
     from jsonb_to_recordset(${rows}::jsonb) as moved("productId" uuid, "warehouseId" uuid, kind text,
-      "onHandChange" int, "allocatedChange" int, "orderId" uuid, reason text, "by" text)`);
-  await moveLevels(tx, moving);
+      "onHandChange" int, "allocatedChange" int, "orderId" uuid, reason text, "by" text)`,
+  );
 }
 
-/** Moves each level by the sum of its movements, then keeps the tools' quantities as their sums available. */
-async function moveLevels(tx: Database, moving: readonly Movement[]): Promise<void> {
-  const byLevel = new Map<string, { productId: string; warehouseId: string; onHand: number; allocated: number }>();
+/** What the movements change: each level by the sum of its movements, each tool's sum available by its levels'. */
+function changesOf(moving: readonly Movement[]) {
+  const levels = new Map<string, { productId: string; warehouseId: string; onHand: number; allocated: number }>();
+  const tools = new Map<string, number>();
   for (const movement of moving) {
     const key = `${movement.productId} ${movement.warehouseId}`;
-    const level = byLevel.get(key) ?? {
+    const level = levels.get(key) ?? {
       productId: movement.productId,
       warehouseId: movement.warehouseId,
       onHand: 0,
@@ -169,38 +174,49 @@ async function moveLevels(tx: Database, moving: readonly Movement[]): Promise<vo
     };
     level.onHand += movement.onHandChange;
     level.allocated += movement.allocatedChange;
-    byLevel.set(key, level);
+    levels.set(key, level);
+    const available = movement.onHandChange - movement.allocatedChange;
+    tools.set(movement.productId, (tools.get(movement.productId) ?? 0) + available);
   }
-  // Update, else insert: a tool's first stock in a warehouse makes its level. (An upsert would not do: PostgreSQL
-  // checks the row it would insert, an allocation of nothing on hand, before it finds the conflict.) No one else
-  // makes the row meanwhile: the caller holds the tool's lock.
-  for (const change of byLevel.values()) {
-    const level = and(eq(stockLevels.productId, change.productId), eq(stockLevels.warehouseId, change.warehouseId));
-    const moved = await tx
-      .update(stockLevels)
-      .set({
-        onHand: sql`${stockLevels.onHand} + ${change.onHand}`,
-        allocated: sql`${stockLevels.allocated} + ${change.allocated}`,
-      })
-      .where(level)
-      .returning({ onHand: stockLevels.onHand });
-    if (moved.length === 0) {
-      await tx.insert(stockLevels).values({
-        productId: change.productId,
-        warehouseId: change.warehouseId,
-        onHand: change.onHand,
-        allocated: change.allocated,
-      });
-    }
-  }
-  const touched = [...new Set(moving.map((movement) => movement.productId))];
-  await tx
-    .update(products)
-    .set({
-      quantity: sql`(select coalesce(sum(${stockLevels.onHand} - ${stockLevels.allocated}), 0)::int
-        from ${stockLevels} where ${stockLevels.productId} = ${products.id})`,
-    })
-    .where(inArray(products.id, touched));
+  return {
+    levels: [...levels.values()],
+    tools: [...tools.entries()].map(([productId, available]) => ({ productId, available })),
+  };
+}
+
+/**
+ * Moves each level by the sum of its movements and keeps the tools' quantities as their sums available, in one
+ * statement, after the `ledger`'s insert when one is given. Every part of one statement sees the levels as they were
+ * before it, so a tool's quantity is that sum plus its change. Update, else insert: a tool's first stock in a
+ * warehouse makes its level after. (An upsert would not do: PostgreSQL checks the row it would insert, an
+ * allocation of nothing on hand, before it finds the conflict.) No one else makes the row meanwhile: the caller
+ * holds the tool's lock.
+ */
+async function moveLevels(tx: Database, moving: readonly Movement[], ledger?: SQL): Promise<void> {
+  const changes = changesOf(moving);
+  const result = await tx.execute(sql`with ${ledger ? sql`ledger as (${ledger}),` : sql``}
+    moved as (
+      update ${stockLevels} set on_hand = ${stockLevels.onHand} + change."onHand",
+        allocated = ${stockLevels.allocated} + change.allocated
+      from jsonb_to_recordset(${JSON.stringify(changes.levels)}::jsonb)
+        as change("productId" uuid, "warehouseId" uuid, "onHand" int, allocated int)
+      where ${stockLevels.productId} = change."productId" and ${stockLevels.warehouseId} = change."warehouseId"
+      returning ${stockLevels.productId} as "productId", ${stockLevels.warehouseId} as "warehouseId"
+    ),
+    counted as (
+      update ${products} set quantity = change.available + (
+        select coalesce(sum(level.on_hand - level.allocated), 0)::int from ${stockLevels} level
+        where level.product_id = ${products.id})
+      from jsonb_to_recordset(${JSON.stringify(changes.tools)}::jsonb) as change("productId" uuid, available int)
+      where ${products.id} = change."productId"
+      returning 1
+    )
+    select "productId", "warehouseId" from moved`);
+  // Both drivers (node-postgres, PGlite) answer a raw statement's rows as `rows`.
+  const { rows } = result as unknown as { rows: { productId: string; warehouseId: string }[] };
+  const found = new Set(rows.map((row) => `${row.productId} ${row.warehouseId}`));
+  const missing = changes.levels.filter((level) => !found.has(`${level.productId} ${level.warehouseId}`));
+  if (missing.length > 0) await tx.insert(stockLevels).values(missing);
 }
 
 /** A tool's stock as every page shows it (the sum available); undefined when there is no such tool. */
