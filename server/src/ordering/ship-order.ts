@@ -15,14 +15,8 @@ import {
 import { invoiceShareCents } from "./invoice-share.js";
 import { auditOrderStep } from "./order-audit.js";
 import { type AccountInvoiceRow, insertAccountInvoice } from "./queries/account-invoices.js";
-import {
-  invoiceDatesNow,
-  lockOrder,
-  nextInvoiceNumber,
-  type StatusChangeResult,
-  type StepFields,
-  takeStep,
-} from "./queries/lifecycle.js";
+import { nextInvoiceNumber } from "./queries/invoice-numbers.js";
+import { invoiceDatesNow, lockOrder, type StatusChangeResult, type StepFields, takeStep } from "./queries/lifecycle.js";
 import { findOrder, linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { enqueueShipmentMail } from "./queries/outbox.js";
 import { countShipped } from "./queries/shipping.js";

@@ -17,9 +17,9 @@ import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
 import type { StartingStatus } from "../checkout.js";
-import { invoiceCounters } from "../money-tables.js";
 import { orderEvents, orderLines, orders } from "../tables.js";
 import { payOnInvoice } from "./account-invoices.js";
+import { numberInvoiceOf } from "./invoice-numbers.js";
 import { giveBackOrderStockOf } from "./order-stock.js";
 import type { OrderRow } from "./orders.js";
 import { enqueueStatusMails, type MailFacts } from "./outbox.js";
@@ -221,41 +221,16 @@ export async function markPaid(tx: Database, orderId: string, transactionId: str
 
 /**
  * The end of paying an order (`markPaid`): its invoice number, its sales counted and its receipt queued (of what the
- * caller read before: the lines, whether the buyer confirmed their address). Last in the payment's transaction, after the stock, because the year's invoice counter and
- * the day's sales of a tool are rows every payment takes: held from here to the commit only (docs/STOCK.md, 'When an
- * order takes its pieces').
+ * caller read before: the lines, whether the buyer confirmed their address). Last in the payment's transaction, after
+ * the stock, because the year's invoice counter and the day's sales of a tool are rows every payment takes: held from
+ * here to the commit only (docs/STOCK.md, 'When an order takes its pieces').
  */
 export async function issuePaidInvoice(tx: Database, paid: OrderRow, mail: MailFacts): Promise<OrderRow> {
-  // The number taken and written in one statement: the counter's row is held from here to the commit.
-  const taken = tx.$with("taken").as(countInvoice(tx).returning({ number: invoiceNumberOf() }));
-  const [order = paid] = await tx
-    .with(taken)
-    .update(orders)
-    .set({ invoiceNumber: sql`(select ${taken.number} from ${taken})`, invoiceIssuedAt: sql`now()` })
-    .where(eq(orders.id, paid.id))
-    .returning();
+  const order = (await numberInvoiceOf(tx, paid.id)) ?? paid;
   await countSales(tx, order, 1);
   await enqueueStatusMails(tx, order, `Payment ${order.transactionId}`, order.userEmail, mail);
   return order;
 }
-
-/** The next number of this year's invoices; must run in the transaction that issues it (see invoiceCounters). */
-export async function nextInvoiceNumber(tx: Database): Promise<string> {
-  const [counter] = await countInvoice(tx).returning({ number: invoiceNumberOf() });
-  if (!counter) throw new Error("the invoice counter answered no row");
-  return counter.number;
-}
-
-/** This year's invoice counter moved on by one (its row then locked to the commit). */
-const countInvoice = (tx: Database) =>
-  tx
-    .insert(invoiceCounters)
-    .values({ year: new Date().getUTCFullYear(), last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } });
-
-/** An invoice's number as printed (INV-2026-000042): its year's counter as the counting statement returns it. */
-const invoiceNumberOf = () =>
-  sql<string>`'INV-' || ${invoiceCounters.year} || '-' || lpad(${invoiceCounters.last}::text, 6, '0')`.as("number");
 
 export interface StatusChange {
   /** The step of the one state machine (contract ORDER_TRANSITIONS): it says from where and to what. */
