@@ -23,7 +23,8 @@ const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
 /**
  * Part "stock" (docs/STOCK.md, 'When an order takes its pieces'): two built storefronts on one PostgreSQL, a tool
  * whose last 1 500 pieces are kept in two warehouses, and 20 buyers each with an unpaid order of 100 of them and
- * its payment opened; then the 20 card payments are confirmed at once, alternating between the instances. Checked:
+ * its payment opened; one untimed round of payments for another tool warms both instances; then the 20 card payments
+ * are confirmed at once, alternating between the instances. Checked:
  * exactly 15 paid, every other answer a 409, no level below zero, the levels equal to the ledger's sums; timed: each
  * payment's answer. PostgreSQL only (two instances share one database).
  */

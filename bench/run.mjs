@@ -222,7 +222,7 @@ if (only.includes("stock")) {
   } else {
     console.log(`\nThe last pieces across two warehouses, 20 payments at once on two instances\n${race.text}`);
     sections.push(
-      `## 7c. The last pieces, paid for at once\n\nTwo built storefronts on one PostgreSQL; a tool whose last 1 500 pieces are kept 900 in the first warehouse and 600 in a second; 20 buyers, each with an unpaid order of 100 of them and its card payment opened; then the 20 payments confirmed at once, alternating between the instances, each timed from its request to its answer (bench/last-pieces.mjs; docs/STOCK.md, 'When an order takes its pieces'). Checked: exactly 15 paid, every other answer a 409, no level below zero, and each level equal to its ledger's sums.\n\n${race.text}`,
+      `## 7c. The last pieces, paid for at once\n\nTwo built storefronts on one PostgreSQL; a tool whose last 1 500 pieces are kept 900 in the first warehouse and 600 in a second; 20 buyers, each with an unpaid order of 100 of them and its card payment opened; the instances warmed by one round of 20 payments for another tool (not timed; its mails sent before the race), as a running shop's have taken payments before; then the 20 payments confirmed at once, alternating between the instances, each timed from its request to its answer (bench/last-pieces.mjs; docs/STOCK.md, 'When an order takes its pieces'). Checked: exactly 15 paid, every other answer a 409, no level below zero, and each level equal to its ledger's sums.\n\n${race.text}`,
     );
     budget(
       "20 payments at once for the last pieces across two warehouses, two instances: none oversold, p99",
