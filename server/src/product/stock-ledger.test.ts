@@ -7,31 +7,9 @@ import type { Database } from "../db/client.js";
 import { orderLines, orders } from "../ordering/tables.js";
 import { signUp, type TestAccount } from "../test/accounts.js";
 import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
+import { expectLevelsToBeTheLedger } from "../test/stock.js";
 import { stockSteps } from "../test/stock-steps.js";
 import { createTestApp } from "../test/test-app.js";
-import { products, stockLevels, stockMovements } from "./tables.js";
-
-/** Every level against a recount of the ledger, and each tool's quantity against its levels: none may differ. */
-async function expectLevelsToBeTheLedger(db: Database, productId: string) {
-  const rows = await db.execute(sql`
-    select l.on_hand, l.allocated,
-           (select coalesce(sum(m.on_hand_change), 0) from ${stockMovements} m
-             where m.product_id = l.product_id and m.warehouse_id = l.warehouse_id) as on_hand_recount,
-           (select coalesce(sum(m.allocated_change), 0) from ${stockMovements} m
-             where m.product_id = l.product_id and m.warehouse_id = l.warehouse_id) as allocated_recount
-      from ${stockLevels} l where l.product_id = ${productId}`);
-  type Row = Record<"on_hand" | "allocated" | "on_hand_recount" | "allocated_recount", string | number>;
-  let available = 0;
-  for (const row of (rows as unknown as { rows: Row[] }).rows) {
-    expect(Number(row.on_hand)).toBe(Number(row.on_hand_recount));
-    expect(Number(row.allocated)).toBe(Number(row.allocated_recount));
-    expect(Number(row.allocated)).toBeGreaterThanOrEqual(0);
-    expect(Number(row.allocated)).toBeLessThanOrEqual(Number(row.on_hand));
-    available += Number(row.on_hand) - Number(row.allocated);
-  }
-  const [tool] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
-  expect(tool?.quantity).toBe(available);
-}
 
 describe("the stock ledger", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -125,7 +125,7 @@ async function recordStatus(
 export async function insertOrderLines(
   tx: Database,
   orderId: string,
-  lines: readonly (PricedOrderCents["lines"][number] & { promoted?: boolean })[],
+  lines: readonly (PricedOrderCents["lines"][number] & { promoted?: boolean; shippedQuantity?: number })[],
 ): Promise<void> {
   await tx.insert(orderLines).values(
     lines.map((line, position) => ({
@@ -141,6 +141,7 @@ export async function insertOrderLines(
       discountCents: Number(line.discountCents),
       totalCents: Number(line.totalCents),
       promoted: line.promoted ?? true,
+      shippedQuantity: line.shippedQuantity ?? 0,
     })),
   );
 }
