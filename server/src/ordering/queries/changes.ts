@@ -8,7 +8,8 @@ import { linesOf, type OrderRow } from "./orders.js";
 
 /**
  * Writes a change of an order's lines (ordering/change-order.ts), in the caller's transaction with the order locked:
- * its lines replaced by the priced ones, its sums and the first line's fields (SPEC.md's) as the price function made
+ * its lines replaced by the priced ones (a line with pieces shipped keeps them, and its shipments follow it to its
+ * new position: docs/decisions/079-changing-an-order-shipped-in-part.md), its sums and the first line's fields (SPEC.md's) as the price function made
  * them, its revision one up, back to awaiting approval when the change waits for an owner, and what was paid of it
  * when money was (`money`, change-money.ts). Only on the revision the change was made on; undefined when the order
  * is on another one by now.
