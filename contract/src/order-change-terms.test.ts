@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_CHANGE_MESSAGES, orderChangeRefusal, owesDifference } from "./order-change-terms.js";
+import { changeCannotWait, ORDER_CHANGE_MESSAGES, orderChangeRefusal, owesDifference } from "./order-change-terms.js";
 import { cardOrderFacts, type PaymentStatus } from "./order-facts.js";
+import { canTransition } from "./order-lifecycle.js";
 import type { OrderStatus } from "./order-status.js";
 
 const card = (status: OrderStatus, paymentStatus?: PaymentStatus) => ({
   status,
   ...cardOrderFacts(status),
   ...(paymentStatus && { paymentStatus }),
-  invoiceNumber: status === "paid" ? "INV-2030-000001" : null,
 });
 
 /** Which orders may change (docs/decisions/072-order-changes.md, 076-the-money-of-a-changed-order.md). */
@@ -29,12 +29,30 @@ describe("which orders may change", () => {
     expect(orderChangeRefusal(card("unpaid"), { waitsForOwner: true })).toBeUndefined();
   });
 
-  it("lets an order on account change until it is invoiced, and says a changed card order owes until paid", () => {
+  it("lets an order on account change until it has shipped whole, invoiced in part or not", () => {
     const onAccount = { ...card("unpaid"), paymentMethod: "invoice" as const };
     expect(orderChangeRefusal(onAccount)).toBeUndefined();
-    expect(orderChangeRefusal({ ...onAccount, invoiceNumber: "INV-2030-000002" })).toBe(ORDER_CHANGE_MESSAGES.invoiced);
+    // Shipped in part and invoiced for it, paid or not: its lines still to ship change (decision 079).
+    const inPart = { ...onAccount, fulfilmentStatus: "partially-shipped" as const };
+    expect(orderChangeRefusal(inPart)).toBeUndefined();
+    expect(orderChangeRefusal({ ...inPart, paymentStatus: "partially-paid" })).toBeUndefined();
+    expect(orderChangeRefusal({ ...inPart, paymentStatus: "partially-refunded" })).toBe(ORDER_CHANGE_MESSAGES.settled);
+    expect(orderChangeRefusal({ ...onAccount, status: "shipped", fulfilmentStatus: "shipped" })).toBe(
+      ORDER_CHANGE_MESSAGES.shipped,
+    );
     expect(owesDifference(card("unpaid", "partially-paid"))).toBe(true);
     expect(owesDifference(card("paid"))).toBe(false);
     expect(owesDifference({ ...onAccount, paymentStatus: "partially-paid" })).toBe(false);
+  });
+
+  it("lets a card order shipped in part change, owing a rise until paid; a requester's change of one cannot wait", () => {
+    const inPart = { ...card("paid"), fulfilmentStatus: "partially-shipped" as const };
+    expect(orderChangeRefusal(inPart)).toBeUndefined();
+    expect(owesDifference({ ...inPart, paymentStatus: "partially-paid" })).toBe(true);
+    expect(canTransition("owe", inPart)).toBe(true);
+    expect(orderChangeRefusal(inPart, { waitsForOwner: true })).toBe(ORDER_CHANGE_MESSAGES.paidCannotWait);
+    const onAccount = { ...inPart, paymentMethod: "invoice" as const, paymentStatus: "unpaid" as const };
+    expect(changeCannotWait(onAccount)).toBe(ORDER_CHANGE_MESSAGES.shippedCannotWait);
+    expect(orderChangeRefusal(onAccount, { waitsForOwner: true })).toBe(ORDER_CHANGE_MESSAGES.shippedCannotWait);
   });
 });

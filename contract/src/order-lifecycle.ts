@@ -44,8 +44,11 @@ const UNPAID = { card: ["unpaid"], invoice: ["unpaid"] } as const;
 const INVOICED = { card: [], invoice: ["partially-shipped", "shipped", "delivered"] } as const;
 /** Invoiced for every piece: only such an order is refunded whole (one shipped in part ships the rest first). */
 const INVOICED_WHOLE = { card: [], invoice: ["shipped", "delivered"] } as const;
-/** A card order's money moves with a change of its lines only before anything ships (decision 076). */
-const CHANGED_CARD = { card: ["open"], invoice: [] } as const;
+/**
+ * A card order's money moves with a change of its lines while some are still to ship (decision 076; shipped in part,
+ * its lines still to ship change: decision 079).
+ */
+const CHANGED_CARD = { card: ["open", "partially-shipped"], invoice: [] } as const;
 /** A card order ships once paid; an order on account ships unpaid, with its invoice. */
 const MAY_SHIP = { card: ["paid"], invoice: ["unpaid", "partially-paid", "paid"] } as const;
 
@@ -62,7 +65,7 @@ export const ORDER_TRANSITIONS = {
   payPart: { done: "paid in part", payment: "payPart", needsFulfilment: INVOICED },
   settle: { done: "paid", payment: "settle", needsFulfilment: INVOICED },
   /**
-   * A card order paid (or paid in part) and not shipped, changed to cost more than was paid
+   * A card order paid (or paid in part) and not shipped whole, changed to cost more than was paid
    * (docs/decisions/076-the-money-of-a-changed-order.md): it owes the difference and ships once that is paid. Only
    * the server takes it, with the change (ordering/change-money.ts).
    */

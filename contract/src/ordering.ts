@@ -98,6 +98,8 @@ const creditField = <Field extends z.ZodType>(field: Field) =>
 export const orderLineSchema = pricedLineSchema.extend({
   /** Pieces not yet in stock for it; the rest is set aside (or shipped). Always sent by the server. */
   waitingQuantity: z.number().int().optional(),
+  /** Pieces of it shipped: a line with some shipped stays as it is when the order changes. Always sent by the server. */
+  shippedQuantity: z.number().int().optional(),
   /** When the waiting pieces are expected (YYYY-MM-DD), when the shop said. */
   expectedAt: z.string().nullable().optional(),
 });

@@ -271,8 +271,8 @@ const ORDER_STATE_ALLOWS: Record<OrderAction, (order: OrderState, actor: Actor) 
   // A card order before it ships; an order on account once invoiced, its balance (balance-payment.ts).
   "pay:order": (order) => canTransition("pay", order) || balancePayable(order),
   "cancel:order": (order) => canTransition("cancel", order),
-  // Its lines, while nothing is shipped or invoiced; a paid card order's money moves with it, but a requester's change
-  // of one would wait for an owner, which a paid order cannot (docs/decisions/072-order-changes.md, 076).
+  // Its lines still to ship, until it has shipped whole; a paid card order's money moves with it, but a requester's
+  // change would wait for an owner, which an order paid or shipped in part cannot (decisions 072, 076, 079).
   "change:order": (order, actor) =>
     orderChangeRefusal(order, { waitsForOwner: changeWaitsForOwner(actor, order) }) === undefined,
   "invoice:order": (order) => order.invoiceNumber !== null,

@@ -77,7 +77,8 @@ function setAgainst(old: readonly OrderLineRow[], asked: OrderChangeBody["lines"
 
 /**
  * The change's plan, or why not: 400 naming the field (a tool unknown, a quantity off its rule naming the nearest
- * allowed, nothing changed), or 409 (a tool withdrawn, short of stock, a line shipped). `takesStock`: whether the
+ * allowed, nothing changed), or 409 (a tool withdrawn, short of stock, a line with pieces shipped named, nothing left
+ * to ship of an order shipped in part). `takesStock`: whether the
  * order already holds its pieces, in which case the allocation, not the count for sale, decides the stock.
  */
 export async function planChange(
@@ -98,10 +99,19 @@ export async function planChange(
     order.companyId ? contractPricesFor(db, order.companyId, ids) : Promise.resolve(new Map<string, number>()),
   ]);
   const byId = new Map(products.map((product) => [product.id, product]));
+  // A line with pieces shipped stays as it is; the lines still to ship change (decision 079).
+  const shipped = planned.find((line) => line.change !== "kept" && line.old && line.old.shippedQuantity > 0)?.old;
+  if (shipped) {
+    const { name, sku, shippedQuantity } = shipped;
+    return refuse("closed", ORDER_CHANGE_MESSAGES.lineShipped({ name, sku, shipped: shippedQuantity }));
+  }
+  // One shipped in part keeps something to ship: else it would be shipped with nothing sent, and its last invoice none.
+  const toShip = (line: (typeof planned)[number]) => line.quantity - (line.old?.shippedQuantity ?? 0);
+  const left = planned.filter((line) => line.change !== "removed");
+  if (old.some((line) => line.shippedQuantity > 0) && left.every((line) => toShip(line) === 0)) {
+    return refuse("closed", ORDER_CHANGE_MESSAGES.nothingToShip);
+  }
   for (const line of planned) {
-    if (line.change !== "kept" && line.old && line.old.shippedQuantity > 0) {
-      return refuse("closed", ORDER_CHANGE_MESSAGES.shipped);
-    }
     if (line.change !== "changed" && line.change !== "added") continue;
     const product = byId.get(line.productId);
     const field = `lines.${line.index}`;

@@ -8,8 +8,10 @@ import { products } from "../product/tables.js";
 import { bearer, signUp, type TestAccount } from "../test/accounts.js";
 import { onAccountSteps } from "../test/on-account.js";
 import { CONTACT, VISA } from "../test/orders.js";
+import { stockSteps } from "../test/stock-steps.js";
 import { createTestApp } from "../test/test-app.js";
 import { applyChange, previewChange } from "./change-order.js";
+import { accountInvoices } from "./money-tables.js";
 import { creditStanding } from "./order-rules.js";
 import { findOrder, linesOf } from "./queries/orders.js";
 
@@ -44,10 +46,12 @@ describe("changing an order: the property", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: TestAccount;
   let tools: Product[] = [];
+  let warehouseId: string;
 
   beforeAll(async () => {
     ctx = await createTestApp({ env: { SHOP_TAX_RATE: "8.875" } });
     admin = await signUp(ctx.app, { admin: true });
+    warehouseId = (await stockSteps(ctx.app, admin).warehouses())[0]?._id ?? "";
     const promotion = await ctx.app.inject({
       method: "POST",
       url: "/api/admin/promotions",
@@ -101,7 +105,10 @@ describe("changing an order: the property", () => {
         fc.integer({ min: 0, max: 3 }),
         fc.integer({ min: 100, max: 400 }),
         fc.array(change, { minLength: 1, maxLength: 4 }),
-        async (onAccount, paidFirst, first, firstQuantity, changes) => {
+        // Pieces of the first line shipped before the changes (0: none; capped at the line): the line then stays as it
+        // is and the other lines change (docs/decisions/079-changing-an-order-shipped-in-part.md).
+        fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 400 })),
+        async (onAccount, paidFirst, first, firstQuantity, changes, shipFirst) => {
           tools = await freshTools();
           const { buyer, companyId } = await onAccountSteps(ctx, admin).companyOnAccount("Property Co");
           const tool = tools[first];
@@ -124,6 +131,25 @@ describe("changing an order: the property", () => {
             const total = centsToDollars((await findOrder(ctx.db, orderId))?.totalCents ?? 0);
             await payCard(buyer, "/api/create-payment-intent", { orderId, price: total });
           }
+          // An order that holds its pieces (on account, or paid) may ship part before it changes: on account with its
+          // invoice for that part.
+          const shipped = onAccount || paid ? Math.min(shipFirst, firstQuantity) : 0;
+          if (shipped > 0) {
+            const part = await ctx.app.inject({
+              method: "POST",
+              url: `/api/admin/orders/${orderId}/shipments`,
+              headers: bearer(admin.token),
+              payload: {
+                carrier: "DHL",
+                trackingNumber: "1",
+                warehouseId,
+                lines: [{ productId: tool._id, quantity: shipped }],
+              },
+            });
+            expect(part.statusCode, part.body).toBe(200);
+          }
+          // All its pieces in that part: shipped whole, it changes no more.
+          const shippedWhole = (await findOrder(ctx.db, orderId))?.fulfilmentStatus === "shipped";
           const actor = await actorOf(ctx.db, { email: buyer.email, role: "customer" });
           const listCents = TERMS.map((terms) => terms.priceCents);
           const unitToday = (index: number, quantity: number) => {
@@ -149,7 +175,9 @@ describe("changing an order: the property", () => {
                   .where(eq(products.id, repriced._id));
               }
             }
-            const lines = tools.map((each, index) => ({ productId: each._id, quantity: step.lines[index] ?? 0 }));
+            // The line with pieces shipped is kept as it is.
+            const asked = step.lines.map((pieces, index) => (shipped > 0 && index === first ? firstQuantity : pieces));
+            const lines = tools.map((each, index) => ({ productId: each._id, quantity: asked[index] ?? 0 }));
             const before = await findOrder(ctx.db, orderId);
             if (!before) throw new Error("the order");
             const usedBefore = (await creditStanding(ctx.db, companyId)).usedCents;
@@ -158,8 +186,14 @@ describe("changing an order: the property", () => {
             const refundedBefore = await changeRefundsOf(orderId);
             const preview = await previewChange(ctx.app, { actor, orderId, lines });
             if ("refused" in preview) {
-              // Only a change of nothing, or none left, is refused here.
-              expect(preview.refused).toBe("field");
+              // Only a change of nothing, or none left, is refused here; or, of an order whose first line shipped
+              // whole, one that leaves nothing else to ship.
+              const unchanged = tools.every(
+                (each, index) => (asked[index] ?? 0) === (model.get(each._id)?.quantity ?? 0),
+              );
+              const nothingLeft =
+                shipped === firstQuantity && asked.every((pieces, index) => index === first || !pieces);
+              expect(preview.refused).toBe(shippedWhole || (nothingLeft && !unchanged) ? "closed" : "field");
               continue;
             }
             const applied = await applyChange(ctx.app, {
@@ -173,7 +207,7 @@ describe("changing an order: the property", () => {
 
             const next = new Map<string, { quantity: number; unitCents: bigint; promoted: boolean }>();
             tools.forEach((each, index) => {
-              const quantity = step.lines[index] ?? 0;
+              const quantity = asked[index] ?? 0;
               if (quantity === 0) return;
               const was = model.get(each._id);
               if (was && was.quantity === quantity) next.set(each._id, was);
@@ -221,6 +255,25 @@ describe("changing an order: the property", () => {
               const taken = onAccount || paid ? pieces(each._id, stored) - pieces(each._id, linesBefore) : 0;
               expect((stockBefore.get(each._id) ?? 0) - (stockAfter.get(each._id) ?? 0)).toBe(taken);
             }
+          }
+          // On account, shipped in part and changed: the rest shipped, its invoices add up to the changed total.
+          if (onAccount && shipped > 0) {
+            const rest = await ctx.app.inject({
+              method: "POST",
+              url: `/api/admin/orders/${orderId}/ship`,
+              headers: bearer(admin.token),
+              payload: { carrier: "DHL", trackingNumber: "2" },
+            });
+            const order = await findOrder(ctx.db, orderId);
+            // Nothing left to ship: every line shipped whole with the first part.
+            if (order?.fulfilmentStatus === "shipped" && rest.statusCode === 409) return;
+            expect(rest.statusCode, rest.body).toBe(200);
+            const invoices = await ctx.db
+              .select({ cents: accountInvoices.totalCents })
+              .from(accountInvoices)
+              .where(eq(accountInvoices.orderId, orderId));
+            const invoiced = invoices.reduce((sum, invoice) => sum + BigInt(invoice.cents), 0n);
+            expect(invoiced).toBe(BigInt(order?.totalCents ?? -1));
           }
         },
       ),

@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  changeCannotWait,
   dollarsToCents,
   formatCents,
   holdsMoney,
@@ -30,15 +31,18 @@ import { enqueueChangeMail, enqueueStatusMails } from "./queries/outbox.js";
  * checks every rule of placing again, under the locks placing takes (the buyer's and the company's order locks,
  * then the order's row):
  *
- * 1. `changeRefusal`: which orders may change: not invoiced, nothing shipped, not closed (contract
- *    `orderChangeRefusal`); a card order paid, or owing a difference, changes with its money (change-money.ts);
+ * 1. `changeRefusal`: which orders may change: not closed, not shipped whole (contract `orderChangeRefusal`); a card
+ *    order paid, or owing a difference, changes with its money (change-money.ts); one shipped in part, or invoiced in
+ *    part on account, changes its lines still to ship (a line with pieces shipped stays: change-lines.ts), its total
+ *    never below what was invoiced (docs/decisions/079-changing-an-order-shipped-in-part.md);
  * 2. the revision the buyer read, and the total the preview showed;
  * 3. a tool added that another open order of the buyer holds;
  * 4. on account, the credit the difference uses (over the limit: 409 naming by how much);
  * 5. `waitsAfter`: a requester's change, or one that takes a spender over their monthly limit, waits for an owner
- *    (one of an order paid cannot wait: 409);
- * 6. the stock an order on account holds: given back and taken again for the new lines, as placing takes it (all,
- *    or the rest waiting where the tool takes backorders);
+ *    (one of an order paid, or shipped in part, cannot wait: 409);
+ * 6. the stock the order holds (on account, or a card order paid): what is set aside and not shipped given back and
+ *    taken again for the new lines' pieces still to ship, as placing takes it (all, or the rest waiting where the tool
+ *    takes backorders); shipped pieces never come back;
  * 7. stored with its money (change-money.ts: the difference owed, or what goes back to the card), its history line
  *    saying the lines and totals before and after, its mails queued;
  * 8. once committed, `orderChanged` published: payment/ gives back to the card what was paid above the new total.
@@ -82,9 +86,13 @@ export function changeRefusal(order: OrderRow, actor: CallerActor): Refused | un
   return why === undefined ? undefined : refuse("closed", why);
 }
 
-/** Whether the order holds its pieces now: one on account that went ahead (placed, or approved), a card order paid. */
+/**
+ * Whether the order holds its pieces now: one on account that went ahead (placed, or approved), a card order paid;
+ * shipped in part, it holds those still to ship (decision 079).
+ */
 const holdsStock = (order: OrderRow) =>
-  order.fulfilmentStatus === "open" && (holdsStockUnpaid(order) || holdsMoney(order));
+  (order.fulfilmentStatus === "open" || order.fulfilmentStatus === "partially-shipped") &&
+  (holdsStockUnpaid(order) || holdsMoney(order));
 
 /** The order the actor may change and its plan, or why not; read in `db` (a transaction, when applying). */
 async function planFor(
@@ -98,6 +106,10 @@ async function planFor(
   const old = await linesOf(db, order.id);
   const plan = await planChange(db, order, old, request.lines, holdsStock(order));
   if ("refused" in plan) return plan;
+  // Its shipped lines are kept, so its total stays above what its shipments invoiced; asserted, never a 500.
+  if (plan.priced.totalCents < BigInt(order.invoicedCents)) {
+    return refuse("closed", ORDER_CHANGE_MESSAGES.belowInvoiced(formatCents(order.invoicedCents)));
+  }
   return { order, old, plan };
 }
 
@@ -153,7 +165,8 @@ export async function previewChange(
   if ("refused" in planned) return planned;
   const difference = planned.plan.priced.totalCents - BigInt(planned.order.totalCents);
   const { waits } = await waitsAfter(app.db, request.actor, planned.order, difference);
-  if (waits && holdsMoney(planned.order)) return refuse("closed", ORDER_CHANGE_MESSAGES.paidCannotWait);
+  const cannotWait = waits ? changeCannotWait(planned.order) : undefined;
+  if (cannotWait) return refuse("closed", cannotWait);
   return previewOf(planned.order, planned.plan, waits);
 }
 
@@ -192,13 +205,16 @@ export async function applyChange(
         if (credit) return refuse(credit.reason, credit.message);
       }
       const { waits, why } = await waitsAfter(tx, actor, order, difference);
-      // Its money is in: it cannot go back to wait for an owner (decision 076).
-      if (waits && holdsMoney(order)) return refuse("closed", ORDER_CHANGE_MESSAGES.paidCannotWait);
-      // What it holds is given back as its lines say now, before they are replaced (backorders cleared with it).
-      if (holdsStock(order)) await giveBackOrderStockOf(tx, order.id, actor.email);
+      // Its money is in, or some of it shipped: it cannot go back to wait for an owner (decisions 076, 079).
+      const cannotWait = waits ? changeCannotWait(order) : undefined;
+      if (cannotWait) return refuse("closed", cannotWait);
+      // What it holds is given back as its lines say now, before they are replaced (backorders cleared with it); of
+      // an order shipped in part only what is set aside: its shipped pieces are the buyer's (decision 079).
+      if (holdsStock(order)) await giveBackOrderStockOf(tx, order.id, actor.email, "kept");
       const { after, money } = await storeChangeWithMoney(tx, order, plan.priced, waits);
       if (!after) return refuse("revised", ORDER_CHANGE_MESSAGES.stale);
-      // One that goes ahead takes its new lines' again, as placing does: all, or waiting where the tool allows.
+      // One that goes ahead takes its new lines' again, as placing does (what of them is still to ship): all, or
+      // waiting where the tool allows.
       if (holdsStock(after)) await takeStockOrRollBack(tx, after.id);
       const note = [steps.noteLead, changeNote(old, plan, order, why), moneyNote(money)].filter(Boolean).join(" ");
       await addEvent(tx, after, { kind: "changed", by: actor.email, note });

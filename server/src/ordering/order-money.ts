@@ -11,8 +11,9 @@ export { accountInvoices, creditNotes, invoiceOwedSql, invoiceOwing } from "./mo
 export { availableCents, type CreditStanding, creditStanding } from "./order-rules.js";
 export { orderFor } from "./policy.js";
 export { type AccountInvoiceRow, invoicesOfOrder } from "./queries/account-invoices.js";
-export { lockOrder, receiveOnOrder } from "./queries/lifecycle.js";
+export { lockOrder } from "./queries/lifecycle.js";
 export { creditOrder, type OrderCredit } from "./queries/order-credit.js";
+export { receiveOnOrder } from "./queries/order-received.js";
 export { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 export { type CreditNoteRow, creditNotesByOrder, orderWithHistory } from "./queries/wire.js";
 export { notClosed, orders, owedSql, owesSql, owingOnAccount } from "./tables.js";

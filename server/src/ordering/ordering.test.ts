@@ -99,6 +99,7 @@ describe("ordering", () => {
             discount: 3780,
             total: 12_600,
             waitingQuantity: 0,
+            shippedQuantity: 0,
             expectedAt: null,
           },
         ],

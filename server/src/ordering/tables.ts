@@ -215,10 +215,11 @@ export const orders = pgTable(
     ),
     check("orders_payment_method", isOneOf(table.paymentMethod, PAYMENT_METHODS)),
     check("orders_shipping_preference", isOneOf(table.shippingPreference, SHIPPING_PREFERENCES)),
-    // A card order leaves the shop paid (its money may be refunded since); one on account may leave unpaid.
+    // A card order leaves the shop paid (its money may be refunded since); one on account may leave unpaid. One shipped
+    // in part may owe the difference of a change of its lines still to ship, which ship once it is paid (decision 079).
     check(
       "orders_card_paid_before_shipping",
-      sql`${table.paymentMethod} <> 'card' or not (${isOneOf(table.fulfilmentStatus, SENT_FULFILMENTS)}) or ${isOneOf(table.paymentStatus, ["paid", "partially-refunded", "refunded"])}`,
+      sql`${table.paymentMethod} <> 'card' or not (${isOneOf(table.fulfilmentStatus, SENT_FULFILMENTS)}) or ${isOneOf(table.paymentStatus, ["paid", "partially-refunded", "refunded"])} or (${table.fulfilmentStatus} = 'partially-shipped' and ${table.paymentStatus} = 'partially-paid')`,
     ),
     check("orders_net_days_on_account", sql`(${table.paymentMethod} = 'invoice') = (${table.netDays} is not null)`),
     check("orders_due_on_account", sql`${table.invoiceDueAt} is null or ${table.paymentMethod} = 'invoice'`),

@@ -353,6 +353,7 @@ describe("PATCH /api/product/{id}: edit and restock", () => {
     expect(mine.json().lines).toEqual([
       {
         waitingQuantity: 0,
+        shippedQuantity: 0,
         expectedAt: null,
         productId: id,
         sku,

@@ -7,31 +7,9 @@ import type { Database } from "../db/client.js";
 import { orderLines, orders } from "../ordering/tables.js";
 import { signUp, type TestAccount } from "../test/accounts.js";
 import { emptyPostgresDatabase, NEEDS_POSTGRES } from "../test/postgres.js";
+import { expectLevelsToBeTheLedger } from "../test/stock.js";
 import { stockSteps } from "../test/stock-steps.js";
 import { createTestApp } from "../test/test-app.js";
-import { products, stockLevels, stockMovements } from "./tables.js";
-
-/** Every level against a recount of the ledger, and each tool's quantity against its levels: none may differ. */
-async function expectLevelsToBeTheLedger(db: Database, productId: string) {
-  const rows = await db.execute(sql`
-    select l.on_hand, l.allocated,
-           (select coalesce(sum(m.on_hand_change), 0) from ${stockMovements} m
-             where m.product_id = l.product_id and m.warehouse_id = l.warehouse_id) as on_hand_recount,
-           (select coalesce(sum(m.allocated_change), 0) from ${stockMovements} m
-             where m.product_id = l.product_id and m.warehouse_id = l.warehouse_id) as allocated_recount
-      from ${stockLevels} l where l.product_id = ${productId}`);
-  type Row = Record<"on_hand" | "allocated" | "on_hand_recount" | "allocated_recount", string | number>;
-  let available = 0;
-  for (const row of (rows as unknown as { rows: Row[] }).rows) {
-    expect(Number(row.on_hand)).toBe(Number(row.on_hand_recount));
-    expect(Number(row.allocated)).toBe(Number(row.allocated_recount));
-    expect(Number(row.allocated)).toBeGreaterThanOrEqual(0);
-    expect(Number(row.allocated)).toBeLessThanOrEqual(Number(row.on_hand));
-    available += Number(row.on_hand) - Number(row.allocated);
-  }
-  const [tool] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
-  expect(tool?.quantity).toBe(available);
-}
 
 describe("the stock ledger", () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -50,7 +28,7 @@ describe("the stock ledger", () => {
   });
   afterAll(() => ctx.close());
 
-  it("random histories of receipts, recounts, payments, shipments and refunds: the kept levels are a recount of the ledger", async () => {
+  it("random histories of receipts, recounts, payments, shipments, changes and refunds: the kept levels are a recount of the ledger", async () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant("receive" as const), place: fc.nat(1), pieces: fc.integer({ min: 1, max: 300 }) }),
       fc.record({ kind: fc.constant("recount" as const), place: fc.nat(1), pieces: fc.integer({ min: 0, max: 600 }) }),
@@ -58,17 +36,40 @@ describe("the stock ledger", () => {
       fc.record({ kind: fc.constant("ship" as const), pick: fc.nat() }),
       // A shipment of part of an order from one warehouse (docs/STOCK.md, 'Shipments'): refused (409) above what the
       // order holds there.
-      fc.record({
-        kind: fc.constant("shipPart" as const),
-        pick: fc.nat(),
-        place: fc.nat(1),
-        pieces: fc.integer({ min: 1, max: 120 }),
-      }),
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant("shipPart" as const),
+          pick: fc.nat(),
+          place: fc.nat(1),
+          pieces: fc.integer({ min: 1, max: 120 }),
+        }),
+      },
       fc.record({ kind: fc.constant("refund" as const), pick: fc.nat(), restock: fc.boolean() }),
+      // A change of a paid order, shipped in part or not (docs/decisions/079-changing-an-order-shipped-in-part.md):
+      // its line of the tool kept as it is, a line of another tool added, changed or removed (0); what it holds of the
+      // tool not shipped is given back and taken again, its shipped pieces never.
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant("change" as const),
+          pick: fc.nat(),
+          pieces: fc.oneof(fc.constant(0), fc.integer({ min: 100, max: 200 })),
+        }),
+      },
     );
+    // Each history begins with a paid order (200 pieces received first), so the steps after have one to act on.
+    const begun = fc
+      .tuple(fc.integer({ min: 100, max: 200 }), fc.array(step, { minLength: 1, maxLength: 8 }))
+      .map(([pieces, rest]) => [
+        { kind: "receive" as const, place: 0, pieces: 200 },
+        { kind: "pay" as const, pieces },
+        ...rest,
+      ]);
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (history) => {
+      fc.asyncProperty(begun, async (history) => {
         const tool: Product = await steps.looseTool(100);
+        const other: Product = await steps.looseTool(1000);
         const paid: Order[] = [];
         for (const one of history) {
           if (one.kind === "receive") {
@@ -90,6 +91,32 @@ describe("the stock ledger", () => {
             const order = (await steps.call("GET", `/api/ordering/${placed.json().insertedId}`, buyer)).json<Order>();
             expect((await steps.pay(buyer, order)).statusCode).toBe(200);
             paid.push(order);
+          } else if (one.kind === "change") {
+            const order = paid[one.pick % Math.max(paid.length, 1)];
+            if (!order) continue;
+            const now = (await steps.call("GET", `/api/ordering/${order._id}`, buyer)).json<Order>();
+            const lines = [
+              { productId: tool._id, quantity: now.lines[0]?.quantity ?? 0 },
+              { productId: other._id, quantity: one.pieces },
+            ];
+            const seen = await steps.call("POST", `/api/ordering/${order._id}/changes/preview`, buyer, { lines });
+            // 400: a change of nothing; 409: shipped whole or refunded, or nothing left to ship.
+            expect([200, 400, 409]).toContain(seen.statusCode);
+            if (seen.statusCode === 200) {
+              const { revision, after } = seen.json<{ revision: number; after: { total: number } }>();
+              const applied = await steps.call("POST", `/api/ordering/${order._id}/changes`, buyer, {
+                lines,
+                revision,
+                expectedTotal: after.total,
+              });
+              expect(applied.statusCode, applied.body).toBe(200);
+              // Costing more, it owes the difference: paid at once, so it ships (and counts as paid) as before.
+              if (applied.json<Order>().paymentStatus === "partially-paid") {
+                const opened = await steps.call("POST", `/api/payments/${order._id}/balance-intent`, buyer);
+                expect(opened.statusCode, opened.body).toBe(200);
+                expect((await steps.confirm(buyer, opened.json().clientSecret)).statusCode).toBe(200);
+              }
+            }
           } else {
             const order = paid[one.pick % Math.max(paid.length, 1)];
             if (!order) continue;
@@ -107,13 +134,17 @@ describe("the stock ledger", () => {
             expect([200, 409]).toContain(answer.statusCode);
           }
           await expectLevelsToBeTheLedger(ctx.db, tool._id);
+          await expectLevelsToBeTheLedger(ctx.db, other._id);
         }
-        // What is allocated is what the paid orders not yet shipped or refunded hold: their pieces not shipped.
+        // What is allocated is what the paid orders not yet shipped whole or refunded hold (one changed to cost more
+        // owes its difference, its pieces held): their pieces of the tool not shipped.
         const held = await ctx.db
           .select({ pieces: sql<string>`coalesce(sum(${orderLines.quantity} - ${orderLines.shippedQuantity}), 0)` })
           .from(orders)
           .innerJoin(orderLines, sql`${orderLines.orderId} = ${orders.id}`)
-          .where(sql`${orders.productId} = ${tool._id} and ${orders.status} = 'paid'`);
+          .where(
+            sql`${orderLines.productId} = ${tool._id} and ${orders.fulfilmentStatus} in ('open', 'partially-shipped') and ${orders.paymentStatus} in ('paid', 'partially-paid')`,
+          );
         const allocated = Object.values((await steps.levels(tool._id)).byCode).reduce(
           (sum, level) => sum + level.allocated,
           0,

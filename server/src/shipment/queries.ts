@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { warehousesInOrder } from "../product/queries/stock-ledger.js";
 import { shipmentLines, shipments } from "./tables.js";
@@ -140,4 +140,31 @@ export async function shipmentsOnTheWay(tx: Database, orderId: string): Promise<
 /** A warehouse by id, or undefined. */
 export async function warehouseNamed(db: Database, id: string) {
   return (await warehousesInOrder(db)).find((place) => place.id === id);
+}
+
+/**
+ * Moves the order's shipment lines from one order line position to another (a change numbered the order's lines again
+ * after a line was removed: ordering/queries/changes.ts). In two steps through negative numbers, as the key
+ * (shipment, position) is checked row by row.
+ */
+export async function moveShipmentLines(
+  tx: Database,
+  orderId: string,
+  moves: readonly { from: number; to: number }[],
+): Promise<void> {
+  if (moves.length === 0) return;
+  const ofOrder = inArray(
+    shipmentLines.shipmentId,
+    tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId)),
+  );
+  for (const { from, to } of moves) {
+    await tx
+      .update(shipmentLines)
+      .set({ position: -1 - to })
+      .where(and(ofOrder, eq(shipmentLines.position, from)));
+  }
+  await tx
+    .update(shipmentLines)
+    .set({ position: sql`-1 - ${shipmentLines.position}` })
+    .where(and(ofOrder, lt(shipmentLines.position, 0)));
 }

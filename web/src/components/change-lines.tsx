@@ -56,6 +56,7 @@ function ChangeLine({
   const id = useId();
   const refusal = draftRefusal(line, rule) ?? serverRefusal;
   const added = line.oldQuantity === 0;
+  if (line.shipped > 0) return <ShippedLine line={line} />;
   return (
     <li className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -105,6 +106,24 @@ function ChangeLine({
   );
 }
 
+/**
+ * A line some of whose pieces have shipped: it stays as it is, so it has no field and no Remove, and says why
+ * (docs/decisions/079-changing-an-order-shipped-in-part.md).
+ */
+function ShippedLine({ line }: { line: DraftLine }) {
+  return (
+    <li className="flex flex-col gap-1 rounded-box border border-base-300 p-4">
+      <h3 className="font-semibold">{line.name}</h3>
+      <p className="text-sm text-base-content/80">
+        SKU <span className="font-mono">{line.sku}</span> · {line.oldQuantity} ordered, {line.shipped} shipped
+      </p>
+      <p className="text-sm">
+        {line.shipped === line.oldQuantity ? "Shipped" : "Shipped in part"}: this line stays as it is.
+      </p>
+    </li>
+  );
+}
+
 /** "No tool has the SKU X." */
 const noSuchSku = (sku: string) => `No tool in the catalogue has the SKU ${sku}.`;
 
@@ -143,7 +162,15 @@ export function AddLineBySku({
       // Its rule is read as the order's lines' are, from the tool's query.
       queryClient.setQueryData(productQuery(tool._id).queryKey, tool);
       const pieces = String(ruleOfTool(tool).min);
-      onAdd({ productId: tool._id, sku: tool.sku, name: tool.name, oldQuantity: 0, typed: pieces, removed: false });
+      onAdd({
+        productId: tool._id,
+        sku: tool.sku,
+        name: tool.name,
+        oldQuantity: 0,
+        typed: pieces,
+        removed: false,
+        shipped: 0,
+      });
       setSku("");
     } catch (error) {
       setRefusal({ message: errorMessage(error) });

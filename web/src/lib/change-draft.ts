@@ -22,6 +22,8 @@ export interface DraftLine {
   typed: string;
   /** Taken out: sent as quantity 0. */
   removed: boolean;
+  /** Pieces of it shipped: a line with some stays as it is (docs/decisions/079-changing-an-order-shipped-in-part.md). */
+  shipped: number;
 }
 
 /** The order's lines as they are: the change starts from them. */
@@ -33,6 +35,7 @@ export function draftOf(order: Pick<PageOrder, "lines">): DraftLine[] {
     oldQuantity: line.quantity,
     typed: String(line.quantity),
     removed: false,
+    shipped: line.shippedQuantity ?? 0,
   }));
 }
 
@@ -42,10 +45,11 @@ export const ruleOfTool = (product: Pick<Product, "quantityRule">): QuantityRule
 
 /**
  * Why a line's typed quantity is refused, naming the nearest allowed ("Order 100 to 500 pieces in steps of 25: 100
- * or 125"), or null; a removed line, or one whose tool's rule is not known here (the server says), is not refused.
+ * or 125"), or null; a removed line, a shipped one (kept as it is), or one whose tool's rule is not known here (the
+ * server says), is not refused.
  */
 export function draftRefusal(line: DraftLine, rule: QuantityRule | undefined): string | null {
-  if (line.removed || !rule) return null;
+  if (line.removed || line.shipped > 0 || !rule) return null;
   return quantityRefusal(rule, line.typed.trim() === "" ? Number.NaN : Number(line.typed));
 }
 

@@ -40,7 +40,10 @@ export function deliveryFact(order: FactsOrder): Fact {
         ? { text: "Ships once paid", tone: "neutral" }
         : { text: "To ship", tone: "info" };
     case "partially-shipped":
-      return { text: "Shipped in part", tone: "info" };
+      // Changed after a part left, a card order owing its difference ships the rest once that is paid (decision 079).
+      return order.paymentMethod === "card" && order.paymentStatus === "partially-paid"
+        ? { text: "Shipped in part, the rest once paid", tone: "neutral" }
+        : { text: "Shipped in part", tone: "info" };
     case "shipped":
       return { text: "Shipped", tone: "accent" };
     case "delivered":

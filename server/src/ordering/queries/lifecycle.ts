@@ -1,13 +1,11 @@
 import {
   EVENT_OF_STEP,
   type FulfilmentStatus,
-  invoicedOwedCents,
   nextFacts,
   OPEN_ORDER_STATUSES,
   type OrderEventKind,
   type OrderFacts,
   type OrderTransition,
-  owedCents,
   type PaidWith,
   type PaymentMethod,
   type PaymentStatus,
@@ -18,7 +16,6 @@ import type { Database } from "../../db/client.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
 import type { StartingStatus } from "../checkout.js";
 import { orderEvents, orderLines, orders } from "../tables.js";
-import { payOnInvoice } from "./account-invoices.js";
 import { numberInvoiceOf } from "./invoice-numbers.js";
 import { giveBackOrderStockOf } from "./order-stock.js";
 import type { OrderRow } from "./orders.js";
@@ -125,7 +122,7 @@ async function recordStatus(
 export async function insertOrderLines(
   tx: Database,
   orderId: string,
-  lines: readonly (PricedOrderCents["lines"][number] & { promoted?: boolean })[],
+  lines: readonly (PricedOrderCents["lines"][number] & { promoted?: boolean; shippedQuantity?: number })[],
 ): Promise<void> {
   await tx.insert(orderLines).values(
     lines.map((line, position) => ({
@@ -141,6 +138,7 @@ export async function insertOrderLines(
       discountCents: Number(line.discountCents),
       totalCents: Number(line.totalCents),
       promoted: line.promoted ?? true,
+      shippedQuantity: line.shippedQuantity ?? 0,
     })),
   );
 }
@@ -351,33 +349,4 @@ export async function cancelUnpaidOrdersOf(tx: Database, productId: string, by: 
     if (change.kind === "changed") cancelled += 1;
   }
   return cancelled;
-}
-
-/**
- * Money put against invoices of an order on account (server/src/receivables/, in its transaction), paid with a
- * transfer, a card or the company's credit (`change.money`, for its history line): what was paid of each invoice and
- * of the order rises by its cents, and the order is paid in part, or paid when nothing of its total is left; its sales
- * count from the day it is paid, as a card order's do. Undefined when the order cannot take it (not invoiced that
- * much, closed); the caller checked each invoice owes its part.
- */
-export async function receiveOnOrder(
-  tx: Database,
-  orderId: string,
-  invoices: readonly { number: string; cents: number }[],
-  change: { by: string; note: string; money: Omit<EventMoney, "cents"> & { paidWith: PaidWith } },
-): Promise<OrderRow | undefined> {
-  const cents = invoices.reduce((sum, invoice) => sum + invoice.cents, 0);
-  const before = await lockOrder(tx, orderId);
-  if (!before || cents <= 0 || cents > invoicedOwedCents(before)) return undefined;
-  for (const invoice of invoices) await payOnInvoice(tx, invoice.number, invoice.cents);
-  const paid = before.amountPaidCents + cents;
-  const settles = cents === owedCents(before);
-  const changed = await takeStep(tx, before, {
-    by: change.by,
-    note: change.note,
-    money: { ...change.money, cents },
-    transition: settles ? "settle" : "payPart",
-    fields: { amountPaidCents: paid, ...(settles && { paidAt: new Date() }) },
-  });
-  return changed.kind === "changed" ? changed.after : undefined;
 }

@@ -22,7 +22,10 @@ export async function takeOrderStock(
   by: string,
   known?: readonly OrderLineRow[],
 ): Promise<Allocation> {
-  const lines = known ?? (await linesOf(tx, orderId));
+  // A line's pieces shipped already are not taken again (a change of an order shipped in part, decision 079).
+  const lines = (known ?? (await linesOf(tx, orderId)))
+    .map((line) => ({ ...line, quantity: line.quantity - line.shippedQuantity }))
+    .filter((line) => line.quantity > 0);
   const taken = await allocateOrder(tx, { id: orderId, lines, by });
   if ("short" in taken) return taken;
   const waits = lines.flatMap((line, index) => {
@@ -40,10 +43,17 @@ export async function takeOrderStock(
 
 /**
  * Gives back what the order holds (released, or returned when shipped), exactly as the ledger has it, and clears
- * what its lines wait for: a cancelled or refunded order waits for nothing. The stock is locked before the lines are
- * read, so a receipt filling this order's backorders meanwhile is seen whole or not at all.
+ * what its lines wait for: a cancelled or refunded order waits for nothing. With `shipped: "kept"` (a change, which
+ * takes its lines' stock again after) only what is set aside and not shipped: shipped pieces never come back to the
+ * shelves (docs/decisions/079-changing-an-order-shipped-in-part.md). The stock is locked before the lines are read,
+ * so a receipt filling this order's backorders meanwhile is seen whole or not at all.
  */
-export async function giveBackOrderStockOf(tx: Database, orderId: string, by: string): Promise<void> {
+export async function giveBackOrderStockOf(
+  tx: Database,
+  orderId: string,
+  by: string,
+  shipped: "returned" | "kept" = "returned",
+): Promise<void> {
   const before = await linesOf(tx, orderId);
   await lockStock(
     tx,
@@ -52,11 +62,19 @@ export async function giveBackOrderStockOf(tx: Database, orderId: string, by: st
   const lines = await linesOf(tx, orderId);
   // An order that took its stock before warehouses has no ledger rows: its lines come back whole. A waiting piece
   // was never taken, so it is not given back.
-  await giveBackOrderStock(tx, {
-    id: orderId,
-    lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity - line.waitingQuantity })),
-    by,
-  });
+  const keptOf = (line: (typeof lines)[number]) => (shipped === "kept" ? line.shippedQuantity : 0);
+  await giveBackOrderStock(
+    tx,
+    {
+      id: orderId,
+      lines: lines.map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity - line.waitingQuantity - keptOf(line),
+      })),
+      by,
+    },
+    shipped,
+  );
   await clearWaiting(tx, orderId);
 }
 

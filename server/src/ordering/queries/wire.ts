@@ -76,6 +76,7 @@ function toOrderJson(
     lines: lines.map((line) => ({
       ...lineJson(line),
       waitingQuantity: line.waitingQuantity,
+      shippedQuantity: line.shippedQuantity,
       expectedAt: line.waitingQuantity > 0 ? (expected.get(line.productId) ?? null) : null,
     })),
     shipping: row.shippingPreference,

@@ -170,14 +170,18 @@ export async function shipFromWarehouse(
 
 /**
  * Gives back all the order holds: what is allocated released, what was shipped returned to the warehouse it left,
- * each exactly as the ledger has it. An order that took its stock before there were warehouses has no movements:
- * its lines come back to the first warehouse.
+ * each exactly as the ledger has it; with `shipped: "kept"` only what is allocated (a change of an order shipped in
+ * part, docs/decisions/079-changing-an-order-shipped-in-part.md: its shipped pieces are the buyer's, never back on
+ * the shelves). An order that took its stock before there were warehouses has no movements: its lines (as the caller
+ * counts them) come back to the first warehouse.
  */
 export async function giveBackOrderStock(
   tx: Database,
   order: { id: string; lines: readonly Line[]; by: string },
+  shipped: "returned" | "kept" = "returned",
 ): Promise<void> {
-  const { id: orderId, lines, by } = order;
+  const { id: orderId, by } = order;
+  const lines = order.lines.filter((line) => line.quantity > 0);
   const held = await heldBy(tx, orderId);
   if (held.length === 0) {
     await lockStock(
@@ -204,10 +208,14 @@ export async function giveBackOrderStock(
     held.map((row) => row.productId),
   );
   const movements: Movement[] = [];
-  for (const { productId, warehouseId, allocated, shipped } of held) {
-    const base = { productId, warehouseId, orderId, by };
-    if (allocated > 0) movements.push({ ...base, kind: "released", onHandChange: 0, allocatedChange: -allocated });
-    if (shipped > 0) movements.push({ ...base, kind: "returned", onHandChange: shipped, allocatedChange: 0 });
+  for (const row of held) {
+    const base = { productId: row.productId, warehouseId: row.warehouseId, orderId, by };
+    if (row.allocated > 0) {
+      movements.push({ ...base, kind: "released", onHandChange: 0, allocatedChange: -row.allocated });
+    }
+    if (row.shipped > 0 && shipped === "returned") {
+      movements.push({ ...base, kind: "returned", onHandChange: row.shipped, allocatedChange: 0 });
+    }
   }
   await recordMovements(tx, movements);
 }

@@ -164,8 +164,43 @@ describe("changing an order after it is placed", () => {
     });
     renderChangePage();
     expect((await screen.findByText(/left the warehouse/)).textContent).toBe(
-      "This order has left the warehouse, all or in part: it cannot be changed now.",
+      "This order has left the warehouse: it cannot be changed now.",
     );
     expect(screen.queryByRole("button", { name: "Preview changes" })).toBeNull();
+  });
+
+  it("shows a line with pieces shipped as it stays, with no field or Remove, and sends it as it is (decision 079)", async () => {
+    const hammerId = "3c1d2e3f-0000-4000-8000-000000000004";
+    const [drillLine] = order.lines;
+    if (!drillLine) throw new Error("the order has a line");
+    const hammerLine = { ...drillLine, productId: hammerId, sku: "FL-HAM-16", name: "Claw hammer", shippedQuantity: 0 };
+    const shippedInPart = withOrderActions(actor(EMAIL), {
+      ...order,
+      ...cardOrder("paid", 9900),
+      status: "paid",
+      fulfilmentStatus: "partially-shipped",
+      lines: [{ ...drillLine, shippedQuantity: 60 }, hammerLine],
+    });
+    const sent = serveApi({
+      [ORDER]: { body: shippedInPart },
+      [`GET /api/product/${DRILL_ID}`]: { body: drill },
+      [`GET /api/product/${hammerId}`]: { body: { ...drill, _id: hammerId, name: "Claw hammer", sku: "FL-HAM-16" } },
+      [PREVIEW]: { body: preview },
+    });
+    renderChangePage();
+    fireEvent.change(await screen.findByLabelText("Pieces of Claw hammer"), { target: { value: "125" } });
+    expect(screen.getByText(/100 ordered, 60 shipped/)).toBeTruthy();
+    expect(screen.getByText("Shipped in part: this line stays as it is.")).toBeTruthy();
+    expect(screen.queryByLabelText("Pieces of Cordless drill")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Remove ?Cordless drill/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Preview changes" }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.path.endsWith("/preview"))?.body).toEqual({
+        lines: [
+          { productId: DRILL_ID, quantity: 100 },
+          { productId: hammerId, quantity: 125 },
+        ],
+      }),
+    );
   });
 });

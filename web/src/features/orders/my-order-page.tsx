@@ -90,7 +90,8 @@ function OrderView({ order }: { order: PageOrder }) {
       {order.paymentMethod === "card" && order.paymentStatus === "partially-paid" && (
         <p role="status" className="alert alert-info alert-soft">
           This order was changed and costs more than was paid: it owes{" "}
-          {order.balance === undefined ? "the difference" : formatPrice(order.balance)}, and ships once that is paid.
+          {order.balance === undefined ? "the difference" : formatPrice(order.balance)}, and{" "}
+          {order.fulfilmentStatus === "partially-shipped" ? "the rest ships" : "ships"} once that is paid.
         </p>
       )}
       <OrderActions order={order} />

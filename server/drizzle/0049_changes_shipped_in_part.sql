@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_card_paid_before_shipping";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_card_paid_before_shipping" CHECK ("orders"."payment_method" <> 'card' or not ("orders"."fulfilment_status" in ('partially-shipped', 'shipped', 'delivered')) or "orders"."payment_status" in ('paid', 'partially-refunded', 'refunded') or ("orders"."fulfilment_status" = 'partially-shipped' and "orders"."payment_status" = 'partially-paid'));
