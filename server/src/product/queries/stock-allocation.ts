@@ -6,6 +6,7 @@ import {
   firstWarehouse,
   type LockedLevel,
   lockStock,
+  lockStockToTake,
   type Movement,
   recordMovements,
   recordMovementsInBulk,
@@ -90,7 +91,7 @@ export async function allocateOrder(
   order: { id: string; lines: readonly Line[]; by: string },
 ): Promise<Allocation> {
   const { id: orderId, lines, by } = order;
-  const { tools, levels } = await lockStock(
+  const { tools, levels } = await lockStockToTake(
     tx,
     lines.map((line) => line.productId),
   );

@@ -1,5 +1,5 @@
 import type { StockMovementKind } from "@forgeline/contract";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { products, stockLevels, stockMovements, warehouses } from "../tables.js";
 
@@ -66,55 +66,88 @@ export interface LockedTool {
   backorders: boolean;
 }
 
+/** A level as the locking statements read it: with its warehouse's creation to the microsecond, for its rank. */
+type LevelRead = Omit<LockedLevel, "rank"> & { placedAt: string };
+
+/** The tools' rows, locked in one order (by id). */
+const toolsLocked = (ids: readonly string[]) => sql`select ${products.id} as id, ${products.name} as name,
+    ${products.archivedAt} is not null as archived, ${products.backordersAllowed} as backorders,
+    ${products.quantity} as quantity
+  from ${products} where ${products.id} in ${ids} order by ${products.id} for update`;
+
+/** Their levels with their warehouses, locked in one order (by tool, then warehouse); `tools` names the tools. */
+const levelsLocked = (tools: SQL) => sql`select ${stockLevels.productId} as "productId",
+    ${stockLevels.warehouseId} as "warehouseId", ${stockLevels.onHand} as "onHand",
+    ${stockLevels.allocated} as allocated, ${warehouses.code} as code, ${warehouses.name} as name,
+    ${warehouses.active} as active,
+    -- To the microsecond, as PostgreSQL orders them (a JavaScript date keeps milliseconds).
+    to_char(${warehouses.createdAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS') as "placedAt"
+  from ${stockLevels} inner join ${warehouses} on ${warehouses.id} = ${stockLevels.warehouseId}
+  where ${stockLevels.productId} in ${tools}
+  order by ${stockLevels.productId}, ${stockLevels.warehouseId} for update of ${stockLevels}`;
+
+/** Both drivers (node-postgres, PGlite) answer a raw statement's rows as `rows`. */
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
 /**
  * Locks the tools' rows and every level of theirs (SELECT … FOR UPDATE, in one order) for the rest of the
  * caller's transaction; answers the tools (withdrawn or not) and their levels, each tool's in warehouse order.
+ * Two statements: the levels' is read after the tools' locks are held, so it sees every level another transaction
+ * made while this one waited (a count of a warehouse must find its level, whatever it holds).
  */
 export async function lockStock(tx: Database, productIds: readonly string[]) {
   const ids = [...new Set(productIds)].sort();
-  if (ids.length === 0) return { tools: new Map<string, LockedTool>(), levels: [] as LockedLevel[] };
-  const tools = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      archivedAt: products.archivedAt,
-      backorders: products.backordersAllowed,
-    })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for("update");
-  // With their warehouses in the same statement: a payment holds the tools' locks from here to its commit.
-  const locked = await tx
-    .select({
-      productId: stockLevels.productId,
-      warehouseId: stockLevels.warehouseId,
-      onHand: stockLevels.onHand,
-      allocated: stockLevels.allocated,
-      code: warehouses.code,
-      name: warehouses.name,
-      active: warehouses.active,
-      // To the microsecond, as PostgreSQL orders them (a JavaScript date keeps milliseconds).
-      placedAt: sql<string>`to_char(${warehouses.createdAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`,
-    })
-    .from(stockLevels)
-    .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
-    .where(inArray(stockLevels.productId, ids))
-    .orderBy(asc(stockLevels.productId), asc(stockLevels.warehouseId))
-    .for("update", { of: stockLevels });
+  if (ids.length === 0) return lockedStockOf([], []);
+  const tools = rowsOf<ToolRead>(await tx.execute(toolsLocked(ids)));
+  return lockedStockOf(tools, rowsOf<LevelRead>(await tx.execute(levelsLocked(sql`${ids}`))));
+}
+
+/**
+ * `lockStock` for taking stock (a payment, an order on account): the tools and their levels locked and read in one
+ * statement, since a payment's turn at a tool's locked stock lasts as many round trips as it makes (docs/STOCK.md,
+ * 'When an order takes its pieces'). A level that statement waited on is read as its holder left it, but one made
+ * meanwhile is not in its snapshot: only where such a level holds pieces available (the tool's sum available, read
+ * under its lock, is more than the levels read) are the levels read again, as `lockStock` reads them.
+ */
+export async function lockStockToTake(tx: Database, productIds: readonly string[]) {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return lockedStockOf([], []);
+  const tools = sql.raw("tools");
+  const [read] = rowsOf<{ tools: ToolRead[]; levels: LevelRead[] }>(
+    await tx.execute(sql`with ${tools} as materialized (${toolsLocked(ids)}),
+      levels as materialized (${levelsLocked(sql`(select id from ${tools})`)})
+      select (select coalesce(json_agg(${tools}), '[]'::json) from ${tools}) as tools,
+        (select coalesce(json_agg(levels), '[]'::json) from levels) as levels`),
+  );
+  const toolsRead = read?.tools ?? [];
+  const levelsRead = read?.levels ?? [];
+  const availableRead = (productId: string) =>
+    levelsRead.filter((level) => level.productId === productId).reduce((sum, level) => sum + availableOf(level), 0);
+  const missesALevel = toolsRead.some((tool) => tool.quantity !== availableRead(tool.id));
+  const levels = missesALevel ? rowsOf<LevelRead>(await tx.execute(levelsLocked(sql`${ids}`))) : levelsRead;
+  return lockedStockOf(toolsRead, levels);
+}
+
+interface ToolRead {
+  id: string;
+  name: string;
+  archived: boolean;
+  backorders: boolean;
+  quantity: number;
+}
+
+/** The tools by id, and their levels each ranked by its warehouse's place among the warehouses of the levels read. */
+function lockedStockOf(tools: readonly ToolRead[], read: readonly LevelRead[]) {
   // The warehouses' order as `warehousesInOrder` lists them, among those these levels are in.
-  const places = [...new Map(locked.map((level) => [level.warehouseId, level])).values()].sort(
+  const places = [...new Map(read.map((level) => [level.warehouseId, level])).values()].sort(
     (a, b) => compareText(a.placedAt, b.placedAt) || compareText(a.warehouseId, b.warehouseId),
   );
   const rankOf = new Map(places.map((place, rank) => [place.warehouseId, rank]));
-  const levels = locked
+  const levels: LockedLevel[] = read
     .map(({ placedAt: _placed, ...level }) => ({ ...level, rank: rankOf.get(level.warehouseId) ?? 0 }))
-    .sort((a, b) => a.productId.localeCompare(b.productId) || a.rank - b.rank);
+    .sort((a, b) => compareText(a.productId, b.productId) || a.rank - b.rank);
   const byId = new Map<string, LockedTool>(
-    tools.map((tool) => [
-      tool.id,
-      { name: tool.name, archived: tool.archivedAt !== null, backorders: tool.backorders },
-    ]),
+    tools.map((tool) => [tool.id, { name: tool.name, archived: tool.archived, backorders: tool.backorders }]),
   );
   return { tools: byId, levels };
 }
@@ -212,8 +245,7 @@ async function moveLevels(tx: Database, moving: readonly Movement[], ledger?: SQ
       returning 1
     )
     select "productId", "warehouseId" from moved`);
-  // Both drivers (node-postgres, PGlite) answer a raw statement's rows as `rows`.
-  const { rows } = result as unknown as { rows: { productId: string; warehouseId: string }[] };
+  const rows = rowsOf<{ productId: string; warehouseId: string }>(result);
   const found = new Set(rows.map((row) => `${row.productId} ${row.warehouseId}`));
   const missing = changes.levels.filter((level) => !found.has(`${level.productId} ${level.warehouseId}`));
   if (missing.length > 0) await tx.insert(stockLevels).values(missing);
