@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, inArray, lte, notInArray, or, type Placeholder, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, notInArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { preparedInTransactions } from "../db/prepared.js";
 import type { HoldableMailName } from "../mail/hold.js";
-import { enqueueHoldableMail, enqueueHoldableMails } from "../mail/queries.js";
+import { enqueueHoldableMail, enqueueHoldableMails, holdableMailInsert } from "../mail/queries.js";
 import type { MailData } from "../mail/templates/index.js";
 import { authAccounts, authSessions, authUsers, deviceCookieIds } from "./tables.js";
 
@@ -14,12 +15,17 @@ export async function findAccount(
   db: Database,
   email: string,
 ): Promise<{ name: string; verified: boolean } | undefined> {
-  const [account] = await db
-    .select({ name: authUsers.name, verified: authUsers.emailVerified })
-    .from(authUsers)
-    .where(eq(authUsers.email, email));
+  const [account] = await accountQuery(db).execute({ email });
   return account;
 }
+
+const accountQuery = preparedInTransactions((db) =>
+  db
+    .select({ name: authUsers.name, verified: authUsers.emailVerified })
+    .from(authUsers)
+    .where(eq(authUsers.email, sql.placeholder("email")))
+    .prepare("account_by_email"),
+);
 
 /**
  * The account's name: the identity provider's user name, set at sign-up and changed with the profile.
@@ -102,6 +108,11 @@ export async function forgetDevices(db: Database, email: string): Promise<void> 
   await db.delete(deviceCookieIds).where(eq(deviceCookieIds.email, email.toLowerCase()));
 }
 
+/** Whether `to` is the address of an account whose owner has not confirmed it, read FOR SHARE (below). */
+const unconfirmedAccountAt = (to: string | SQL) => sql`exists (
+  select 1 from ${authUsers} where ${authUsers.email} = ${to} and not ${authUsers.emailVerified} for share
+)`;
+
 /**
  * Puts a mail to `to` in the outbox, held while `to` is the address of an account whose owner has not
  * confirmed it (docs/decisions/028-mail-held-until-confirmed.md); the confirmation releases it (auth.ts).
@@ -117,10 +128,12 @@ export async function enqueueAccountMail<Name extends HoldableMailName>(
   template: Name,
   data: MailData<Name>,
 ): Promise<void> {
-  const unconfirmed = sql`exists (
-    select 1 from ${authUsers} where ${authUsers.email} = ${to} and not ${authUsers.emailVerified} for share
-  )`;
-  await enqueueHoldableMail(db, to, template, data, unconfirmed);
+  await enqueueHoldableMail(db, to, template, data, unconfirmedAccountAt(to));
+}
+
+/** `enqueueAccountMail` as an insert, for a statement of the change that causes it (its data SQL of that statement). */
+export function accountMailInsert<Name extends HoldableMailName>(db: Database, to: string, template: Name, data: SQL) {
+  return holdableMailInsert(db, to, template, data, unconfirmedAccountAt(to));
 }
 
 /** `enqueueAccountMail` for many mails of one template at once, each held as it would be alone. */
@@ -129,14 +142,7 @@ export async function enqueueAccountMails<Name extends HoldableMailName>(
   template: Name,
   mails: readonly { to: string; data: MailData<Name> }[],
 ): Promise<void> {
-  await enqueueHoldableMails(
-    db,
-    template,
-    mails,
-    (to) => sql`exists (
-      select 1 from ${authUsers} where ${authUsers.email} = ${to} and not ${authUsers.emailVerified} for share
-    )`,
-  );
+  await enqueueHoldableMails(db, template, mails, unconfirmedAccountAt);
 }
 
 /**

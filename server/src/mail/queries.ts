@@ -7,12 +7,13 @@ import type { MailData, MailTemplateName } from "./templates/index.js";
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
- * Puts a mail in the outbox. Given the transaction of the change that causes it, the mail is kept
+ * The insert that puts a mail in the outbox: run, or made part of a statement of the change that causes it (its
+ * `data` then may be SQL of that statement). Given the transaction of the change that causes it, the mail is kept
  * exactly when the change is: a rolled-back change sends nothing, a committed one is never without it.
  * `heldWhile`, read as the row is written, holds the mail (see hold.ts).
  */
-async function insertMail(db: Database, to: string, template: MailTemplateName, data: unknown, heldWhile?: SQL) {
-  await db.insert(mailOutbox).values({
+function mailInsert(db: Database, to: string, template: MailTemplateName, data: unknown, heldWhile?: SQL) {
+  return db.insert(mailOutbox).values({
     to,
     template,
     data,
@@ -21,6 +22,10 @@ async function insertMail(db: Database, to: string, template: MailTemplateName, 
     // other under its lock, date their mails in that order, which is how the newest held mail is found.
     createdAt: sql`clock_timestamp()`,
   });
+}
+
+async function insertMail(db: Database, to: string, template: MailTemplateName, data: unknown, heldWhile?: SQL) {
+  await mailInsert(db, to, template, data, heldWhile);
 }
 
 /** Puts a mail about the account itself in the outbox: it is never held (hold.ts `IdentityMailName`). */
@@ -45,6 +50,17 @@ export async function enqueueHoldableMail<Name extends HoldableMailName>(
   heldWhile: SQL,
 ): Promise<void> {
   await insertMail(db, to, template, data, heldWhile);
+}
+
+/** `enqueueHoldableMail` as an insert for a statement of the change (its data SQL of that statement, or not). */
+export function holdableMailInsert<Name extends HoldableMailName>(
+  db: Database,
+  to: string,
+  template: Name,
+  data: MailData<Name> | SQL,
+  heldWhile: SQL,
+) {
+  return mailInsert(db, to, template, data, heldWhile);
 }
 
 /**

@@ -7,10 +7,10 @@ import {
   type OrderStatus,
   quantityRefusal,
 } from "@forgeline/contract";
-import { and, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { storedTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
-import { preparedPerDatabase } from "../db/prepared.js";
+import { preparedInTransactions, preparedPerDatabase } from "../db/prepared.js";
 import { type ProductRow, productsByIds, ruleOf } from "../product/queries/products.js";
 import { accountInvoices, invoiceOwing } from "./money-tables.js";
 import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
@@ -151,16 +151,27 @@ export async function toolInOpenOrder(
   except?: string,
 ): Promise<HeldTool | undefined> {
   if (productIds.length === 0) return undefined;
-  const conditions: SQL[] = [eq(orders.userEmail, email), isOpen, inArray(orderLines.productId, productIds)];
-  if (except) conditions.push(ne(orders.id, except));
-  const [held] = await db
+  const [held] = await toolInOpenOrderQuery(db).execute({ email, productIds, except: except ?? null });
+  return held;
+}
+
+// Asked by every placing and payment, inside their transactions.
+const toolInOpenOrderQuery = preparedInTransactions((db) =>
+  db
     .select({ name: orderLines.name, status: orders.status })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(...conditions))
-    .limit(1);
-  return held;
-}
+    .where(
+      and(
+        eq(orders.userEmail, sql.placeholder("email")),
+        isOpen,
+        sql`${orderLines.productId} = any(${sql.placeholder("productIds")}::uuid[])`,
+        sql`${orders.id} is distinct from ${sql.placeholder("except")}::uuid`,
+      ),
+    )
+    .limit(1)
+    .prepare("tool_in_open_order"),
+);
 
 /** Why a tool held by another open order stops this one, said as the buyer would act on it. */
 export function heldToolRefusal(held: HeldTool): string {
@@ -177,26 +188,35 @@ export const FIRST_ORDER_TAKEN =
  * one that got it earlier, or any order paid before this one was placed.
  */
 async function firstOrderTakenFrom(db: Database, order: OrderRow): Promise<boolean> {
-  const sameBuyer = order.companyId
-    ? or(eq(orders.userEmail, order.userEmail), eq(orders.companyId, order.companyId))
-    : eq(orders.userEmail, order.userEmail);
-  const [other] = await db
+  const [other] = await firstOrderTakenQuery(db).execute({
+    email: order.userEmail,
+    companyId: order.companyId,
+    orderId: order.id,
+    placedAt: order.createdAt,
+  });
+  return other !== undefined;
+}
+
+// The same buyer: the account, or for a member its company (a null company matches no order's).
+const firstOrderTakenQuery = preparedInTransactions((db) => {
+  const placedAt = sql`${sql.placeholder("placedAt")}::timestamptz`;
+  return db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
-        sameBuyer,
-        ne(orders.id, order.id),
+        or(eq(orders.userEmail, sql.placeholder("email")), eq(orders.companyId, sql.placeholder("companyId"))),
+        ne(orders.id, sql.placeholder("orderId")),
         or(
           and(eq(orders.promotionFirstOrder, true), isNotNull(orders.paidAt)),
-          and(eq(orders.promotionFirstOrder, true), isOpen, lt(orders.createdAt, order.createdAt)),
-          lt(orders.paidAt, order.createdAt),
+          and(eq(orders.promotionFirstOrder, true), isOpen, sql`${orders.createdAt} < ${placedAt}`),
+          sql`${orders.paidAt} < ${placedAt}`,
         ),
       ),
     )
-    .limit(1);
-  return other !== undefined;
-}
+    .limit(1)
+    .prepare("first_order_taken");
+});
 
 /**
  * What the buyer's other orders say against this placed order going further now, or undefined: a tool

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { preparedInTransactions } from "../db/prepared.js";
 import { paymentIntents, paymentRefunds } from "./tables.js";
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -51,12 +52,22 @@ export async function intentWithSecret(
   provider: ProviderName,
   clientSecret: string,
 ): Promise<IntentRow | undefined> {
-  const [intent] = await db
-    .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.clientSecret, clientSecret), eq(paymentIntents.provider, provider)));
+  const [intent] = await intentWithSecretQuery(db).execute({ clientSecret, provider });
   return intent;
 }
+
+const intentWithSecretQuery = preparedInTransactions((db) =>
+  db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.clientSecret, sql.placeholder("clientSecret")),
+        eq(paymentIntents.provider, sql.placeholder("provider")),
+      ),
+    )
+    .prepare("intent_with_secret"),
+);
 
 /**
  * Records a new open intent and answers its client secret, or undefined when the order already has an
@@ -75,8 +86,16 @@ export async function recordOpenIntent(
 }
 
 export async function setIntentStatus(db: Database, id: string, status: IntentStatus): Promise<void> {
-  await db.update(paymentIntents).set({ status }).where(eq(paymentIntents.id, id));
+  await intentStatusQuery(db).execute({ id, status });
 }
+
+const intentStatusQuery = preparedInTransactions((db) =>
+  db
+    .update(paymentIntents)
+    .set({ status: sql`${sql.placeholder("status")}` })
+    .where(eq(paymentIntents.id, sql.placeholder("id")))
+    .prepare("set_intent_status"),
+);
 
 /**
  * Moves the intent from one status to another only if nobody changed it meanwhile; answers whether it

@@ -13,14 +13,15 @@ import {
 } from "@forgeline/contract";
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { preparedInTransactions } from "../../db/prepared.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
 import type { StartingStatus } from "../checkout.js";
 import { orderEvents, orderLines, orders } from "../tables.js";
 import { numberInvoiceOf } from "./invoice-numbers.js";
 import { giveBackOrderStockOf } from "./order-stock.js";
 import type { OrderRow } from "./orders.js";
-import { enqueueStatusMails, type MailFacts } from "./outbox.js";
-import { countSales } from "./sales.js";
+import { enqueueStatusMails, type MailFacts, receiptOf } from "./outbox.js";
+import { countSales, salesCounted } from "./sales.js";
 
 /**
  * An order's life: placed, then moved by the one state machine (contract ORDER_TRANSITIONS), each step with
@@ -224,10 +225,12 @@ export async function markPaid(tx: Database, orderId: string, transactionId: str
  * here to the commit only (docs/STOCK.md, 'When an order takes its pieces').
  */
 export async function issuePaidInvoice(tx: Database, paid: OrderRow, mail: MailFacts): Promise<OrderRow> {
-  const order = (await numberInvoiceOf(tx, paid.id)) ?? paid;
-  await countSales(tx, order, 1);
-  await enqueueStatusMails(tx, order, `Payment ${order.transactionId}`, order.userEmail, mail);
-  return order;
+  const receipt = await receiptOf(tx, paid, mail);
+  const order = await numberInvoiceOf(tx, paid.id, (number) => [
+    tx.$with("sales").as(salesCounted(tx, paid, 1)),
+    tx.$with("receipt").as(receipt(number)),
+  ]);
+  return order ?? paid;
 }
 
 export interface StatusChange {
@@ -283,9 +286,18 @@ export type StatusChangeResult =
  * step, so of two acting on one order at once the second waits, then sees what the first one did.
  */
 export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const [row] = await lockOrderQuery(tx).execute({ orderId });
   return row;
 }
+
+const lockOrderQuery = preparedInTransactions((tx) =>
+  tx
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .for("update")
+    .prepare("lock_order"),
+);
 
 /**
  * Takes one step of the state machine on an order the caller locked (`lockOrder`) in its transaction: the facts

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { preparedInTransactions } from "../../db/prepared.js";
 import { type orderEvents, orderLines, orders } from "../tables.js";
 
 /**
@@ -12,9 +13,18 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
+const linesQuery = preparedInTransactions((db) =>
+  db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, sql.placeholder("orderId")))
+    .orderBy(asc(orderLines.position))
+    .prepare("order_lines_of"),
+);
+
 /** An order's lines, first to last. */
 export function linesOf(db: Database, orderId: string): Promise<OrderLineRow[]> {
-  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  return linesQuery(db).execute({ orderId });
 }
 
 /** The lines of several orders, grouped by order (one query for all of them). */
@@ -34,8 +44,16 @@ export function ordersOf(db: Database, email: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.userEmail, email)).orderBy(desc(orders.createdAt));
 }
 
+const orderQuery = preparedInTransactions((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("id")))
+    .prepare("order_by_id"),
+);
+
 export async function findOrder(db: Database, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  const [row] = await orderQuery(db).execute({ id });
   return row;
 }
 

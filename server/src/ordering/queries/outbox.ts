@@ -5,9 +5,10 @@ import {
   type OrderStatus,
   orderNumberText,
 } from "@forgeline/contract";
+import { type SQL, sql } from "drizzle-orm";
 import { ownersOf } from "../../company/queries/members.js";
 import type { Database } from "../../db/client.js";
-import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
+import { accountMailInsert, enqueueAccountMail, findAccount } from "../../identity/queries.js";
 import type { HoldableMailName } from "../../mail/hold.js";
 import type { ShipmentMailLine } from "../../mail/templates/order.js";
 import { paidByColleague } from "../checkout.js";
@@ -51,6 +52,21 @@ export async function enqueueStatusMails(
       await enqueueAccountMail(tx, owner, "approval-requested", { ...mail, name: "", poNumber: null });
     }
   }
+}
+
+/**
+ * The receipt of a card order just paid (`enqueueStatusMails` for its status), for the statement that numbers its
+ * invoice (lifecycle.ts `issuePaidInvoice`): the mail's invoice number is that statement's.
+ */
+export async function receiptOf(tx: Database, paid: OrderRow, known: MailFacts) {
+  const mail = await orderMailData(tx, paid, `Payment ${paid.transactionId}`, paid.userEmail, known);
+  return (invoiceNumber: SQL) =>
+    accountMailInsert(
+      tx,
+      paid.userEmail,
+      "payment-receipt",
+      sql`jsonb_set(${JSON.stringify(mail)}::jsonb, '{invoiceNumber}', to_jsonb(${invoiceNumber}))`,
+    );
 }
 
 /**

@@ -49,7 +49,12 @@ export async function recountSalesByDay(db: Database) {
 
 /** Adds an order's lines to (1) or takes them off (-1) what its tools sold on the UTC day it was paid. */
 export async function countSales(tx: Database, order: OrderRow, sign: 1 | -1) {
-  await tx
+  await salesCounted(tx, order, sign);
+}
+
+/** `countSales` as an insert, for a statement of the change that counts them (invoice-numbers.ts). */
+export function salesCounted(tx: Database, order: Pick<OrderRow, "id">, sign: 1 | -1) {
+  return tx
     .insert(salesByDay)
     .select(salesOf(tx, eq(orders.id, order.id), sign))
     .onConflictDoUpdate({
