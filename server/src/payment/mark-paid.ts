@@ -1,10 +1,10 @@
 import { canTransition } from "@forgeline/contract";
 import type { Database } from "../db/client.js";
 import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-rules.js";
-import { issuePaidInvoice, markPaid } from "../ordering/queries/lifecycle.js";
 import { takeOrderStock } from "../ordering/queries/order-stock.js";
 import { linesOf, type OrderRow } from "../ordering/queries/orders.js";
 import { buyerConfirmed } from "../ordering/queries/outbox.js";
+import { issuePaidInvoice, markPaid } from "../ordering/queries/pay-order.js";
 
 /**
  * `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile;
@@ -40,7 +40,7 @@ export async function markOrderPaid(
       await lockOrdersOf(tx, holderOf(order));
       const lines = await linesOf(tx, order.id);
       if (canTransition("pay", order) && (await otherOrdersRefusal(tx, order, lines))) return "refused";
-      const paid = await markPaid(tx, order.id, transactionId);
+      const paid = await markPaid(tx, order, transactionId);
       if (!paid) return "not-unpaid";
       // The order may have been changed (ordering/change-order.ts) since the payment was opened for its old total:
       // the locked row's total is final, and another amount rolls the payment mark back.

@@ -2,7 +2,6 @@ import { eq, type SQL, sql, type WithSubquery } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { invoiceCounters } from "../money-tables.js";
 import { orders } from "../tables.js";
-import type { OrderRow } from "./orders.js";
 
 /**
  * Invoice numbers (INV-2026-000042): one counter a year, moved on in the transaction that issues the invoice, so the
@@ -18,24 +17,22 @@ export async function nextInvoiceNumber(tx: Database): Promise<string> {
 }
 
 /**
- * The order's invoice numbered and issued now, in one statement with the counter; answers the order as it is now.
- * `alongside`: the rest of what issuing it writes, made part of that statement and given the number as its SQL (a
- * payment's sales and receipt: while the counter is held, one round trip, not three).
+ * The order's invoice numbered and issued now, in one statement with the counter. `alongside`: the rest of what
+ * issuing it writes, made part of that statement and given the number as its SQL (a payment's sales and receipt:
+ * while the counter is held, one round trip, not three).
  */
 export async function numberInvoiceOf(
   tx: Database,
   orderId: string,
   alongside: (number: SQL) => WithSubquery[] = () => [],
-): Promise<OrderRow | undefined> {
+): Promise<void> {
   const taken = tx.$with("taken").as(countInvoice(tx).returning({ number: invoiceNumberOf() }));
   const number = sql`(select ${taken.number} from ${taken})`;
-  const [order] = await tx
+  await tx
     .with(taken, ...alongside(number))
     .update(orders)
     .set({ invoiceNumber: number, invoiceIssuedAt: sql`now()` })
-    .where(eq(orders.id, orderId))
-    .returning();
-  return order;
+    .where(eq(orders.id, orderId));
 }
 
 /** This year's invoice counter moved on by one. */

@@ -17,11 +17,10 @@ import { preparedInTransactions } from "../../db/prepared.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
 import type { StartingStatus } from "../checkout.js";
 import { orderEvents, orderLines, orders } from "../tables.js";
-import { numberInvoiceOf } from "./invoice-numbers.js";
 import { giveBackOrderStockOf } from "./order-stock.js";
 import type { OrderRow } from "./orders.js";
-import { enqueueStatusMails, type MailFacts, receiptOf } from "./outbox.js";
-import { countSales, salesCounted } from "./sales.js";
+import { enqueueStatusMails } from "./outbox.js";
+import { countSales } from "./sales.js";
 
 /**
  * An order's life: placed, then moved by the one state machine (contract ORDER_TRANSITIONS), each step with
@@ -191,46 +190,6 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<string
   const placed = order.placedBy ? `Placed by ${order.placedBy}` : "Placed";
   await recordStatus(tx, created, { by: order.userEmail, note: waits ? `${placed}. ${waits}` : placed });
   return created.id;
-}
-
-/**
- * Marks the order paid with its transaction id, only if it was unpaid, and adds that to its history, in the
- * caller's transaction (payment/mark-paid.ts), which then takes the stock and ends with `issuePaidInvoice`; answers
- * the order paid, or undefined when the order is no longer unpaid.
- */
-export async function markPaid(tx: Database, orderId: string, transactionId: string): Promise<OrderRow | undefined> {
-  const before = await lockOrder(tx, orderId);
-  const next = before && nextFacts("pay", before);
-  if (!before || !next) return undefined;
-  const [order] = await tx
-    .update(orders)
-    .set({
-      ...factColumns(next.fulfilmentStatus, next.paymentStatus),
-      amountPaidCents: before.totalCents,
-      transactionId,
-      paidAt: sql`now()`,
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
-    .returning();
-  if (!order) return undefined;
-  const money = { cents: order.totalCents, paidWith: "card" as const, reference: transactionId };
-  await addEvent(tx, order, { kind: EVENT_OF_STEP.pay, by: order.userEmail, note: `Payment ${transactionId}`, money });
-  return order;
-}
-
-/**
- * The end of paying an order (`markPaid`): its invoice number, its sales counted and its receipt queued (of what the
- * caller read before: the lines, whether the buyer confirmed their address). Last in the payment's transaction, after
- * the stock, because the year's invoice counter and the day's sales of a tool are rows every payment takes: held from
- * here to the commit only (docs/STOCK.md, 'When an order takes its pieces').
- */
-export async function issuePaidInvoice(tx: Database, paid: OrderRow, mail: MailFacts): Promise<OrderRow> {
-  const receipt = await receiptOf(tx, paid, mail);
-  const order = await numberInvoiceOf(tx, paid.id, (number) => [
-    tx.$with("sales").as(salesCounted(tx, paid, 1)),
-    tx.$with("receipt").as(receipt(number)),
-  ]);
-  return order ?? paid;
 }
 
 export interface StatusChange {
