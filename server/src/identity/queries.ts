@@ -132,7 +132,12 @@ export async function enqueueAccountMail<Name extends HoldableMailName>(
 }
 
 /** `enqueueAccountMail` as an insert, for a statement of the change that causes it (its data SQL of that statement). */
-export function accountMailInsert<Name extends HoldableMailName>(db: Database, to: string, template: Name, data: SQL) {
+export function accountMailInsert<Name extends HoldableMailName>(
+  db: Database,
+  to: string | SQL,
+  template: Name,
+  data: SQL,
+) {
   return holdableMailInsert(db, to, template, data, unconfirmedAccountAt(to));
 }
 

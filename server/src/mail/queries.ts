@@ -12,7 +12,7 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
  * exactly when the change is: a rolled-back change sends nothing, a committed one is never without it.
  * `heldWhile`, read as the row is written, holds the mail (see hold.ts).
  */
-function mailInsert(db: Database, to: string, template: MailTemplateName, data: unknown, heldWhile?: SQL) {
+function mailInsert(db: Database, to: string | SQL, template: MailTemplateName, data: unknown, heldWhile?: SQL) {
   return db.insert(mailOutbox).values({
     to,
     template,
@@ -55,7 +55,7 @@ export async function enqueueHoldableMail<Name extends HoldableMailName>(
 /** `enqueueHoldableMail` as an insert for a statement of the change (its data SQL of that statement, or not). */
 export function holdableMailInsert<Name extends HoldableMailName>(
   db: Database,
-  to: string,
+  to: string | SQL,
   template: Name,
   data: MailData<Name> | SQL,
   heldWhile: SQL,

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql, type WithSubquery } from "drizzle-orm";
+import { eq, type Placeholder, type SQL, sql, type WithSubquery } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { invoiceCounters } from "../money-tables.js";
 import { orders } from "../tables.js";
@@ -17,18 +17,20 @@ export async function nextInvoiceNumber(tx: Database): Promise<string> {
 }
 
 /**
- * The order's invoice numbered and issued now, in one statement with the counter. `alongside`: the rest of what
+ * The order's invoice numbered and issued now, in one statement with the counter, and `alongside` the rest of what
  * issuing it writes, made part of that statement and given the number as its SQL (a payment's sales and receipt:
- * while the counter is held, one round trip, not three).
+ * while the counter is held, one round trip, not three). A statement to prepare (pay-order.ts): `year` and `orderId`
+ * may be placeholders.
  */
-export async function numberInvoiceOf(
+export function invoiceNumbering(
   tx: Database,
-  orderId: string,
-  alongside: (number: SQL) => WithSubquery[] = () => [],
-): Promise<void> {
-  const taken = tx.$with("taken").as(countInvoice(tx).returning({ number: invoiceNumberOf() }));
+  year: number | Placeholder,
+  orderId: string | Placeholder,
+  alongside: (number: SQL) => WithSubquery[],
+) {
+  const taken = tx.$with("taken").as(countInvoice(tx, year).returning({ number: invoiceNumberOf() }));
   const number = sql`(select ${taken.number} from ${taken})`;
-  await tx
+  return tx
     .with(taken, ...alongside(number))
     .update(orders)
     .set({ invoiceNumber: number, invoiceIssuedAt: sql`now()` })
@@ -36,10 +38,10 @@ export async function numberInvoiceOf(
 }
 
 /** This year's invoice counter moved on by one. */
-const countInvoice = (tx: Database) =>
+const countInvoice = (tx: Database, year: number | Placeholder = new Date().getUTCFullYear()) =>
   tx
     .insert(invoiceCounters)
-    .values({ year: new Date().getUTCFullYear(), last: 1 })
+    .values({ year, last: 1 })
     .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } });
 
 /** An invoice's number as printed: its year and its counter as the counting statement returns them. */

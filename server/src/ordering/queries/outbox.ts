@@ -5,10 +5,9 @@ import {
   type OrderStatus,
   orderNumberText,
 } from "@forgeline/contract";
-import { type SQL, sql } from "drizzle-orm";
 import { ownersOf } from "../../company/queries/members.js";
 import type { Database } from "../../db/client.js";
-import { accountMailInsert, enqueueAccountMail, findAccount } from "../../identity/queries.js";
+import { enqueueAccountMail, findAccount } from "../../identity/queries.js";
 import type { HoldableMailName } from "../../mail/hold.js";
 import type { ShipmentMailLine } from "../../mail/templates/order.js";
 import { paidByColleague } from "../checkout.js";
@@ -55,19 +54,11 @@ export async function enqueueStatusMails(
 }
 
 /**
- * The receipt of a card order just paid (`enqueueStatusMails` for its status), for the statement that numbers its
- * invoice (lifecycle.ts `issuePaidInvoice`): the mail's invoice number is that statement's.
+ * What the receipt of a card order just paid says (`enqueueStatusMails` for its status), for the statement that
+ * numbers its invoice and puts the receipt in the outbox with that number (pay-order.ts `issuePaidInvoice`).
  */
-export async function receiptOf(tx: Database, paid: OrderRow, known: MailFacts) {
-  const mail = await orderMailData(tx, paid, `Payment ${paid.transactionId}`, paid.userEmail, known);
-  return (invoiceNumber: SQL) =>
-    accountMailInsert(
-      tx,
-      paid.userEmail,
-      "payment-receipt",
-      sql`jsonb_set(${JSON.stringify(mail)}::jsonb, '{invoiceNumber}', to_jsonb(${invoiceNumber}))`,
-    );
-}
+export const receiptData = (tx: Database, paid: OrderRow, known: MailFacts) =>
+  orderMailData(tx, paid, `Payment ${paid.transactionId}`, paid.userEmail, known);
 
 /**
  * The mail of a change of the order's lines (ordering/change-order.ts), in the transaction that changes it: the order

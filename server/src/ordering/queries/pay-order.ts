@@ -2,11 +2,12 @@ import { EVENT_OF_STEP, nextFacts } from "@forgeline/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { preparedInTransactions } from "../../db/prepared.js";
+import { accountMailInsert } from "../../identity/queries.js";
 import { orderEvents, orders } from "../tables.js";
-import { numberInvoiceOf } from "./invoice-numbers.js";
+import { invoiceNumbering } from "./invoice-numbers.js";
 import { lockOrder } from "./lifecycle.js";
 import type { OrderRow } from "./orders.js";
-import { type MailFacts, receiptOf } from "./outbox.js";
+import { type MailFacts, receiptData } from "./outbox.js";
 import { salesCounted } from "./sales.js";
 
 /**
@@ -76,6 +77,24 @@ export async function markPaid(tx: Database, order: OrderRow, transactionId: str
   return moved ? payFrom(tx, now, transactionId) : undefined;
 }
 
+/** The invoice numbered, the sales counted and the receipt queued with that number, in one statement. */
+const issueQuery = preparedInTransactions((tx) => {
+  const orderId = sql.placeholder("orderId");
+  return invoiceNumbering(tx, sql.placeholder("year"), orderId, (number) => [
+    tx.$with("sales").as(salesCounted(tx, orderId, 1)),
+    tx
+      .$with("receipt")
+      .as(
+        accountMailInsert(
+          tx,
+          sql`${sql.placeholder("to")}`,
+          "payment-receipt",
+          sql`jsonb_set(${sql.placeholder("receipt")}::jsonb, '{invoiceNumber}', to_jsonb(${number}))`,
+        ),
+      ),
+  ]).prepare("issue_paid_invoice");
+});
+
 /**
  * The end of paying an order (`markPaid`): its invoice number, its sales counted and its receipt queued (of what the
  * caller read before: the lines, whether the buyer confirmed their address), in one statement. Last in the payment's
@@ -83,9 +102,11 @@ export async function markPaid(tx: Database, order: OrderRow, transactionId: str
  * payment takes: held from here to the commit only.
  */
 export async function issuePaidInvoice(tx: Database, paid: OrderRow, mail: MailFacts): Promise<void> {
-  const receipt = await receiptOf(tx, paid, mail);
-  await numberInvoiceOf(tx, paid.id, (number) => [
-    tx.$with("sales").as(salesCounted(tx, paid, 1)),
-    tx.$with("receipt").as(receipt(number)),
-  ]);
+  const receipt = await receiptData(tx, paid, mail);
+  await issueQuery(tx).execute({
+    orderId: paid.id,
+    year: new Date().getUTCFullYear(),
+    to: paid.userEmail,
+    receipt: JSON.stringify(receipt),
+  });
 }

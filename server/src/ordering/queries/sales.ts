@@ -1,5 +1,5 @@
 import { MONEY_HELD_PAYMENTS } from "@forgeline/contract";
-import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { salesByDay } from "../money-tables.js";
 import { orderLines, orders } from "../tables.js";
@@ -49,14 +49,14 @@ export async function recountSalesByDay(db: Database) {
 
 /** Adds an order's lines to (1) or takes them off (-1) what its tools sold on the UTC day it was paid. */
 export async function countSales(tx: Database, order: OrderRow, sign: 1 | -1) {
-  await salesCounted(tx, order, sign);
+  await salesCounted(tx, order.id, sign);
 }
 
 /** `countSales` as an insert, for a statement of the change that counts them (invoice-numbers.ts). */
-export function salesCounted(tx: Database, order: Pick<OrderRow, "id">, sign: 1 | -1) {
+export function salesCounted(tx: Database, orderId: string | Placeholder, sign: 1 | -1) {
   return tx
     .insert(salesByDay)
-    .select(salesOf(tx, eq(orders.id, order.id), sign))
+    .select(salesOf(tx, eq(orders.id, orderId), sign))
     .onConflictDoUpdate({
       target: [salesByDay.day, salesByDay.productId],
       set: {
