@@ -18,7 +18,7 @@ export function preparedPerDatabase<Query>(prepare: (db: Database) => Query): (d
 
 /** What of drizzle's insides `preparedInTransactions` relies on: a session, and a prepared query, keep their connection as `client`. */
 interface Connected {
-  session: { client: unknown };
+  session: { client: object };
 }
 
 /**
@@ -28,17 +28,21 @@ interface Connected {
  * (docs/STOCK.md). Relies on drizzle keeping the connection as `client` in a transaction's session and in a prepared
  * query alike (both drivers: db/prepared.test.ts proves it, so an upgrade that changes it fails there).
  */
-export function preparedInTransactions<Query extends object>(
-  prepare: (db: Database) => Query,
-): (tx: Database) => Query {
+export function preparedInTransactions<Query extends object>(prepare: (db: Database) => Query): (tx: Database) => Query {
   const byDriver = new Map<unknown, Query>();
+  // One per connection: the pool's connections serve transaction after transaction.
+  const byConnection = new WeakMap<object, Query>();
   return (tx) => {
     const { session } = tx as unknown as Connected;
+    const bound = byConnection.get(session.client);
+    if (bound) return bound;
     let query = byDriver.get(session.constructor);
     if (!query) {
       query = prepare(tx);
       byDriver.set(session.constructor, query);
     }
-    return Object.create(query, { client: { value: session.client } }) as Query;
+    const onConnection = Object.create(query, { client: { value: session.client } }) as Query;
+    byConnection.set(session.client, onConnection);
+    return onConnection;
   };
 }
