@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Database } from "./client.js";
 
 /**
@@ -28,7 +29,9 @@ interface Connected {
  * (docs/STOCK.md). Relies on drizzle keeping the connection as `client` in a transaction's session and in a prepared
  * query alike (both drivers: db/prepared.test.ts proves it, so an upgrade that changes it fails there).
  */
-export function preparedInTransactions<Query extends object>(prepare: (db: Database) => Query): (tx: Database) => Query {
+export function preparedInTransactions<Query extends object>(
+  prepare: (db: Database) => Query,
+): (tx: Database) => Query {
   const byDriver = new Map<unknown, Query>();
   // One per connection: the pool's connections serve transaction after transaction.
   const byConnection = new WeakMap<object, Query>();
@@ -45,4 +48,34 @@ export function preparedInTransactions<Query extends object>(prepare: (db: Datab
     byConnection.set(session.client, onConnection);
     return onConnection;
   };
+}
+
+/** What else of drizzle's insides `preparedStatement` relies on: the dialect that builds SQL, the session that prepares it. */
+interface Preparing {
+  dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): Statement;
+  };
+}
+
+/** A statement written in SQL, prepared: run with its placeholders' values, it answers the driver's result. */
+export interface Statement {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * `preparedInTransactions` for a statement written in SQL (drizzle's `.prepare()` is its query builders' only): built
+ * once with its placeholders, prepared as drizzle prepares what `db.execute` runs, and answering as that does
+ * (both drivers' results hold the rows as `rows`).
+ */
+export function preparedStatement(name: string, statement: SQL): (tx: Database) => Statement {
+  return preparedInTransactions((db) => {
+    const { dialect, session } = db as unknown as Preparing;
+    return session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+  });
 }

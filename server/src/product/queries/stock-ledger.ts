@@ -1,6 +1,7 @@
 import type { StockMovementKind } from "@forgeline/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { products, stockLevels, stockMovements, warehouses } from "../tables.js";
 
 /**
@@ -70,12 +71,12 @@ export interface LockedTool {
 type LevelRead = Omit<LockedLevel, "rank"> & { placedAt: string };
 
 /** The tools' rows, locked in one order (by id). */
-const toolsLocked = (ids: readonly string[]) => sql`select ${products.id} as id, ${products.name} as name,
+const toolsLocked = (ids: SQL) => sql`select ${products.id} as id, ${products.name} as name,
     ${products.archivedAt} is not null as archived, ${products.backordersAllowed} as backorders,
     ${products.quantity} as quantity
-  from ${products} where ${products.id} in ${ids} order by ${products.id} for update`;
+  from ${products} where ${products.id} = any(${ids}) order by ${products.id} for update`;
 
-/** Their levels with their warehouses, locked in one order (by tool, then warehouse); `tools` names the tools. */
+/** Their levels with their warehouses, locked in one order (by tool, then warehouse); `tools`: the tools' ids. */
 const levelsLocked = (tools: SQL) => sql`select ${stockLevels.productId} as "productId",
     ${stockLevels.warehouseId} as "warehouseId", ${stockLevels.onHand} as "onHand",
     ${stockLevels.allocated} as allocated, ${warehouses.code} as code, ${warehouses.name} as name,
@@ -83,7 +84,7 @@ const levelsLocked = (tools: SQL) => sql`select ${stockLevels.productId} as "pro
     -- To the microsecond, as PostgreSQL orders them (a JavaScript date keeps milliseconds).
     to_char(${warehouses.createdAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS') as "placedAt"
   from ${stockLevels} inner join ${warehouses} on ${warehouses.id} = ${stockLevels.warehouseId}
-  where ${stockLevels.productId} in ${tools}
+  where ${stockLevels.productId} = any(${tools})
   order by ${stockLevels.productId}, ${stockLevels.warehouseId} for update of ${stockLevels}`;
 
 /** Both drivers (node-postgres, PGlite) answer a raw statement's rows as `rows`. */
@@ -98,9 +99,21 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 export async function lockStock(tx: Database, productIds: readonly string[]) {
   const ids = [...new Set(productIds)].sort();
   if (ids.length === 0) return lockedStockOf([], []);
-  const tools = rowsOf<ToolRead>(await tx.execute(toolsLocked(ids)));
-  return lockedStockOf(tools, rowsOf<LevelRead>(await tx.execute(levelsLocked(sql`${ids}`))));
+  const tools = rowsOf<ToolRead>(await tx.execute(toolsLocked(idsArray(ids))));
+  return lockedStockOf(tools, rowsOf<LevelRead>(await tx.execute(levelsLocked(idsArray(ids)))));
 }
+
+/** Tools' ids as one parameter, an array. */
+const idsArray = (ids: readonly string[]) => sql`${sql.param(ids)}::uuid[]`;
+
+/** `lockStockToTake`'s statement, built once: the tools locked, then their levels, both answered as JSON. */
+const toolsAndLevelsLocked = preparedStatement(
+  "tools_and_levels_locked",
+  sql`with tools as materialized (${toolsLocked(sql`${sql.placeholder("ids")}::uuid[]`)}),
+    levels as materialized (${levelsLocked(sql`array(select id from tools)`)})
+    select (select coalesce(json_agg(tools), '[]'::json) from tools) as tools,
+      (select coalesce(json_agg(levels), '[]'::json) from levels) as levels`,
+);
 
 /**
  * `lockStock` for taking stock (a payment, an order on account): the tools and their levels locked and read in one
@@ -112,19 +125,13 @@ export async function lockStock(tx: Database, productIds: readonly string[]) {
 export async function lockStockToTake(tx: Database, productIds: readonly string[]) {
   const ids = [...new Set(productIds)].sort();
   if (ids.length === 0) return lockedStockOf([], []);
-  const tools = sql.raw("tools");
-  const [read] = rowsOf<{ tools: ToolRead[]; levels: LevelRead[] }>(
-    await tx.execute(sql`with ${tools} as materialized (${toolsLocked(ids)}),
-      levels as materialized (${levelsLocked(sql`(select id from ${tools})`)})
-      select (select coalesce(json_agg(${tools}), '[]'::json) from ${tools}) as tools,
-        (select coalesce(json_agg(levels), '[]'::json) from levels) as levels`),
-  );
+  const [read] = rowsOf<{ tools: ToolRead[]; levels: LevelRead[] }>(await toolsAndLevelsLocked(tx).execute({ ids }));
   const toolsRead = read?.tools ?? [];
   const levelsRead = read?.levels ?? [];
   const availableRead = (productId: string) =>
     levelsRead.filter((level) => level.productId === productId).reduce((sum, level) => sum + availableOf(level), 0);
   const missesALevel = toolsRead.some((tool) => tool.quantity !== availableRead(tool.id));
-  const levels = missesALevel ? rowsOf<LevelRead>(await tx.execute(levelsLocked(sql`${ids}`))) : levelsRead;
+  const levels = missesALevel ? rowsOf<LevelRead>(await tx.execute(levelsLocked(idsArray(ids)))) : levelsRead;
   return lockedStockOf(toolsRead, levels);
 }
 
@@ -182,15 +189,7 @@ export async function recordMovementsInBulk(tx: Database, movements: readonly Mo
   const rows = JSON.stringify(
     moving.map((movement) => ({ ...movement, orderId: movement.orderId ?? null, reason: movement.reason ?? null })),
   );
-  await moveLevels(
-    tx,
-    moving,
-    sql`insert into ${stockMovements}
-    (product_id, warehouse_id, kind, on_hand_change, allocated_change, order_id, reason, "by")
-    select "productId", "warehouseId", kind, "onHandChange", "allocatedChange", "orderId", reason, "by"
-    from jsonb_to_recordset(${rows}::jsonb) as moved("productId" uuid, "warehouseId" uuid, kind text,
-      "onHandChange" int, "allocatedChange" int, "orderId" uuid, reason text, "by" text)`,
-  );
+  await moveLevels(tx, moving, rows);
 }
 
 /** What the movements change: each level by the sum of its movements, each tool's sum available by its levels'. */
@@ -218,20 +217,16 @@ function changesOf(moving: readonly Movement[]) {
 }
 
 /**
- * Moves each level by the sum of its movements and keeps the tools' quantities as their sums available, in one
+ * Each level moved by the sum of its movements and the tools' quantities kept as their sums available, in one
  * statement, after the `ledger`'s insert when one is given. Every part of one statement sees the levels as they were
- * before it, so a tool's quantity is that sum plus its change. Update, else insert: a tool's first stock in a
- * warehouse makes its level after. (An upsert would not do: PostgreSQL checks the row it would insert, an
- * allocation of nothing on hand, before it finds the conflict.) No one else makes the row meanwhile: the caller
- * holds the tool's lock.
+ * before it, so a tool's quantity is that sum plus its change. Built once (two statements: with the ledger's rows and
+ * without): a payment runs it holding the tool's locked stock.
  */
-async function moveLevels(tx: Database, moving: readonly Movement[], ledger?: SQL): Promise<void> {
-  const changes = changesOf(moving);
-  const result = await tx.execute(sql`with ${ledger ? sql`ledger as (${ledger}),` : sql``}
+const levelsMovedBy = (ledger?: SQL) => sql`with ${ledger ? sql`ledger as (${ledger}),` : sql``}
     moved as (
       update ${stockLevels} set on_hand = ${stockLevels.onHand} + change."onHand",
         allocated = ${stockLevels.allocated} + change.allocated
-      from jsonb_to_recordset(${JSON.stringify(changes.levels)}::jsonb)
+      from jsonb_to_recordset(${sql.placeholder("levels")}::jsonb)
         as change("productId" uuid, "warehouseId" uuid, "onHand" int, allocated int)
       where ${stockLevels.productId} = change."productId" and ${stockLevels.warehouseId} = change."warehouseId"
       returning ${stockLevels.productId} as "productId", ${stockLevels.warehouseId} as "warehouseId"
@@ -240,11 +235,36 @@ async function moveLevels(tx: Database, moving: readonly Movement[], ledger?: SQ
       update ${products} set quantity = change.available + (
         select coalesce(sum(level.on_hand - level.allocated), 0)::int from ${stockLevels} level
         where level.product_id = ${products.id})
-      from jsonb_to_recordset(${JSON.stringify(changes.tools)}::jsonb) as change("productId" uuid, available int)
+      from jsonb_to_recordset(${sql.placeholder("tools")}::jsonb) as change("productId" uuid, available int)
       where ${products.id} = change."productId"
       returning 1
     )
-    select "productId", "warehouseId" from moved`);
+    select "productId", "warehouseId" from moved`;
+
+const levelsMoved = preparedStatement("levels_moved", levelsMovedBy());
+
+/** The movements given as one JSON document written to the ledger (a row per value would pass PostgreSQL's limit). */
+const levelsMovedWithLedger = preparedStatement(
+  "levels_moved_with_ledger",
+  levelsMovedBy(sql`insert into ${stockMovements}
+    (product_id, warehouse_id, kind, on_hand_change, allocated_change, order_id, reason, "by")
+    select "productId", "warehouseId", kind, "onHandChange", "allocatedChange", "orderId", reason, "by"
+    from jsonb_to_recordset(${sql.placeholder("movements")}::jsonb) as moved("productId" uuid, "warehouseId" uuid,
+      kind text, "onHandChange" int, "allocatedChange" int, "orderId" uuid, reason text, "by" text)`),
+);
+
+/**
+ * Moves the levels by the movements (`levelsMovedBy`), writing them to the ledger in the same statement when given as
+ * `ledger` (JSON). Update, else insert: a tool's first stock in a warehouse makes its level after. (An upsert would not
+ * do: PostgreSQL checks the row it would insert, an allocation of nothing on hand, before it finds the conflict.) No
+ * one else makes the row meanwhile: the caller holds the tool's lock.
+ */
+async function moveLevels(tx: Database, moving: readonly Movement[], ledger?: string): Promise<void> {
+  const changes = changesOf(moving);
+  const values = { levels: JSON.stringify(changes.levels), tools: JSON.stringify(changes.tools) };
+  const result = ledger
+    ? await levelsMovedWithLedger(tx).execute({ ...values, movements: ledger })
+    : await levelsMoved(tx).execute(values);
   const rows = rowsOf<{ productId: string; warehouseId: string }>(result);
   const found = new Set(rows.map((row) => `${row.productId} ${row.warehouseId}`));
   const missing = changes.levels.filter((level) => !found.has(`${level.productId} ${level.warehouseId}`));
