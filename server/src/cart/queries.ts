@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { preparedPerDatabase } from "../db/prepared.js";
+import { preparedOnce } from "../db/prepared.js";
 import { cartLines } from "./tables.js";
 
 export type CartLineRow = typeof cartLines.$inferSelect;
@@ -14,7 +14,7 @@ export function cartLinesOf(db: Database, email: string): Promise<CartLineRow[]>
 }
 
 // Read by every cart call.
-const cartLinesQuery = preparedPerDatabase((db) =>
+const cartLinesQuery = preparedOnce((db) =>
   db
     .select()
     .from(cartLines)

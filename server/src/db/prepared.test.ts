@@ -4,9 +4,9 @@ import { invoiceCounters } from "../ordering/money-tables.js";
 import { NEEDS_POSTGRES } from "../test/postgres.js";
 import { createTestDatabase } from "../test/test-app.js";
 import type { DatabaseHandle } from "./client.js";
-import { preparedInTransactions } from "./prepared.js";
+import { preparedOnce } from "./prepared.js";
 
-const counterOf = preparedInTransactions((db) =>
+const counterOf = preparedOnce((db) =>
   db
     .select({ last: invoiceCounters.last })
     .from(invoiceCounters)

@@ -1,37 +1,19 @@
 import type { SQL } from "drizzle-orm";
 import type { Database } from "./client.js";
 
-/**
- * A query asked on hot paths (every authenticated call, every cart read), built once per database (or
- * transaction) and prepared there: no query building per call, and PostgreSQL plans it once per connection.
- */
-export function preparedPerDatabase<Query>(prepare: (db: Database) => Query): (db: Database) => Query {
-  const byDatabase = new WeakMap<Database, Query>();
-  return (db) => {
-    let query = byDatabase.get(db);
-    if (!query) {
-      query = prepare(db);
-      byDatabase.set(db, query);
-    }
-    return query;
-  };
-}
-
-/** What of drizzle's insides `preparedInTransactions` relies on: a session, and a prepared query, keep their connection as `client`. */
+/** What of drizzle's insides `preparedOnce` relies on: a session, and a prepared query, keep their connection as `client`. */
 interface Connected {
   session: { client: object };
 }
 
 /**
- * A query asked inside the transactions of a hot path (a card payment's), built and prepared once per driver and run
- * on each transaction's own connection. `preparedPerDatabase` would build it anew in every transaction, a new
- * `Database` each time: on a payment that building was a third of the Node time spent before the tool's locked stock
- * (docs/STOCK.md). Relies on drizzle keeping the connection as `client` in a transaction's session and in a prepared
+ * A query asked on a hot path (every authenticated call, every cart read, a card payment's transaction), built and
+ * prepared once per driver and run on the connection of the database or transaction it is asked of: no query building
+ * per call (a transaction is a new `Database` each time, so a query cached per `Database` was built anew in every one:
+ * on a payment that was a third of its Node time, decision 080), and PostgreSQL plans it once per connection. Relies on drizzle keeping the connection as `client` in a transaction's session and in a prepared
  * query alike (both drivers: db/prepared.test.ts proves it, so an upgrade that changes it fails there).
  */
-export function preparedInTransactions<Query extends object>(
-  prepare: (db: Database) => Query,
-): (tx: Database) => Query {
+export function preparedOnce<Query extends object>(prepare: (db: Database) => Query): (tx: Database) => Query {
   const byDriver = new Map<unknown, Query>();
   // One per connection: the pool's connections serve transaction after transaction.
   const byConnection = new WeakMap<object, Query>();
@@ -69,12 +51,12 @@ export interface Statement {
 }
 
 /**
- * `preparedInTransactions` for a statement written in SQL (drizzle's `.prepare()` is its query builders' only): built
+ * `preparedOnce` for a statement written in SQL (drizzle's `.prepare()` is its query builders' only): built
  * once with its placeholders, prepared as drizzle prepares what `db.execute` runs, and answering as that does
  * (both drivers' results hold the rows as `rows`).
  */
 export function preparedStatement(name: string, statement: SQL): (tx: Database) => Statement {
-  return preparedInTransactions((db) => {
+  return preparedOnce((db) => {
     const { dialect, session } = db as unknown as Preparing;
     return session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
   });

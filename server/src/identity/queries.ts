@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lte, notInArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { preparedInTransactions } from "../db/prepared.js";
+import { preparedOnce } from "../db/prepared.js";
 import type { HoldableMailName } from "../mail/hold.js";
 import { enqueueHoldableMail, enqueueHoldableMails, holdableMailInsert } from "../mail/queries.js";
 import type { MailData } from "../mail/templates/index.js";
@@ -19,7 +19,7 @@ export async function findAccount(
   return account;
 }
 
-const accountQuery = preparedInTransactions((db) =>
+const accountQuery = preparedOnce((db) =>
   db
     .select({ name: authUsers.name, verified: authUsers.emailVerified })
     .from(authUsers)

@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { storedTermsOf } from "../company/queries/terms.js";
 import type { Database } from "../db/client.js";
-import { preparedInTransactions, preparedPerDatabase } from "../db/prepared.js";
+import { preparedOnce } from "../db/prepared.js";
 import { type ProductRow, productsByIds, ruleOf } from "../product/queries/products.js";
 import { accountInvoices, invoiceOwing } from "./money-tables.js";
 import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
@@ -102,7 +102,7 @@ const isOpen = inArray(orders.status, [...OPEN_ORDER_STATUSES]);
 const usesFirstOrder = or(isNotNull(orders.invoiceIssuedAt), and(isOpen, eq(orders.promotionFirstOrder, true)));
 
 // Asked by every cart read and every pricing.
-const firstOrderUseQuery = preparedPerDatabase((db) =>
+const firstOrderUseQuery = preparedOnce((db) =>
   db
     .select({ id: orders.id })
     .from(orders)
@@ -112,7 +112,7 @@ const firstOrderUseQuery = preparedPerDatabase((db) =>
 );
 
 /** A company member's first order is the company's: any colleague's order uses it up. */
-const firstCompanyOrderUseQuery = preparedPerDatabase((db) =>
+const firstCompanyOrderUseQuery = preparedOnce((db) =>
   db
     .select({ id: orders.id })
     .from(orders)
@@ -156,7 +156,7 @@ export async function toolInOpenOrder(
 }
 
 // Asked by every placing and payment, inside their transactions.
-const toolInOpenOrderQuery = preparedInTransactions((db) =>
+const toolInOpenOrderQuery = preparedOnce((db) =>
   db
     .select({ name: orderLines.name, status: orders.status })
     .from(orderLines)
@@ -198,7 +198,7 @@ async function firstOrderTakenFrom(db: Database, order: OrderRow): Promise<boole
 }
 
 // The same buyer: the account, or for a member its company (a null company matches no order's).
-const firstOrderTakenQuery = preparedInTransactions((db) => {
+const firstOrderTakenQuery = preparedOnce((db) => {
   const placedAt = sql`${sql.placeholder("placedAt")}::timestamptz`;
   return db
     .select({ id: orders.id })
@@ -276,7 +276,7 @@ export interface CreditStanding {
  * CREDIT_HOLD_AFTER_DAYS past its due date with money still owed (each invoice by its own due date: an order shipped
  * in parts has one per shipment, decision 077).
  */
-const standingQuery = preparedPerDatabase((db) => {
+const standingQuery = preparedOnce((db) => {
   const company = sql.placeholder("companyId");
   const oldestHolding = (column: typeof accountInvoices.number | typeof accountInvoices.dueAt) =>
     sql`(select ${column} from ${accountInvoices} where ${and(

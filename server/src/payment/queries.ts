@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { preparedInTransactions } from "../db/prepared.js";
+import { preparedOnce } from "../db/prepared.js";
 import { paymentIntents, paymentRefunds } from "./tables.js";
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -56,7 +56,7 @@ export async function intentWithSecret(
   return intent;
 }
 
-const intentWithSecretQuery = preparedInTransactions((db) =>
+const intentWithSecretQuery = preparedOnce((db) =>
   db
     .select()
     .from(paymentIntents)
@@ -89,7 +89,7 @@ export async function setIntentStatus(db: Database, id: string, status: IntentSt
   await intentStatusQuery(db).execute({ id, status });
 }
 
-const intentStatusQuery = preparedInTransactions((db) =>
+const intentStatusQuery = preparedOnce((db) =>
   db
     .update(paymentIntents)
     .set({ status: sql`${sql.placeholder("status")}` })

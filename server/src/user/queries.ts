@@ -1,7 +1,7 @@
 import type { Role } from "@forgeline/contract";
 import { and, asc, count, eq, exists, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { preparedPerDatabase } from "../db/prepared.js";
+import { preparedOnce } from "../db/prepared.js";
 import { findAccount, liveSession } from "../identity/queries.js";
 import type { VerifiedToken } from "./access-token.js";
 import { users } from "./tables.js";
@@ -54,7 +54,7 @@ export async function findTokenHolder(
 }
 
 // Asked on every authenticated call.
-const tokenHolderQuery = preparedPerDatabase((db) => {
+const tokenHolderQuery = preparedOnce((db) => {
   const email = sql.placeholder("email");
   return db
     .select({ email: users.email, role: users.role, tokensValidAfter: users.tokensValidAfter })

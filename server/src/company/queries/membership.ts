@@ -1,7 +1,7 @@
 import type { CompanyRole } from "@forgeline/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { companies, companyMembers } from "../tables.js";
 
 /** Who the caller is in a company: the guard, the price function and the checkout read it on every call. */
@@ -26,7 +26,7 @@ export interface Membership {
 }
 
 // Read on every call about a company by one of its members: built once, prepared.
-const membershipQuery = preparedPerDatabase((db) =>
+const membershipQuery = preparedOnce((db) =>
   db
     .select({
       companyId: companyMembers.companyId,

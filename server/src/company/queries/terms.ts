@@ -2,7 +2,7 @@ import { centsToDollars, dollarsToCents, type NetDays, type PaymentTerms } from 
 import { eq, isNotNull, or, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { companies } from "../tables.js";
 
 /** A company's terms on account (docs/BUYING-ON-ACCOUNT.md, 'Terms and credit'), as stored and as said. */
@@ -31,7 +31,7 @@ export async function setPaymentTerms(db: Database, id: string, terms: PaymentTe
   return row;
 }
 
-const storedTermsQuery = preparedPerDatabase((db) =>
+const storedTermsQuery = preparedOnce((db) =>
   db
     .select({ netDays: companies.netDays, creditLimitCents: companies.creditLimitCents })
     .from(companies)

@@ -13,7 +13,7 @@ import {
 } from "@forgeline/contract";
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { preparedInTransactions } from "../../db/prepared.js";
+import { preparedOnce } from "../../db/prepared.js";
 import type { PricedOrderCents } from "../../pricing/price.js";
 import type { StartingStatus } from "../checkout.js";
 import { orderEvents, orderLines, orders } from "../tables.js";
@@ -249,7 +249,7 @@ export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow
   return row;
 }
 
-const lockOrderQuery = preparedInTransactions((tx) =>
+const lockOrderQuery = preparedOnce((tx) =>
   tx
     .select()
     .from(orders)

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { preparedInTransactions } from "../../db/prepared.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { type orderEvents, orderLines, orders } from "../tables.js";
 
 /**
@@ -13,7 +13,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
-const linesQuery = preparedInTransactions((db) =>
+const linesQuery = preparedOnce((db) =>
   db
     .select()
     .from(orderLines)
@@ -44,7 +44,7 @@ export function ordersOf(db: Database, email: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.userEmail, email)).orderBy(desc(orders.createdAt));
 }
 
-const orderQuery = preparedInTransactions((db) =>
+const orderQuery = preparedOnce((db) =>
   db
     .select()
     .from(orders)

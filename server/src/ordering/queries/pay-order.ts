@@ -1,7 +1,7 @@
 import { EVENT_OF_STEP, nextFacts } from "@forgeline/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { preparedInTransactions } from "../../db/prepared.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { accountMailInsert } from "../../identity/queries.js";
 import { orderEvents, orders } from "../tables.js";
 import { invoiceNumbering } from "./invoice-numbers.js";
@@ -18,7 +18,7 @@ import { salesCounted } from "./sales.js";
  */
 
 /** The order paid and its history line, in one statement, if its facts are still those given. */
-const payQuery = preparedInTransactions((tx) => {
+const payQuery = preparedOnce((tx) => {
   const paid = tx.$with("paid").as(
     tx
       .update(orders)
@@ -78,7 +78,7 @@ export async function markPaid(tx: Database, order: OrderRow, transactionId: str
 }
 
 /** The invoice numbered, the sales counted and the receipt queued with that number, in one statement. */
-const issueQuery = preparedInTransactions((tx) => {
+const issueQuery = preparedOnce((tx) => {
   const orderId = sql.placeholder("orderId");
   return invoiceNumbering(tx, sql.placeholder("year"), orderId, (number) => [
     tx.$with("sales").as(salesCounted(tx, orderId, 1)),

@@ -1,7 +1,7 @@
 import { LEDGER_KINDS, type LedgerKind, OPEN_INVOICES_PER_PAGE } from "@forgeline/contract";
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { accountInvoices, creditNotes, invoiceOwing, orders } from "../../ordering/order-money.js";
 import { companyCredits, ledgerEntries, ledgerMonthBalances } from "../tables.js";
 import type { InvoiceOfOrder } from "./owing.js";
@@ -94,7 +94,7 @@ const creditNoteReason = sql`case when ${ledgerEntries.kind} = 'credit-note' the
   (select ${creditNotes.reason} from ${creditNotes} where ${creditNotes.number} = ${ledgerEntries.reference}) end`;
 type BalanceValues = [string, number, string, string, string, number, number, number, number];
 
-const ledgerQuery = preparedPerDatabase((db) => {
+const ledgerQuery = preparedOnce((db) => {
   const month = db
     .select({
       kind: ledgerEntries.kind,

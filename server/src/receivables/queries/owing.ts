@@ -1,7 +1,7 @@
 import { AGING_BUCKETS, type AgingBucket, CREDIT_HOLD_AFTER_DAYS } from "@forgeline/contract";
 import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedOnce } from "../../db/prepared.js";
 import {
   accountInvoices,
   invoiceOwedSql,
@@ -111,7 +111,7 @@ function figuresOf(values: FigureValues): OwingFigures {
   };
 }
 
-const owingInAllQuery = preparedPerDatabase((db) =>
+const owingInAllQuery = preparedOnce((db) =>
   db
     .select({
       owedCents: cents(isNotNull(due)),
@@ -136,7 +136,7 @@ export async function owingInAll(db: Database, now: Date) {
   };
 }
 
-const owingOfCompanyQuery = preparedPerDatabase((db) => {
+const owingOfCompanyQuery = preparedOnce((db) => {
   const company = sql.placeholder("companyId");
   const used = db
     .select({ used: USED })
@@ -234,7 +234,7 @@ export const owingTotals = (owing: Owing) =>
 export const owingFiguresOf = (values: FigureValues | null): OwingFigures =>
   values ? figuresOf(values) : NOTHING_OWED;
 
-const invoicesNamedQuery = preparedPerDatabase((db) =>
+const invoicesNamedQuery = preparedOnce((db) =>
   db
     .select({
       orderId: accountInvoices.orderId,

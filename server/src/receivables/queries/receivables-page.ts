@@ -3,7 +3,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type CompanyOnAccount, companiesOnAccount } from "../../company/queries/terms.js";
 import type { Database } from "../../db/client.js";
-import { preparedPerDatabase } from "../../db/prepared.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { companyCredits } from "../tables.js";
 import { type OwingFigures, owingByCompany, owingFigures, owingFiguresOf, owingMoments, owingTotals } from "./owing.js";
 
@@ -33,7 +33,7 @@ export interface ReceivablesPage {
 
 type RowValues = [string, string, number | null, number | null, Parameters<typeof owingFiguresOf>[0], number | null];
 
-const pageQuery = preparedPerDatabase((db) => {
+const pageQuery = preparedOnce((db) => {
   const owing = owingByCompany(db);
   const onAccount = companiesOnAccount(db, owing);
   const page = db
