@@ -53,11 +53,13 @@ export interface Statement {
 /**
  * `preparedOnce` for a statement written in SQL (drizzle's `.prepare()` is its query builders' only): built
  * once with its placeholders, prepared as drizzle prepares what `db.execute` runs, and answering as that does
- * (both drivers' results hold the rows as `rows`).
+ * (both drivers' results hold the rows as `rows`). Given as a function when it is built of query builders, which need
+ * a database to be built with.
  */
-export function preparedStatement(name: string, statement: SQL): (tx: Database) => Statement {
+export function preparedStatement(name: string, statement: SQL | ((db: Database) => SQL)): (tx: Database) => Statement {
   return preparedOnce((db) => {
     const { dialect, session } = db as unknown as Preparing;
-    return session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+    const built = typeof statement === "function" ? statement(db) : statement;
+    return session.prepareQuery(dialect.sqlToQuery(built), undefined, name, false);
   });
 }

@@ -129,6 +129,27 @@ describe("backorders: a tool sells above what is available, the rest waits and r
       });
     });
 
+    it("with nothing available, a paid line waits whole, and the payment still numbers its invoice and mails it", async () => {
+      const tool = await backorderedTool(0);
+      const placed = await call("POST", "/api/ordering", customer, { orderId: tool._id, quantity: 130, ...CONTACT });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = await orderOf(customer, placed.json().insertedId);
+      expect((await steps.pay(customer, order)).statusCode).toBe(200);
+      const paid = await orderOf(customer, order._id);
+      expect(paid.lines[0]).toMatchObject({ quantity: 130, waitingQuantity: 130 });
+      expect(paid.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+      const receipts = (await mailsTo(ctx.db, customer.email)).filter(
+        (mail) => mail.template === "payment-receipt" && (mail.data as { orderId: string }).orderId === order._id,
+      );
+      expect(receipts.map((mail) => (mail.data as { invoiceNumber: string }).invoiceNumber)).toEqual([
+        paid.invoiceNumber,
+      ]);
+      expect(await steps.levels(tool._id)).toMatchObject({
+        byCode: { MAIN: { onHand: 0, allocated: 0 } },
+        quantity: 0,
+      });
+    });
+
     it("the shipping choice defaults to as-available; another word is a 400 naming `shipping`", async () => {
       const tool = await backorderedTool(500);
       const order = await steps.placeOrder(customer, tool, 100);

@@ -4,7 +4,7 @@ import { holderOf, lockOrdersOf, otherOrdersRefusal } from "../ordering/order-ru
 import { takeOrderStock } from "../ordering/queries/order-stock.js";
 import { linesOf, type OrderRow } from "../ordering/queries/orders.js";
 import { buyerConfirmed } from "../ordering/queries/outbox.js";
-import { issuePaidInvoice, markPaid } from "../ordering/queries/pay-order.js";
+import { markPaid, paidInvoiceOf } from "../ordering/queries/pay-order.js";
 
 /**
  * `not-unpaid`: the order was paid already (a replay, or another intent) or cancelled meanwhile;
@@ -46,11 +46,10 @@ export async function markOrderPaid(
       // the locked row's total is final, and another amount rolls the payment mark back.
       if (amountCents !== undefined && paid.totalCents !== amountCents) throw new OrderChanged();
       // What the receipt needs besides, read before the rows every payment shares are taken.
-      const confirmed = await buyerConfirmed(tx, paid);
-      // Every line's stock or none, from the warehouses (docs/STOCK.md): one line short (of a tool that takes no
-      // backorders) rolls back the others and the payment mark.
-      if ("short" in (await takeOrderStock(tx, order.id, paid.userEmail, lines))) throw new OutOfStock();
-      await issuePaidInvoice(tx, paid, { lines, confirmed });
+      const invoice = await paidInvoiceOf(tx, paid, { lines, confirmed: await buyerConfirmed(tx, paid) });
+      // Every line's stock or none, from the warehouses (docs/STOCK.md), written with the invoice, its sales and its
+      // receipt: one line short (of a tool that takes no backorders) rolls back the others and the payment mark.
+      if ("short" in (await takeOrderStock(tx, order.id, paid.userEmail, lines, invoice))) throw new OutOfStock();
       return "paid";
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { eq, type Placeholder, type SQL, sql, type WithSubquery } from "drizzle-orm";
+import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { invoiceCounters } from "../money-tables.js";
 import { orders } from "../tables.js";
@@ -17,24 +17,24 @@ export async function nextInvoiceNumber(tx: Database): Promise<string> {
 }
 
 /**
- * The order's invoice numbered and issued now, in one statement with the counter, and `alongside` the rest of what
- * issuing it writes, made part of that statement and given the number as its SQL (a payment's sales and receipt:
- * while the counter is held, one round trip, not three). A statement to prepare (pay-order.ts): `year` and `orderId`
- * may be placeholders.
+ * The order's invoice numbered and issued now, as common table expressions of one statement with the counter (`taken`,
+ * `numbered`) and `alongside` them the rest of what issuing it writes, given the number as SQL (a payment's sales and
+ * receipt, written with its stock: pay-order.ts). For a statement prepared once: `year` and `orderId` are placeholders.
  */
 export function invoiceNumbering(
   tx: Database,
-  year: number | Placeholder,
-  orderId: string | Placeholder,
-  alongside: (number: SQL) => WithSubquery[],
-) {
-  const taken = tx.$with("taken").as(countInvoice(tx, year).returning({ number: invoiceNumberOf() }));
-  const number = sql`(select ${taken.number} from ${taken})`;
-  return tx
-    .with(taken, ...alongside(number))
+  year: Placeholder,
+  orderId: Placeholder,
+  alongside: (number: SQL) => SQL,
+): SQL {
+  const counted = countInvoice(tx, year).returning({ number: invoiceNumberOf() });
+  const numbered = tx
     .update(orders)
-    .set({ invoiceNumber: number, invoiceIssuedAt: sql`now()` })
+    .set({ invoiceNumber: sql`(select number from taken)`, invoiceIssuedAt: sql`now()` })
     .where(eq(orders.id, orderId));
+  // Their own SQL, not wrapped as a subquery: a data-modifying common table expression is the statement itself.
+  return sql`taken as (${counted.getSQL()}), numbered as (${numbered.getSQL()}),
+    ${alongside(sql`(select number from taken)`)}`;
 }
 
 /** This year's invoice counter moved on by one. */

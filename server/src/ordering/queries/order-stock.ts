@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { type Allocation, allocateOrder, giveBackOrderStock } from "../../product/queries/stock-allocation.js";
-import { lockStock } from "../../product/queries/stock-ledger.js";
+import { lockStock, type WrittenAlongside } from "../../product/queries/stock-ledger.js";
 import { orderLines } from "../tables.js";
 import { linesOf, type OrderLineRow } from "./orders.js";
 
@@ -14,19 +14,21 @@ import { linesOf, type OrderLineRow } from "./orders.js";
 /**
  * Allocates the order's lines, or nothing: a line whose tool takes backorders takes what is available and waits
  * for the rest; any other short line answers `short` (the caller rolls back). In the caller's transaction; `known`
- * when the caller has read the lines in it, under the buyer's lock that every change of them takes.
+ * when the caller has read the lines in it, under the buyer's lock that every change of them takes; what the caller
+ * writes `alongside` goes in the allocation's statement (stock-ledger.ts `writeAlongside`).
  */
 export async function takeOrderStock(
   tx: Database,
   orderId: string,
   by: string,
   known?: readonly OrderLineRow[],
+  alongside?: WrittenAlongside,
 ): Promise<Allocation> {
   // A line's pieces shipped already are not taken again (a change of an order shipped in part, decision 079).
   const lines = (known ?? (await linesOf(tx, orderId)))
     .map((line) => ({ ...line, quantity: line.quantity - line.shippedQuantity }))
     .filter((line) => line.quantity > 0);
-  const taken = await allocateOrder(tx, { id: orderId, lines, by });
+  const taken = await allocateOrder(tx, { id: orderId, lines, by }, alongside);
   if ("short" in taken) return taken;
   const waits = lines.flatMap((line, index) => {
     const waiting = taken.waiting[index] ?? 0;

@@ -55,7 +55,7 @@ export async function enqueueStatusMails(
 
 /**
  * What the receipt of a card order just paid says (`enqueueStatusMails` for its status), for the statement that
- * numbers its invoice and puts the receipt in the outbox with that number (pay-order.ts `issuePaidInvoice`).
+ * numbers its invoice and puts the receipt in the outbox with that number (pay-order.ts `paidInvoiceOf`).
  */
 export const receiptData = (tx: Database, paid: OrderRow, known: MailFacts) =>
   orderMailData(tx, paid, `Payment ${paid.transactionId}`, paid.userEmail, known);

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { preparedOnce } from "../../db/prepared.js";
 import { accountMailInsert } from "../../identity/queries.js";
+import { type WrittenAlongside, writeAlongside } from "../../product/queries/stock-ledger.js";
 import { orderEvents, orders } from "../tables.js";
 import { invoiceNumbering } from "./invoice-numbers.js";
 import { lockOrder } from "./lifecycle.js";
@@ -65,7 +66,7 @@ async function payFrom(tx: Database, before: OrderRow, transactionId: string): P
 
 /**
  * Marks the order paid with its transaction id, only if it was unpaid, and adds that to its history, in the
- * caller's transaction, which then takes the stock and ends with `issuePaidInvoice`; answers the order paid, or
+ * caller's transaction, which then takes the stock with `paidInvoiceOf`; answers the order paid, or
  * undefined when the order is no longer unpaid. `order` is as the caller read it, maybe before its transaction: when
  * it has moved since (a change, a cancellation) it is read again under its lock.
  */
@@ -77,36 +78,41 @@ export async function markPaid(tx: Database, order: OrderRow, transactionId: str
   return moved ? payFrom(tx, now, transactionId) : undefined;
 }
 
-/** The invoice numbered, the sales counted and the receipt queued with that number, in one statement. */
-const issueQuery = preparedOnce((tx) => {
+/**
+ * The invoice numbered, the sales counted and the receipt queued with that number: written in the statement that takes
+ * the order's stock (stock-ledger.ts `writeAlongside`), since the year's invoice counter and the day's sales of a tool
+ * are rows every payment takes, like the tool's stock: held from there to the commit, one round trip.
+ */
+const paidInvoice = writeAlongside("paid_invoice", (tx) => {
   const orderId = sql.placeholder("orderId");
-  return invoiceNumbering(tx, sql.placeholder("year"), orderId, (number) => [
-    tx.$with("sales").as(salesCounted(tx, orderId, 1)),
-    tx
-      .$with("receipt")
-      .as(
-        accountMailInsert(
-          tx,
-          sql`${sql.placeholder("to")}`,
-          "payment-receipt",
-          sql`jsonb_set(${sql.placeholder("receipt")}::jsonb, '{invoiceNumber}', to_jsonb(${number}))`,
-        ),
-      ),
-  ]).prepare("issue_paid_invoice");
+  return invoiceNumbering(
+    tx,
+    sql.placeholder("year"),
+    orderId,
+    (number) => sql`sales as (${salesCounted(tx, orderId, 1).getSQL()}),
+      receipt as (${accountMailInsert(
+        tx,
+        sql`${sql.placeholder("to")}`,
+        "payment-receipt",
+        sql`jsonb_set(${sql.placeholder("receipt")}::jsonb, '{invoiceNumber}', to_jsonb(${number}))`,
+      ).getSQL()})`,
+  );
 });
 
 /**
  * The end of paying an order (`markPaid`): its invoice number, its sales counted and its receipt queued (of what the
- * caller read before: the lines, whether the buyer confirmed their address), in one statement. Last in the payment's
- * transaction, after the stock, because the year's invoice counter and the day's sales of a tool are rows every
- * payment takes: held from here to the commit only.
+ * caller read before: the lines, whether the buyer confirmed their address), to be written with its stock
+ * (`takeOrderStock` given it): last in the payment's transaction, in one statement with what every payment shares.
  */
-export async function issuePaidInvoice(tx: Database, paid: OrderRow, mail: MailFacts): Promise<void> {
+export async function paidInvoiceOf(tx: Database, paid: OrderRow, mail: MailFacts): Promise<WrittenAlongside> {
   const receipt = await receiptData(tx, paid, mail);
-  await issueQuery(tx).execute({
-    orderId: paid.id,
-    year: new Date().getUTCFullYear(),
-    to: paid.userEmail,
-    receipt: JSON.stringify(receipt),
-  });
+  return {
+    statements: paidInvoice,
+    values: {
+      orderId: paid.id,
+      year: new Date().getUTCFullYear(),
+      to: paid.userEmail,
+      receipt: JSON.stringify(receipt),
+    },
+  };
 }

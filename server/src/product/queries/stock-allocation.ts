@@ -10,6 +10,7 @@ import {
   type Movement,
   recordMovements,
   recordMovementsInBulk,
+  type WrittenAlongside,
 } from "./stock-ledger.js";
 
 /**
@@ -84,11 +85,12 @@ export type Allocation =
  * Allocates every line of the order, or nothing. A line above what is available takes what there is and waits for
  * the rest when its tool takes backorders (docs/STOCK.md, 'Backorders'); otherwise the answer is `short`, naming
  * the tool and what is available of it (the caller rolls back), as it is for a withdrawn tool. In the caller's
- * transaction, under the stock's locks.
+ * transaction, under the stock's locks; what the caller writes `alongside` goes in the allocation's statement.
  */
 export async function allocateOrder(
   tx: Database,
   order: { id: string; lines: readonly Line[]; by: string },
+  alongside?: WrittenAlongside,
 ): Promise<Allocation> {
   const { id: orderId, lines, by } = order;
   const { tools, levels } = await lockStockToTake(
@@ -112,6 +114,7 @@ export async function allocateOrder(
       orderId,
       by,
     })),
+    alongside,
   );
   return { waiting: plan.waiting };
 }

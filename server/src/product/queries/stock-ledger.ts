@@ -183,13 +183,40 @@ export async function recordMovements(tx: Database, movements: readonly Movement
  * value would pass PostgreSQL's limit of parameters); and for a payment's allocation, whose turn at the tool's locked
  * stock lasts as many round trips as it makes. Answers nothing.
  */
-export async function recordMovementsInBulk(tx: Database, movements: readonly Movement[]): Promise<void> {
+export async function recordMovementsInBulk(
+  tx: Database,
+  movements: readonly Movement[],
+  alongside?: WrittenAlongside,
+): Promise<void> {
   const moving = movements.filter((movement) => movement.onHandChange !== 0 || movement.allocatedChange !== 0);
-  if (moving.length === 0) return;
+  if (moving.length === 0) {
+    if (alongside) await alongside.statements.alone(tx).execute(alongside.values);
+    return;
+  }
   const rows = JSON.stringify(
     moving.map((movement) => ({ ...movement, orderId: movement.orderId ?? null, reason: movement.reason ?? null })),
   );
-  await moveLevels(tx, moving, rows);
+  await moveLevels(tx, moving, rows, alongside);
+}
+
+/**
+ * What a caller writes in the same statement as the stock it moves (a payment's invoice, sales and receipt, decision
+ * 080: the tool's locked stock is held one round trip less): its statements, from `writeAlongside`, and their values.
+ */
+export interface WrittenAlongside {
+  statements: ReturnType<typeof writeAlongside>;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Prepares `ctes` (common table expressions with placeholders, written by another resource) to be written with the
+ * movements' statement (`recordMovementsInBulk` given them), or alone when nothing moves; `name` names them.
+ */
+export function writeAlongside(name: string, ctes: (db: Database) => SQL) {
+  return {
+    withStock: preparedStatement(`${name}_with_stock`, (db) => levelsMovedBy(ledgerRows, ctes(db))),
+    alone: preparedStatement(name, (db) => sql`with ${ctes(db)} select 1`),
+  };
 }
 
 /** What the movements change: each level by the sum of its movements, each tool's sum available by its levels'. */
@@ -218,11 +245,11 @@ function changesOf(moving: readonly Movement[]) {
 
 /**
  * Each level moved by the sum of its movements and the tools' quantities kept as their sums available, in one
- * statement, after the `ledger`'s insert when one is given. Every part of one statement sees the levels as they were
- * before it, so a tool's quantity is that sum plus its change. Built once (two statements: with the ledger's rows and
- * without): a payment runs it holding the tool's locked stock.
+ * statement, after the `ledger`'s insert when one is given, and before what a caller writes `alongside`. Every part of
+ * one statement sees the levels as they were before it, so a tool's quantity is that sum plus its change. Built once
+ * per form: a payment runs it holding the tool's locked stock.
  */
-const levelsMovedBy = (ledger?: SQL) => sql`with ${ledger ? sql`ledger as (${ledger}),` : sql``}
+const levelsMovedBy = (ledger?: SQL, alongside?: SQL) => sql`with ${ledger ? sql`ledger as (${ledger}),` : sql``}
     moved as (
       update ${stockLevels} set on_hand = ${stockLevels.onHand} + change."onHand",
         allocated = ${stockLevels.allocated} + change.allocated
@@ -238,33 +265,38 @@ const levelsMovedBy = (ledger?: SQL) => sql`with ${ledger ? sql`ledger as (${led
       from jsonb_to_recordset(${sql.placeholder("tools")}::jsonb) as change("productId" uuid, available int)
       where ${products.id} = change."productId"
       returning 1
-    )
+    )${alongside ? sql`, ${alongside}` : sql``}
     select "productId", "warehouseId" from moved`;
 
-const levelsMoved = preparedStatement("levels_moved", levelsMovedBy());
-
 /** The movements given as one JSON document written to the ledger (a row per value would pass PostgreSQL's limit). */
-const levelsMovedWithLedger = preparedStatement(
-  "levels_moved_with_ledger",
-  levelsMovedBy(sql`insert into ${stockMovements}
+const ledgerRows = sql`insert into ${stockMovements}
     (product_id, warehouse_id, kind, on_hand_change, allocated_change, order_id, reason, "by")
     select "productId", "warehouseId", kind, "onHandChange", "allocatedChange", "orderId", reason, "by"
     from jsonb_to_recordset(${sql.placeholder("movements")}::jsonb) as moved("productId" uuid, "warehouseId" uuid,
-      kind text, "onHandChange" int, "allocatedChange" int, "orderId" uuid, reason text, "by" text)`),
-);
+      kind text, "onHandChange" int, "allocatedChange" int, "orderId" uuid, reason text, "by" text)`;
+
+const levelsMoved = preparedStatement("levels_moved", levelsMovedBy());
+const levelsMovedWithLedger = preparedStatement("levels_moved_with_ledger", levelsMovedBy(ledgerRows));
 
 /**
  * Moves the levels by the movements (`levelsMovedBy`), writing them to the ledger in the same statement when given as
- * `ledger` (JSON). Update, else insert: a tool's first stock in a warehouse makes its level after. (An upsert would not
- * do: PostgreSQL checks the row it would insert, an allocation of nothing on hand, before it finds the conflict.) No
- * one else makes the row meanwhile: the caller holds the tool's lock.
+ * `ledger` (JSON), and what the caller writes `alongside`. Update, else insert: a tool's first stock in a warehouse
+ * makes its level after. (An upsert would not do: PostgreSQL checks the row it would insert, an allocation of nothing
+ * on hand, before it finds the conflict.) No one else makes the row meanwhile: the caller holds the tool's lock.
  */
-async function moveLevels(tx: Database, moving: readonly Movement[], ledger?: string): Promise<void> {
+async function moveLevels(
+  tx: Database,
+  moving: readonly Movement[],
+  ledger?: string,
+  alongside?: WrittenAlongside,
+): Promise<void> {
   const changes = changesOf(moving);
   const values = { levels: JSON.stringify(changes.levels), tools: JSON.stringify(changes.tools) };
-  const result = ledger
-    ? await levelsMovedWithLedger(tx).execute({ ...values, movements: ledger })
-    : await levelsMoved(tx).execute(values);
+  const result = alongside
+    ? await alongside.statements.withStock(tx).execute({ ...values, movements: ledger, ...alongside.values })
+    : ledger
+      ? await levelsMovedWithLedger(tx).execute({ ...values, movements: ledger })
+      : await levelsMoved(tx).execute(values);
   const rows = rowsOf<{ productId: string; warehouseId: string }>(result);
   const found = new Set(rows.map((row) => `${row.productId} ${row.warehouseId}`));
   const missing = changes.levels.filter((level) => !found.has(`${level.productId} ${level.warehouseId}`));
