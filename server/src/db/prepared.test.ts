@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceCounters } from "../ordering/money-tables.js";
 import { NEEDS_POSTGRES } from "../test/postgres.js";
+import { signal } from "../test/signal.js";
 import { createTestDatabase } from "../test/test-app.js";
 import type { DatabaseHandle } from "./client.js";
 import { preparedOnce } from "./prepared.js";
@@ -48,25 +49,19 @@ describe("a query prepared once for transactions", () => {
       : `two transactions at once (PGlite runs one at a time): ${NEEDS_POSTGRES}`,
     async () => {
       const { db } = database;
-      let release = () => {};
-      const firstMayCommit = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let firstHasRead = () => {};
-      const firstRead = new Promise<void>((resolve) => {
-        firstHasRead = resolve;
-      });
+      const firstMayCommit = signal();
+      const firstHasRead = signal();
       const first = db.transaction(async (tx) => {
         await tx.insert(invoiceCounters).values({ year: 1903, last: 1 });
         const own = await counterOf(tx).execute({ year: 1903 });
-        firstHasRead();
-        await firstMayCommit;
+        firstHasRead.give();
+        await firstMayCommit.happened;
         return own;
       });
-      await firstRead;
+      await firstHasRead.happened;
       // The first has written and read, and not committed: the second, on a connection of its own, does not see it.
       const second = await db.transaction((tx) => counterOf(tx).execute({ year: 1903 }));
-      release();
+      firstMayCommit.give();
       expect(await first).toEqual([{ last: 1 }]);
       expect(second).toEqual([]);
       expect(await db.transaction((tx) => counterOf(tx).execute({ year: 1903 }))).toEqual([{ last: 1 }]);

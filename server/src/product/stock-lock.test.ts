@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.js";
 import { NEEDS_POSTGRES } from "../test/postgres.js";
+import { signal } from "../test/signal.js";
 import { createTestDatabase } from "../test/test-app.js";
 import { addProducts } from "./queries/products.js";
 import { receiveStock } from "./queries/stock-counts.js";
@@ -34,21 +35,15 @@ describe.skipIf(!serverUrl)(
         },
       ]);
       const late = await addWarehouse(db, { code: "LATE", name: "Late", address: "3 Late Road", active: true });
-      let commitReceipt = () => {};
-      const mayCommit = new Promise<void>((resolve) => {
-        commitReceipt = resolve;
-      });
-      let received = () => {};
-      const receivedNotCommitted = new Promise<void>((resolve) => {
-        received = resolve;
-      });
+      const receiptMayCommit = signal();
+      const receivedNotCommitted = signal();
       // A receipt into a warehouse the tool was never kept in: it makes the level, holding the tool's lock.
       const receipt = db.transaction(async (tx) => {
         await receiveStock(tx, { productId, warehouseId: late.id, quantity: 10, by: "test" });
-        received();
-        await mayCommit;
+        receivedNotCommitted.give();
+        await receiptMayCommit.happened;
       });
-      await receivedNotCommitted;
+      await receivedNotCommitted.happened;
       const taking = db.transaction((tx) => lockStockToTake(tx, [productId]));
       // The taking waits for the tool's lock (its statement's snapshot was taken before the level was committed).
       await expect
@@ -60,7 +55,7 @@ describe.skipIf(!serverUrl)(
           return rows[0]?.waiting;
         })
         .toBe(1);
-      commitReceipt();
+      receiptMayCommit.give();
       await receipt;
       const { levels } = await taking;
       expect(levels.map((level) => ({ code: level.code, onHand: level.onHand, allocated: level.allocated }))).toEqual(
