@@ -26,8 +26,8 @@ import { personalActor } from "../http/guard.js";
 import { errorAnswers, fileAnswer, jsonAnswer, requires } from "../http/route-schema.js";
 import { spendAllowance } from "../rate-limit/account-allowances.js";
 import { cancelOrder } from "./cancel-order.js";
+import { allOrders, countOrders, listOrders } from "./queries/order-list.js";
 import { findOrder, type OrderLineRow, type OrderRow } from "./queries/orders.js";
-import { allOrders, countOrders, listOrders } from "./queries/reports.js";
 import { deliverOrder, shipOrder } from "./ship-order.js";
 import { adminOrderAnswer, moved, NO_SUCH_ORDER } from "./step-answer.js";
 

@@ -8,7 +8,7 @@ import { products } from "../product/tables.js";
 import { markAddressConfirmed, signUp, type TestAccount } from "../test/accounts.js";
 import { CONTACT, orderSteps } from "../test/orders.js";
 import { createTestApp } from "../test/test-app.js";
-import { allOrders } from "./queries/reports.js";
+import { allOrders } from "./queries/order-list.js";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 

@@ -27,15 +27,20 @@ export function linesOf(db: Database, orderId: string): Promise<OrderLineRow[]> 
   return linesQuery(db).execute({ orderId });
 }
 
-/** The lines of several orders, grouped by order (one query for all of them). */
+const linesOfOrdersQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(orderLines)
+    .where(sql`${orderLines.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`)
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position))
+    .prepare("order_lines_of_orders"),
+);
+
+/** The lines of several orders, grouped by order (one query for all of them, the ids one array). */
 export async function linesByOrder(db: Database, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const rows = await linesOfOrdersQuery(db).execute({ orderIds });
   for (const line of rows) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
   return byOrder;
 }

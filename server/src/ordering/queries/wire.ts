@@ -14,8 +14,9 @@ import {
   SENT_FULFILMENTS,
   type Shipment,
 } from "@forgeline/contract";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { lineJson } from "../../pricing/price.js";
 import { backordersOf, productsByIds } from "../../product/queries/products.js";
 import { type ShipmentRecord, shipmentsByOrder } from "../../shipment/queries.js";
@@ -250,16 +251,21 @@ async function expectedByTool(db: Database, lines: readonly OrderLineRow[]) {
   return expected;
 }
 
+const historyOfOrdersQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(orderEvents)
+    .where(sql`${orderEvents.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`)
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+    .prepare("order_history_of_orders"),
+);
+
 /** The orders as the wire shows them, each with its lines and history (one query each for all of them). */
 export async function withHistory(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [events, lines, credits, shipments, invoices] = await Promise.all([
-    db
-      .select()
-      .from(orderEvents)
-      .where(inArray(orderEvents.orderId, ids))
-      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    historyOfOrdersQuery(db).execute({ orderIds: ids }),
     linesByOrder(db, ids),
     creditNotesByOrder(db, creditedIds(rows)),
     shipmentsByOrder(db, shippedIds(rows)),
