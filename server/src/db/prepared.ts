@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 
 /** What of drizzle's insides `preparedOnce` relies on: a session, and a prepared query, keep their connection as `client`. */
@@ -63,3 +63,9 @@ export function preparedStatement(name: string, statement: SQL | ((db: Database)
     return session.prepareQuery(dialect.sqlToQuery(built), undefined, name, false);
   });
 }
+
+/**
+ * `column = any($name::uuid[])`: a list of ids given as one parameter, so one prepared statement serves a list of any
+ * length (drizzle's `inArray` takes values, not a placeholder).
+ */
+export const amongIds = (column: AnyColumn, name: string) => sql`${column} = any(${sql.placeholder(name)}::uuid[])`;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { preparedOnce } from "../../db/prepared.js";
+import { amongIds, preparedOnce } from "../../db/prepared.js";
 import { type orderEvents, orderLines, orders } from "../tables.js";
 
 /**
@@ -31,7 +31,7 @@ const linesOfOrdersQuery = preparedOnce((db) =>
   db
     .select()
     .from(orderLines)
-    .where(sql`${orderLines.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`)
+    .where(amongIds(orderLines.orderId, "orderIds"))
     .orderBy(asc(orderLines.orderId), asc(orderLines.position))
     .prepare("order_lines_of_orders"),
 );

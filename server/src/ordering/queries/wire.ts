@@ -14,9 +14,9 @@ import {
   SENT_FULFILMENTS,
   type Shipment,
 } from "@forgeline/contract";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { preparedOnce } from "../../db/prepared.js";
+import { amongIds, preparedOnce } from "../../db/prepared.js";
 import { lineJson } from "../../pricing/price.js";
 import { backordersOf, productsByIds } from "../../product/queries/products.js";
 import { type ShipmentRecord, shipmentsByOrder } from "../../shipment/queries.js";
@@ -255,7 +255,7 @@ const historyOfOrdersQuery = preparedOnce((db) =>
   db
     .select()
     .from(orderEvents)
-    .where(sql`${orderEvents.orderId} = any(${sql.placeholder("orderIds")}::uuid[])`)
+    .where(amongIds(orderEvents.orderId, "orderIds"))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
     .prepare("order_history_of_orders"),
 );
