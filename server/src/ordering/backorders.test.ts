@@ -39,14 +39,7 @@ describe("backorders: a tool sells above what is available, the rest waits and r
   const waitingOf = async (account: TestAccount, id: string) =>
     (await orderOf(account, id)).lines.map((line) => line.waitingQuantity);
 
-  /** A tool with `quantity` in the first warehouse that takes backorders, expected in `leadDays`. */
-  async function backorderedTool(quantity: number, backorders: object = { allowed: true, leadDays: 14 }) {
-    // A tool is added with at least 100 pieces: Restock then counts the first warehouse down to `quantity`.
-    const tool = await steps.looseTool(100);
-    const set = await call("PATCH", `/api/product/${tool._id}`, admin, { backorders, quantity });
-    expect(set.statusCode, set.body).toBe(200);
-    return set.json<Product>();
-  }
+  const backorderedTool: ReturnType<typeof stockSteps>["backorderedTool"] = (...args) => steps.backorderedTool(...args);
 
   describe("the settings", () => {
     it("an admin sets them; every product answer carries them; the audit log has the change", async () => {

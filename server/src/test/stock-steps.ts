@@ -24,6 +24,15 @@ export function stockSteps(app: FastifyInstance, admin: TestAccount) {
     return (await call("GET", `/api/product/${added.json().insertedId}`, null)).json<Product>();
   }
 
+  /** A tool with `quantity` in the first warehouse that takes backorders (by default expected in 14 days). */
+  async function backorderedTool(quantity: number, backorders: object = { allowed: true, leadDays: 14 }) {
+    // A tool is added with at least 100 pieces: Restock then counts the first warehouse down to `quantity`.
+    const tool = await looseTool(100);
+    const set = await call("PATCH", `/api/product/${tool._id}`, admin, { backorders, quantity });
+    expect(set.statusCode, set.body).toBe(200);
+    return set.json<Product>();
+  }
+
   const warehouses = async () => (await call("GET", "/api/admin/warehouses", admin)).json<Warehouse[]>();
 
   async function addWarehouse(code: string, name = `Depot ${code}`) {
@@ -77,5 +86,17 @@ export function stockSteps(app: FastifyInstance, admin: TestAccount) {
     });
   }
 
-  return { ...steps, looseTool, openIntent, confirm, warehouses, addWarehouse, move, receive, levels, placeOrder };
+  return {
+    ...steps,
+    looseTool,
+    backorderedTool,
+    openIntent,
+    confirm,
+    warehouses,
+    addWarehouse,
+    move,
+    receive,
+    levels,
+    placeOrder,
+  };
 }
