@@ -20,7 +20,7 @@ import { creditRefusal, heldToolRefusal, holderOf, toolInOpenOrder, withBuyerLoc
 import { type Refused, refuse, rollingBack, takeStockOrRollBack } from "./place-order.js";
 import { orderFor } from "./policy.js";
 import { addEvent, holdsStockUnpaid, lockOrder } from "./queries/lifecycle.js";
-import { giveBackOrderStockOf } from "./queries/order-stock.js";
+import { giveBackOrderStockOf, offerToWaitingLines } from "./queries/order-stock.js";
 import { linesOf, type OrderLineRow, type OrderRow } from "./queries/orders.js";
 import { enqueueChangeMail, enqueueStatusMails } from "./queries/outbox.js";
 
@@ -216,6 +216,8 @@ export async function applyChange(
       // One that goes ahead takes its new lines' again, as placing does (what of them is still to ship): all, or
       // waiting where the tool allows.
       if (holdsStock(after)) await takeStockOrRollBack(tx, after.id);
+      // What it no longer holds goes to other orders waiting for those tools, oldest first (decision 082).
+      if (holdsStock(order)) await offerToWaitingLines(tx, old, actor.email);
       const note = [steps.noteLead, changeNote(old, plan, order, why), moneyNote(money)].filter(Boolean).join(" ");
       await addEvent(tx, after, { kind: "changed", by: actor.email, note });
       await enqueueChangeMail(tx, after, note, actor.email);

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.js";
 import { type Allocation, allocateOrder, giveBackOrderStock } from "../../product/queries/stock-allocation.js";
 import { lockStock, type WrittenAlongside } from "../../product/queries/stock-ledger.js";
 import { orderLines } from "../tables.js";
+import { fillBackorders } from "./backorders.js";
 import { linesOf, type OrderLineRow } from "./orders.js";
 
 /**
@@ -48,7 +49,9 @@ export async function takeOrderStock(
  * what its lines wait for: a cancelled or refunded order waits for nothing. With `shipped: "kept"` (a change, which
  * takes its lines' stock again after) only what is set aside and not shipped: shipped pieces never come back to the
  * shelves (docs/decisions/079-changing-an-order-shipped-in-part.md). The stock is locked before the lines are read,
- * so a receipt filling this order's backorders meanwhile is seen whole or not at all.
+ * so a receipt filling this order's backorders meanwhile is seen whole or not at all. What comes back goes on to the
+ * lines waiting for it, as a receipt's pieces do (`offerToWaitingLines`); a change offers what it left after it has
+ * taken its own lines' stock again.
  */
 export async function giveBackOrderStockOf(
   tx: Database,
@@ -78,6 +81,23 @@ export async function giveBackOrderStockOf(
     shipped,
   );
   await clearWaiting(tx, orderId);
+  if (shipped === "returned") await offerToWaitingLines(tx, lines, by);
+}
+
+/**
+ * What is available of these lines' tools goes to the lines of other orders waiting for it, oldest order first
+ * (`fillBackorders`), as when pieces are received: pieces a cancel, a refund or a smaller order gives back are not
+ * left on the shelf for the next order while older ones wait (docs/decisions/082-given-back-pieces-fill-backorders.md).
+ * In the caller's transaction, which holds the tools' stock locked already; tools one at a time in id order.
+ */
+export async function offerToWaitingLines(
+  tx: Database,
+  lines: readonly { productId: string }[],
+  by: string,
+): Promise<void> {
+  for (const productId of [...new Set(lines.map((line) => line.productId))].sort()) {
+    await fillBackorders(tx, productId, by);
+  }
 }
 
 /** The order's lines wait for nothing more (it was cancelled or refunded). */
