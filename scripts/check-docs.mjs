@@ -71,7 +71,11 @@ for (const record of records) {
   if (!decisionIndex.includes(`](${record})`)) broken.push(`docs/decisions/README.md: no row for ${record}`);
 }
 
-const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" })
+// Files not yet added count too: a check that passes before `git add` and fails on the clone CI makes is no check.
+const tracked = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+  cwd: root,
+  encoding: "utf8",
+})
   .split("\0")
   .filter((file) => file && existsSync(path.join(root, file)));
 for (const file of tracked) {
@@ -98,5 +102,5 @@ if (broken.length > 0) {
 }
 console.log(
   `Docs: ${markdown.length} files, every link, anchor and named path exists; ` +
-    `${tracked.length} tracked files cite only docs that exist.`,
+    `${tracked.length} files (tracked or about to be) cite only docs that exist.`,
 );
