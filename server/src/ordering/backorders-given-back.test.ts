@@ -27,8 +27,7 @@ describe("pieces given back go to the lines waiting for them, oldest order first
   });
   afterAll(() => ctx.close());
 
-  const waitingOf = async (who: TestAccount, id: string) =>
-    (await (await steps.call("GET", `/api/ordering/${id}`, who)).json<Order>()).lines.map((l) => l.waitingQuantity);
+  const waitingOf: ReturnType<typeof stockSteps>["waitingOf"] = (...args) => steps.waitingOf(...args);
   const readyMails = async (who: TestAccount, order: Order) =>
     (await mailsTo(ctx.db, who.email))
       .filter((mail) => mail.template === "backorder-ready")

@@ -36,8 +36,7 @@ describe("backorders: a tool sells above what is available, the rest waits and r
   const call: ReturnType<typeof stockSteps>["call"] = (...args) => steps.call(...args);
   const orderOf = async (account: TestAccount, id: string) =>
     (await call("GET", `/api/ordering/${id}`, account)).json<Order>();
-  const waitingOf = async (account: TestAccount, id: string) =>
-    (await orderOf(account, id)).lines.map((line) => line.waitingQuantity);
+  const waitingOf: ReturnType<typeof stockSteps>["waitingOf"] = (...args) => steps.waitingOf(...args);
 
   const backorderedTool: ReturnType<typeof stockSteps>["backorderedTool"] = (...args) => steps.backorderedTool(...args);
 

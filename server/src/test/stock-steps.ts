@@ -33,6 +33,10 @@ export function stockSteps(app: FastifyInstance, admin: TestAccount) {
     return set.json<Product>();
   }
 
+  /** What each line of the order waits for (its backorder), as `account` reads the order. */
+  const waitingOf = async (account: TestAccount, orderId: string) =>
+    (await call("GET", `/api/ordering/${orderId}`, account)).json<Order>().lines.map((line) => line.waitingQuantity);
+
   const warehouses = async () => (await call("GET", "/api/admin/warehouses", admin)).json<Warehouse[]>();
 
   async function addWarehouse(code: string, name = `Depot ${code}`) {
@@ -90,6 +94,7 @@ export function stockSteps(app: FastifyInstance, admin: TestAccount) {
     ...steps,
     looseTool,
     backorderedTool,
+    waitingOf,
     openIntent,
     confirm,
     warehouses,
